@@ -1,0 +1,51 @@
+/** The dependency rule of DESIGN.md §2, checked on every test run. */
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-pure',
+      comment: 'domain/ is pure TypeScript: it imports nothing outside domain/ (no packages, no Node built-ins).',
+      severity: 'error',
+      from: { path: '^domain/' },
+      to: { pathNot: '^domain/' },
+    },
+    {
+      name: 'ports-know-only-the-domain',
+      comment: 'ports/ describe what the domain needs; they never name an adapter or the app.',
+      severity: 'error',
+      from: { path: '^ports/' },
+      to: { path: '^(adapters|src|migrations)/' },
+    },
+    {
+      name: 'adapters-do-not-know-the-app',
+      comment: 'adapters implement ports; the wiring lives in src/ only.',
+      severity: 'error',
+      from: { path: '^adapters/' },
+      to: { path: '^src/' },
+    },
+    {
+      name: 'browser-code-stays-client-safe',
+      comment: 'Islands and browser modules must not pull server-only code (adapters, secrets, the container) into a bundle.',
+      severity: 'error',
+      from: { path: '^src/client/' },
+      to: { path: '^(adapters|migrations|src/server)/|^src/pages/' },
+    },
+    {
+      name: 'browser-code-has-no-node-builtins',
+      severity: 'error',
+      from: { path: '^src/client/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.astro'] },
+  },
+};

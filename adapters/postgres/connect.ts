@@ -1,0 +1,26 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import type { Database } from './database';
+
+export type DatabaseTarget = { readonly kind: 'postgres'; readonly url: string } | { readonly kind: 'pglite'; readonly dataDir: string | null };
+
+/** `pg` for a real Postgres; PGlite (embedded, in-process) in `dataDir`, or in memory when it is null. */
+export async function connectDatabase(target: DatabaseTarget): Promise<Kysely<Database>> {
+  if (target.kind === 'postgres') {
+    const { default: pg } = await import('pg');
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5000 });
+    // An idle client that loses its server must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  let pglite;
+  if (target.dataDir === null) pglite = new PGlite();
+  else {
+    const dir = join(target.dataDir, 'pglite');
+    await mkdir(dir, { recursive: true });
+    pglite = new PGlite(dir);
+  }
+  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+}

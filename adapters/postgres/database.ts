@@ -1,0 +1,5 @@
+import type { AnonymousUsersTable } from './anonymous-users.table';
+
+export interface Database {
+  anonymous_users: AnonymousUsersTable;
+}

@@ -1,0 +1,16 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+
+export default defineConfig({
+  output: 'server',
+  adapter: node({ mode: 'standalone' }),
+  integrations: [react()],
+  server: { host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 4321) },
+  security: { checkOrigin: true },
+  vite: {
+    // Server-only packages stay external to the SSR bundle; they never belong in a client bundle.
+    ssr: { external: ['@electric-sql/pglite', 'pg', 'tesseract.js', 'sharp', 'pino'] },
+  },
+});

@@ -1,0 +1,6 @@
+// Injection tokens: one per port, so the composition root can bind any adapter to it.
+export const TOKENS = {
+  Config: Symbol.for('Config'),
+  Database: Symbol.for('Database'),
+  Clock: Symbol.for('Clock'),
+} as const;

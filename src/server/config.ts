@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+const optionalText = z.string().trim().min(1).optional();
+const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
+
+const environment = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  PUBLIC_BASE_URL: optionalUrl,
+  SHARE_SIGNING_KEYS: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,16}:.{32,}(,[A-Za-z0-9_-]{1,16}:.{32,})*$/, 'must be a comma-separated list of kid:secret with secrets of at least 32 characters')
+    .optional(),
+  RECEIPT_ENGINE: z.enum(['local', 'openai']).optional(),
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: optionalUrl,
+  OPENAI_MODEL: optionalText,
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_BASE_URL: optionalUrl,
+  PAYPAL_CLIENT_ID: optionalText,
+  PAYPAL_CLIENT_SECRET: optionalText,
+  PAYPAL_API_BASE_URL: optionalUrl,
+});
+
+export type Environment = z.infer<typeof environment>;
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly database: { readonly kind: 'postgres'; readonly url: string } | { readonly kind: 'pglite'; readonly dataDir: string };
+  readonly dataDir: string;
+  readonly publicBaseUrl: string | null;
+  readonly shareSigningKeys: readonly { readonly kid: string; readonly secret: string }[] | null;
+  readonly receiptEngine: 'local' | 'openai';
+  readonly openai: { readonly apiKey: string | null; readonly baseUrl: string | null; readonly model: string };
+  readonly stripe: { readonly secretKey: string; readonly publishableKey: string; readonly webhookSecret: string; readonly apiBaseUrl: string | null } | null;
+  readonly paypal: { readonly clientId: string; readonly clientSecret: string; readonly apiBaseUrl: string | null } | null;
+}
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
+
+const DEFAULT_OPENAI_MODEL = 'gpt-4.1-mini';
+
+/** Reads the environment table of DESIGN.md §3; every problem is reported at once, by variable name. */
+export function readConfig(env: Record<string, string | undefined>): ConfigResult {
+  const blankless = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = environment.safeParse(blankless);
+  if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (e.RECEIPT_ENGINE === 'openai' && !e.OPENAI_API_KEY && !e.OPENAI_BASE_URL)
+    problems.push('RECEIPT_ENGINE: openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a self-hosted server)');
+  const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
+  if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean))
+    problems.push('STRIPE_*: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together, or none for test mode');
+  if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET))
+    problems.push('PAYPAL_*: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET together, or neither for test mode');
+  if (problems.length > 0) return { ok: false, problems };
+  return {
+    ok: true,
+    config: {
+      port: e.PORT,
+      host: e.HOST,
+      database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: e.DATA_DIR },
+      dataDir: e.DATA_DIR,
+      publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, '') ?? null,
+      shareSigningKeys: e.SHARE_SIGNING_KEYS ? parseKeys(e.SHARE_SIGNING_KEYS) : null,
+      receiptEngine: e.RECEIPT_ENGINE ?? (e.OPENAI_API_KEY ? 'openai' : 'local'),
+      openai: { apiKey: e.OPENAI_API_KEY ?? null, baseUrl: e.OPENAI_BASE_URL ?? null, model: e.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL },
+      stripe: e.STRIPE_SECRET_KEY
+        ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiBaseUrl: e.STRIPE_API_BASE_URL ?? null }
+        : null,
+      paypal: e.PAYPAL_CLIENT_ID ? { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET!, apiBaseUrl: e.PAYPAL_API_BASE_URL ?? null } : null,
+    },
+  };
+}
+
+function parseKeys(list: string): { kid: string; secret: string }[] {
+  return list.split(',').map((entry) => {
+    const at = entry.indexOf(':');
+    return { kid: entry.slice(0, at), secret: entry.slice(at + 1) };
+  });
+}

@@ -1,0 +1,26 @@
+import 'reflect-metadata';
+import { container as rootContainer, type DependencyContainer } from 'tsyringe';
+import { connectDatabase } from '../../adapters/postgres/connect';
+import { migrateToLatest } from '../../adapters/postgres/migrate';
+import { systemClock } from '../../adapters/system-clock';
+import { migrations } from '../../migrations';
+import { TOKENS } from '../../ports/tokens';
+import type { Config } from './config';
+
+/**
+ * The composition root: the one place that picks adapters for ports, from configuration.
+ * Everything else asks the container for what it needs.
+ */
+export async function buildContainer(config: Config): Promise<DependencyContainer> {
+  const container = rootContainer.createChildContainer();
+  const db = await connectDatabase(config.database.kind === 'postgres' ? config.database : { kind: 'pglite', dataDir: config.database.dataDir });
+  const migrated = await migrateToLatest(db, migrations);
+  if (!migrated.ok) {
+    await db.destroy();
+    throw new Error(`Database migration ${migrated.failed} failed`, { cause: migrated.error });
+  }
+  container.register(TOKENS.Config, { useValue: config });
+  container.register(TOKENS.Database, { useValue: db });
+  container.register(TOKENS.Clock, { useValue: systemClock });
+  return container;
+}

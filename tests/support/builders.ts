@@ -1,0 +1,32 @@
+import { pence } from '../../domain/money';
+import type { ItemKind, SplitInput, SplitItem } from '../../domain/split';
+
+/** Test-data builder for bills: readable setups, sensible defaults. */
+export class BillBuilder {
+  private readonly diners: { id: string }[] = [];
+  private readonly items: SplitItem[] = [];
+  private tip = pence(0);
+  private tipSplit: SplitInput['tipSplit'] = 'equal';
+
+  withDiners(...ids: string[]): this {
+    this.diners.push(...ids.map((id) => ({ id })));
+    return this;
+  }
+
+  withItem(id: string, pricePence: number, assignedTo: string[], kind: ItemKind = 'item'): this {
+    this.items.push({ id, pricePence: pence(pricePence), assignedTo, kind });
+    return this;
+  }
+
+  withTip(tipPence: number, split: SplitInput['tipSplit'] = 'equal'): this {
+    this.tip = pence(tipPence);
+    this.tipSplit = split;
+    return this;
+  }
+
+  build(): SplitInput {
+    return { diners: [...this.diners], items: [...this.items], tipPence: this.tip, tipSplit: this.tipSplit };
+  }
+}
+
+export const aBill = () => new BillBuilder();

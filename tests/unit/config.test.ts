@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../src/server/config';
+
+describe('configuration', () => {
+  it('runs on embedded defaults with an empty environment', () => {
+    const result = readConfig({});
+    expect(result).toMatchObject({
+      ok: true,
+      config: { port: 4321, host: '127.0.0.1', database: { kind: 'pglite', dataDir: './data' }, receiptEngine: 'local', stripe: null, paypal: null },
+    });
+  });
+
+  it('uses Postgres when DATABASE_URL is set and OpenAI when a key is set', () => {
+    const result = readConfig({ DATABASE_URL: 'postgres://u@h:5432/db', OPENAI_API_KEY: 'sk-test' });
+    expect(result).toMatchObject({ ok: true, config: { database: { kind: 'postgres' }, receiptEngine: 'openai' } });
+  });
+
+  it('names every bad variable at once', () => {
+    const result = readConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', PUBLIC_BASE_URL: 'not a url' });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.problems.map((p) => p.split(':')[0])).toEqual(['PORT', 'DATABASE_URL', 'PUBLIC_BASE_URL']);
+  });
+
+  it('refuses half-configured payment providers and an openai engine with no endpoint', () => {
+    const result = readConfig({ STRIPE_SECRET_KEY: 'sk', PAYPAL_CLIENT_ID: 'id', RECEIPT_ENGINE: 'openai' });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.problems).toHaveLength(3);
+  });
+
+  it('reads signing keys newest first and rejects short secrets', () => {
+    const ok = readConfig({ SHARE_SIGNING_KEYS: `k2:${'b'.repeat(32)},k1:${'a'.repeat(40)}` });
+    expect(ok).toMatchObject({ ok: true, config: { shareSigningKeys: [{ kid: 'k2' }, { kid: 'k1' }] } });
+    expect(readConfig({ SHARE_SIGNING_KEYS: 'k1:short' }).ok).toBe(false);
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { formatGBP, pence, penceToPoundsText, poundsToPence, sumPence } from '../../../domain/money';
+import { parsePriceInput } from '../../../domain/price-input';
+
+describe('money', () => {
+  it('formats pence as en-GB pounds with two decimals', () => {
+    expect(formatGBP(pence(899))).toBe('£8.99');
+    expect(formatGBP(pence(0))).toBe('£0.00');
+    expect(formatGBP(pence(-150))).toBe('-£1.50');
+    expect(formatGBP(pence(123456))).toBe('£1,234.56');
+  });
+
+  it('converts typed pounds to pence the way a person reads them', () => {
+    expect(poundsToPence(8.99)).toBe(899);
+    expect(poundsToPence(1.005)).toBe(101);
+    expect(poundsToPence(0.1 + 0.2)).toBe(30);
+    expect(poundsToPence(-4.5)).toBe(-450);
+  });
+
+  it('refuses fractional or unsafe pence', () => {
+    expect(() => pence(1.5)).toThrow(RangeError);
+    expect(() => pence(Number.MAX_SAFE_INTEGER + 1)).toThrow(RangeError);
+  });
+
+  it('writes plain two-decimal text and sums', () => {
+    expect(penceToPoundsText(pence(5))).toBe('0.05');
+    expect(penceToPoundsText(pence(-1205))).toBe('-12.05');
+    expect(sumPence([pence(1), pence(2), pence(-3)])).toBe(0);
+  });
+});
+
+describe('review-screen price input (seed 000 §5)', () => {
+  it.each([
+    ['£8.99', 899, '8.99'],
+    ['$1,234.5', 123450, '1234.50'],
+    ['7', 700, '7.00'],
+    [' 3.456 ', 346, '3.46'],
+  ])('reads %s as %i pence, normalised to %s', (text, expected, normalised) => {
+    expect(parsePriceInput(text)).toEqual({ kind: 'price', pricePence: expected, normalised });
+  });
+
+  it.each(['', '   ', '0', '0.00', '£0'])('clears the price for %j', (text) => {
+    expect(parsePriceInput(text)).toEqual({ kind: 'cleared' });
+  });
+
+  it.each(['-2.50', 'abc', '1.2.3', '12abc', '£-1'])('ignores %j', (text) => {
+    expect(parsePriceInput(text)).toEqual({ kind: 'ignored' });
+  });
+});
