@@ -3,4 +3,6 @@ export const TOKENS = {
   Config: Symbol.for('Config'),
   Database: Symbol.for('Database'),
   Clock: Symbol.for('Clock'),
+  ScanAllowance: Symbol.for('ScanAllowance'),
+  TokenCredits: Symbol.for('TokenCredits'),
 } as const;

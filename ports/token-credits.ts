@@ -1,0 +1,19 @@
+import type { Pence } from '../domain/money';
+
+export interface ConfirmedPayment {
+  readonly anonymousUserId: string;
+  readonly tokens: number;
+  readonly amountPence: Pence;
+  readonly currency: 'GBP';
+  readonly provider: 'stripe' | 'paypal' | 'test';
+  /** The provider's own id for the payment; a payment is credited at most once per id. */
+  readonly providerPaymentId: string;
+}
+
+export type CreditOutcome = { readonly credited: boolean; readonly balance: number };
+
+/** Credits tokens for payments a provider has confirmed, exactly once per provider payment id. */
+export interface TokenCredits {
+  creditConfirmedPayment(payment: ConfirmedPayment): Promise<CreditOutcome>;
+  balance(anonymousUserId: string): Promise<number>;
+}

@@ -1,0 +1,64 @@
+import type { z } from 'zod';
+import { err, ok, type Result } from '../../domain/result';
+
+export const DEFAULT_JSON_LIMIT = 64 * 1024;
+
+/**
+ * Reads a JSON body with a size cap and validates it. Every way a body can be wrong (too big, not
+ * JSON, wrong shape) comes back as a message for a 4xx, never as a thrown error.
+ */
+export async function readJson<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  maxBytes = DEFAULT_JSON_LIMIT,
+): Promise<Result<z.infer<S>, { status: 400 | 413 | 415; message: string }>> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type)) return err({ status: 415, message: 'Expected a JSON body (Content-Type: application/json)' });
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) return err({ status: 413, message: `Request body is larger than ${maxBytes} bytes` });
+  let text: string;
+  try {
+    const bytes = await readCapped(request, maxBytes);
+    if (bytes === null) return err({ status: 413, message: `Request body is larger than ${maxBytes} bytes` });
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return err({ status: 400, message: 'Request body is not valid UTF-8 text' });
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return err({ status: 400, message: 'Request body is not valid JSON' });
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+    return err({ status: 400, message: `Invalid request: ${where}${issue.message}` });
+  }
+  return ok(parsed.data);
+}
+
+async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array | null> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
