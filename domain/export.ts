@@ -1,0 +1,56 @@
+import { penceToPoundsText, pence } from './money';
+import type { Receipt } from './receipt';
+import { err, ok, type Result } from './result';
+import { splitBill } from './split';
+
+export interface ExportFile {
+  readonly content: string;
+  readonly mimeType: string;
+  readonly extension: 'csv' | 'json';
+}
+
+/** Exports a bill as csv or json (seed 000 §5); any other format is refused with the documents' message. */
+export function exportReceipt(receipt: Receipt, format: string): Result<ExportFile, string> {
+  if (format === 'csv') return ok({ content: toCsv(receipt), mimeType: 'text/csv;charset=utf-8', extension: 'csv' });
+  if (format === 'json') return ok({ content: toJson(receipt), mimeType: 'application/json', extension: 'json' });
+  return err(`Unsupported export format: ${format}`);
+}
+
+function toCsv(receipt: Receipt): string {
+  const names = new Map(receipt.diners.map((d) => [d.id, d.name]));
+  const rows: string[][] = [['Item', 'Price', 'Assigned To', 'Share Amount']];
+  for (const item of receipt.items) {
+    const assigned = item.assignedTo.filter((id) => names.has(id));
+    const share = assigned.length > 0 ? penceToPoundsText(pence(Math.round(item.pricePence / assigned.length))) : '';
+    rows.push([item.name, penceToPoundsText(item.pricePence), assigned.length > 0 ? assigned.map((id) => names.get(id)!).join(', ') : 'Unassigned', share]);
+  }
+  rows.push(['Subtotal', penceToPoundsText(receipt.subtotalPence), '', '']);
+  rows.push(['Tip', penceToPoundsText(receipt.tipPence), '', '']);
+  rows.push(['Total', penceToPoundsText(receipt.totalPence), '', '']);
+  return rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+function toJson(receipt: Receipt): string {
+  const split = splitBill({ diners: receipt.diners, items: receipt.items, tipPence: receipt.tipPence });
+  const names = new Map(receipt.diners.map((d) => [d.id, d.name]));
+  return JSON.stringify(
+    {
+      receiptId: receipt.receiptId,
+      timestamp: receipt.timestamp,
+      currency: 'GBP',
+      items: receipt.items.map((i) => ({ name: i.name, pricePence: i.pricePence, kind: i.kind, assignedTo: i.assignedTo.flatMap((id) => names.get(id) ?? []) })),
+      diners: split.shares.map((s) => ({ name: names.get(s.dinerId), itemsPence: s.itemsPence + s.servicePence + s.discountPence, tipPence: s.tipPence, totalPence: s.totalPence })),
+      subtotalPence: receipt.subtotalPence,
+      tipPence: receipt.tipPence,
+      totalPence: receipt.totalPence,
+    },
+    null,
+    2,
+  );
+}
+
+// Quotes when needed, and defuses text a spreadsheet would run as a formula (names come from OCR).
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}

@@ -1,0 +1,36 @@
+import type { Pence } from './money';
+import type { ItemKind } from './split';
+
+export interface BillItem {
+  readonly id: string;
+  readonly name: string;
+  readonly pricePence: Pence;
+  readonly kind: ItemKind;
+  readonly assignedTo: readonly string[];
+}
+
+export interface Diner {
+  readonly id: string;
+  readonly name: string;
+  readonly color: string;
+}
+
+/** A processed bill, as the summary and sharing see it (seed 000 §3). */
+export interface Receipt {
+  readonly receiptId: string;
+  readonly items: readonly BillItem[];
+  readonly diners: readonly Diner[];
+  readonly tipPence: Pence;
+  readonly subtotalPence: Pence;
+  readonly totalPence: Pence;
+  readonly timestamp: string;
+}
+
+const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** receipt_{time}_{six random characters}; randomness comes from the caller so this stays pure. */
+export function receiptIdFor(time: Date, randomBytes: Uint8Array): string {
+  if (randomBytes.length < 6) throw new RangeError('need six random bytes');
+  const suffix = Array.from(randomBytes.slice(0, 6), (b) => ID_ALPHABET[b % ID_ALPHABET.length]).join('');
+  return `receipt_${time.getTime()}_${suffix}`;
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { exportReceipt } from '../../../domain/export';
+import { receiptIdFor } from '../../../domain/receipt';
+import { validateReceipt } from '../../../domain/receipt-validation';
+import { aReceipt } from '../../support/receipts';
+
+describe('receipt validation (seed 000 §5)', () => {
+  it('accepts a complete receipt', () => {
+    const receipt = aReceipt().withDiner('a', 'Alice').withItem('Pizza', 899, ['a']).build();
+    expect(validateReceipt(receipt)).toEqual({ valid: true, errors: [] });
+  });
+
+  it('reports every problem with the documents’ messages', () => {
+    const empty = aReceipt().build();
+    expect(validateReceipt({ ...empty, subtotalPence: -1 as never, tipPence: -5 as never }).errors).toEqual([
+      'No items in receipt',
+      'No diners specified',
+      'Subtotal cannot be negative',
+      'Tip cannot be negative',
+    ]);
+    const unassigned = aReceipt().withDiner('a', 'A').withItem('x', 100).withItem('y', 100).withItem('VAT', 0, [], 'vat').build();
+    expect(validateReceipt(unassigned).errors).toEqual(['2 items are not assigned to any diner']);
+  });
+});
+
+describe('export', () => {
+  const receipt = aReceipt()
+    .withDiner('a', 'Alice')
+    .withDiner('b', 'Ben')
+    .withItem('Pizza, large', 899, ['a'])
+    .withItem('Wine', 1000, ['a', 'b'])
+    .withItem('=HYPERLINK("x")', 100)
+    .withTip(200)
+    .build();
+
+  it('writes csv with the documents’ columns and rows', () => {
+    const file = exportReceipt(receipt, 'csv');
+    expect(file.ok).toBe(true);
+    if (!file.ok) return;
+    expect(file.value.content.split('\r\n')).toEqual([
+      'Item,Price,Assigned To,Share Amount',
+      '"Pizza, large",8.99,Alice,8.99',
+      'Wine,10.00,"Alice, Ben",5.00',
+      `"'=HYPERLINK(""x"")",1.00,Unassigned,`,
+      'Subtotal,19.99,,',
+      'Tip,2.00,,',
+      'Total,21.99,,',
+      '',
+    ]);
+  });
+
+  it('writes json whose diner totals add up to the total less unassigned items', () => {
+    const file = exportReceipt(receipt, 'json');
+    if (!file.ok) throw new Error(file.error);
+    const parsed = JSON.parse(file.value.content) as { diners: { totalPence: number }[]; totalPence: number };
+    expect(parsed.diners.reduce((a, d) => a + d.totalPence, 0)).toBe(parsed.totalPence - 100);
+  });
+
+  it('refuses other formats with the documents’ message', () => {
+    expect(exportReceipt(receipt, 'pdf')).toEqual({ ok: false, error: 'Unsupported export format: pdf' });
+  });
+});
+
+describe('receipt ids', () => {
+  it('are receipt_{time}_{six characters}', () => {
+    expect(receiptIdFor(new Date(1_700_000_000_000), new Uint8Array([0, 1, 2, 35, 36, 255]))).toBe('receipt_1700000000000_abc9ad');
+  });
+});
