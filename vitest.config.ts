@@ -3,11 +3,13 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], setupFiles: ['reflect-metadata'] } },
       {
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          // tsyringe's decorators need the Reflect polyfill that the server entry loads.
+          setupFiles: ['reflect-metadata'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -5,4 +5,5 @@ export const TOKENS = {
   Clock: Symbol.for('Clock'),
   ScanAllowance: Symbol.for('ScanAllowance'),
   TokenCredits: Symbol.for('TokenCredits'),
+  RateLimiter: Symbol.for('RateLimiter'),
 } as const;

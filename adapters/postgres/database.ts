@@ -1,5 +1,7 @@
 import type { AnonymousUsersTable } from './anonymous-users.table';
+import type { RateLimitsTable } from './rate-limits.table';
 
 export interface Database {
   anonymous_users: AnonymousUsersTable;
+  rate_limits: RateLimitsTable;
 }

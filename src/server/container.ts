@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import { connectDatabase } from '../../adapters/postgres/connect';
 import { migrateToLatest } from '../../adapters/postgres/migrate';
+import { PostgresRateLimiter } from '../../adapters/postgres/postgres-rate-limiter';
 import { systemClock } from '../../adapters/system-clock';
 import { migrations } from '../../migrations';
 import { TOKENS } from '../../ports/tokens';
@@ -22,5 +23,6 @@ export async function buildContainer(config: Config): Promise<DependencyContaine
   container.register(TOKENS.Config, { useValue: config });
   container.register(TOKENS.Database, { useValue: db });
   container.register(TOKENS.Clock, { useValue: systemClock });
+  container.registerSingleton(TOKENS.RateLimiter, PostgresRateLimiter);
   return container;
 }

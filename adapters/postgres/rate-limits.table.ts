@@ -1,0 +1,5 @@
+export interface RateLimitsTable {
+  key: string;
+  window_start: Date;
+  hits: number;
+}
