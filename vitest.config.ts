@@ -10,6 +10,7 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           // tsyringe's decorators need the Reflect polyfill that the server entry loads.
           setupFiles: ['reflect-metadata'],
+          globalSetup: ['tests/support/postgres-server.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

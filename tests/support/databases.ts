@@ -1,36 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { describe } from 'vitest';
+import { describe, inject } from 'vitest';
 import { connectDatabase } from '../../adapters/postgres/connect';
 import type { Database } from '../../adapters/postgres/database';
 import { migrateToLatest } from '../../adapters/postgres/migrate';
 import { migrations } from '../../migrations';
 
-const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const postgres = inject('postgres');
 
 export interface TestDatabase {
   readonly db: Kysely<Database>;
-  /** Opens a second, independent connection pool (Postgres) to the same database; PGlite shares its one. */
+  /** The database's URL on the real Postgres, for a second connection pool; null on PGlite. */
   readonly url: string | null;
   close(): Promise<void>;
 }
 
 type Target = { name: string; open: () => Promise<TestDatabase> };
-
-async function postgresReachable(): Promise<string | null> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-}
-
-const unreachable = await postgresReachable();
-if (unreachable !== null) console.warn(`[integration] Postgres at ${POSTGRES_URL} is not reachable (${unreachable}): its suite is skipped.`);
 
 async function openPglite(): Promise<TestDatabase> {
   const db = await connectDatabase({ kind: 'pglite', dataDir: null });
@@ -40,12 +26,14 @@ async function openPglite(): Promise<TestDatabase> {
 
 /** A fresh database per suite on the shared server, so suites never see each other's rows. */
 async function openPostgres(): Promise<TestDatabase> {
+  if (postgres.url === null) throw new Error(postgres.reason);
+  const server = postgres.url;
   const name = `wp_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  const admin = new pg.Client({ connectionString: server });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(POSTGRES_URL);
+  const url = new URL(server);
   url.pathname = `/${name}`;
   const db = await connectDatabase({ kind: 'postgres', url: url.toString() });
   await mustMigrate(db);
@@ -54,7 +42,7 @@ async function openPostgres(): Promise<TestDatabase> {
     url: url.toString(),
     close: async () => {
       await db.destroy();
-      const dropper = new pg.Client({ connectionString: POSTGRES_URL });
+      const dropper = new pg.Client({ connectionString: server });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
@@ -75,7 +63,7 @@ const targets: Target[] = [
 /** Runs the same suite against embedded PGlite and the real Postgres (skipped, with a printed reason, when unreachable). */
 export function describeEachDatabase(title: string, suite: (open: () => Promise<TestDatabase>) => void): void {
   for (const target of targets) {
-    const skip = target.name === 'Postgres' && unreachable !== null;
+    const skip = target.name === 'Postgres' && postgres.url === null;
     (skip ? describe.skip : describe)(`${title} [${target.name}]`, () => suite(target.open));
   }
 }
