@@ -1,4 +1,7 @@
+import type { Kysely } from 'kysely';
 import type { DependencyContainer } from 'tsyringe';
+import type { Database } from '../../adapters/postgres/database';
+import { TOKENS } from '../../ports/tokens';
 import { readConfig } from './config';
 import { buildContainer } from './container';
 
@@ -19,5 +22,8 @@ async function start(): Promise<DependencyContainer> {
     console.error(`Who's Paying cannot start: invalid configuration\n${result.problems.map((p) => `  - ${p}`).join('\n')}`);
     process.exit(EX_CONFIG);
   }
-  return buildContainer(result.config);
+  const container = await buildContainer(result.config);
+  // scripts/serve.mjs calls this after the last in-flight request, to close the database cleanly.
+  (globalThis as Record<symbol, unknown>)[Symbol.for('whospaying.shutdown')] = () => container.resolve<Kysely<Database>>(TOKENS.Database).destroy();
+  return container;
 }

@@ -4,7 +4,7 @@ const optionalText = z.string().trim().min(1).optional();
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
 
 const environment = z.object({
-  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321), // 0: any free port
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().trim().min(1).default('./data'),

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -24,6 +25,33 @@ describe('start-up', () => {
     expect(output).toContain('invalid configuration');
     expect(output).toContain('DATABASE_URL');
     expect(output).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('shutdown', () => {
+  it('on SIGTERM stops taking connections, closes the embedded database and exits 0; the data opens again', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'wp-shutdown-'));
+    try {
+      for (let round = 0; round < 2; round++) {
+        const child = spawn(process.execPath, ['scripts/serve.mjs'], { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+        let output = '';
+        child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+        const url = await new Promise<string>((resolve, reject) => {
+          child.stdout.on('data', (d: Buffer) => {
+            output += d.toString();
+            const match = /listening on (http:\/\/\S+)/.exec(output);
+            if (match) resolve(match[1]!);
+          });
+          child.on('exit', () => reject(new Error(output)));
+        });
+        expect((await fetch(`${url}/api/health`)).status).toBe(200);
+        const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+        child.kill('SIGTERM');
+        expect(await exited).toBe(0);
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
