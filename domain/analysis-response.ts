@@ -1,0 +1,39 @@
+import { isPence, pence } from './money';
+import { reviewLine, type LineKind, type ReviewLine } from './review';
+
+const KINDS: Record<string, LineKind> = {
+  item: 'item',
+  service: 'service',
+  vat: 'vat',
+  tax: 'vat',
+  discount: 'discount',
+  subtotal: 'subtotal',
+  total: 'total',
+};
+
+/**
+ * The analysis response (seed 000 §7): a list, or an object with an items list, of entries with
+ * name or label, pricePence and kind or type. Returns null when the shape is not that; an empty
+ * list means the photo was unclear.
+ */
+export function linesFromAnalysis(response: unknown, newId: () => string): ReviewLine[] | null {
+  const entries = Array.isArray(response) ? response : isRecord(response) && Array.isArray(response['items']) ? response['items'] : null;
+  if (entries === null) return null;
+  return entries.flatMap((entry: unknown) => {
+    if (!isRecord(entry)) return [];
+    const label = text(entry['name']) ?? text(entry['label']) ?? text(entry['raw']) ?? '';
+    const price = entry['pricePence'];
+    const kindText = (text(entry['kind']) ?? text(entry['type']) ?? 'item').toLowerCase();
+    const pricePence = isPence(price) && price !== 0 ? pence(price) : null;
+    if (label === '' && pricePence === null) return [];
+    return [reviewLine(newId(), label, pricePence, KINDS[kindText] ?? 'item')];
+  });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}

@@ -1,0 +1,50 @@
+import { useStore } from '@nanostores/react';
+import { $theme, applyTheme } from './theme';
+import { $usage, billsLeft } from './usage';
+
+export function Header({ onRecover }: { readonly onRecover: () => void }) {
+  const usage = useStore($usage);
+  const theme = useStore($theme);
+  const left = usage ? billsLeft(usage) : null;
+  return (
+    <header className="wz-header">
+      <a className="wz-brand" href="/">
+        <svg className="wz-logo" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+          <rect x="6" y="3" width="20" height="26" rx="3" fill="currentColor" opacity="0.15" />
+          <path d="M10 10h12M10 15h12M10 20h7" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+        </svg>
+        <span>Who's Paying</span>
+      </a>
+      <div className="wz-header-tools">
+        {left !== null && usage ? (
+          <span className="wz-badge" data-tokens={usage.tokens > 0 ? 'yes' : 'no'} title="Free bills left plus tokens">
+            {left} {left === 1 ? 'bill' : 'bills'} left
+          </span>
+        ) : null}
+        {usage && usage.tokens === 0 ? (
+          <button type="button" className="wz-icon-btn" aria-label="Recover tokens" title="Recover tokens" onClick={onRecover}>
+            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d="M4 12a8 8 0 1 0 2.3-5.6M4 4v4h4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className="wz-icon-btn"
+          aria-label="Dark theme"
+          aria-pressed={theme === 'dark'}
+          title={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+          onClick={() => applyTheme(theme === 'dark' ? 'light' : 'dark')}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            {theme === 'dark' ? (
+              <path d="M12 4V2m0 20v-2m8-8h2M2 12h2m13.7-5.7 1.4-1.4M4.9 19.1l1.4-1.4m0-11.4L4.9 4.9m14.2 14.2-1.4-1.4M12 7a5 5 0 1 1 0 10 5 5 0 0 1 0-10z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            ) : (
+              <path d="M20 14.5A8 8 0 0 1 9.5 4 8 8 0 1 0 20 14.5z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+            )}
+          </svg>
+        </button>
+      </div>
+    </header>
+  );
+}

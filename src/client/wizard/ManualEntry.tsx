@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { poundsToPence } from '../../../domain/money';
+import { startBillWith } from './bill-store';
+import { Dialog } from './Dialog';
+
+interface Row {
+  readonly key: number;
+  readonly name: string;
+  readonly price: string;
+}
+
+const emptyRow = (key: number): Row => ({ key, name: '', price: '' });
+
+/** A row counts only if both name and price are non-blank after trimming (seed 000 §5). */
+const isValid = (row: Row): boolean => row.name.trim() !== '' && row.price.trim() !== '' && Number.isFinite(Number(row.price)) && Number(row.price) >= 0;
+
+export function ManualEntry({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
+  const [rows, setRows] = useState<readonly Row[]>([emptyRow(0)]);
+  const [nextKey, setNextKey] = useState(1);
+  const valid = rows.filter(isValid);
+  const edit = (key: number, change: Partial<Row>) => setRows(rows.map((r) => (r.key === key ? { ...r, ...change } : r)));
+  const close = () => {
+    setRows([emptyRow(nextKey)]);
+    setNextKey(nextKey + 1);
+    onClose();
+  };
+  const submit = () => {
+    const stamp = Date.now();
+    startBillWith(
+      valid.map((row, i) => ({ id: `manual-${stamp}-${i}`, name: row.name.trim(), pricePence: poundsToPence(Number(row.price)), kind: 'item' as const })),
+      true,
+    );
+    close();
+  };
+  return (
+    <Dialog open={open} title="Enter Items Manually" onClose={close}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (valid.length > 0) submit();
+        }}
+      >
+        <ol className="wz-manual-rows">
+          {rows.map((row, index) => (
+            <li key={row.key} className="wz-manual-row">
+              <input
+                className="wz-input"
+                type="text"
+                placeholder="Item name"
+                aria-label={`Item ${index + 1} name`}
+                value={row.name}
+                onChange={(e) => edit(row.key, { name: e.currentTarget.value })}
+              />
+              <span className="wz-money-input">
+                <span aria-hidden="true">£</span>
+                <input
+                  className="wz-input"
+                  type="number"
+                  step="0.01"
+                  min="0"
+                  inputMode="decimal"
+                  placeholder="0.00"
+                  aria-label={`Item ${index + 1} price`}
+                  value={row.price}
+                  onChange={(e) => edit(row.key, { price: e.currentTarget.value })}
+                />
+              </span>
+              {rows.length > 1 ? (
+                <button type="button" className="wz-icon-btn" aria-label={`Remove item ${index + 1}`} onClick={() => setRows(rows.filter((r) => r.key !== row.key))}>
+                  ×
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+        <button
+          type="button"
+          className="wz-btn wz-quiet"
+          onClick={() => {
+            setRows([...rows, emptyRow(nextKey)]);
+            setNextKey(nextKey + 1);
+          }}
+        >
+          <span aria-hidden="true">+ </span>Add Another Item
+        </button>
+        <div className="wz-actions">
+          <button type="button" className="wz-btn" onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" className="wz-btn wz-primary" disabled={valid.length === 0}>
+            Continue ({valid.length} items)
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,109 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { formatGBP, penceToPoundsText, type Pence } from '../../../domain/money';
+import { parsePriceInput } from '../../../domain/price-input';
+import { includedTotal, linesToPassOn, reconcile, type ReviewLine } from '../../../domain/review';
+import { $bill, continueFromReview, discardReview, editReviewLine } from './bill-store';
+
+const KIND_LABEL: Record<ReviewLine['kind'], string> = {
+  item: 'Item',
+  service: 'Service',
+  vat: 'VAT',
+  discount: 'Discount',
+  subtotal: 'Subtotal',
+  total: 'Total',
+};
+
+export function ReviewItems() {
+  const { review } = useStore($bill);
+  const lines = review ?? [];
+  const passing = linesToPassOn(lines).length;
+  const reconciliation = reconcile(lines);
+  const suspects = new Set(reconciliation.kind === 'differs' ? reconciliation.suspectLineIds : []);
+  return (
+    <section className="wz-card" aria-labelledby="review-title">
+      <div className="wz-title-row">
+        <button type="button" className="wz-btn wz-quiet" onClick={discardReview}>
+          ← Back
+        </button>
+        <h2 id="review-title">Review Receipt Items</h2>
+      </div>
+      <p>Untick anything that isn't part of the bill and correct any price that was misread.</p>
+      {reconciliation.kind === 'adds up' ? (
+        <p className="wz-panel wz-ok">The included lines add up to the printed total of {formatGBP(reconciliation.printedTotalPence)}.</p>
+      ) : null}
+      {reconciliation.kind === 'differs' ? (
+        <p className="wz-panel wz-warning" role="status">
+          The included lines come to {formatGBP(includedTotal(lines))} but the receipt's printed total is {formatGBP(reconciliation.printedTotalPence)} (a
+          difference of {formatGBP(Math.abs(reconciliation.differencePence) as Pence)}).
+          {suspects.size > 0 ? ' Check the highlighted lines.' : ''}
+        </p>
+      ) : null}
+      <ul className="wz-review-list">
+        {lines.map((line, index) => (
+          <ReviewRow key={line.id} line={line} position={index + 1} suspect={suspects.has(line.id)} />
+        ))}
+      </ul>
+      <div className="wz-review-footer">
+        <p>
+          {passing} {passing === 1 ? 'item' : 'items'} included · Total {formatGBP(includedTotal(lines))}
+        </p>
+        <button type="button" className="wz-btn wz-primary" disabled={passing === 0} onClick={continueFromReview}>
+          Continue with {passing} items
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function ReviewRow({ line, position, suspect }: { readonly line: ReviewLine; readonly position: number; readonly suspect: boolean }) {
+  const [priceText, setPriceText] = useState(line.pricePence === null ? '' : penceToPoundsText(line.pricePence));
+  const name = line.label || line.raw;
+  const commit = () => {
+    const parsed = parsePriceInput(priceText);
+    if (parsed.kind === 'price') {
+      editReviewLine(line.id, { pricePence: parsed.pricePence });
+      setPriceText(parsed.normalised);
+    } else if (parsed.kind === 'cleared') {
+      editReviewLine(line.id, { pricePence: null });
+      setPriceText('');
+    } else {
+      setPriceText(line.pricePence === null ? '' : penceToPoundsText(line.pricePence));
+    }
+  };
+  return (
+    <li className="wz-review-row" data-included={line.included ? 'yes' : 'no'} data-suspect={suspect ? 'yes' : 'no'}>
+      <input
+        type="checkbox"
+        className="wz-check"
+        checked={line.included}
+        aria-label={`Include ${name}`}
+        onChange={(e) => editReviewLine(line.id, { included: e.currentTarget.checked })}
+      />
+      <input
+        type="text"
+        className="wz-input wz-review-name"
+        value={line.label}
+        placeholder={line.raw}
+        aria-label={`Name of line ${position}`}
+        onChange={(e) => editReviewLine(line.id, { label: e.currentTarget.value })}
+      />
+      <span className="wz-money-input">
+        <span aria-hidden="true">£</span>
+        <input
+          type="text"
+          inputMode="decimal"
+          className="wz-input"
+          value={priceText}
+          aria-label={`Price of ${name}`}
+          onChange={(e) => setPriceText(e.currentTarget.value)}
+          onBlur={commit}
+        />
+      </span>
+      <span className="wz-kind" data-kind={line.kind}>
+        {KIND_LABEL[line.kind]}
+      </span>
+      {suspect ? <span className="wz-suspect">Check this line</span> : null}
+    </li>
+  );
+}

@@ -1,0 +1,19 @@
+import { useStore } from '@nanostores/react';
+import { $toasts, dismissToast } from './toasts';
+
+/** Bottom-right, at most three (seed 000 §2, §9); polite so screen readers hear them. */
+export function Toasts() {
+  const toasts = useStore($toasts);
+  return (
+    <div className="wz-toasts" role="status" aria-live="polite">
+      {toasts.map((t) => (
+        <div key={t.id} className="wz-toast" data-tone={t.tone}>
+          <span>{t.message}</span>
+          <button type="button" className="wz-toast-close" aria-label="Dismiss notification" onClick={() => dismissToast(t.id)}>
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

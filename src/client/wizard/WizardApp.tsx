@@ -1,0 +1,90 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { AssignStep } from './AssignStep';
+import { $bill, restoreBill, resetBill, type Step } from './bill-store';
+import { Header } from './Header';
+import { BuyTokensDialog, TokenRecoveryDialog } from './integration-points';
+import { ScanStep } from './ScanStep';
+import { SummaryStep } from './SummaryStep';
+import { applyTheme, initialTheme } from './theme';
+import { Toasts } from './Toasts';
+import { refreshUsage } from './usage';
+import './wizard.css';
+
+const STEPS: readonly { readonly step: Step; readonly label: string }[] = [
+  { step: 'scan', label: 'Scan' },
+  { step: 'assign', label: 'Assign' },
+  { step: 'summary', label: 'Summary' },
+];
+
+/** The three-step wizard at /app (seed 000 §2): one island, since every part of it is interactive. */
+export default function WizardApp() {
+  const [ready, setReady] = useState(false);
+  const { step } = useStore($bill);
+  const [dialog, setDialog] = useState<'buy' | 'recover' | null>(null);
+  const main = useRef<HTMLElement>(null);
+  const firstStep = useRef(true);
+
+  useEffect(() => {
+    applyTheme(initialTheme(), false);
+    restoreBill();
+    setReady(true);
+    void refreshUsage();
+  }, []);
+
+  useEffect(() => {
+    if (!ready) return;
+    if (firstStep.current) {
+      firstStep.current = false;
+      return;
+    }
+    // Smooth scroll to the top on each step change, and move focus there for screen readers.
+    const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    window.scrollTo({ top: 0, behavior: reduced ? 'auto' : 'smooth' });
+    main.current?.focus({ preventScroll: true });
+  }, [step, ready]);
+
+  /** New bill only if usage allows; otherwise the Buy Tokens dialog (seed 000 §4). */
+  const newBill = async () => {
+    const usage = await refreshUsage();
+    if (usage.canUse) resetBill();
+    else setDialog('buy');
+  };
+
+  return (
+    <div className="wz-app">
+      <Header onRecover={() => setDialog('recover')} />
+      <nav aria-label="Steps" className="wz-steps">
+        <ol>
+          {STEPS.map((s, i) => (
+            <li key={s.step} aria-current={s.step === step ? 'step' : undefined}>
+              <span aria-hidden="true">{i + 1}</span> {s.label}
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <main ref={main} tabIndex={-1} className="wz-main" aria-label="Bill splitter">
+        {!ready ? (
+          <div className="wz-loading" role="status">
+            <span className="wz-spinner" aria-hidden="true" />
+            <span>Loading…</span>
+          </div>
+        ) : step === 'scan' ? (
+          <ScanStep onNewBill={() => void newBill()} onBuyTokens={() => setDialog('buy')} onRecoverTokens={() => setDialog('recover')} />
+        ) : step === 'assign' ? (
+          <AssignStep />
+        ) : (
+          <SummaryStep onSplitAnother={() => void newBill()} />
+        )}
+      </main>
+      <footer className="wz-footer">
+        <p>
+          Made for easy bill splitting. <a href="/privacy-policy">Privacy Policy</a>
+        </p>
+      </footer>
+      <Toasts />
+      <BuyTokensDialog open={dialog === 'buy'} onClose={() => setDialog(null)} />
+      <TokenRecoveryDialog open={dialog === 'recover'} onClose={() => setDialog(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { linesFromAnalysis } from '../../../domain/analysis-response';
+import type { ReviewLine } from '../../../domain/review';
+import { err, ok, type Result } from '../../../domain/result';
+import { ALLOWANCE_MESSAGE, type AnalysisFailure } from './analysis-errors';
+
+export const ANALYSIS_TIMEOUT_MS = 30_000;
+
+/** The extraction instructions given to the analyser (seed 000 §5). */
+export const RECEIPT_PROMPT =
+  'Extract every priced line from this UK restaurant receipt. Include all priced items, taxes, discounts (as negative amounts) and paid add-ons. ' +
+  'Skip free (0.00) modifiers. Do not split combo items. Give prices in pence.';
+
+/** POST /functions/v1/analyze-receipt (seed 000 §7), aborted after 30 s. */
+export async function analyzeReceipt(imageBase64: string, anonymousUserId: string, timeoutMs = ANALYSIS_TIMEOUT_MS): Promise<Result<ReviewLine[], AnalysisFailure>> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  let response: Response;
+  try {
+    response = await fetch('/functions/v1/analyze-receipt', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Anonymous-Id': anonymousUserId },
+      body: JSON.stringify({ image: imageBase64, prompt: RECEIPT_PROMPT, anonymousUserId }),
+      signal: controller.signal,
+    });
+  } catch {
+    return err(controller.signal.aborted ? { kind: 'timeout' } : { kind: 'network' });
+  } finally {
+    clearTimeout(timer);
+  }
+  const body = await response.text().catch(() => '');
+  const parsed = parseJson(body);
+  const serverError = typeof parsed === 'object' && parsed !== null && 'error' in parsed && typeof parsed.error === 'string' ? parsed.error : null;
+  if (serverError === ALLOWANCE_MESSAGE) return err({ kind: 'allowance' });
+  if (!response.ok) {
+    if (response.status === 404) return err({ kind: 'configuration' });
+    return err({ kind: 'http', status: response.status, text: response.statusText, body });
+  }
+  if (serverError !== null) return err({ kind: 'server error', error: serverError });
+  const lines = linesFromAnalysis(parsed, () => crypto.randomUUID());
+  if (lines === null) return err({ kind: 'unknown' });
+  if (lines.length === 0) return err({ kind: 'empty' });
+  return ok(lines);
+}
+
+/** A File's bytes as base64 without the data-URL prefix. */
+export function fileToBase64(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error ?? new Error('could not read the file'));
+    reader.readAsDataURL(file);
+  });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,182 @@
+import { atom, computed } from 'nanostores';
+import { acceptDinerName, dinerColour, type DinerNameProblem } from '../../../domain/diners';
+import { poundsToPence, type Pence } from '../../../domain/money';
+import { receiptIdFor, type BillItem, type Diner, type Receipt } from '../../../domain/receipt';
+import { linesToPassOn, type ReviewLine } from '../../../domain/review';
+import { err, ok, type Result } from '../../../domain/result';
+import { splitBill, type BillSplit, type ItemKind } from '../../../domain/split';
+import { DEFAULT_TIP_PERCENT, tipFromAmount, tipFromPercent, type TipMode } from '../../../domain/tip';
+import { readJson, remove, writeJson } from './storage';
+
+export type Step = 'scan' | 'assign' | 'summary';
+
+export interface TipSetting {
+  readonly mode: TipMode;
+  readonly percent: number;
+  /** What the person typed in amount mode, in pounds. */
+  readonly amountText: string;
+}
+
+export interface BillState {
+  readonly step: Step;
+  /** Lines read from a receipt, awaiting review on the scan step. */
+  readonly review: readonly ReviewLine[] | null;
+  /** Whether the lines under review are the sample receipt (it marks a test receipt). */
+  readonly reviewIsSample: boolean;
+  readonly items: readonly BillItem[];
+  readonly diners: readonly Diner[];
+  readonly tip: TipSetting;
+  readonly isTestReceipt: boolean;
+  readonly receipt: Receipt | null;
+}
+
+const KEY = 'whos-paying:bill';
+const VERSION = 1;
+
+export const EMPTY_BILL: BillState = {
+  step: 'scan',
+  review: null,
+  reviewIsSample: false,
+  items: [],
+  diners: [],
+  tip: { mode: 'percent', percent: DEFAULT_TIP_PERCENT, amountText: '' },
+  isTestReceipt: false,
+  receipt: null,
+};
+
+export const $bill = atom<BillState>(EMPTY_BILL);
+
+/** The bill in progress survives a reload until 'Split Another Bill'. */
+export function restoreBill(): void {
+  const stored = readJson<{ version?: number; bill?: BillState } | null>(KEY, null);
+  if (stored?.version === VERSION && stored.bill) $bill.set({ ...EMPTY_BILL, ...stored.bill });
+  $bill.listen((bill) => writeJson(KEY, { version: VERSION, bill }));
+}
+
+const update = (change: (bill: BillState) => Partial<BillState>): void => {
+  const bill = $bill.get();
+  $bill.set({ ...bill, ...change(bill) });
+};
+
+export const $tipPence = computed($bill, (bill) => tipPenceOf(bill));
+export const $split = computed($bill, (bill): BillSplit => splitBill({ diners: bill.diners, items: bill.items, tipPence: tipPenceOf(bill) }));
+
+function subtotalOf(bill: BillState): Pence {
+  return splitBill({ diners: [], items: bill.items, tipPence: 0 as Pence }).subtotalPence;
+}
+
+function tipPenceOf(bill: BillState): Pence {
+  return bill.tip.mode === 'percent' ? tipFromPercent(subtotalOf(bill), bill.tip.percent) : tipFromAmount(Number(bill.tip.amountText));
+}
+
+// Scan step
+
+export function startReview(lines: readonly ReviewLine[], isSample: boolean): void {
+  update(() => ({ review: lines, reviewIsSample: isSample }));
+}
+
+export function editReviewLine(id: string, change: Partial<Pick<ReviewLine, 'included' | 'label' | 'pricePence'>>): void {
+  update((bill) => ({ review: bill.review?.map((l) => (l.id === id ? { ...l, ...change } : l)) ?? null }));
+}
+
+/** Back from review returns to the scanner and discards the parsed result. */
+export function discardReview(): void {
+  update(() => ({ review: null }));
+}
+
+export function continueFromReview(): void {
+  const { review, reviewIsSample } = $bill.get();
+  startBillWith(linesToPassOn(review ?? []), reviewIsSample);
+}
+
+/** Items extracted or entered: on to the assign step with the test-receipt flag. */
+export function startBillWith(items: readonly { id: string; name: string; pricePence: Pence; kind: ItemKind }[], isTestReceipt: boolean): void {
+  update(() => ({ items: items.map((i) => ({ ...i, assignedTo: [] })), review: null, reviewIsSample: false, isTestReceipt, step: 'assign' }));
+}
+
+// Assign step
+
+export function addDiner(rawName: string): Result<Diner, DinerNameProblem> {
+  const { diners } = $bill.get();
+  const name = acceptDinerName(rawName, diners.length);
+  if (!name.ok) return name;
+  const diner: Diner = { id: crypto.randomUUID(), name: name.value, color: dinerColour(diners.length) };
+  update((bill) => ({ diners: [...bill.diners, diner] }));
+  return ok(diner);
+}
+
+export function removeDiner(id: string): void {
+  update((bill) => ({
+    diners: bill.diners.filter((d) => d.id !== id).map((d, i) => ({ ...d, color: dinerColour(i) })),
+    items: bill.items.map((item) => ({ ...item, assignedTo: item.assignedTo.filter((d) => d !== id) })),
+  }));
+}
+
+export function toggleAssignment(itemId: string, dinerId: string): void {
+  update((bill) => ({
+    items: bill.items.map((item) =>
+      item.id !== itemId ? item : { ...item, assignedTo: item.assignedTo.includes(dinerId) ? item.assignedTo.filter((d) => d !== dinerId) : [...item.assignedTo, dinerId] },
+    ),
+  }));
+}
+
+export type AddItemProblem = 'name needed' | 'price needed';
+
+/** Name and price both needed; the price a number greater than 0, rounded to pence (seed 000 §5). */
+export function addItem(rawName: string, priceText: string): Result<BillItem, AddItemProblem> {
+  const name = rawName.trim();
+  if (name === '') return err('name needed');
+  const pounds = Number(priceText);
+  if (priceText.trim() === '' || !Number.isFinite(pounds) || pounds <= 0 || poundsToPence(pounds) <= 0) return err('price needed');
+  const item: BillItem = { id: crypto.randomUUID(), name, pricePence: poundsToPence(pounds), kind: 'item', assignedTo: [] };
+  update((bill) => ({ items: [...bill.items, item] }));
+  return ok(item);
+}
+
+export function removeItem(id: string): void {
+  update((bill) => ({ items: bill.items.filter((i) => i.id !== id) }));
+}
+
+/** Continue to Summary: the receipt is processed; a failure is logged only and the flow stops (seed 000 §8). */
+export function continueToSummary(): void {
+  try {
+    const bill = $bill.get();
+    if (bill.diners.length === 0 || bill.items.length === 0) return;
+    const split = splitBill({ diners: bill.diners, items: bill.items, tipPence: tipPenceOf(bill) });
+    const receipt: Receipt = {
+      receiptId: receiptIdFor(new Date(), crypto.getRandomValues(new Uint8Array(6))),
+      items: bill.items,
+      diners: bill.diners,
+      tipPence: split.tipPence,
+      subtotalPence: split.subtotalPence,
+      totalPence: split.totalPence,
+      timestamp: new Date().toISOString(),
+    };
+    update(() => ({ receipt, step: 'summary' }));
+  } catch (error) {
+    console.error('could not process the receipt', error);
+  }
+}
+
+export function goToStep(step: Step): void {
+  update(() => ({ step }));
+}
+
+// Summary step
+
+export function setTip(change: Partial<TipSetting>): void {
+  update((bill) => ({ tip: { ...bill.tip, ...change } }));
+}
+
+/** The receipt as summary and sharing see it, with the tip as currently set. */
+export const $receipt = computed($bill, (bill): Receipt | null =>
+  bill.receipt === null
+    ? null
+    : { ...bill.receipt, items: bill.items, diners: bill.diners, tipPence: tipPenceOf(bill), totalPence: (subtotalOf(bill) + tipPenceOf(bill)) as Pence },
+);
+
+/** Split Another Bill: back to scan with diners, items, tip, receipt and the test flag cleared. */
+export function resetBill(): void {
+  $bill.set(EMPTY_BILL);
+  remove(KEY);
+}
