@@ -51,6 +51,7 @@ export function AssignStep() {
                           style={{ borderColor: diner.color }}
                           onClick={() => toggleAssignment(item.id, diner.id)}
                         >
+                          {pressed ? <span aria-hidden="true">✓ </span> : null}
                           {diner.name}
                         </button>
                       );
@@ -136,6 +137,7 @@ function AddItemForm({ disabled }: { readonly disabled: boolean }) {
   return (
     <form
       className="wz-add-item"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         const added = addItem(name, price);

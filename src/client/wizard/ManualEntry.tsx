@@ -35,6 +35,7 @@ export function ManualEntry({ open, onClose }: { readonly open: boolean; readonl
   return (
     <Dialog open={open} title="Enter Items Manually" onClose={close}>
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           if (valid.length > 0) submit();
