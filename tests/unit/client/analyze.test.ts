@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { failureMessage } from '../../../src/client/wizard/analysis-errors';
+import { analyzeReceipt } from '../../../src/client/wizard/analyze';
+
+function answer(body: unknown, status = 200, statusText = 'OK'): void {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, statusText })));
+}
+
+async function messageFor(): Promise<string> {
+  const result = await analyzeReceipt('aGVsbG8=', 'id-1', 50);
+  if (result.ok) throw new Error('expected a failure');
+  return failureMessage(result.error);
+}
+
+describe('the analysis call and its messages (seed 000 §7, §8)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends the image without a data-URL prefix, the prompt and the anonymous id', async () => {
+    answer([{ name: 'Soup', pricePence: 500, kind: 'item' }]);
+    const result = await analyzeReceipt('aGVsbG8=', 'id-1');
+    expect(result.ok && result.value.map((l) => l.label)).toEqual(['Soup']);
+    const [url, init] = vi.mocked(fetch).mock.calls[0]!;
+    expect(url).toBe('/functions/v1/analyze-receipt');
+    expect(JSON.parse(String(init?.body))).toMatchObject({ image: 'aGVsbG8=', anonymousUserId: 'id-1', prompt: expect.stringContaining('pence') });
+  });
+
+  it('aborts after the time-out', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init: RequestInit) => new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))),
+    );
+    expect(await messageFor()).toBe('Request timed out. Please check your internet connection and try again.');
+  });
+
+  it('maps each failure to the catalogue text', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    expect(await messageFor()).toBe('Network error. Please check your internet connection and try again.');
+    answer([]);
+    expect(await messageFor()).toBe('Please take a clearer photo of the receipt. The image appears to be blurry or unclear.');
+    answer({ items: [] });
+    expect(await messageFor()).toBe('Please take a clearer photo of the receipt. The image appears to be blurry or unclear.');
+    answer({ error: 'The image is blurry' });
+    expect(await messageFor()).toBe('Image is too blurry. Please take a clearer photo of the receipt.');
+    answer({ error: 'upstream: Failed to fetch' });
+    expect(await messageFor()).toBe('Network connection issue. Please check your internet connection and try again.');
+    answer({ error: 'quota' });
+    expect(await messageFor()).toBe('AI Analysis Error: quota');
+    answer('bad gateway', 502, 'Bad Gateway');
+    expect(await messageFor()).toBe('API error: 502 Bad Gateway - bad gateway');
+    answer({ error: 'All free bills used this month. Buy tokens to continue scanning receipts.' }, 402, 'Payment Required');
+    expect(await messageFor()).toBe('All free bills used this month. Buy tokens to continue scanning receipts.');
+    answer('', 404, 'Not Found');
+    expect(await messageFor()).toBe('App configuration error. Please restart the app and try again.');
+    answer('not json');
+    expect(await messageFor()).toBe('Failed to analyze receipt. Please try again.');
+  });
+});

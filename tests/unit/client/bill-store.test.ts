@@ -1,0 +1,103 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { pence } from '../../../domain/money';
+import { sampleReceiptLines } from '../../../domain/review';
+import {
+  $bill,
+  $split,
+  $tipPence,
+  addDiner,
+  addItem,
+  continueFromReview,
+  continueToSummary,
+  EMPTY_BILL,
+  removeDiner,
+  resetBill,
+  setTip,
+  startBillWith,
+  startReview,
+  toggleAssignment,
+} from '../../../src/client/wizard/bill-store';
+import { $toasts, toast } from '../../../src/client/wizard/toasts';
+
+describe('the bill in progress', () => {
+  beforeEach(() => $bill.set(EMPTY_BILL));
+
+  it('goes from the sample review to assign as a test receipt with the 3 included lines', () => {
+    startReview(sampleReceiptLines(), true);
+    continueFromReview();
+    const bill = $bill.get();
+    expect(bill.step).toBe('assign');
+    expect(bill.isTestReceipt).toBe(true);
+    expect(bill.items.map((i) => i.pricePence)).toEqual([899, 299, 150]);
+  });
+
+  it('toggles diners on items and drops a removed diner from every item', () => {
+    startBillWith([{ id: 'a', name: 'Soup', pricePence: pence(500), kind: 'item' }], false);
+    const ann = addDiner('Ann');
+    const bo = addDiner('Bo');
+    if (!ann.ok || !bo.ok) throw new Error('diners refused');
+    toggleAssignment('a', ann.value.id);
+    toggleAssignment('a', bo.value.id);
+    toggleAssignment('a', ann.value.id);
+    expect($bill.get().items[0]!.assignedTo).toEqual([bo.value.id]);
+    removeDiner(bo.value.id);
+    expect($bill.get().items[0]!.assignedTo).toEqual([]);
+    expect($bill.get().diners.map((d) => d.color)).toEqual([ann.value.color]);
+  });
+
+  it('refuses a ninth diner and blank names', () => {
+    expect(addDiner('   ')).toEqual({ ok: false, error: 'empty' });
+    for (let i = 0; i < 8; i++) expect(addDiner(`D${i}`).ok).toBe(true);
+    expect(addDiner('Nine')).toEqual({ ok: false, error: 'table full' });
+  });
+
+  it('adds items only with a name and a price above 0, rounded to pence', () => {
+    expect(addItem('', '3')).toEqual({ ok: false, error: 'name needed' });
+    expect(addItem('Tea', '0')).toEqual({ ok: false, error: 'price needed' });
+    expect(addItem('Tea', '0.004')).toEqual({ ok: false, error: 'price needed' });
+    expect(addItem('Tea', 'abc')).toEqual({ ok: false, error: 'price needed' });
+    const tea = addItem('  Tea ', '2.345');
+    expect(tea.ok && [tea.value.name, tea.value.pricePence]).toEqual(['Tea', 235]);
+  });
+
+  it('tips 10% by default, by amount when chosen, and the shares add up to the total', () => {
+    startBillWith([{ id: 'a', name: 'Soup', pricePence: pence(1000), kind: 'item' }], false);
+    const ids = ['A', 'B', 'C'].map((n) => {
+      const d = addDiner(n);
+      if (!d.ok) throw new Error('refused');
+      toggleAssignment('a', d.value.id);
+      return d.value.id;
+    });
+    expect($tipPence.get()).toBe(100);
+    setTip({ mode: 'amount', amountText: '2.005' });
+    expect($tipPence.get()).toBe(201);
+    const split = $split.get();
+    expect(split.shares.reduce((a, s) => a + s.totalPence, 0)).toBe(1201);
+    expect(split.shares.map((s) => s.dinerId)).toEqual(ids);
+    continueToSummary();
+    expect($bill.get().step).toBe('summary');
+    expect($bill.get().receipt?.receiptId).toMatch(/^receipt_\d+_[a-z0-9]{6}$/);
+  });
+
+  it('Split Another Bill clears diners, items, tip, receipt and the test flag', () => {
+    startReview(sampleReceiptLines(), true);
+    continueFromReview();
+    addDiner('Ann');
+    setTip({ percent: 20 });
+    resetBill();
+    expect($bill.get()).toEqual(EMPTY_BILL);
+  });
+});
+
+describe('toasts', () => {
+  it('shows at most 3 and each goes after 4000 ms', () => {
+    vi.useFakeTimers();
+    ['a', 'b', 'c', 'd'].forEach((m) => toast(m));
+    expect($toasts.get().map((t) => t.message)).toEqual(['b', 'c', 'd']);
+    vi.advanceTimersByTime(3999);
+    expect($toasts.get()).toHaveLength(3);
+    vi.advanceTimersByTime(1);
+    expect($toasts.get()).toHaveLength(0);
+    vi.useRealTimers();
+  });
+});

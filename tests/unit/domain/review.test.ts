@@ -1,0 +1,93 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { linesFromAnalysis } from '../../../domain/analysis-response';
+import { pence } from '../../../domain/money';
+import { includedTotal, linesToPassOn, reconcile, reviewLine, sampleReceiptLines, type ReviewLine } from '../../../domain/review';
+
+let n = 0;
+const id = () => `l${++n}`;
+
+describe('review lines', () => {
+  it('start included for items, service and discounts only', () => {
+    const kinds = ['item', 'service', 'discount', 'vat', 'subtotal', 'total'] as const;
+    expect(kinds.map((k) => reviewLine('x', 'x', pence(100), k).included)).toEqual([true, true, true, false, false, false]);
+  });
+
+  it('pass on only included lines with a price, named by label or else raw text', () => {
+    const lines: ReviewLine[] = [
+      reviewLine('a', 'Soup', pence(500), 'item'),
+      { ...reviewLine('b', 'Bread', null, 'item') },
+      { ...reviewLine('c', 'Wine', pence(900), 'item'), included: false },
+      { ...reviewLine('d', 'Cake', pence(450), 'item'), label: '  ' },
+    ];
+    expect(linesToPassOn(lines)).toEqual([
+      { id: 'a', name: 'Soup', pricePence: 500, kind: 'item' },
+      { id: 'd', name: 'Cake £4.50', pricePence: 450, kind: 'item' },
+    ]);
+  });
+
+  it('sample receipt is 899, 299, a 150 service charge and a VAT line of 0, and continues with 3 items', () => {
+    const sample = sampleReceiptLines();
+    expect(sample.map((l) => [l.pricePence, l.kind])).toEqual([[899, 'item'], [299, 'item'], [150, 'service'], [0, 'vat']]);
+    expect(linesToPassOn(sample)).toHaveLength(3);
+    expect(includedTotal(sample)).toBe(1348);
+  });
+});
+
+describe('reconciliation with the printed total', () => {
+  const lines = (cola: boolean): ReviewLine[] => [
+    reviewLine('burger', 'Burger', pence(1250), 'item'),
+    reviewLine('chips', 'Chips', pence(350), 'item'),
+    { ...reviewLine('cola', 'Cola', pence(250), 'item'), included: cola },
+    reviewLine('total', 'Total', pence(1600), 'total'),
+  ];
+
+  it('says nothing without a printed total', () => {
+    expect(reconcile(lines(true).slice(0, 3))).toEqual({ kind: 'no printed total' });
+  });
+
+  it('adds up when the included lines equal the total', () => {
+    expect(reconcile(lines(false))).toEqual({ kind: 'adds up', printedTotalPence: 1600 });
+  });
+
+  it('flags the single line whose inclusion explains the difference', () => {
+    expect(reconcile(lines(true))).toMatchObject({ kind: 'differs', differencePence: 250, suspectLineIds: ['cola'] });
+  });
+
+  it('flags an excluded line that would make it add up, and lines without a price', () => {
+    const missing = [...lines(false).slice(0, 2), reviewLine('tip', 'Tip', pence(200), 'subtotal'), { ...reviewLine('bread', 'Bread', null, 'item') }, reviewLine('total', 'Total', pence(1800), 'total')];
+    missing.push({ ...reviewLine('cake', 'Cake', pence(200), 'item'), included: false });
+    expect(reconcile(missing)).toMatchObject({ kind: 'differs', differencePence: -200, suspectLineIds: ['bread', 'cake'] });
+  });
+
+  it('always agrees with the included total (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 10_000 }), fc.boolean()), { maxLength: 12 }), fc.integer({ min: 0, max: 100_000 }), (rows, total) => {
+        const ls = [...rows.map(([p, inc], i) => ({ ...reviewLine(`r${i}`, `r${i}`, pence(p), 'item'), included: inc })), reviewLine('t', 'Total', pence(total), 'total')];
+        const result = reconcile(ls);
+        const sum = rows.filter(([, inc]) => inc).reduce((a, [p]) => a + p, 0);
+        expect(result.kind).toBe(sum === total ? 'adds up' : 'differs');
+        if (result.kind === 'differs') expect(result.differencePence).toBe(sum - total);
+      }),
+    );
+  });
+});
+
+describe('the analysis response', () => {
+  it('accepts a list or an object with items, name or label, kind or type, tax as VAT', () => {
+    const expected = [
+      ['Soup', 500, 'item'],
+      ['VAT', 120, 'vat'],
+      ['Voucher', -200, 'discount'],
+    ];
+    const entries = [{ name: 'Soup', pricePence: 500, kind: 'item' }, { label: 'VAT', pricePence: 120, type: 'tax' }, { name: 'Voucher', pricePence: -200, kind: 'discount' }];
+    for (const response of [entries, { items: entries }]) expect(linesFromAnalysis(response, id)?.map((l) => [l.label, l.pricePence, l.kind])).toEqual(expected);
+  });
+
+  it('refuses other shapes and keeps an unpriced line with a null price', () => {
+    expect(linesFromAnalysis({ error: 'x' }, id)).toBeNull();
+    expect(linesFromAnalysis('nope', id)).toBeNull();
+    expect(linesFromAnalysis([], id)).toEqual([]);
+    expect(linesFromAnalysis([{ name: 'Bread', pricePence: 1.5 }, 7, { pricePence: 'x' }], id)?.map((l) => [l.label, l.pricePence, l.kind])).toEqual([['Bread', null, 'item']]);
+  });
+});
