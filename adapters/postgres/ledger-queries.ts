@@ -27,12 +27,12 @@ export async function ledgerBalance(db: Executor, anonymousUserId: string): Prom
   return row.balance;
 }
 
-export async function freeBillCounter(db: Executor, anonymousUserId: string, monthStart: string): Promise<FreeBillCounter | null> {
-  const row = await db
-    .selectFrom('monthly_usage')
-    .select(['bills_used', sql<string>`month_start::text`.as('month_start')])
-    .where('anonymous_user_id', '=', anonymousUserId)
-    .where('month_start', '=', monthStart)
-    .executeTakeFirst();
-  return row ? { billsUsed: row.bills_used, lastResetDate: row.month_start } : null;
+/** The month's free-bill counter and the token balance, in one round trip. */
+export async function meteringState(db: Executor, anonymousUserId: string, monthStart: string): Promise<{ counter: FreeBillCounter | null; balance: number }> {
+  const { rows } = await sql<{ bills_used: number | null; balance: number }>`
+    select
+      (select bills_used from monthly_usage where anonymous_user_id = ${anonymousUserId} and month_start = ${monthStart}) as bills_used,
+      (select coalesce(sum(tokens), 0)::integer from token_ledger where anonymous_user_id = ${anonymousUserId}) as balance`.execute(db);
+  const row = rows[0]!;
+  return { counter: row.bills_used === null ? null : { billsUsed: row.bills_used, lastResetDate: monthStart }, balance: row.balance };
 }

@@ -9,7 +9,7 @@ import type { Clock } from '../../ports/clock';
 import type { ScanAllowance, ScanReservation } from '../../ports/scan-allowance';
 import { TOKENS } from '../../ports/tokens';
 import type { Database } from './database';
-import { freeBillCounter, ledgerBalance, touchUser } from './ledger-queries';
+import { meteringState, touchUser } from './ledger-queries';
 
 /**
  * Scan metering in Postgres. A reservation takes a free bill (the month's counter goes up) or one
@@ -28,8 +28,8 @@ export class PostgresScanAllowance implements ScanAllowance {
     const month = monthStart(now);
     return this.db.transaction().execute(async (tx) => {
       await touchUser(tx, anonymousUserId, now);
-      const counter = currentCounter(await freeBillCounter(tx, anonymousUserId, month), now);
-      const paidWith = paymentForNextScan(counter.billsUsed, await ledgerBalance(tx, anonymousUserId));
+      const state = await meteringState(tx, anonymousUserId, month);
+      const paidWith = paymentForNextScan(currentCounter(state.counter, now).billsUsed, state.balance);
       if (paidWith === null) return err('allowance used' as const);
       const id = randomUUID();
       await tx.insertInto('scan_reservations').values({ id, anonymous_user_id: anonymousUserId, paid_with: paidWith, month_start: month, reserved_at: now }).execute();

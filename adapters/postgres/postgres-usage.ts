@@ -5,7 +5,7 @@ import type { Clock } from '../../ports/clock';
 import { TOKENS } from '../../ports/tokens';
 import type { UsageQuery } from '../../ports/usage';
 import type { Database } from './database';
-import { freeBillCounter, ledgerBalance, touchUser } from './ledger-queries';
+import { meteringState, touchUser } from './ledger-queries';
 
 @injectable()
 export class PostgresUsage implements UsageQuery {
@@ -17,7 +17,7 @@ export class PostgresUsage implements UsageQuery {
   async usageFor(anonymousUserId: string): Promise<UsageSummary> {
     const now = this.clock.now();
     await touchUser(this.db, anonymousUserId, now);
-    const counter = await freeBillCounter(this.db, anonymousUserId, monthStart(now));
-    return summarizeUsage(counter, await ledgerBalance(this.db, anonymousUserId), now);
+    const { counter, balance } = await meteringState(this.db, anonymousUserId, monthStart(now));
+    return summarizeUsage(counter, balance, now);
   }
 }
