@@ -6,4 +6,7 @@ export const TOKENS = {
   ScanAllowance: Symbol.for('ScanAllowance'),
   TokenCredits: Symbol.for('TokenCredits'),
   RateLimiter: Symbol.for('RateLimiter'),
+  UsageQuery: Symbol.for('UsageQuery'),
+  PurchaseReports: Symbol.for('PurchaseReports'),
+  RecoveryCodes: Symbol.for('RecoveryCodes'),
 } as const;

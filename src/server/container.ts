@@ -2,7 +2,12 @@ import 'reflect-metadata';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import { connectDatabase } from '../../adapters/postgres/connect';
 import { migrateToLatest } from '../../adapters/postgres/migrate';
+import { PostgresPurchaseReports } from '../../adapters/postgres/postgres-purchase-reports';
 import { PostgresRateLimiter } from '../../adapters/postgres/postgres-rate-limiter';
+import { PostgresRecoveryCodes } from '../../adapters/postgres/postgres-recovery-codes';
+import { PostgresScanAllowance } from '../../adapters/postgres/postgres-scan-allowance';
+import { PostgresTokenCredits } from '../../adapters/postgres/postgres-token-credits';
+import { PostgresUsage } from '../../adapters/postgres/postgres-usage';
 import { systemClock } from '../../adapters/system-clock';
 import { migrations } from '../../migrations';
 import { TOKENS } from '../../ports/tokens';
@@ -24,5 +29,10 @@ export async function buildContainer(config: Config): Promise<DependencyContaine
   container.register(TOKENS.Database, { useValue: db });
   container.register(TOKENS.Clock, { useValue: systemClock });
   container.registerSingleton(TOKENS.RateLimiter, PostgresRateLimiter);
+  container.registerSingleton(TOKENS.ScanAllowance, PostgresScanAllowance);
+  container.registerSingleton(TOKENS.TokenCredits, PostgresTokenCredits);
+  container.registerSingleton(TOKENS.UsageQuery, PostgresUsage);
+  container.registerSingleton(TOKENS.PurchaseReports, PostgresPurchaseReports);
+  container.registerSingleton(TOKENS.RecoveryCodes, PostgresRecoveryCodes);
   return container;
 }
