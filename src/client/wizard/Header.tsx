@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { $theme, applyTheme } from './theme';
-import { $usage, billsLeft } from './usage';
+import { remainingBills } from '../../../domain/freemium';
+import { $usage } from './usage';
 
 export function Header({ onRecover }: { readonly onRecover: () => void }) {
   const usage = useStore($usage);
   const theme = useStore($theme);
-  const left = usage ? billsLeft(usage) : null;
+  const left = usage ? remainingBills(usage) : null;
   return (
     <header className="wz-header">
       <a className="wz-brand" href="/">

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { sampleReceiptLines } from '../../../domain/review';
-import { ALLOWANCE_MESSAGE, FAILURE_PANEL_TITLE, failureMessage } from './analysis-errors';
+import { FAILURE_PANEL_TITLE, failureMessage } from './analysis-errors';
 import { analyzeReceipt, fileToBase64 } from './analyze';
 import { $bill, startReview } from './bill-store';
 import { captureFrame, openCamera, stopCamera } from './camera';
@@ -9,7 +9,8 @@ import { Dialog } from './Dialog';
 import { ManualEntry } from './ManualEntry';
 import { ReviewItems } from './ReviewItems';
 import { toast } from './toasts';
-import { $usage, anonymousUserId, billsLeft, freeBillsLeft, refreshUsage } from './usage';
+import { ALLOWANCE_USED_MESSAGE, paymentForNextScan, remainingBills } from '../../../domain/freemium';
+import { $usage, anonymousUserId, freeBillsLeft, refreshUsage } from './usage';
 
 type Phase = { readonly kind: 'idle' } | { readonly kind: 'preview' } | { readonly kind: 'analyzing' } | { readonly kind: 'failed'; readonly message: string };
 
@@ -57,7 +58,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
   const outOfAllowance = !usage.canUse;
   const refuseWhenEmpty = (): boolean => {
     if (!outOfAllowance) return false;
-    toast(ALLOWANCE_MESSAGE, 'error');
+    toast(ALLOWANCE_USED_MESSAGE, 'error');
     return true;
   };
   const choose = (chosen: File | null | undefined) => {
@@ -102,7 +103,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
     } else if (result && result.error.kind === 'allowance') {
       setFile(null);
       setPhase({ kind: 'idle' });
-      toast(ALLOWANCE_MESSAGE, 'error');
+      toast(ALLOWANCE_USED_MESSAGE, 'error');
     } else {
       setPhase({ kind: 'failed', message: failureMessage(result?.error ?? { kind: 'unknown' }) });
     }
@@ -130,7 +131,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
         <h2 id="preview-title">Is the receipt clear and readable?</h2>
         <img className="wz-preview" src={previewUrl} alt="Photo of the receipt to analyse" />
         <p>Check the photo is sharp and the prices can be read before analysing it.</p>
-        <p className="wz-cost">{freeBillsLeft(usage) > 0 ? 'This will use 1 free bill.' : 'This will use 1 token.'}</p>
+        <p className="wz-cost">{paymentForNextScan(usage.billsUsed, usage.tokens) === 'token' ? 'This will use 1 token.' : 'This will use 1 free bill.'}</p>
         <div className="wz-actions">
           <button type="button" className="wz-btn" onClick={cancel}>
             Cancel
@@ -197,7 +198,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
       {outOfAllowance ? (
         <div className="wz-panel wz-warning" role="region" aria-labelledby="allowance-title">
           <h3 id="allowance-title">All Free Bills Used</h3>
-          <p>{ALLOWANCE_MESSAGE}</p>
+          <p>{ALLOWANCE_USED_MESSAGE}</p>
           <div className="wz-actions">
             <button type="button" className="wz-btn wz-primary" onClick={onBuyTokens}>
               Buy Tokens
@@ -240,7 +241,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
           <h3>Tokens</h3>
           <p className="wz-stat-figure">{usage.tokens}</p>
           <p>
-            {billsLeft(usage)} {billsLeft(usage) === 1 ? 'bill' : 'bills'} remaining in total
+            {remainingBills(usage)} {remainingBills(usage) === 1 ? 'bill' : 'bills'} remaining in total
           </p>
         </div>
       </div>

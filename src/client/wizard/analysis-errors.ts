@@ -1,3 +1,4 @@
+import { ALLOWANCE_USED_MESSAGE } from '../../../domain/freemium';
 /** Why reading a receipt failed, as the analysis call sees it. */
 export type AnalysisFailure =
   | { readonly kind: 'timeout' }
@@ -9,7 +10,6 @@ export type AnalysisFailure =
   | { readonly kind: 'http'; readonly status: number; readonly text: string; readonly body: string }
   | { readonly kind: 'unknown' };
 
-export const ALLOWANCE_MESSAGE = 'All free bills used this month. Buy tokens to continue scanning receipts.';
 export const DEFAULT_FAILURE_MESSAGE = 'Failed to analyze receipt. Please try again.';
 export const FAILURE_PANEL_TITLE = "AI couldn't read this receipt. Try a clearer photo or manual entry?";
 
@@ -23,13 +23,13 @@ export function failureMessage(failure: AnalysisFailure): string {
     case 'empty':
       return 'Please take a clearer photo of the receipt. The image appears to be blurry or unclear.';
     case 'allowance':
-      return ALLOWANCE_MESSAGE;
+      return ALLOWANCE_USED_MESSAGE;
     case 'configuration':
       return 'App configuration error. Please restart the app and try again.';
     case 'server error':
       if (/Network error|Failed to fetch/i.test(failure.error)) return 'Network connection issue. Please check your internet connection and try again.';
       if (/blurry|unclear/i.test(failure.error)) return 'Image is too blurry. Please take a clearer photo of the receipt.';
-      if (failure.error === ALLOWANCE_MESSAGE) return ALLOWANCE_MESSAGE;
+      if (failure.error === ALLOWANCE_USED_MESSAGE) return ALLOWANCE_USED_MESSAGE;
       return `AI Analysis Error: ${failure.error}`;
     case 'http':
       return `API error: ${failure.status} ${failure.text} - ${failure.body}`;

@@ -1,7 +1,8 @@
 import { linesFromAnalysis } from '../../../domain/analysis-response';
 import type { ReviewLine } from '../../../domain/review';
 import { err, ok, type Result } from '../../../domain/result';
-import { ALLOWANCE_MESSAGE, type AnalysisFailure } from './analysis-errors';
+import { ALLOWANCE_USED_MESSAGE } from '../../../domain/freemium';
+import type { AnalysisFailure } from './analysis-errors';
 
 export const ANALYSIS_TIMEOUT_MS = 30_000;
 
@@ -30,7 +31,7 @@ export async function analyzeReceipt(imageBase64: string, anonymousUserId: strin
   const body = await response.text().catch(() => '');
   const parsed = parseJson(body);
   const serverError = typeof parsed === 'object' && parsed !== null && 'error' in parsed && typeof parsed.error === 'string' ? parsed.error : null;
-  if (serverError === ALLOWANCE_MESSAGE) return err({ kind: 'allowance' });
+  if (serverError === ALLOWANCE_USED_MESSAGE) return err({ kind: 'allowance' });
   if (!response.ok) {
     if (response.status === 404) return err({ kind: 'configuration' });
     return err({ kind: 'http', status: response.status, text: response.statusText, body });

@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { MAX_FREE_BILLS, type UsageSummary } from '../../../domain/freemium';
 import { readJson, writeJson } from './storage';
 
 /**
@@ -6,14 +7,7 @@ import { readJson, writeJson } from './storage';
  * src/client identity module and usage store land on main, this stand-in keeps a plain id in
  * localStorage and reads GET /api/usage (DESIGN.md §3). Swap both functions for theirs.
  */
-export interface Usage {
-  readonly billsUsed: number;
-  readonly maxFreeBills: number;
-  readonly tokens: number;
-  readonly lastResetDate: string;
-  readonly canUse: boolean;
-  readonly daysUntilReset: number;
-}
+export type Usage = UsageSummary;
 
 const IDENTITY_KEY = 'anonymousUser';
 
@@ -32,7 +26,7 @@ export function anonymousUserId(): string {
 /** null until the first answer: the scanner shows a spinner until then. */
 export const $usage = atom<Usage | null>(null);
 
-const FALLBACK: Usage = { billsUsed: 0, maxFreeBills: 3, tokens: 0, lastResetDate: '', canUse: true, daysUntilReset: 0 };
+const FALLBACK: Usage = { billsUsed: 0, maxFreeBills: MAX_FREE_BILLS, tokens: 0, lastResetDate: '', canUse: true, daysUntilReset: 0 };
 
 export async function refreshUsage(): Promise<Usage> {
   try {
@@ -51,4 +45,3 @@ export async function refreshUsage(): Promise<Usage> {
 }
 
 export const freeBillsLeft = (u: Usage): number => Math.max(0, u.maxFreeBills - u.billsUsed);
-export const billsLeft = (u: Usage): number => freeBillsLeft(u) + u.tokens;
