@@ -311,13 +311,13 @@ describe('the splitting wizard at /app', () => {
   it('keeps dark mode across reloads and passes axe on every step in both themes', async () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await openApp(page);
-    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.dataset['theme'])).toBe('light');
     await expectAccessible(page, 'scan light');
     await page.getByRole('button', { name: 'Dark theme' }).click();
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
     await page.reload();
     await page.getByRole('heading', { name: 'Scan Your Receipt' }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.dataset['theme'])).toBe('dark');
     expect(await page.getByRole('button', { name: 'Dark theme' }).getAttribute('aria-pressed')).toBe('true');
 
     for (const theme of ['dark', 'light'] as const) {
@@ -337,6 +337,14 @@ describe('the splitting wizard at /app', () => {
       await page.getByRole('heading', { name: 'Individual Totals' }).waitFor();
       await expectAccessible(page, `summary ${theme}`);
     }
+  });
+
+  it('follows the system preference when no theme is stored', async () => {
+    const dark = await newPhone(browser, { colorScheme: 'dark' });
+    await openApp(dark.page);
+    expect(await dark.page.evaluate(() => document.documentElement.dataset['theme'])).toBe('dark');
+    expect(await dark.page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
+    await dark.context.close();
   });
 
   it('fits a 320 px screen and works from the keyboard', async () => {

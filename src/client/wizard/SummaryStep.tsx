@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { formatGBP, sumPence } from '../../../domain/money';
-import { validateReceipt } from '../../../domain/receipt-validation';
+import type { DinerShare } from '../../../domain/split';
 import { TIP_QUICK_PERCENTS } from '../../../domain/tip';
 import { Avatar } from './AssignStep';
 import { $bill, $receipt, $split, goToStep, setTip } from './bill-store';
@@ -14,7 +14,6 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
   const [dialog, setDialog] = useState<'share' | 'qr' | null>(null);
   const names = new Map(bill.diners.map((d) => [d.id, d.name]));
   const unassigned = new Set(split.unassignedItemIds);
-  const warnings = receipt ? validateReceipt(receipt).errors : [];
   return (
     <>
       <section className="wz-card" aria-labelledby="items-summary-title">
@@ -38,16 +37,14 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
                     ? <span className="wz-flag">Not assigned</span>
                     : item.assignedTo.length > 0
                       ? item.assignedTo.map((id) => names.get(id) ?? '').join(', ')
-                      : 'Shared by the table'}
+                      : item.kind === 'service'
+                        ? 'Split between the diners who had items'
+                        : 'Shared by the whole table'}
               </p>
             </li>
           ))}
         </ul>
-        {warnings.map((w) => (
-          <p key={w} className="wz-panel wz-warning">
-            {w}
-          </p>
-        ))}
+        {unassigned.size > 0 ? <p className="wz-panel wz-warning">{unassigned.size} items are not assigned to any diner</p> : null}
       </section>
       <TipCard />
       <section className="wz-card" aria-labelledby="totals-title">
@@ -64,9 +61,7 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
                     <strong>{diner.name}</strong>
                     <strong>{formatGBP(share.totalPence)}</strong>
                   </div>
-                  <p className="wz-note">
-                    Items {formatGBP(sumPence([share.itemsPence, share.servicePence, share.discountPence]))} · Tip {formatGBP(share.tipPence)}
-                  </p>
+                  <p className="wz-note">{breakdown(share)}</p>
                   {share.roundingPence > 0 ? (
                     <p className="wz-note">
                       pays {share.roundingPence}p more so the pennies add up
@@ -165,4 +160,12 @@ function TipCard() {
       <p className="wz-tip-figure">Tip: {formatGBP(split.tipPence)}</p>
     </section>
   );
+}
+
+function breakdown(share: DinerShare): string {
+  const parts = [`Items ${formatGBP(share.itemsPence)}`];
+  if (share.servicePence !== 0) parts.push(`Service ${formatGBP(share.servicePence)}`);
+  if (share.discountPence !== 0) parts.push(`Discount ${formatGBP(share.discountPence)}`);
+  parts.push(`Tip ${formatGBP(share.tipPence)}`);
+  return parts.join(' · ');
 }

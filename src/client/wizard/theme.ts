@@ -19,7 +19,6 @@ export const $theme = atom<Theme>('light');
 
 export function applyTheme(theme: Theme, store = true): void {
   $theme.set(theme);
-  document.documentElement.classList.toggle('dark', theme === 'dark');
   document.documentElement.dataset['theme'] = theme;
   document.documentElement.style.colorScheme = theme;
   if (store) {
