@@ -31,12 +31,13 @@ export async function analyzeReceipt(imageBase64: string, anonymousUserId: strin
   const body = await response.text().catch(() => '');
   const parsed = parseJson(body);
   const serverError = typeof parsed === 'object' && parsed !== null && 'error' in parsed && typeof parsed.error === 'string' ? parsed.error : null;
+  // A JSON error from our server is the most precise account, whatever the status.
   if (serverError === ALLOWANCE_USED_MESSAGE) return err({ kind: 'allowance' });
+  if (serverError !== null) return err({ kind: 'server error', error: serverError });
   if (!response.ok) {
     if (response.status === 404) return err({ kind: 'configuration' });
     return err({ kind: 'http', status: response.status, text: response.statusText, body });
   }
-  if (serverError !== null) return err({ kind: 'server error', error: serverError });
   const lines = linesFromAnalysis(parsed, () => crypto.randomUUID());
   if (lines === null) return err({ kind: 'unknown' });
   if (lines.length === 0) return err({ kind: 'empty' });

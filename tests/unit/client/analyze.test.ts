@@ -43,7 +43,11 @@ describe('the analysis call and its messages (seed 000 §7, §8)', () => {
     expect(await messageFor()).toBe('Image is too blurry. Please take a clearer photo of the receipt.');
     answer({ error: 'upstream: Failed to fetch' });
     expect(await messageFor()).toBe('Network connection issue. Please check your internet connection and try again.');
-    answer({ error: 'quota' });
+    answer({ error: 'Please take a clearer photo of the receipt. The image appears to be blurry or unclear.' }, 422, 'Unprocessable Entity');
+    expect(await messageFor()).toBe('Please take a clearer photo of the receipt. The image appears to be blurry or unclear.');
+    answer({ error: 'Request timed out. Please check your internet connection and try again.' }, 504, 'Gateway Timeout');
+    expect(await messageFor()).toBe('Request timed out. Please check your internet connection and try again.');
+    answer({ error: 'quota' }, 429, 'Too Many Requests');
     expect(await messageFor()).toBe('AI Analysis Error: quota');
     answer('bad gateway', 502, 'Bad Gateway');
     expect(await messageFor()).toBe('API error: 502 Bad Gateway - bad gateway');
