@@ -371,3 +371,37 @@ describe('the splitting wizard at /app', () => {
     expect(await overflow()).toBe(false);
   });
 });
+
+describe('the camera', () => {
+  it('captures the rear camera as camera-capture JPEG and sends it to the reader', async () => {
+    // Chromium's fake camera stands in for a phone's: permission granted, a test pattern as the picture.
+    const browser = await launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
+    const { context, page } = await newPhone(browser, { permissions: ['camera'] });
+    const backend = await FakeBackend.on(page);
+    backend.answerNext({ body: [{ name: 'Soup', pricePence: 600, kind: 'item' }] });
+    await page.addInitScript(() => {
+      const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+      navigator.mediaDevices.getUserMedia = (constraints) => {
+        (window as unknown as { cameraConstraints: unknown }).cameraConstraints = constraints;
+        return original(constraints);
+      };
+    });
+    await openApp(page);
+    await page.getByRole('button', { name: 'Use Camera' }).click();
+    const camera = page.getByRole('dialog', { name: 'Use Camera' });
+    await camera.waitFor();
+    await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
+    expect(await page.evaluate(() => (window as unknown as { cameraConstraints: unknown }).cameraConstraints)).toEqual({
+      video: { facingMode: { ideal: 'environment' }, width: { ideal: 1920 }, height: { ideal: 1080 } },
+      audio: false,
+    });
+    await camera.getByRole('button', { name: 'Capture' }).click();
+    await page.getByRole('img', { name: 'Photo of the receipt to analyse' }).waitFor();
+    await page.getByRole('button', { name: 'Analyze Receipt' }).click();
+    await page.getByRole('heading', { name: 'Review Receipt Items' }).waitFor();
+    const image = Buffer.from((backend.requests[0] as { image: string }).image, 'base64');
+    expect([...image.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    await context.close();
+    await browser.close();
+  });
+});
