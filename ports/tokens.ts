@@ -6,4 +6,7 @@ export const TOKENS = {
   ScanAllowance: Symbol.for('ScanAllowance'),
   TokenCredits: Symbol.for('TokenCredits'),
   RateLimiter: Symbol.for('RateLimiter'),
+  PacketSigner: Symbol.for('PacketSigner'),
+  PacketCompressor: Symbol.for('PacketCompressor'),
+  ReceiptStore: Symbol.for('ReceiptStore'),
 } as const;

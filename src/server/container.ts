@@ -2,7 +2,11 @@ import 'reflect-metadata';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import { connectDatabase } from '../../adapters/postgres/connect';
 import { migrateToLatest } from '../../adapters/postgres/migrate';
+import { HmacPacketSigner } from '../../adapters/crypto/hmac-packet-signer';
+import { loadOrCreateSigningKey } from '../../adapters/crypto/signing-key-file';
+import { pakoCompressor } from '../../adapters/pako/pako-compressor';
 import { PostgresRateLimiter } from '../../adapters/postgres/postgres-rate-limiter';
+import { PostgresReceiptStore } from '../../adapters/postgres/postgres-receipt-store';
 import { systemClock } from '../../adapters/system-clock';
 import { migrations } from '../../migrations';
 import { TOKENS } from '../../ports/tokens';
@@ -24,5 +28,9 @@ export async function buildContainer(config: Config): Promise<DependencyContaine
   container.register(TOKENS.Database, { useValue: db });
   container.register(TOKENS.Clock, { useValue: systemClock });
   container.registerSingleton(TOKENS.RateLimiter, PostgresRateLimiter);
+  const signingKeys = config.shareSigningKeys ?? [await loadOrCreateSigningKey(config.dataDir)];
+  container.register(TOKENS.PacketSigner, { useValue: new HmacPacketSigner(signingKeys) });
+  container.register(TOKENS.PacketCompressor, { useValue: pakoCompressor });
+  container.registerSingleton(TOKENS.ReceiptStore, PostgresReceiptStore);
   return container;
 }
