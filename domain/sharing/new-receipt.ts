@@ -44,7 +44,8 @@ export function newStoredReceipt(
     if (name.length === 0 || [...name].length > MAX_DINER_NAME_LENGTH || dinerIds.has(d.id)) return err(SHARE_MESSAGES.invalidFormat);
     const handles = [d.monzo, d.revolut, d.paypal].map((h) => (h ? h.trim().replace(/^@/, '') : null));
     if (handles.some((h) => h !== null && !PAYMENT_HANDLE.test(h))) return err(SHARE_MESSAGES.invalidFormat);
-    const id = shortId(random(DINER_ID_LENGTH), DINER_ID_LENGTH);
+    let id = shortId(random(DINER_ID_LENGTH), DINER_ID_LENGTH);
+    while (diners.some((x) => x.id === id)) id = shortId(random(DINER_ID_LENGTH), DINER_ID_LENGTH);
     dinerIds.set(d.id, id);
     diners.push({ id, displayName: name, monzo: handles[0] ?? null, revolut: handles[1] ?? null, paypal: handles[2] ?? null });
   }
@@ -54,10 +55,11 @@ export function newStoredReceipt(
     const name = item.name.trim();
     if (name.length === 0 || [...name].length > MAX_ITEM_NAME_LENGTH) return err(SHARE_MESSAGES.invalidFormat);
     if (!Number.isSafeInteger(item.pricePence) || Math.abs(item.pricePence) > MAX_ITEM_PENCE) return err(SHARE_MESSAGES.invalidFormat);
-    const assignedTo = [...new Set(item.assignedTo)].map((id) => dinerIds.get(id));
-    if (assignedTo.some((id) => id === undefined)) return err(BREAKDOWN_MESSAGES.personNotFound);
+    if (item.assignedTo.some((id) => !dinerIds.has(id))) return err(BREAKDOWN_MESSAGES.personNotFound);
+    // In table order, as the store reads assignments back.
+    const assignedTo = request.diners.filter((d) => item.assignedTo.includes(d.id)).map((d) => dinerIds.get(d.id)!);
     const kind = item.kind ?? (item.pricePence < 0 ? 'discount' : 'item');
-    items.push({ id: `${receiptId}-${n + 1}`, name, pricePence: pence(item.pricePence), kind, assignedTo: assignedTo as string[] });
+    items.push({ id: `${receiptId}-${n + 1}`, name, pricePence: pence(item.pricePence), kind, assignedTo });
   }
   const merchant = request.merchant?.trim() || null;
   return ok({

@@ -103,3 +103,21 @@ export function checkPacket(packet: SharePacket): Result<SharePacket, string> {
   if (packet.focusSeatId !== null && !seatIds.has(packet.focusSeatId)) return err(SHARE_MESSAGES.invalidFormat);
   return ok(packet);
 }
+
+/** The public share page's text for a token that cannot be shown (seed 001 §8, share page). */
+export function shareTokenMessage(problem: 'missing' | 'invalid' | 'expired' | 'format'): string {
+  if (problem === 'missing') return SHARE_MESSAGES.noToken;
+  return problem === 'format' ? SHARE_MESSAGES.invalidFormat : SHARE_MESSAGES.invalidToken;
+}
+
+/** /share-view's wording for the same problems. */
+export function shareViewMessage(problem: 'missing' | 'invalid' | 'expired' | 'format'): string {
+  if (problem === 'missing') return SHARE_MESSAGES.noTokenFound;
+  return problem === 'format' ? SHARE_MESSAGES.invalidFormat : SHARE_MESSAGES.invalidLink;
+}
+
+/** A token under 10 characters counts as missing (seed 001 §5). */
+export function presentToken(token: string | null | undefined): string | null {
+  const t = (token ?? '').trim();
+  return t.length < 10 ? null : t;
+}

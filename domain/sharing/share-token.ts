@@ -36,15 +36,19 @@ const DICTIONARY = new TextEncoder().encode(MENU_DICTIONARY);
  * dictionary of menu words when that is shorter, else as it is.
  */
 export function sealPacket(packet: SharePacket, signer: PacketSigner, compressor: PacketCompressor): string {
-  const body = encodeBody(packet);
+  return sealBody(encodeBody(packet), packet.focusSeatId !== null, packet.expiresAt, signer, compressor);
+}
+
+/** Signs an encoded bill body; exported so tests can seal bodies no valid packet would produce. */
+export function sealBody(body: Uint8Array, hasFocus: boolean, expiresAt: number, signer: PacketSigner, compressor: PacketCompressor, forceDeflate = false): string {
   const deflated = compressor.deflate(body, DICTIONARY);
-  const useDeflate = deflated.length < body.length;
-  const flags = (useDeflate ? FLAG_DEFLATED : 0) | (packet.focusSeatId !== null ? FLAG_FOCUS : 0);
+  const useDeflate = forceDeflate || deflated.length < body.length;
+  const flags = (useDeflate ? FLAG_DEFLATED : 0) | (hasFocus ? FLAG_FOCUS : 0);
   const signed = new ByteWriter()
     .byte(SHARE_PACKET_VERSION)
     .byte(flags)
     .text(signer.currentKeyId)
-    .varint(packet.expiresAt)
+    .varint(expiresAt)
     .raw(useDeflate ? deflated : body)
     .toBytes();
   const tag = signer.sign(signer.currentKeyId, signed).subarray(0, TAG_BYTES);
