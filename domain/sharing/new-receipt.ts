@@ -3,7 +3,7 @@ import { pence } from '../money';
 import { err, ok, type Result } from '../result';
 import { PAYMENT_HANDLE } from './payment-links';
 import { MAX_ITEM_NAME_LENGTH, MAX_ITEM_PENCE, MAX_SHARED_ITEMS, SHARE_MESSAGES } from './share-packet';
-import { BREAKDOWN_MESSAGES, shortId, type StoredReceipt } from './stored-receipt';
+import { BREAKDOWN_MESSAGES, shortId, type StoredDiner, type StoredItem, type StoredReceipt } from './stored-receipt';
 
 export const RECEIPT_ID_LENGTH = 14;
 export const DINER_ID_LENGTH = 8;
@@ -38,7 +38,7 @@ export function newStoredReceipt(
   if (!Number.isSafeInteger(service) || service < 0 || service > MAX_ITEM_PENCE || request.tipPence > MAX_ITEM_PENCE) return err(SHARE_MESSAGES.invalidFormat);
   if (request.diningDate && !/^\d{4}-\d{2}-\d{2}$/.test(request.diningDate)) return err(SHARE_MESSAGES.invalidFormat);
   const dinerIds = new Map<string, string>();
-  const diners = [];
+  const diners: StoredDiner[] = [];
   for (const d of request.diners) {
     const name = d.name.trim();
     if (name.length === 0 || [...name].length > MAX_DINER_NAME_LENGTH || dinerIds.has(d.id)) return err(SHARE_MESSAGES.invalidFormat);
@@ -50,7 +50,7 @@ export function newStoredReceipt(
     diners.push({ id, displayName: name, monzo: handles[0] ?? null, revolut: handles[1] ?? null, paypal: handles[2] ?? null });
   }
   const receiptId = shortId(random(RECEIPT_ID_LENGTH), RECEIPT_ID_LENGTH);
-  const items = [];
+  const items: StoredItem[] = [];
   for (const [n, item] of request.items.entries()) {
     const name = item.name.trim();
     if (name.length === 0 || [...name].length > MAX_ITEM_NAME_LENGTH) return err(SHARE_MESSAGES.invalidFormat);
