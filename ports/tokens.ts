@@ -9,4 +9,7 @@ export const TOKENS = {
   PacketSigner: Symbol.for('PacketSigner'),
   PacketCompressor: Symbol.for('PacketCompressor'),
   ReceiptStore: Symbol.for('ReceiptStore'),
+  UsageQuery: Symbol.for('UsageQuery'),
+  PurchaseReports: Symbol.for('PurchaseReports'),
+  RecoveryCodes: Symbol.for('RecoveryCodes'),
 } as const;

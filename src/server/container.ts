@@ -7,6 +7,11 @@ import { loadOrCreateSigningKey } from '../../adapters/crypto/signing-key-file';
 import { pakoCompressor } from '../../adapters/pako/pako-compressor';
 import { PostgresRateLimiter } from '../../adapters/postgres/postgres-rate-limiter';
 import { PostgresReceiptStore } from '../../adapters/postgres/postgres-receipt-store';
+import { PostgresPurchaseReports } from '../../adapters/postgres/postgres-purchase-reports';
+import { PostgresRecoveryCodes } from '../../adapters/postgres/postgres-recovery-codes';
+import { PostgresScanAllowance } from '../../adapters/postgres/postgres-scan-allowance';
+import { PostgresTokenCredits } from '../../adapters/postgres/postgres-token-credits';
+import { PostgresUsage } from '../../adapters/postgres/postgres-usage';
 import { systemClock } from '../../adapters/system-clock';
 import { migrations } from '../../migrations';
 import { TOKENS } from '../../ports/tokens';
@@ -32,5 +37,10 @@ export async function buildContainer(config: Config): Promise<DependencyContaine
   container.register(TOKENS.PacketSigner, { useValue: new HmacPacketSigner(signingKeys) });
   container.register(TOKENS.PacketCompressor, { useValue: pakoCompressor });
   container.registerSingleton(TOKENS.ReceiptStore, PostgresReceiptStore);
+  container.registerSingleton(TOKENS.ScanAllowance, PostgresScanAllowance);
+  container.registerSingleton(TOKENS.TokenCredits, PostgresTokenCredits);
+  container.registerSingleton(TOKENS.UsageQuery, PostgresUsage);
+  container.registerSingleton(TOKENS.PurchaseReports, PostgresPurchaseReports);
+  container.registerSingleton(TOKENS.RecoveryCodes, PostgresRecoveryCodes);
   return container;
 }
