@@ -105,14 +105,18 @@ export function checkPacket(packet: SharePacket): Result<SharePacket, string> {
 }
 
 /** The public share page's text for a token that cannot be shown (seed 001 §8, share page). */
-export function shareTokenMessage(problem: 'missing' | 'invalid' | 'expired' | 'format'): string {
+export type ShareLinkProblem = 'missing' | 'invalid' | 'expired' | 'format' | 'failed';
+
+export function shareTokenMessage(problem: ShareLinkProblem): string {
   if (problem === 'missing') return SHARE_MESSAGES.noToken;
+  if (problem === 'failed') return SHARE_MESSAGES.loadFailed;
   return problem === 'format' ? SHARE_MESSAGES.invalidFormat : SHARE_MESSAGES.invalidToken;
 }
 
 /** /share-view's wording for the same problems. */
-export function shareViewMessage(problem: 'missing' | 'invalid' | 'expired' | 'format'): string {
+export function shareViewMessage(problem: ShareLinkProblem): string {
   if (problem === 'missing') return SHARE_MESSAGES.noTokenFound;
+  if (problem === 'failed') return SHARE_MESSAGES.loadDetailsFailed;
   return problem === 'format' ? SHARE_MESSAGES.invalidFormat : SHARE_MESSAGES.invalidLink;
 }
 

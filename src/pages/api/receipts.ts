@@ -18,11 +18,14 @@ const body = z.object({
 });
 
 /** Stores a receipt when the organiser shares; answers its id and each diner's short /r/{id}/{dinerId} link. */
-export const POST: APIRoute = async ({ request, url }) => {
+export const POST: APIRoute = async ({ request, url, clientAddress }) => {
   const input = await readJson(request, body);
   if (!input.ok) return jsonError(input.error.message, input.error.status);
   const container = await app();
-  const created = await container.resolve(StoredReceipts).create(input.value, container.resolve(ShareLinks).baseUrl(url.origin));
-  if (!created.ok) return jsonError(created.error, 400);
+  const created = await container.resolve(StoredReceipts).create(input.value, container.resolve(ShareLinks).baseUrl(url.origin), clientAddress);
+  if (!created.ok) {
+    const { status, message, retryAfterSeconds } = created.error;
+    return jsonError(message, status, retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) });
+  }
   return json(created.value, 201);
 };

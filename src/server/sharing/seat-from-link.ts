@@ -4,7 +4,7 @@ import type { TokenProblem } from '../../../domain/sharing/share-token';
 import { app } from '../app';
 import { ShareLinks } from './share-links';
 
-export type SeatFromLink = { ok: true; view: BillView; seat: SeatView; token: string } | { ok: false; problem: TokenProblem | 'missing' | 'no seat' };
+export type SeatFromLink = { ok: true; view: BillView; seat: SeatView; token: string } | { ok: false; problem: TokenProblem | 'failed' | 'missing' | 'no seat' };
 
 /** One diner's view from ?token= (and ?seat= when the link is for the whole bill): the diner pages' input. */
 export async function seatFromLink(url: URL): Promise<SeatFromLink> {

@@ -34,12 +34,13 @@ export class ShareLinks {
     return ok({ url: `${this.baseUrl(requestOrigin)}/b/${token}`, token, expiresAt: new Date(packet.value.expiresAt * 1000).toISOString() });
   }
 
-  open(token: string): Result<SharePacket, TokenProblem> {
+  open(token: string): Result<SharePacket, TokenProblem | 'failed'> {
     try {
       return openPacket(token, this.nowSeconds(), this.signer, this.compressor);
-    } catch {
-      // Bad input never reaches here (the codec answers values); a fault in a library must still not show a stack.
-      return err('invalid');
+    } catch (e) {
+      // Bad input never reaches here (the codec answers values); a fault must still not show a stack.
+      console.error('share token could not be opened', e);
+      return err('failed');
     }
   }
 

@@ -3,6 +3,7 @@ import { inject, injectable } from 'tsyringe';
 import { err, ok, type Result } from '../../../domain/result';
 import { newStoredReceipt, type NewReceiptRequest } from '../../../domain/sharing/new-receipt';
 import { BREAKDOWN_MESSAGES, dinerBreakdown, type DinerBreakdown } from '../../../domain/sharing/stored-receipt';
+import type { RateLimit, RateLimiter } from '../../../ports/rate-limiter';
 import type { ReceiptStore } from '../../../ports/receipt-store';
 import { TOKENS } from '../../../ports/tokens';
 
@@ -11,14 +12,25 @@ export interface StoredReceiptLinks {
   readonly diners: readonly { readonly id: string; readonly dinerId: string; readonly name: string; readonly url: string }[];
 }
 
+export type StoreFailure = { readonly status: 400 | 429; readonly message: string; readonly retryAfterSeconds?: number };
+
+// Storing writes rows, so a client is held to a generous number of bills an hour.
+const RECEIPTS_PER_CLIENT: RateLimit = { max: 60, windowSeconds: 3600 };
+
 /** Stores receipts when the organiser shares, and reads one diner's breakdown for /r/ pages. */
 @injectable()
 export class StoredReceipts {
-  constructor(@inject(TOKENS.ReceiptStore) private readonly store: ReceiptStore) {}
+  constructor(
+    @inject(TOKENS.ReceiptStore) private readonly store: ReceiptStore,
+    @inject(TOKENS.RateLimiter) private readonly limiter: RateLimiter,
+  ) {}
 
-  async create(request: NewReceiptRequest, baseUrl: string): Promise<Result<StoredReceiptLinks, string>> {
+  async create(request: NewReceiptRequest, baseUrl: string, clientKey: string): Promise<Result<StoredReceiptLinks, StoreFailure>> {
     const made = newStoredReceipt(request, (n) => new Uint8Array(randomBytes(n)));
-    if (!made.ok) return made;
+    if (!made.ok) return err({ status: 400, message: made.error });
+    const decision = await this.limiter.hit(`receipts:client:${clientKey}`, RECEIPTS_PER_CLIENT);
+    if (!decision.allowed)
+      return err({ status: 429, message: `Too many bills shared from here. Try again in ${decision.retryAfterSeconds} seconds.`, retryAfterSeconds: decision.retryAfterSeconds });
     const { receipt, dinerIds } = made.value;
     await this.store.save(receipt);
     return ok({

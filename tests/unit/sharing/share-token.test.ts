@@ -145,6 +145,8 @@ describe('share packet tokens', () => {
     expect(shareTokenMessage('format')).toBe('Invalid share packet format');
     expect(shareViewMessage('missing')).toBe('Invalid share link - no token found');
     expect(shareViewMessage('expired')).toBe('Invalid or expired share link');
+    expect(shareTokenMessage('failed')).toBe('Failed to load share data');
+    expect(shareViewMessage('failed')).toBe('Failed to load share details');
     expect(presentToken('ABCDEFGHI')).toBeNull();
     expect(presentToken('ABCDEFGHIJ')).toBe('ABCDEFGHIJ');
   });
