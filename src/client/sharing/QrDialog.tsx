@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import './dialogs.css';
 import type { ShareableBill } from '../../../domain/sharing/share-text';
 import { createShareLink, qrDataUrl } from './share-link';
 
@@ -24,13 +25,15 @@ export function QrDialog({ bill, open, onClose }: QrDialogProps) {
 
   if (!open) return null;
   return (
-    <div className="qr-dialog" role="dialog" aria-modal="true" aria-labelledby="qr-dialog-title">
-      <h2 id="qr-dialog-title">QR Code</h2>
-      <p>Scan this QR code to view the bill split:</p>
-      {qr && <img src={qr} width={150} height={150} alt="QR code for the bill split" />}
-      <button type="button" onClick={onClose}>
-        Close
-      </button>
+    <div className="share-dialog-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()} onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+      <div className="qr-dialog" role="dialog" aria-modal="true" aria-labelledby="qr-dialog-title">
+        <h2 id="qr-dialog-title">QR Code</h2>
+        <p>Scan this QR code to view the bill split:</p>
+        {qr && <img src={qr} width={150} height={150} alt="QR code for the bill split" />}
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import './dialogs.css';
 import { formatGBP } from '../../../domain/money';
 import { shareSummary, shareText, type ShareableBill } from '../../../domain/sharing/share-text';
 import { browserShareEnvironment, shareNatively } from './native-share';
@@ -69,57 +70,59 @@ export function ShareDialog({ bill, dinerId = null, open, onClose }: ShareDialog
   };
 
   return (
-    <div className="share-dialog" role="dialog" aria-modal="true" aria-labelledby="share-dialog-title">
-      <h2 id="share-dialog-title">Share Bill</h2>
-      {s.kind === 'individual' ? (
-        <dl aria-label="Share summary">
-          <dt>Diner</dt>
-          <dd>{s.dinerName}</dd>
-          <dt>Items</dt>
-          <dd>{s.itemCount}</dd>
-          <dt>Total (including tip)</dt>
-          <dd>{formatGBP(s.totalPence)}</dd>
-        </dl>
-      ) : (
-        <dl aria-label="Share summary">
-          <dt>Total amount</dt>
-          <dd>{formatGBP(s.totalPence)}</dd>
-          <dt>People</dt>
-          <dd>{s.people}</dd>
-          <dt>Items</dt>
-          <dd>{s.items}</dd>
-        </dl>
-      )}
-      <section aria-label="QR Code">
-        <h3>QR Code</h3>
-        {qr && <img src={qr} width={150} height={150} alt="QR code for the share link" />}
-        <button type="button" disabled={qr === null} onClick={qr ? copy('qr', () => copyPng(qr)) : undefined}>
-          {copied === 'qr' ? 'Copied!' : 'Copy QR Code'}
+    <div className="share-dialog-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()} onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+      <div className="share-dialog" role="dialog" aria-modal="true" aria-labelledby="share-dialog-title">
+        <h2 id="share-dialog-title">Share Bill</h2>
+        {s.kind === 'individual' ? (
+          <dl aria-label="Share summary">
+            <dt>Diner</dt>
+            <dd>{s.dinerName}</dd>
+            <dt>Items</dt>
+            <dd>{s.itemCount}</dd>
+            <dt>Total (including tip)</dt>
+            <dd>{formatGBP(s.totalPence)}</dd>
+          </dl>
+        ) : (
+          <dl aria-label="Share summary">
+            <dt>Total amount</dt>
+            <dd>{formatGBP(s.totalPence)}</dd>
+            <dt>People</dt>
+            <dd>{s.people}</dd>
+            <dt>Items</dt>
+            <dd>{s.items}</dd>
+          </dl>
+        )}
+        <section aria-label="QR Code">
+          <h3>QR Code</h3>
+          {qr && <img src={qr} width={150} height={150} alt="QR code for the share link" />}
+          <button type="button" disabled={qr === null} onClick={qr ? copy('qr', () => copyPng(qr)) : undefined}>
+            {copied === 'qr' ? 'Copied!' : 'Copy QR Code'}
+          </button>
+        </section>
+        <section aria-label="Share Link">
+          <h3>Share Link</h3>
+          {link && <input readOnly value={link} aria-label="Share link" onFocus={(e) => e.currentTarget.select()} />}
+          <button type="button" disabled={link === null} onClick={link ? copy('link', () => navigator.clipboard.writeText(link)) : undefined}>
+            {copied === 'link' ? 'Copied!' : 'Copy Link'}
+          </button>
+        </section>
+        <section aria-label="Rich Text">
+          <h3>Rich Text</h3>
+          <pre aria-label="Rich text preview">{text}</pre>
+          <button type="button" disabled={link === null} onClick={copy('text', () => navigator.clipboard.writeText(text))}>
+            {copied === 'text' ? 'Copied!' : 'Copy Text'}
+          </button>
+        </section>
+        <section aria-label="Native Share">
+          <h3>Native Share</h3>
+          <button type="button" disabled={link === null || sharing} onClick={() => void nativeShare()}>
+            {sharing ? 'Sharing...' : 'Share'}
+          </button>
+        </section>
+        <button type="button" onClick={onClose}>
+          Close
         </button>
-      </section>
-      <section aria-label="Share Link">
-        <h3>Share Link</h3>
-        {link && <input readOnly value={link} aria-label="Share link" onFocus={(e) => e.currentTarget.select()} />}
-        <button type="button" disabled={link === null} onClick={link ? copy('link', () => navigator.clipboard.writeText(link)) : undefined}>
-          {copied === 'link' ? 'Copied!' : 'Copy Link'}
-        </button>
-      </section>
-      <section aria-label="Rich Text">
-        <h3>Rich Text</h3>
-        <pre aria-label="Rich text preview">{text}</pre>
-        <button type="button" disabled={link === null} onClick={copy('text', () => navigator.clipboard.writeText(text))}>
-          {copied === 'text' ? 'Copied!' : 'Copy Text'}
-        </button>
-      </section>
-      <section aria-label="Native Share">
-        <h3>Native Share</h3>
-        <button type="button" disabled={link === null || sharing} onClick={() => void nativeShare()}>
-          {sharing ? 'Sharing...' : 'Share'}
-        </button>
-      </section>
-      <button type="button" onClick={onClose}>
-        Close
-      </button>
+      </div>
     </div>
   );
 }
