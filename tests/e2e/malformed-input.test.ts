@@ -6,6 +6,11 @@ const JSON_ENDPOINTS: { path: string; method: 'GET' | 'POST' }[] = [
   { path: '/api/health', method: 'GET' },
   { path: '/api/shares', method: 'POST' },
   { path: '/api/receipts', method: 'POST' },
+  { path: '/api/usage', method: 'GET' },
+  { path: '/api/recovery', method: 'POST' },
+  { path: '/api/recovery-code', method: 'POST' },
+  { path: '/functions/v1/get-token-balance', method: 'POST' },
+  { path: '/functions/v1/store-token-purchase', method: 'POST' },
 ];
 
 /** Public routes with parameters a stranger controls. */
