@@ -80,6 +80,24 @@ describe('sharing a bill by signed link', () => {
     await context.close();
   });
 
+  it('shows the single-seat view when every item belongs to one seat, and the verified bill as JSON for the app', async () => {
+    const { token } = await share({ items: [bill.items[0], bill.items[4]] });
+    const { context, page } = await newPhone(browser);
+    await page.goto(`/b/${token}`);
+    await page.getByRole('heading', { name: "Alice's Bill" }).waitFor();
+    await context.close();
+    const response = await fetch(`${baseUrl()}/api/shares/${token}`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      diners: [{ id: '1', name: 'Alice' }, { id: '2', name: 'Ben' }, { id: '3', name: 'Cat' }],
+      items: [{ name: 'Margherita Pizza', pricePence: 899, assignedTo: ['1'] }, { name: 'Espresso', pricePence: 250, assignedTo: ['1'] }],
+      tipPence: 500,
+      dinerId: null,
+    });
+    const forged = await fetch(`${baseUrl()}/api/shares/${token.replace('.', '.1')}`);
+    expect([forged.status, await forged.json()]).toEqual([404, { error: 'Invalid or expired share token' }]);
+  });
+
   it('finds the token in the query or the hash, and refuses missing, short and forged tokens', async () => {
     const { token } = await share();
     const { context, page } = await newPhone(browser);
