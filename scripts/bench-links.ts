@@ -45,6 +45,11 @@ function scrambled(bill: ReferenceBill): ReferenceBill {
   return { ...bill, items: bill.items.map((i) => ({ ...i, name: shuffle(i.name) })) };
 }
 
+// As many receipts print them, and as the reader returns them: item names in capitals.
+function capitals(bill: ReferenceBill): ReferenceBill {
+  return { ...bill, items: bill.items.map((i) => ({ ...i, name: i.name.toUpperCase() })) };
+}
+
 function storedLink(bill: ReferenceBill): string {
   const made = newStoredReceipt(bill, (n) => new Uint8Array(randomBytes(n)));
   if (!made.ok) throw new Error(made.error);
@@ -52,7 +57,7 @@ function storedLink(bill: ReferenceBill): string {
 }
 
 const rows = [
-  ['bill', 'documents: length', 'documents: QR', 'signed /b/: length', 'signed /b/: QR', 'unknown words: length', 'unknown words: QR', '/r/{id}/{dinerId}: length', '/r/: QR'],
+  ['bill', 'documents: length', 'documents: QR', 'signed /b/: length', 'signed /b/: QR', 'ALL CAPS: length', 'ALL CAPS: QR', 'unknown words: length', 'unknown words: QR', '/r/{id}/{dinerId}: length', '/r/: QR'],
 ];
 for (const [diners, items] of [
   [2, 4],
@@ -65,8 +70,9 @@ for (const [diners, items] of [
   const docs = DOCUMENTS[`${diners}x${items}`]!;
   const link = signedLink(bill);
   const plain = signedLink(scrambled(bill));
+  const caps = signedLink(capitals(bill));
   const short = storedLink(bill);
-  rows.push([`${diners} diners, ${items} items`, String(docs.length), String(docs.version), String(link.length), String(qrVersion(link)), String(plain.length), String(qrVersion(plain)), String(short.length), String(qrVersion(short))]);
+  rows.push([`${diners} diners, ${items} items`, String(docs.length), String(docs.version), String(link.length), String(qrVersion(link)), String(caps.length), String(qrVersion(caps)), String(plain.length), String(qrVersion(plain)), String(short.length), String(qrVersion(short))]);
 }
 
 const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));

@@ -1,4 +1,5 @@
 import { ByteFormatError, ByteReader, ByteWriter, fromBase36, toBase36 } from './compact-bytes';
+import { foldCase, unfoldCase } from './letter-case';
 import { MENU_DICTIONARY } from './menu-dictionary';
 import { checkPacket, MAX_ITEM_NAME_LENGTH, SHARE_PACKET_VERSION, type SharedItem, type SharedSeat, type SharePacket } from './share-packet';
 import { MAX_DINER_NAME_LENGTH, MAX_DINERS } from '../diners';
@@ -28,7 +29,7 @@ export const MAX_TOKEN_CHARS = 4000;
 export const MAX_INFLATED_BYTES = 32 * 1024;
 const FLAG_DEFLATED = 1;
 const FLAG_FOCUS = 2;
-const DICTIONARY = new TextEncoder().encode(MENU_DICTIONARY);
+const DICTIONARY = new TextEncoder().encode(MENU_DICTIONARY.toLowerCase());
 
 /**
  * The signed link token `payload.tag`, both halves in upper-case base 36 (QR alphanumeric mode).
@@ -87,14 +88,15 @@ export function openPacket(token: string, nowSeconds: number, signer: PacketSign
   }
 }
 
-// Texts first and numbers after, so deflate sees the words side by side.
+// Counts, then the 2-bit case modes, then texts side by side (for deflate), then the numbers.
 function encodeBody(packet: SharePacket): Uint8Array {
   const seatIndex = new Map(packet.seats.map((s, i) => [s.id, i]));
   const w = new ByteWriter().byte(packet.seats.length);
   if (packet.focusSeatId !== null) w.byte(seatIndex.get(packet.focusSeatId)!);
-  for (const seat of packet.seats) w.text(seat.name);
   w.varint(packet.items.length);
-  for (const item of packet.items) w.text(item.name);
+  const folded = [...packet.seats.map((s) => s.name), ...packet.items.map((i) => i.name)].map(foldCase);
+  for (let i = 0; i < folded.length; i += 4) w.byte(folded.slice(i, i + 4).reduce((b, f, k) => b | (f.mode << (2 * k)), 0));
+  for (const f of folded) w.text(f.text);
   for (const item of packet.items) {
     w.signed(item.pricePence);
     w.byte(item.assignedTo.reduce((mask, id) => mask | (1 << seatIndex.get(id)!), 0));
@@ -107,11 +109,13 @@ function decodeBody(body: Uint8Array, expiresAt: number, hasFocus: boolean): Sha
   const seatCount = r.byte();
   if (seatCount < 1 || seatCount > MAX_DINERS) throw new ByteFormatError('seat count');
   const focus = hasFocus ? r.byte() : null;
-  const seats: SharedSeat[] = [];
-  for (let i = 0; i < seatCount; i++) seats.push({ id: String(i + 1), name: r.text(MAX_DINER_NAME_LENGTH * 4) });
   const itemCount = r.varint();
   if (itemCount > body.length) throw new ByteFormatError('item count');
-  const names = Array.from({ length: itemCount }, () => r.text(MAX_ITEM_NAME_LENGTH * 4));
+  const modeBytes = Array.from({ length: Math.ceil((seatCount + itemCount) / 4) }, () => r.byte());
+  const mode = (n: number) => (modeBytes[Math.floor(n / 4)]! >> (2 * (n % 4))) & 3;
+  const seats: SharedSeat[] = [];
+  for (let i = 0; i < seatCount; i++) seats.push({ id: String(i + 1), name: unfoldCase(mode(i), r.text(MAX_DINER_NAME_LENGTH * 4)) });
+  const names = Array.from({ length: itemCount }, (_, i) => unfoldCase(mode(seatCount + i), r.text(MAX_ITEM_NAME_LENGTH * 4)));
   const items: SharedItem[] = names.map((name) => {
     const pricePence = r.signed();
     const mask = r.byte();

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { HmacPacketSigner } from '../../../adapters/crypto/hmac-packet-signer';
 import { pakoCompressor } from '../../../adapters/pako/pako-compressor';
 import { fromBase36, toBase36 } from '../../../domain/sharing/compact-bytes';
+import { foldCase, unfoldCase } from '../../../domain/sharing/letter-case';
 import { MENU_DICTIONARY } from '../../../domain/sharing/menu-dictionary';
 import { packetFromRequest, presentToken, shareTokenMessage, shareViewMessage, type ShareRequest } from '../../../domain/sharing/share-packet';
 import { openPacket, sealBody, sealPacket, type PacketCompressor } from '../../../domain/sharing/share-token';
@@ -129,13 +130,24 @@ describe('share packet tokens', () => {
   });
 
   it('answers format for a signed body that names a seat that does not exist, or is cut short', () => {
-    // one seat "A", one item "x" at 1p assigned to bit 2 (seat 3), tip 0
-    const body = new Uint8Array([1, 1, 65, 1, 1, 120, 2, 0b100, 0]);
+    // one seat, one item, case modes 'as typed', seat "A", item "x" at 1p assigned to bit 2 (seat 3), tip 0
+    const body = new Uint8Array([1, 1, 0, 1, 65, 1, 120, 2, 0b100, 0]);
     expect(open(sealBody(body, false, NOW + 60, signer, pakoCompressor))).toEqual({ ok: false, error: 'format' });
     expect(open(sealBody(body.slice(0, 5), false, NOW + 60, signer, pakoCompressor))).toEqual({ ok: false, error: 'format' });
     const fixed = Uint8Array.from(body);
-    fixed[7] = 1;
+    fixed[8] = 1;
     expect(open(sealBody(fixed, false, NOW + 60, signer, pakoCompressor)).ok).toBe(true);
+  });
+
+  it('folds names to lower case only where it can restore them exactly', () => {
+    const cases = ['MARGHERITA PIZZA', 'Bottle of Prosecco', 'diet coke', 'McDonald Burger', 'iPhone case', 'Peroni 330ml', 'ÉCLAIR', 'Straße', '2 for 1'];
+    expect(cases.map((c) => foldCase(c).mode)).toEqual([2, 1, 3, 0, 0, 1, 2, 1, 3]);
+    fc.assert(
+      fc.property(fc.string({ maxLength: 30, unit: 'grapheme' }), (text) => {
+        const folded = foldCase(text);
+        expect(unfoldCase(folded.mode, folded.text)).toBe(text);
+      }),
+    );
   });
 
   it('maps each problem to the documents’ text', () => {
