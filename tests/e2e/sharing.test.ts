@@ -158,8 +158,11 @@ describe('sharing a bill by signed link', () => {
     const qr = dialog.getByRole('img', { name: 'QR code for the share link' });
     await qr.waitFor();
     expect(await qr.evaluate((img: HTMLImageElement) => [img.width, img.naturalWidth])).toEqual([150, 300]);
+    await dialog.getByRole('button', { name: 'Copy QR Code' }).click();
+    await dialog.getByRole('region', { name: 'QR Code' }).getByRole('button', { name: 'Copied!' }).waitFor();
+    expect(await page.evaluate(async () => (await navigator.clipboard.read())[0]?.types)).toContain('image/png');
     await dialog.getByRole('button', { name: 'Copy Link' }).click();
-    await dialog.getByRole('button', { name: 'Copied!' }).waitFor();
+    await dialog.getByRole('region', { name: 'Share Link' }).getByRole('button', { name: 'Copied!' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
     await dialog.getByRole('button', { name: 'Copy Link' }).waitFor({ timeout: 3000 }); // 'Copied!' reverts after 2 s
     expect(await dialog.getByRole('region', { name: 'Rich Text' }).innerText()).toContain('Total: £16.58');
