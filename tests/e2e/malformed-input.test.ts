@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { baseUrl } from './support/browser';
 
 /** Every JSON endpoint, with the method it accepts. Extend this list with every new endpoint. */
-const JSON_ENDPOINTS: { path: string; method: 'GET' | 'POST' }[] = [{ path: '/api/health', method: 'GET' }];
+const JSON_ENDPOINTS: { path: string; method: 'GET' | 'POST' }[] = [
+  { path: '/api/health', method: 'GET' },
+  { path: '/api/usage', method: 'GET' },
+  { path: '/functions/v1/get-token-balance', method: 'POST' },
+  { path: '/functions/v1/store-token-purchase', method: 'POST' },
+  { path: '/api/recovery', method: 'POST' },
+  { path: '/api/recovery-code', method: 'POST' },
+];
 
 /** Public routes with parameters a stranger controls. */
 const PUBLIC_ROUTES = ['/', '/app'];
