@@ -1,10 +1,12 @@
 import { IDBFactory } from 'fake-indexeddb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { isUuid } from '../../../domain/anonymous-id';
 import {
   ANONYMOUS_USER_BACKUP_KEY,
   ANONYMOUS_USER_KEY,
   createAnonymousIdentity,
   IDENTITY_DATABASE,
+  randomUuid,
   type IdentityEnvironment,
 } from '../../../src/client/metering/anonymous-identity';
 import { MemoryStorage } from '../../support/browser-fakes';
@@ -82,9 +84,12 @@ describe('anonymous identity (seed 000 §3–§4)', () => {
   });
 
   it('keeps working when storage throws and there is no browser database', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const broken = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); } };
     const { identity } = setup({ storage: broken, indexedDB: null });
     expect((await identity.current()).id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
   });
 
   it('adopting a recovered id replaces every stored copy', async () => {
@@ -96,5 +101,17 @@ describe('anonymous identity (seed 000 §3–§4)', () => {
     storage.items.clear();
     expect((await createAnonymousIdentity(env).current()).id).toBe(a);
     await expect(identity.adopt('nope')).rejects.toThrow();
+  });
+
+  it('makes version 4 UUIDs also where crypto.randomUUID is missing (insecure origins)', () => {
+    const original = crypto.randomUUID;
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      const ids = Array.from({ length: 50 }, randomUuid);
+      for (const id of ids) expect(isUuid(id) && id[14] === '4').toBe(true);
+      expect(new Set(ids).size).toBe(50);
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: original, configurable: true });
+    }
   });
 });
