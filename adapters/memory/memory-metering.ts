@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { currentCounter, monthStart, paymentForNextScan, summarizeUsage, type UsageSummary } from '../../domain/freemium';
 import { normalizeRecoveryCode, RECOVERY_CODE_BYTES, recoveryCodeFromBytes } from '../../domain/recovery-code';
 import { err, ok, type Result } from '../../domain/result';
-import { balanceOf, creditForPurchase, debitForScan, refundForScan, type LedgerEntry } from '../../domain/token-ledger';
+import { balanceOf, creditForPurchase, debitForScan, isWellFormed, refundForScan, type LedgerEntry } from '../../domain/token-ledger';
 import type { Clock } from '../../ports/clock';
 import type { PurchaseReports, ReportedPurchase } from '../../ports/purchase-reports';
 import type { RecoveryCodes } from '../../ports/recovery-codes';
@@ -110,6 +110,8 @@ export class MemoryMetering implements ScanAllowance, TokenCredits, UsageQuery, 
   }
 
   private append(userId: string, entry: LedgerEntry): void {
+    // The same rule the database's check constraint enforces for the real ledger.
+    if (!isWellFormed(entry)) throw new Error(`malformed ledger entry ${JSON.stringify(entry)}`);
     this.ledger.set(userId, [...this.entries(userId), entry]);
   }
 }
