@@ -5,10 +5,10 @@ import { baseUrl } from './support/browser';
 const JSON_ENDPOINTS: { path: string; method: 'GET' | 'POST' }[] = [
   { path: '/api/health', method: 'GET' },
   { path: '/api/usage', method: 'GET' },
-  { path: '/functions/v1/get-token-balance', method: 'POST' },
-  { path: '/functions/v1/store-token-purchase', method: 'POST' },
   { path: '/api/recovery', method: 'POST' },
   { path: '/api/recovery-code', method: 'POST' },
+  { path: '/functions/v1/get-token-balance', method: 'POST' },
+  { path: '/functions/v1/store-token-purchase', method: 'POST' },
 ];
 
 /** Public routes with parameters a stranger controls. */
