@@ -27,15 +27,19 @@ export function TokenRecoveryDialog({ open, onClose, onRecovered, metering = met
   const codeId = useId();
   const firstButton = useRef<HTMLButtonElement>(null);
 
+  // The latest onClose, so a parent passing a new function on each render does not re-run the effect below.
+  const close = useRef(onClose);
+  close.current = onClose;
+
   useEffect(() => {
     if (!open) return;
     setOutcome(null);
     firstButton.current?.focus();
     void metering.loadUsage();
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && close.current();
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [open, metering, onClose]);
+  }, [open, metering]);
 
   if (!open) return null;
 

@@ -10,7 +10,13 @@ import { fakeFetch, usageOf } from '../../support/browser-fakes';
 afterEach(() => vi.unstubAllGlobals());
 
 it("shows 'Recover tokens' only when tokens are 0, and opens the Token Recovery dialog", async () => {
-  vi.stubGlobal('fetch', fakeFetch({ '/api/usage': () => ({ status: 200, body: usageOf(0) }) }).fetch);
+  vi.stubGlobal(
+    'fetch',
+    fakeFetch({
+      '/api/usage': () => ({ status: 200, body: usageOf(0) }),
+      '/api/recovery': (body) => ({ status: 200, body: { anonymousUserId: body.anonymousUserId, tokens: 8 } }),
+    }).fetch,
+  );
   const host = document.createElement('div');
   document.body.append(host);
   const root = createRoot(host);
@@ -24,5 +30,16 @@ it("shows 'Recover tokens' only when tokens are 0, and opens the Token Recovery 
   expect(host.querySelector('[role="dialog"]')).toBeNull();
   await act(async () => recoverButton()!.click());
   expect(host.querySelector('[role="dialog"] h2')?.textContent).toBe('Token Recovery');
+  const recoverMine = [...host.querySelectorAll('button')].find((b) => b.textContent === 'Recover My Tokens')!;
+  await act(async () => {
+    recoverMine.click();
+    await new Promise((r) => setTimeout(r, 50));
+  });
+  expect(recoverButton()).toBeNull(); // tokens arrived: the header button hides
+  expect(host.querySelector('[role="status"]')?.textContent).toBe('Successfully recovered 8 tokens!');
+  // A later re-render of the header (another figure changes) keeps the dialog's message.
+  act(() => $metering.set({ status: 'ready', usage: usageOf(0), anonymousUserId: null }));
+  act(() => $metering.set({ status: 'ready', usage: usageOf(9), anonymousUserId: null }));
+  expect(host.querySelector('[role="status"]')?.textContent).toBe('Successfully recovered 8 tokens!');
   act(() => root.unmount());
 });
