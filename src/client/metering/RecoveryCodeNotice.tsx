@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import './metering.css';
 import { tokenRecovery, type TokenRecoveryClient } from './token-recovery';
 
 export interface RecoveryCodeNoticeProps {
