@@ -58,6 +58,15 @@ describe('the splitting wizard at /app', () => {
     expect(await page.getByRole('listitem', { name: 'Alice pays £3.95' }).getByText('pays 1p more so the pennies add up').count()).toBe(1);
     expect(await page.getByText('pays 1p more so the pennies add up').count()).toBe(1);
     await expectAccessible(page, 'summary');
+
+    await page.getByRole('button', { name: 'Share Bill' }).click();
+    const share = page.getByRole('dialog', { name: 'Share Bill' });
+    await share.getByRole('textbox', { name: 'Share link' }).waitFor();
+    expect(await share.getByRole('textbox', { name: 'Share link' }).inputValue()).toMatch(/\/b\/[0-9A-Z.]+$/);
+    expect(await share.getByLabel('Share summary').innerText()).toContain('£14.83');
+    await share.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'QR Code' }).click();
+    await page.getByRole('dialog', { name: 'QR Code' }).getByRole('img', { name: 'QR code for the bill split' }).waitFor();
   });
 
   it('enters items manually: rows, Add Another Item, remove only with more than one row, Continue (N items)', async () => {

@@ -1,9 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { $theme, applyTheme } from './theme';
 import { remainingBills } from '../../../domain/freemium';
+import { RecoverTokensButton } from '../metering/RecoverTokensButton';
+import { recoveredMessage } from '../metering/token-recovery';
+import { toast } from './toasts';
 import { $usage } from './usage';
 
-export function Header({ onRecover }: { readonly onRecover: () => void }) {
+export function Header() {
   const usage = useStore($usage);
   const theme = useStore($theme);
   const left = usage ? remainingBills(usage) : null;
@@ -22,13 +25,7 @@ export function Header({ onRecover }: { readonly onRecover: () => void }) {
             {left} {left === 1 ? 'bill' : 'bills'} left
           </span>
         ) : null}
-        {usage && usage.tokens === 0 ? (
-          <button type="button" className="wz-icon-btn" aria-label="Recover tokens" title="Recover tokens" onClick={onRecover}>
-            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path d="M4 12a8 8 0 1 0 2.3-5.6M4 4v4h4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-          </button>
-        ) : null}
+        <RecoverTokensButton className="wz-icon-btn" onRecovered={(tokens) => toast(recoveredMessage(tokens), 'success')} />
         <button
           type="button"
           className="wz-icon-btn"

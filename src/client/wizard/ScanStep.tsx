@@ -94,7 +94,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
     if (!file) return;
     setPhase({ kind: 'analyzing' });
     const image = await fileToBase64(file).catch(() => null);
-    const result = image === null ? null : await analyzeReceipt(image, anonymousUserId());
+    const result = image === null ? null : await analyzeReceipt(image, await anonymousUserId());
     void refreshUsage();
     if (result?.ok) {
       setFile(null);

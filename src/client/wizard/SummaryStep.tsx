@@ -5,12 +5,14 @@ import type { DinerShare } from '../../../domain/split';
 import { TIP_QUICK_PERCENTS } from '../../../domain/tip';
 import { Avatar } from './AssignStep';
 import { $bill, $receipt, $split, goToStep, setTip } from './bill-store';
-import { QrCodeDialog, ShareBillDialog } from './integration-points';
+import { QrDialog, ShareDialog } from '../sharing';
 
 export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () => void }) {
   const bill = useStore($bill);
   const split = useStore($split);
   const receipt = useStore($receipt);
+  // VAT lines are informational (already inside UK prices), so they never travel in a share.
+  const shareable = receipt ? { diners: receipt.diners, items: receipt.items.filter((i) => i.kind !== 'vat'), tipPence: receipt.tipPence } : null;
   const [dialog, setDialog] = useState<'share' | 'qr' | null>(null);
   const names = new Map(bill.diners.map((d) => [d.id, d.name]));
   const unassigned = new Set(split.unassignedItemIds);
@@ -96,10 +98,10 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
           Split Another Bill
         </button>
       </div>
-      {receipt ? (
+      {shareable ? (
         <>
-          <ShareBillDialog open={dialog === 'share'} onClose={() => setDialog(null)} receipt={receipt} />
-          <QrCodeDialog open={dialog === 'qr'} onClose={() => setDialog(null)} receipt={receipt} />
+          <ShareDialog open={dialog === 'share'} onClose={() => setDialog(null)} bill={shareable} />
+          <QrDialog open={dialog === 'qr'} onClose={() => setDialog(null)} bill={shareable} />
         </>
       ) : null}
     </>

@@ -3,11 +3,14 @@ import { useEffect, useRef, useState } from 'react';
 import { AssignStep } from './AssignStep';
 import { $bill, restoreBill, resetBill, type Step } from './bill-store';
 import { Header } from './Header';
-import { BuyTokensDialog, TokenRecoveryDialog } from './integration-points';
+import { recoveredMessage, startMetering } from '../metering/token-recovery';
+import { TokenRecoveryDialog } from '../metering/TokenRecoveryDialog';
+import { BuyTokensDialog } from './integration-points';
 import { ScanStep } from './ScanStep';
 import { SummaryStep } from './SummaryStep';
 import { applyTheme, initialTheme } from './theme';
 import { Toasts } from './Toasts';
+import { toast } from './toasts';
 import { refreshUsage } from './usage';
 import './wizard.css';
 
@@ -29,7 +32,8 @@ export default function WizardApp() {
     applyTheme(initialTheme(), false);
     restoreBill();
     setReady(true);
-    void refreshUsage();
+    // Usage from the server, then the once-per-session token recovery when tokens are 0 (seed 000 §4).
+    void startMetering((outcome) => toast(outcome.message, 'success'));
   }, []);
 
   useEffect(() => {
@@ -53,7 +57,7 @@ export default function WizardApp() {
 
   return (
     <div className="wz-app">
-      <Header onRecover={() => setDialog('recover')} />
+      <Header />
       <nav aria-label="Steps" className="wz-steps">
         <ol>
           {STEPS.map((s, i) => (
@@ -84,7 +88,7 @@ export default function WizardApp() {
       </footer>
       <Toasts />
       <BuyTokensDialog open={dialog === 'buy'} onClose={() => setDialog(null)} />
-      <TokenRecoveryDialog open={dialog === 'recover'} onClose={() => setDialog(null)} />
+      <TokenRecoveryDialog open={dialog === 'recover'} onClose={() => setDialog(null)} onRecovered={(tokens) => toast(recoveredMessage(tokens), 'success')} />
     </div>
   );
 }

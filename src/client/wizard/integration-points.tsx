@@ -1,12 +1,9 @@
 /**
- * INTEGRATION POINTS for dialogs other branches own. Each is mounted by the wizard with these props;
- * replace the body with the owning branch's component when it lands on main:
- * - ShareBillDialog, QrCodeDialog: sharing branch (POST /api/shares, QR code).
- * - BuyTokensDialog: payments branch.
- * - TokenRecoveryDialog: ledger branch.
- * Until then each says plainly that the feature is not connected yet.
+ * INTEGRATION POINT for the Buy Tokens dialog, which the payments branch owns
+ * (src/client/payments/BuyTokensDialog.tsx). Until it lands on main this says plainly that buying
+ * is not connected; replace the body with theirs, passing `anonymousUserId` and reloading the page
+ * after a purchase (seed 000 §4).
  */
-import type { Receipt } from '../../../domain/receipt';
 import { Dialog } from './Dialog';
 
 interface DialogProps {
@@ -14,26 +11,10 @@ interface DialogProps {
   readonly onClose: () => void;
 }
 
-export function ShareBillDialog({ open, onClose }: DialogProps & { readonly receipt: Receipt }) {
-  return <NotConnected open={open} onClose={onClose} title="Share Bill" />;
-}
-
-export function QrCodeDialog({ open, onClose }: DialogProps & { readonly receipt: Receipt }) {
-  return <NotConnected open={open} onClose={onClose} title="QR Code" />;
-}
-
 export function BuyTokensDialog({ open, onClose }: DialogProps) {
-  return <NotConnected open={open} onClose={onClose} title="Buy Tokens" />;
-}
-
-export function TokenRecoveryDialog({ open, onClose }: DialogProps) {
-  return <NotConnected open={open} onClose={onClose} title="Token Recovery" />;
-}
-
-function NotConnected({ open, onClose, title }: DialogProps & { readonly title: string }) {
   return (
-    <Dialog open={open} title={title} onClose={onClose}>
-      <p>This is not connected yet in this build.</p>
+    <Dialog open={open} title="Buy Tokens" onClose={onClose}>
+      <p>Buying tokens is not connected yet in this build.</p>
       <div className="wz-actions">
         <button type="button" className="wz-btn" onClick={onClose}>
           Close

@@ -1,47 +1,24 @@
-import { atom } from 'nanostores';
+import { computed } from 'nanostores';
 import { MAX_FREE_BILLS, type UsageSummary } from '../../../domain/freemium';
-import { readJson, writeJson } from './storage';
+import { anonymousIdentity } from '../metering/anonymous-identity';
+import { $metering, meteringClient } from '../metering/metering-client';
 
-/**
- * INTEGRATION POINT (ledger branch): the anonymous identity and the usage store. Until the ledger's
- * src/client identity module and usage store land on main, this stand-in keeps a plain id in
- * localStorage and reads GET /api/usage (DESIGN.md §3). Swap both functions for theirs.
- */
-export type Usage = UsageSummary;
+// The wizard's view of the metering client (src/client/metering): the server's usage, null until
+// the first answer. If the server cannot be reached at all the documents' defaults are shown
+// (seed 000 §8: errors are logged and defaults used), and scanning then reports its own error.
+const DEFAULTS: UsageSummary = { billsUsed: 0, maxFreeBills: MAX_FREE_BILLS, tokens: 0, lastResetDate: '', canUse: true, daysUntilReset: 0 };
 
-const IDENTITY_KEY = 'anonymousUser';
+export const $usage = computed($metering, (s): UsageSummary | null => s.usage ?? (s.status === 'error' ? DEFAULTS : null));
 
-export function anonymousUserId(): string {
-  const stored = readJson<{ id?: string } | null>(IDENTITY_KEY, null);
-  if (stored?.id) {
-    writeJson(IDENTITY_KEY, { ...stored, lastSeen: new Date().toISOString() });
-    return stored.id;
-  }
-  const now = new Date().toISOString();
-  const id = crypto.randomUUID();
-  writeJson(IDENTITY_KEY, { id, createdAt: now, lastSeen: now });
-  return id;
+/** Fresh figures after something changed them (a scan, a new bill). */
+export async function refreshUsage(): Promise<UsageSummary> {
+  const client = meteringClient();
+  client.invalidate();
+  return (await client.loadUsage({ force: true })) ?? $usage.get() ?? DEFAULTS;
 }
 
-/** null until the first answer: the scanner shows a spinner until then. */
-export const $usage = atom<Usage | null>(null);
-
-const FALLBACK: Usage = { billsUsed: 0, maxFreeBills: MAX_FREE_BILLS, tokens: 0, lastResetDate: '', canUse: true, daysUntilReset: 0 };
-
-export async function refreshUsage(): Promise<Usage> {
-  try {
-    const response = await fetch(`/api/usage?anonymousUserId=${encodeURIComponent(anonymousUserId())}`);
-    if (!response.ok) throw new Error(`usage: ${response.status}`);
-    const usage = (await response.json()) as Usage;
-    $usage.set(usage);
-    return usage;
-  } catch (error) {
-    // The server is the source of truth; without it keep the last known figures (or the defaults).
-    console.warn('usage unavailable', error);
-    const usage = $usage.get() ?? FALLBACK;
-    $usage.set(usage);
-    return usage;
-  }
+export async function anonymousUserId(): Promise<string> {
+  return (await anonymousIdentity().current()).id;
 }
 
-export const freeBillsLeft = (u: Usage): number => Math.max(0, u.maxFreeBills - u.billsUsed);
+export const freeBillsLeft = (u: UsageSummary): number => Math.max(0, u.maxFreeBills - u.billsUsed);
