@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhone } from './support/browser';
+import { baseUrl, launchBrowser, newPhone } from './support/browser';
 import { addDiners, expectAccessible, FakeBackend, openApp, toggle, uploadPhoto } from './support/wizard';
 
 describe('the splitting wizard at /app', () => {
@@ -304,6 +304,27 @@ describe('the splitting wizard at /app', () => {
     await page.getByRole('heading', { name: 'Scan Your Receipt' }).waitFor();
     await page.reload();
     await page.getByRole('heading', { name: 'Scan Your Receipt' }).waitFor();
+  });
+
+  it('opens a shared receipt from /app?data= straight into the summary', async () => {
+    const created = await fetch(`${baseUrl()}/api/shares`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl() },
+      body: JSON.stringify({
+        diners: [{ id: 'a', name: 'Ann' }, { id: 'b', name: 'Ben' }],
+        items: [{ name: 'Curry', pricePence: 1001, assignedTo: ['a', 'b'] }, { name: 'Naan', pricePence: 300, assignedTo: ['b'] }],
+        tipPence: 150,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { token } = (await created.json()) as { token: string };
+    await page.goto(`/app?data=${encodeURIComponent(token)}`);
+    await page.getByRole('heading', { name: 'Individual Totals' }).waitFor();
+    // Curry 1001/2 → 501, 500; tip 150 → 75 each: Ann 576, Ben 500 + 300 + 75 = 875.
+    expect(await page.getByRole('listitem', { name: 'Ann pays £5.76' }).count()).toBe(1);
+    expect(await page.getByRole('listitem', { name: 'Ben pays £8.75' }).count()).toBe(1);
+    expect(await page.locator('.wz-grand').innerText()).toContain('£14.51');
+    expect(new URL(page.url()).search).toBe('');
   });
 
   it('opens Buy Tokens instead of a new bill when nothing is left', async () => {

@@ -7,6 +7,7 @@ import { recoveredMessage, startMetering } from '../metering/token-recovery';
 import { TokenRecoveryDialog } from '../metering/TokenRecoveryDialog';
 import { BuyTokensDialog } from './integration-points';
 import { ScanStep } from './ScanStep';
+import { openSharedBillFromUrl } from './shared-bill';
 import { SummaryStep } from './SummaryStep';
 import { applyTheme, initialTheme } from './theme';
 import { Toasts } from './Toasts';
@@ -32,6 +33,7 @@ export default function WizardApp() {
     applyTheme(initialTheme(), false);
     restoreBill();
     setReady(true);
+    void openSharedBillFromUrl();
     // Usage from the server, then the once-per-session token recovery when tokens are 0 (seed 000 §4).
     void startMetering((outcome) => toast(outcome.message, 'success'));
   }, []);

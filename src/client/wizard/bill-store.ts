@@ -1,6 +1,6 @@
 import { atom, computed } from 'nanostores';
 import { acceptDinerName, dinerColour, type DinerNameProblem } from '../../../domain/diners';
-import { poundsToPence, type Pence } from '../../../domain/money';
+import { penceToPoundsText, poundsToPence, type Pence } from '../../../domain/money';
 import { receiptIdFor, type BillItem, type Diner, type Receipt } from '../../../domain/receipt';
 import { linesToPassOn, type ReviewLine } from '../../../domain/review';
 import { err, ok, type Result } from '../../../domain/result';
@@ -156,6 +156,23 @@ export function continueToSummary(): void {
   } catch (error) {
     console.error('could not process the receipt', error);
   }
+}
+
+export interface SharedBill {
+  readonly diners: readonly { readonly id: string; readonly name: string }[];
+  readonly items: readonly { readonly name: string; readonly pricePence: Pence; readonly assignedTo: readonly string[] }[];
+  readonly tipPence: Pence;
+}
+
+/** A shared receipt opened from a link goes straight to the summary, its tip kept as an amount. */
+export function loadSharedBill(shared: SharedBill): void {
+  $bill.set({
+    ...EMPTY_BILL,
+    diners: shared.diners.map((d, i) => ({ id: d.id, name: d.name, color: dinerColour(i) })),
+    items: shared.items.map((item, i) => ({ id: `shared-${i + 1}`, name: item.name, pricePence: item.pricePence, kind: item.pricePence < 0 ? 'discount' : 'item', assignedTo: [...item.assignedTo] })),
+    tip: { mode: 'amount', percent: DEFAULT_TIP_PERCENT, amountText: penceToPoundsText(shared.tipPence) },
+  });
+  continueToSummary();
 }
 
 export function goToStep(step: Step): void {
