@@ -26,7 +26,9 @@ export function linesFromAnalysis(response: unknown, newId: () => string): Revie
     const kindText = (text(entry['kind']) ?? text(entry['type']) ?? 'item').toLowerCase();
     const pricePence = isPence(price) && price !== 0 ? pence(price) : null;
     if (label === '' && pricePence === null) return [];
-    return [reviewLine(newId(), label, pricePence, KINDS[kindText] ?? 'item')];
+    const raw = text(entry['raw']);
+    const kind = KINDS[kindText] ?? 'item';
+    return [raw === null ? reviewLine(newId(), label, pricePence, kind) : reviewLine(newId(), label, pricePence, kind, raw)];
   });
 }
 

@@ -19,8 +19,8 @@ export function startsIncluded(kind: LineKind): boolean {
   return kind === 'item' || kind === 'service' || kind === 'discount';
 }
 
-export function reviewLine(id: string, label: string, pricePence: Pence | null, kind: LineKind): ReviewLine {
-  const raw = pricePence === null ? label : `${label} £${(pricePence / 100).toFixed(2)}`;
+/** A line as read; `raw` defaults to the seed's form "name £price". */
+export function reviewLine(id: string, label: string, pricePence: Pence | null, kind: LineKind, raw = pricePence === null ? label : `${label} £${(pricePence / 100).toFixed(2)}`): ReviewLine {
   return { id, raw, label, pricePence, kind, included: startsIncluded(kind) };
 }
 
