@@ -28,15 +28,21 @@ try {
   if (html === null) throw new Error(`could not fetch ${page}`);
 
   const entries = new Set([...html.matchAll(/(?:component-url|renderer-url|src)="(\/_astro\/[^"]+\.js)"/g)].map((m) => m[1]));
+  // Static imports load with the page; dynamic import() chunks load only when used (listed apart).
   const modules = new Map();
-  const queue = [...entries];
+  const lazy = new Map();
+  const queue = [...entries].map((url) => [url, false]);
   while (queue.length > 0) {
-    const url = queue.shift();
-    if (modules.has(url)) continue;
+    const [url, isLazy] = queue.shift();
+    if (modules.has(url) || (isLazy && lazy.has(url))) continue;
     const code = await readFile(join('dist/client', url));
-    modules.set(url, code);
-    for (const m of code.toString().matchAll(/(?:from|import)\s*\(?\s*"(\.\/[^"]+\.js)"/g)) queue.push(posix.join(posix.dirname(url), m[1]));
+    (isLazy ? lazy : modules).set(url, code);
+    if (!isLazy) lazy.delete(url);
+    const text = code.toString();
+    for (const m of text.matchAll(/(?:from|import)\s*["'`](\.\/[^"'`]+\.js)["'`]/g)) queue.push([posix.join(posix.dirname(url), m[1]), isLazy]);
+    for (const m of text.matchAll(/import\s*\(\s*["'`](\.\/[^"'`]+\.js)["'`]\s*\)/g)) queue.push([posix.join(posix.dirname(url), m[1]), true]);
   }
+  for (const url of modules.keys()) lazy.delete(url);
   const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('\n');
   const rows = [...modules].map(([url, code]) => [url, code.length, gzipSync(code, { level: 9 }).length]);
   rows.push(['(inline scripts in the page)', Buffer.byteLength(inline), gzipSync(inline, { level: 9 }).length]);
@@ -45,6 +51,10 @@ try {
   for (const [name, raw, gz] of rows) console.log(`  ${name.padEnd(width)}  ${String(raw).padStart(8)} B raw  ${String(gz).padStart(7)} B gzip`);
   const total = rows.reduce((a, r) => [a[0] + r[1], a[1] + r[2]], [0, 0]);
   console.log(`  ${'total'.padEnd(width)}  ${String(total[0]).padStart(8)} B raw  ${String(total[1]).padStart(7)} B gzip`);
+  if (lazy.size > 0) {
+    console.log('Loaded on demand (dynamic import):');
+    for (const [url, code] of lazy) console.log(`  ${url.padEnd(width)}  ${String(code.length).padStart(8)} B raw  ${String(gzipSync(code, { level: 9 }).length).padStart(7)} B gzip`);
+  }
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
