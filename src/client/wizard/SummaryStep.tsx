@@ -1,14 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { formatGBP, sumPence } from '../../../domain/money';
 import type { DinerShare } from '../../../domain/split';
 import { TIP_QUICK_PERCENTS } from '../../../domain/tip';
 import { Avatar } from './AssignStep';
 import { $bill, $receipt, $split, goToStep, setTip } from './bill-store';
-
-// The sharing dialogs (QR encoder, compression) load only when someone opens one.
-const ShareDialog = lazy(() => import('../sharing').then((m) => ({ default: m.ShareDialog })));
-const QrDialog = lazy(() => import('../sharing').then((m) => ({ default: m.QrDialog })));
+import { QrDialog, ShareDialog } from '../sharing';
 
 export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () => void }) {
   const bill = useStore($bill);
@@ -101,10 +98,11 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
           Split Another Bill
         </button>
       </div>
-      {shareable && dialog !== null ? (
-        <Suspense fallback={<p role="status">Loading…</p>}>
-          {dialog === 'share' ? <ShareDialog open onClose={() => setDialog(null)} bill={shareable} /> : <QrDialog open onClose={() => setDialog(null)} bill={shareable} />}
-        </Suspense>
+      {shareable ? (
+        <>
+          <ShareDialog open={dialog === 'share'} onClose={() => setDialog(null)} bill={shareable} />
+          <QrDialog open={dialog === 'qr'} onClose={() => setDialog(null)} bill={shareable} />
+        </>
       ) : null}
     </>
   );
