@@ -237,6 +237,10 @@ describe('the splitting wizard at /app', () => {
     for (const name of ['Buy Tokens', 'Recover Tokens', 'Enter Items Manually']) expect(await page.getByRole('button', { name, exact: true }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Recover tokens', exact: true }).count()).toBe(1);
     await expectAccessible(page, 'out of allowance');
+    await page.getByRole('button', { name: 'Recover Tokens', exact: true }).click();
+    const recovery = page.getByRole('dialog', { name: 'Token Recovery' });
+    await recovery.getByRole('button', { name: 'Recover My Tokens' }).waitFor();
+    await recovery.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Upload Photo' }).click();
     await page.locator('.wz-toast').getByText('All free bills used this month. Buy tokens to continue scanning receipts.').waitFor();
     await page.getByRole('button', { name: 'Enter Items Manually' }).click();
