@@ -1,0 +1,22 @@
+import { defineMiddleware } from 'astro:middleware';
+import { TOKENS } from '../../../ports/tokens';
+import { app } from '../app';
+import type { Config } from '../config';
+import { prerenderedHtml } from '../prerendered';
+import { homeFor } from '../routing';
+
+/**
+ * `/` is the landing page or the app depending on host and shell (seed 001 §2.1). The landing page
+ * is prerendered at /landing and its file is served as is; src/pages/index.astro renders the same
+ * page on demand when there is no build output (astro dev).
+ */
+export const routeByEnvironment = defineMiddleware(async (context, next) => {
+  if (context.isPrerendered || context.url.pathname !== '/') return next();
+  const config = (await app()).resolve<Config>(TOKENS.Config);
+  const home = homeFor({ host: context.request.headers.get('host'), userAgent: context.request.headers.get('user-agent') }, config.productDomains);
+  const html = import.meta.env.DEV ? null : await prerenderedHtml(home);
+  const response = html !== null ? new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8' } }) : home === '/app' ? await context.rewrite('/app') : await next();
+  // The same URL answers differently by host and shell, so a shared cache must keep them apart.
+  response.headers.append('Vary', 'Host, User-Agent');
+  return response;
+});
