@@ -6,8 +6,8 @@ const SHELL = { version: 'dev', assets: [] };
 const SHELL_CACHE = `shell-${SHELL.version}`;
 const PAGES_CACHE = 'pages-v1';
 const STATIC_CACHE = 'static-v1';
-// Pages cached up front: the app, and the pages it links to.
-const SHELL_PAGES = ['/app', '/privacy-policy', '/manifest.webmanifest', '/icons/icon.svg', '/icons/icon-192.png'];
+// Pages cached up front: home (landing or app, as this host serves it), the app and its links.
+const SHELL_PAGES = ['/', '/app', '/privacy-policy', '/cookie-policy', '/manifest.webmanifest', '/icons/icon.svg', '/icons/icon-192.png'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
