@@ -1,7 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
-import { TOKENS } from '../../../ports/tokens';
-import { app } from '../app';
-import type { Config } from '../config';
+import { readConfig } from '../config';
 import { prerenderedHtml } from '../prerendered';
 import { homeFor } from '../routing';
 
@@ -12,11 +10,24 @@ import { homeFor } from '../routing';
  */
 export const routeByEnvironment = defineMiddleware(async (context, next) => {
   if (context.isPrerendered || context.url.pathname !== '/') return next();
-  const config = (await app()).resolve<Config>(TOKENS.Config);
-  const home = homeFor({ host: context.request.headers.get('host'), userAgent: context.request.headers.get('user-agent') }, config.productDomains);
+  const home = homeFor({ host: context.request.headers.get('host'), userAgent: context.request.headers.get('user-agent') }, productDomains());
   const html = import.meta.env.DEV ? null : await prerenderedHtml(home);
   const response = html !== null ? new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8' } }) : home === '/app' ? await context.rewrite('/app') : await next();
   // The same URL answers differently by host and shell, so a shared cache must keep them apart.
   response.headers.append('Vary', 'Host, User-Agent');
   return response;
 });
+
+let domains: readonly string[] | undefined;
+
+/**
+ * Read from configuration alone, not the container, so the landing page never waits on the
+ * database. An invalid configuration stops the server at start-up (src/server/app.ts).
+ */
+function productDomains(): readonly string[] {
+  if (!domains) {
+    const result = readConfig(process.env);
+    domains = result.ok ? result.config.productDomains : [];
+  }
+  return domains;
+}
