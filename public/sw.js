@@ -44,9 +44,11 @@ self.addEventListener('fetch', (event) => {
 async function networkFirst(request, url) {
   try {
     const response = await fetch(request);
-    if (response.ok) {
+    // Only the app's own pages, keyed without the query: share and breakdown pages carry a bill
+    // in their URL and are not kept on the device.
+    if (response.ok && isShellPage(url.pathname)) {
       const copy = response.clone();
-      caches.open(PAGES_CACHE).then((cache) => cache.put(request, copy));
+      caches.open(PAGES_CACHE).then((cache) => cache.put(url.origin + url.pathname, copy));
     }
     return response;
   } catch (error) {
@@ -57,6 +59,10 @@ async function networkFirst(request, url) {
     if (shell && (url.pathname === '/' || url.pathname.startsWith('/app'))) return shell;
     throw error;
   }
+}
+
+function isShellPage(pathname) {
+  return SHELL_PAGES.includes(pathname) || pathname === '/landing' || pathname === '/app/';
 }
 
 /** Hashed build assets never change under the same name. */
