@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $theme, applyTheme } from './theme';
+import { $theme, toggleTheme } from './theme';
 import { remainingBills } from '../../../domain/freemium';
 import { RecoverTokensButton } from '../metering/RecoverTokensButton';
 import { recoveredMessage } from '../metering/token-recovery';
@@ -32,7 +32,7 @@ export function Header() {
           aria-label="Dark theme"
           aria-pressed={theme === 'dark'}
           title={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
-          onClick={() => applyTheme(theme === 'dark' ? 'light' : 'dark')}
+          onClick={toggleTheme}
         >
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             {theme === 'dark' ? (

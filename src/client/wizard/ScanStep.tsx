@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { sampleReceiptLines } from '../../../domain/review';
+import { isOnline } from '../online';
 import { FAILURE_PANEL_TITLE, failureMessage } from './analysis-errors';
 import { analyzeReceipt, fileToBase64 } from './analyze';
 import { $bill, startReview } from './bill-store';
@@ -92,6 +93,8 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
   };
   const analyze = async () => {
     if (!file) return;
+    // Offline, say so at once rather than after a failed request (manual entry still works offline).
+    if (!isOnline()) return setPhase({ kind: 'failed', message: failureMessage({ kind: 'network' }) });
     setPhase({ kind: 'analyzing' });
     const image = await fileToBase64(file).catch(() => null);
     const result = image === null ? null : await analyzeReceipt(image, await anonymousUserId());

@@ -9,7 +9,7 @@ import { BuyTokensDialog } from './integration-points';
 import { ScanStep } from './ScanStep';
 import { openSharedBillFromUrl } from './shared-bill';
 import { SummaryStep } from './SummaryStep';
-import { applyTheme, initialTheme } from './theme';
+import { syncTheme } from './theme';
 import { Toasts } from './Toasts';
 import { toast } from './toasts';
 import { refreshUsage } from './usage';
@@ -30,7 +30,7 @@ export default function WizardApp() {
   const firstStep = useRef(true);
 
   useEffect(() => {
-    applyTheme(initialTheme(), false);
+    syncTheme();
     restoreBill();
     setReady(true);
     void openSharedBillFromUrl();
