@@ -6,4 +6,7 @@ export const TOKENS = {
   ScanAllowance: Symbol.for('ScanAllowance'),
   TokenCredits: Symbol.for('TokenCredits'),
   RateLimiter: Symbol.for('RateLimiter'),
+  PaymentOrders: Symbol.for('PaymentOrders'),
+  CardGateway: Symbol.for('CardGateway'),
+  PayPalGateway: Symbol.for('PayPalGateway'),
 } as const;

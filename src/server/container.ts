@@ -1,7 +1,12 @@
 import 'reflect-metadata';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import { connectDatabase } from '../../adapters/postgres/connect';
+import { MemoryTokenCredits } from '../../adapters/memory/memory-token-credits';
+import { PayPalGateway } from '../../adapters/paypal/paypal-gateway';
 import { migrateToLatest } from '../../adapters/postgres/migrate';
+import { PostgresPaymentOrders } from '../../adapters/postgres/postgres-payment-orders';
+import { StripeGateway } from '../../adapters/stripe/stripe-gateway';
+import { TestModeGateway } from '../../adapters/test-mode/test-mode-gateway';
 import { PostgresRateLimiter } from '../../adapters/postgres/postgres-rate-limiter';
 import { systemClock } from '../../adapters/system-clock';
 import { migrations } from '../../migrations';
@@ -24,5 +29,16 @@ export async function buildContainer(config: Config): Promise<DependencyContaine
   container.register(TOKENS.Database, { useValue: db });
   container.register(TOKENS.Clock, { useValue: systemClock });
   container.registerSingleton(TOKENS.RateLimiter, PostgresRateLimiter);
+  registerPayments(container, config);
   return container;
+}
+
+/** Card and PayPal providers from their keys; without keys, the TEST MODE simulator. */
+function registerPayments(container: DependencyContainer, config: Config): void {
+  container.registerSingleton(TOKENS.PaymentOrders, PostgresPaymentOrders);
+  container.register(TOKENS.CardGateway, { useValue: config.stripe ? new StripeGateway(config.stripe) : new TestModeGateway('card') });
+  container.register(TOKENS.PayPalGateway, { useValue: config.paypal ? new PayPalGateway(config.paypal) : new TestModeGateway('paypal') });
+  // INTEGRATION POINT: the ledger's Postgres TokenCredits replaces this in-memory stand-in when it
+  // lands (credits would not survive a restart). Registered only when nothing else provides the port.
+  if (!container.isRegistered(TOKENS.TokenCredits)) container.register(TOKENS.TokenCredits, { useValue: new MemoryTokenCredits() });
 }

@@ -1,0 +1,23 @@
+import type { APIRoute } from 'astro';
+import { app } from '../../../server/app';
+import { json, jsonError } from '../../../server/http';
+import { createPaymentIntentBody, idempotencyKey } from '../../../server/payments/requests';
+import { TokenShop } from '../../../server/payments/token-shop';
+import { readJson } from '../../../server/request';
+
+/** The documents' call: `{ amount, currency, description, metadata }` → `{ client_secret, id }`, priced by the server. */
+export const POST: APIRoute = async ({ request }) => {
+  const body = await readJson(request, createPaymentIntentBody);
+  if (!body.ok) return jsonError(body.error.message, body.error.status);
+  const { metadata, amount } = body.value;
+  const checkout = await (await app()).resolve(TokenShop).startCheckout('card', {
+    offerType: metadata.type,
+    offerId: metadata.package,
+    claimedTokens: metadata.tokens,
+    claimedAmountPence: amount,
+    anonymousUserId: metadata.anonymousUserId,
+    idempotencyKey: idempotencyKey(request),
+  });
+  if (!checkout.ok) return jsonError(checkout.error.message, checkout.error.status);
+  return json({ client_secret: checkout.value.clientSecret, id: checkout.value.providerRef });
+};
