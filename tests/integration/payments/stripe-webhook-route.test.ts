@@ -41,7 +41,7 @@ describe('POST /api/webhooks/stripe and /functions/v1/create-payment-intent', ()
   });
 
   const context = (request: Request, params: Record<string, string> = {}) => ({ request, params }) as unknown as APIContext;
-  const deliver = (body: string | Uint8Array, signature: string) =>
+  const deliver = (body: string, signature: string) =>
     routes.webhook(context(new Request('http://localhost/api/webhooks/stripe', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body })));
   const sign = (payload: string, options: { secret?: string; timestamp?: number } = {}) =>
     Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? SECRET, ...(options.timestamp ? { timestamp: options.timestamp } : {}) });
