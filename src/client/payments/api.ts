@@ -1,0 +1,110 @@
+// The browser's calls for buying tokens. Prices and results always come from the server.
+import { atom } from 'nanostores';
+import type { SubscriptionPlan, TokenPackage } from '../../../domain/payments/offers';
+
+export interface PaymentsConfig {
+  readonly packages: readonly TokenPackage[];
+  readonly plans: readonly SubscriptionPlan[];
+  readonly card: { readonly mode: 'live'; readonly publishableKey: string } | { readonly mode: 'test' };
+  readonly paypal: { readonly mode: 'live'; readonly clientId: string } | { readonly mode: 'test' };
+}
+
+export type PurchaseState =
+  | { readonly status: 'succeeded'; readonly tokens: number; readonly balance: number }
+  | { readonly status: 'pending' }
+  | { readonly status: 'failed' };
+
+export interface Purchased {
+  readonly tokens: number;
+  readonly balance: number;
+  readonly recoveryCode: string | null;
+}
+
+/** The token balance as last confirmed by the server; any island can show it and it updates in place. */
+export const $tokenBalance = atom<number | null>(null);
+
+export class PaymentError extends Error {}
+
+async function call<T>(path: string, init: RequestInit & { fallback: string }): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
+  } catch {
+    throw new PaymentError(init.fallback);
+  }
+  const body = (await response.json().catch(() => ({}))) as { error?: unknown };
+  if (!response.ok) throw new PaymentError(typeof body.error === 'string' ? body.error : init.fallback);
+  return body as T;
+}
+
+export const loadPaymentsConfig = (): Promise<PaymentsConfig> => call('/api/payments/config', { method: 'GET', fallback: 'Payment failed. Please try again.' });
+
+export interface Selection {
+  readonly type: 'package' | 'subscription';
+  readonly id: string;
+  readonly tokens: number;
+  readonly amountPence: number;
+  readonly description: string;
+}
+
+/** The documents' request to create a payment intent; one idempotency key per attempt, so a retry never charges twice. */
+export async function createPaymentIntent(selection: Selection, anonymousUserId: string, attemptKey: string): Promise<{ client_secret: string; id: string }> {
+  const response = await fetch('/functions/v1/create-payment-intent', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': attemptKey },
+    body: JSON.stringify({
+      amount: selection.amountPence,
+      currency: 'gbp',
+      description: selection.description,
+      metadata: { type: selection.type, package: selection.id, tokens: selection.tokens, anonymousUserId },
+    }),
+  }).catch(() => null);
+  if (!response) throw new PaymentError('Payment failed. Please try again.');
+  const body = (await response.json().catch(() => ({}))) as { error?: string; client_secret?: string; id?: string };
+  if (!response.ok || !body.client_secret || !body.id) throw new PaymentError(body.error ?? `Failed to create payment intent: ${response.status}`);
+  return { client_secret: body.client_secret, id: body.id };
+}
+
+export const createPayPalOrder = (selection: Selection, anonymousUserId: string, attemptKey: string): Promise<{ id: string }> =>
+  call('/api/paypal/orders', {
+    method: 'POST',
+    headers: { 'idempotency-key': attemptKey },
+    body: JSON.stringify({ type: selection.type, package: selection.id, tokens: selection.tokens, anonymousUserId }),
+    fallback: 'Failed to create payment order. Please try again.',
+  });
+
+export const capturePayPalOrder = (orderId: string): Promise<{ tokens: number; balance: number }> =>
+  call(`/api/paypal/orders/${encodeURIComponent(orderId)}/capture`, { method: 'POST', body: '{}', fallback: 'Payment capture failed. Please try again.' });
+
+export const purchaseState = (providerRef: string): Promise<PurchaseState> =>
+  call(`/api/payments/${encodeURIComponent(providerRef)}`, { method: 'GET', fallback: 'Failed to process payment. Please contact support.' });
+
+/** Waits for the provider's confirmation to reach our server (the webhook credits, never the browser). */
+export async function awaitConfirmation(providerRef: string, attempts = 60, intervalMs = 1000): Promise<PurchaseState> {
+  for (let i = 0; i < attempts; i++) {
+    const state = await purchaseState(providerRef);
+    if (state.status !== 'pending') return state;
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+  return { status: 'pending' };
+}
+
+export const payWithTestCard = (clientSecret: string, cardNumber: string, name: string): Promise<{ outcome: 'succeeded' | 'declined' | 'authentication required' | 'invalid card' }> =>
+  call('/api/test-mode/card', { method: 'POST', body: JSON.stringify({ clientSecret, cardNumber, name }), fallback: 'Payment failed. Please try again.' });
+
+export const approveTestPayPalOrder = (orderId: string): Promise<{ approved: true }> =>
+  call('/api/test-mode/paypal-approve', { method: 'POST', body: JSON.stringify({ orderId }), fallback: 'Payment failed. Please try again or use a different payment method.' });
+
+/**
+ * The recovery code shown after a purchase (ledger capability, POST /api/recovery-code). Null when it
+ * cannot be had right now: the purchase itself is already safe on the server.
+ */
+export async function fetchRecoveryCode(anonymousUserId: string): Promise<string | null> {
+  try {
+    const response = await fetch('/api/recovery-code', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ anonymousUserId }) });
+    const body = (await response.json()) as { recoveryCode?: unknown };
+    return response.ok && typeof body.recoveryCode === 'string' ? body.recoveryCode : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,85 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPhone } from './support/browser';
+
+// The whole purchase on the embedded defaults: no provider keys, so the TEST MODE simulator stands
+// in for Stripe and PayPal, including the signed webhook that credits the tokens.
+describe('buying tokens in TEST MODE through the Buy Tokens dialog', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  const balance = (page: Page) => page.getByLabel('Token balance');
+
+  async function openDialog(page: Page) {
+    await page.goto('/app/buy');
+    await page.getByRole('button', { name: 'Buy Tokens' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Purchase Premium Tokens' });
+    await dialog.getByRole('radio', { name: /25 Tokens/ }).waitFor();
+    return dialog;
+  }
+
+  it('buys 25 tokens by card, then 50 by PayPal, and the balance rises in place', async () => {
+    const { context, page } = await newPhone(browser);
+    let dialog = await openDialog(page);
+    expect(await dialog.getByText('TEST MODE').first().isVisible()).toBe(true);
+    expect(await dialog.getByRole('radio', { name: /25 Tokens/ }).getAttribute('aria-checked')).toBe('true');
+    expect(await dialog.getByRole('radio', { name: /Yearly/ }).isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+
+    const payment = page.getByRole('dialog', { name: 'Choose Payment Method' });
+    expect(await payment.getByRole('radio', { name: /Apple Pay/ }).isDisabled()).toBe(true);
+    expect(await payment.getByRole('radio', { name: /Google Pay/ }).isDisabled()).toBe(true);
+    await payment.getByRole('radio', { name: /Card/ }).click();
+    await payment.getByLabel('Cardholder name').fill('Ada Lovelace');
+    await payment.getByRole('button', { name: 'Pay £5.99' }).click();
+    await page.getByText('Payment Successful!').waitFor();
+    await page.getByText('25 tokens added.').waitFor();
+    expect(await balance(page).textContent()).toBe('25');
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    await page.getByRole('button', { name: 'Buy Tokens' }).click();
+    dialog = page.getByRole('dialog', { name: 'Purchase Premium Tokens' });
+    await dialog.getByRole('radio', { name: /50 Tokens/ }).click();
+    await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByRole('radio', { name: 'PayPal' }).click();
+    await page.getByRole('button', { name: 'Pay with PayPal' }).click();
+    await page.getByRole('button', { name: 'Approve payment' }).click();
+    await page.getByText('Payment successful!').waitFor();
+    await page.getByText('50 tokens added.').waitFor();
+    expect(await balance(page).textContent()).toBe('75');
+    await context.close();
+  });
+
+  it('a declined test card shows the documents error and credits nothing', async () => {
+    const { context, page } = await newPhone(browser);
+    const dialog = await openDialog(page);
+    await dialog.getByRole('radio', { name: /10 Tokens/ }).click();
+    await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByRole('radio', { name: /Card/ }).click();
+    await page.getByLabel('Cardholder name').fill('Ada Lovelace');
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await page.getByRole('button', { name: 'Pay £2.99' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Payment failed. Please try again.' }).waitFor();
+    expect(['—', '0']).toContain(await balance(page).textContent());
+    await context.close();
+  });
+
+  it('the return pages say what the documents say', async () => {
+    const { context, page } = await newPhone(browser);
+    const missing = await page.goto('/payment/success');
+    expect(missing?.status()).toBe(400);
+    await page.getByRole('heading', { name: 'Payment Error' }).waitFor();
+    await page.getByText('Missing payment parameters').waitFor();
+    await page.goto('/payment/success?paymentId=PAY-1&token=NOSUCHORDER1&PayerID=P1');
+    await page.getByText('Failed to process payment. Please contact support.').waitFor();
+    await page.goto('/payment/cancel');
+    await page.getByRole('heading', { name: 'Payment Cancelled' }).waitFor();
+    await page.getByText('Your payment was cancelled. No charges have been made to your account.').waitFor();
+    expect(await page.getByRole('link', { name: 'Return to App' }).getAttribute('href')).toBe('/app');
+    expect(await page.getByRole('button', { name: 'Try Again' }).isVisible()).toBe(true);
+    await context.close();
+  });
+});
