@@ -2,10 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { baseUrl } from './support/browser';
 
 /** Every JSON endpoint, with the method it accepts. Extend this list with every new endpoint. */
-const JSON_ENDPOINTS: { path: string; method: 'GET' | 'POST' }[] = [{ path: '/api/health', method: 'GET' }];
+const JSON_ENDPOINTS: { path: string; method: 'GET' | 'POST' }[] = [
+  { path: '/api/health', method: 'GET' },
+  { path: '/functions/v1/create-payment-intent', method: 'POST' },
+  { path: '/api/webhooks/stripe', method: 'POST' },
+  { path: '/api/paypal/orders', method: 'POST' },
+  { path: '/api/paypal/orders/NOSUCHORDER1/capture', method: 'POST' },
+  { path: '/api/payments/config', method: 'GET' },
+  { path: '/api/payments/pi_nosuch', method: 'GET' },
+  { path: '/api/test-mode/card', method: 'POST' },
+  { path: '/api/test-mode/paypal-approve', method: 'POST' },
+];
 
 /** Public routes with parameters a stranger controls. */
-const PUBLIC_ROUTES = ['/', '/app'];
+const PUBLIC_ROUTES = ['/', '/app', '/app/buy', '/payment/success', '/payment/cancel'];
 
 const WRONG_BODIES: { name: string; body: BodyInit; type: string }[] = [
   { name: 'truncated JSON', body: '{"anonymousUserId": "', type: 'application/json' },
