@@ -18,7 +18,11 @@ export async function startFakePayPal() {
 
   const server = await startFakeServer((req: ReceivedRequest) => {
     const path = req.path.split('?')[0]!;
-    if (req.method === 'POST' && path === '/v1/oauth2/token') return { status: 200, body: { access_token: 'fake-token', token_type: 'Bearer', expires_in: 32400 } };
+    if (req.method === 'POST' && path === '/v1/oauth2/token') {
+      const basic = `Basic ${Buffer.from('client:secret').toString('base64')}`;
+      if (req.headers.authorization !== basic || !req.body.includes('grant_type=client_credentials')) return { status: 401, body: { error: 'invalid_client' } };
+      return { status: 200, body: { access_token: 'fake-token', token_type: 'Bearer', expires_in: 32400 } };
+    }
     if (req.headers.authorization !== 'Bearer fake-token') return { status: 401, body: { name: 'AUTHENTICATION_FAILURE' } };
     const requestId = req.headers['paypal-request-id'];
     const replayKey = typeof requestId === 'string' ? `${path}:${requestId}` : null;

@@ -1,5 +1,7 @@
 import 'reflect-metadata';
 import { MemoryPaymentOrders } from '../../adapters/memory/memory-payment-orders';
+import { MemoryRateLimiter } from '../../adapters/memory/memory-rate-limiter';
+import { systemClock } from '../../adapters/system-clock';
 import { MemoryTokenCredits } from '../../adapters/memory/memory-token-credits';
 import { TestModeGateway } from '../../adapters/test-mode/test-mode-gateway';
 import type { PaymentGateway } from '../../ports/payment-gateway';
@@ -12,7 +14,7 @@ export function aTokenShop(gateways: { card?: PaymentGateway; paypal?: PaymentGa
   const orders = gateways.orders ?? new MemoryPaymentOrders();
   const card = gateways.card ?? new TestModeGateway('card');
   const paypal = gateways.paypal ?? new TestModeGateway('paypal');
-  return { shop: new TokenShop(orders, card, paypal, credits), credits, orders, card, paypal };
+  return { shop: new TokenShop(orders, card, paypal, credits, new MemoryRateLimiter(systemClock)), credits, orders, card, paypal };
 }
 
 export const ANON = '0f8f7a52-3c1e-4b7e-9a55-2d7c1f6b9e01';

@@ -5,6 +5,7 @@ import { matchesOrder, type PaymentOrder } from '../../../domain/payments/verifi
 import { err, ok, type Result } from '../../../domain/result';
 import type { PaymentGateway } from '../../../ports/payment-gateway';
 import type { PaymentOrders } from '../../../ports/payment-orders';
+import type { RateLimit, RateLimiter } from '../../../ports/rate-limiter';
 import type { TokenCredits } from '../../../ports/token-credits';
 import { TOKENS } from '../../../ports/tokens';
 import { logger } from '../logger';
@@ -20,7 +21,10 @@ export interface CheckoutInput {
   readonly idempotencyKey?: string | undefined;
 }
 
-export type HttpFailure = { readonly status: 400 | 404 | 409 | 502 | 503; readonly message: string };
+export type HttpFailure = { readonly status: 400 | 404 | 409 | 429 | 502 | 503; readonly message: string };
+
+// Each checkout costs a provider call and a row: enough for real buyers, not for a script.
+const CHECKOUTS_PER_DEVICE: RateLimit = { max: 20, windowSeconds: 60 * 60 };
 
 /** Where a purchase stands, as verified by the provider and recorded by us. */
 export type PurchaseState =
@@ -42,12 +46,15 @@ export class TokenShop {
     @inject(TOKENS.CardGateway) private readonly card: PaymentGateway,
     @inject(TOKENS.PayPalGateway) private readonly paypal: PaymentGateway,
     @inject(TOKENS.TokenCredits) private readonly credits: TokenCredits,
+    @inject(TOKENS.RateLimiter) private readonly limiter: RateLimiter,
   ) {}
 
   async startCheckout(method: 'card' | 'paypal', input: CheckoutInput): Promise<Result<{ providerRef: string; clientSecret: string | null }, HttpFailure>> {
     const found = findOffer(input.offerType, input.offerId, { tokens: input.claimedTokens, amountPence: input.claimedAmountPence });
     if (!found.ok || (method === 'paypal' && found.value.type === 'subscription')) return err({ status: 400, message: PAYMENT_MESSAGES.invalidPackage });
     const offer = found.value;
+    const decision = await this.limiter.hit(`checkout:${input.anonymousUserId}`, CHECKOUTS_PER_DEVICE);
+    if (!decision.allowed) return err({ status: 429, message: method === 'card' ? intentFailed(429) : PAYMENT_MESSAGES.paypalCreateFailed });
     const gateway = this.gateway(method);
     const key = `${method}:${input.anonymousUserId}:${input.idempotencyKey ?? randomUUID()}`;
     const { order } = await this.orders.createPending(

@@ -54,3 +54,13 @@ describe('TEST MODE: the simulated provider, end to end through the same webhook
     expect(credits.credited).toHaveLength(1);
   });
 });
+
+describe('checkouts per device are limited', () => {
+  it('the 21st checkout within an hour is refused with a 429 and creates nothing', async () => {
+    const card = new TestModeGateway('card');
+    const { shop } = aTokenShop({ card });
+    for (let i = 0; i < 20; i++) expect((await shop.startCheckout('card', { offerType: 'package', offerId: 'small', anonymousUserId: ANON })).ok).toBe(true);
+    const refused = await shop.startCheckout('card', { offerType: 'package', offerId: 'small', anonymousUserId: ANON });
+    expect(refused).toEqual({ ok: false, error: { status: 429, message: 'Failed to create payment intent: 429' } });
+  });
+});
