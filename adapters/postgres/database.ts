@@ -1,9 +1,21 @@
 import type { AnonymousUsersTable } from './anonymous-users.table';
+import type { MonthlyUsageTable } from './monthly-usage.table';
+import type { PurchaseReportsTable } from './purchase-reports.table';
 import type { PaymentOrdersTable } from './payment-orders.table';
 import type { RateLimitsTable } from './rate-limits.table';
+import type { RecoveryCodesTable } from './recovery-codes.table';
+import type { ScanReservationsTable } from './scan-reservations.table';
+import type { TokenLedgerTable } from './token-ledger.table';
+import type { TokenPurchasesTable } from './token-purchases.table';
 
 export interface Database {
   anonymous_users: AnonymousUsersTable;
   rate_limits: RateLimitsTable;
+  monthly_usage: MonthlyUsageTable;
+  scan_reservations: ScanReservationsTable;
+  token_purchases: TokenPurchasesTable;
+  token_ledger: TokenLedgerTable;
+  purchase_reports: PurchaseReportsTable;
+  recovery_codes: RecoveryCodesTable;
   payment_orders: PaymentOrdersTable;
 }

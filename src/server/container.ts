@@ -1,14 +1,18 @@
 import 'reflect-metadata';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import { connectDatabase } from '../../adapters/postgres/connect';
-import { MemoryTokenCredits } from '../../adapters/memory/memory-token-credits';
 import { PayPalGateway } from '../../adapters/paypal/paypal-gateway';
 import { migrateToLatest } from '../../adapters/postgres/migrate';
 import { PostgresPaymentOrders } from '../../adapters/postgres/postgres-payment-orders';
-import { StripeGateway } from '../../adapters/stripe/stripe-gateway';
-import { TestModeGateway } from '../../adapters/test-mode/test-mode-gateway';
+import { PostgresPurchaseReports } from '../../adapters/postgres/postgres-purchase-reports';
 import { PostgresRateLimiter } from '../../adapters/postgres/postgres-rate-limiter';
+import { PostgresRecoveryCodes } from '../../adapters/postgres/postgres-recovery-codes';
+import { PostgresScanAllowance } from '../../adapters/postgres/postgres-scan-allowance';
+import { PostgresTokenCredits } from '../../adapters/postgres/postgres-token-credits';
+import { PostgresUsage } from '../../adapters/postgres/postgres-usage';
+import { StripeGateway } from '../../adapters/stripe/stripe-gateway';
 import { systemClock } from '../../adapters/system-clock';
+import { TestModeGateway } from '../../adapters/test-mode/test-mode-gateway';
 import { migrations } from '../../migrations';
 import { TOKENS } from '../../ports/tokens';
 import type { Config } from './config';
@@ -29,6 +33,11 @@ export async function buildContainer(config: Config): Promise<DependencyContaine
   container.register(TOKENS.Database, { useValue: db });
   container.register(TOKENS.Clock, { useValue: systemClock });
   container.registerSingleton(TOKENS.RateLimiter, PostgresRateLimiter);
+  container.registerSingleton(TOKENS.ScanAllowance, PostgresScanAllowance);
+  container.registerSingleton(TOKENS.TokenCredits, PostgresTokenCredits);
+  container.registerSingleton(TOKENS.UsageQuery, PostgresUsage);
+  container.registerSingleton(TOKENS.PurchaseReports, PostgresPurchaseReports);
+  container.registerSingleton(TOKENS.RecoveryCodes, PostgresRecoveryCodes);
   registerPayments(container, config);
   return container;
 }
@@ -38,7 +47,4 @@ function registerPayments(container: DependencyContainer, config: Config): void 
   container.registerSingleton(TOKENS.PaymentOrders, PostgresPaymentOrders);
   container.register(TOKENS.CardGateway, { useValue: config.stripe ? new StripeGateway(config.stripe) : new TestModeGateway('card') });
   container.register(TOKENS.PayPalGateway, { useValue: config.paypal ? new PayPalGateway(config.paypal) : new TestModeGateway('paypal') });
-  // INTEGRATION POINT: the ledger's Postgres TokenCredits replaces this in-memory stand-in when it
-  // lands (credits would not survive a restart). Registered only when nothing else provides the port.
-  if (!container.isRegistered(TOKENS.TokenCredits)) container.register(TOKENS.TokenCredits, { useValue: new MemoryTokenCredits() });
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** A device's anonymous id: a generated UUID in practice; kept short enough for PayPal's 127-character custom_id. */
-export const anonymousUserId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'must be the anonymous id of this device');
+// The anonymous id is checked by anonymousIdOf (body value, else the X-Anonymous-Id header).
+const anonymousUserId = z.string().max(100).optional();
 
 /** The documents' payment-intent request: amount, currency, description, metadata (type, package, tokens, anonymousUserId). */
 export const createPaymentIntentBody = z.object({

@@ -4,18 +4,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIContext } from 'astro';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { TOKENS } from '../../../ports/tokens';
+import { describeEachDatabase, type TestDatabase } from '../../support/databases';
 import { startFakeStripe, type FakeStripe } from '../../support/fake-stripe';
 import type { TokenCredits } from '../../../ports/token-credits';
 
 const SECRET = 'whsec_route_test_secret';
 
-// The real routes, on the real composition root (PGlite in a temp dir), with Stripe keys pointing
-// the official SDK at a local fake: what Stripe's servers would send, byte for byte.
-describe('POST /api/webhooks/stripe and /functions/v1/create-payment-intent', () => {
+// The real routes, on the real composition root (the ledger's TokenCredits on embedded PGlite, and
+// on a real Postgres where concurrent deliveries truly overlap), with Stripe keys pointing the
+// official SDK at a local fake: what Stripe's servers would send, byte for byte.
+describeEachDatabase('POST /api/webhooks/stripe and /functions/v1/create-payment-intent', (open) => {
   let fake: FakeStripe;
   let dataDir: string;
+  let database: TestDatabase;
   let routes: {
     webhook: (ctx: APIContext) => Promise<Response>;
     createIntent: (ctx: APIContext) => Promise<Response>;
@@ -26,7 +29,10 @@ describe('POST /api/webhooks/stripe and /functions/v1/create-payment-intent', ()
   beforeAll(async () => {
     fake = await startFakeStripe();
     dataDir = await mkdtemp(join(tmpdir(), 'wp-pay-'));
-    Object.assign(process.env, { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_BASE_URL: fake.url, DATA_DIR: dataDir, DATABASE_URL: '' });
+    database = await open();
+    Object.assign(process.env, { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_BASE_URL: fake.url, DATA_DIR: dataDir, DATABASE_URL: database.url ?? '' });
+    // A fresh composition root per database: app() builds its container once per module instance.
+    vi.resetModules();
     routes = {
       webhook: (await import('../../../src/pages/api/webhooks/stripe')).POST as never,
       createIntent: (await import('../../../src/pages/functions/v1/create-payment-intent')).POST as never,
@@ -36,6 +42,9 @@ describe('POST /api/webhooks/stripe and /functions/v1/create-payment-intent', ()
     credits = (await app()).resolve<TokenCredits>(TOKENS.TokenCredits);
   });
   afterAll(async () => {
+    const { app } = await import('../../../src/server/app');
+    await (await app()).resolve<{ destroy(): Promise<void> }>(TOKENS.Database).destroy();
+    await database.close();
     await fake.close();
     await rm(dataDir, { recursive: true, force: true });
   });
@@ -95,7 +104,7 @@ describe('POST /api/webhooks/stripe and /functions/v1/create-payment-intent', ()
       if ((await creditsFor(ref)) > 1) creditedTwice++;
       expect(await creditsFor(ref)).toBe(1);
     }
-    console.log(`duplicate deliveries credited twice: ${creditedTwice} of ${purchases} purchases (3 concurrent deliveries each)`);
+    console.log(`[${database.url ? 'Postgres' : 'PGlite'}] duplicate deliveries credited twice: ${creditedTwice} of ${purchases} purchases (3 concurrent deliveries each)`);
   });
 
   it('a webhook racing the return page credits once; the page only ever shows the verified state', async () => {

@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { anonymousIdOf } from '../../../server/anonymous-id';
 import { app } from '../../../server/app';
 import { json, jsonError } from '../../../server/http';
 import { createPayPalOrderBody, idempotencyKey } from '../../../server/payments/requests';
@@ -9,11 +10,13 @@ import { readJson } from '../../../server/request';
 export const POST: APIRoute = async ({ request }) => {
   const body = await readJson(request, createPayPalOrderBody);
   if (!body.ok) return jsonError(body.error.message, body.error.status);
+  const buyer = anonymousIdOf(request, body.value.anonymousUserId);
+  if (!buyer.ok) return jsonError(buyer.error, 400);
   const order = await (await app()).resolve(TokenShop).startCheckout('paypal', {
     offerType: body.value.type,
     offerId: body.value.package,
     claimedTokens: body.value.tokens,
-    anonymousUserId: body.value.anonymousUserId,
+    anonymousUserId: buyer.value,
     idempotencyKey: idempotencyKey(request),
   });
   if (!order.ok) return jsonError(order.error.message, order.error.status);

@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { anonymousIdOf } from '../../../server/anonymous-id';
 import { app } from '../../../server/app';
 import { json, jsonError } from '../../../server/http';
 import { createPaymentIntentBody, idempotencyKey } from '../../../server/payments/requests';
@@ -10,12 +11,14 @@ export const POST: APIRoute = async ({ request }) => {
   const body = await readJson(request, createPaymentIntentBody);
   if (!body.ok) return jsonError(body.error.message, body.error.status);
   const { metadata, amount } = body.value;
+  const buyer = anonymousIdOf(request, metadata.anonymousUserId);
+  if (!buyer.ok) return jsonError(buyer.error, 400);
   const checkout = await (await app()).resolve(TokenShop).startCheckout('card', {
     offerType: metadata.type,
     offerId: metadata.package,
     claimedTokens: metadata.tokens,
     claimedAmountPence: amount,
-    anonymousUserId: metadata.anonymousUserId,
+    anonymousUserId: buyer.value,
     idempotencyKey: idempotencyKey(request),
   });
   if (!checkout.ok) return jsonError(checkout.error.message, checkout.error.status);
