@@ -35,8 +35,12 @@ describe('buying tokens in TEST MODE through the Buy Tokens dialog', () => {
     expect(await payment.getByRole('radio', { name: /Google Pay/ }).isDisabled()).toBe(true);
     await payment.getByRole('radio', { name: /Card/ }).click();
     await payment.getByLabel('Cardholder name').fill('Ada Lovelace');
+    const report = page.waitForResponse((r) => r.url().endsWith('/functions/v1/store-token-purchase'));
     await payment.getByRole('button', { name: 'Pay £5.99' }).click();
     await page.getByText('Payment Successful!').waitFor();
+    // The documents' purchase report runs after success; the server already knows the payment as confirmed.
+    expect((await report).request().postDataJSON()).toMatchObject({ tokens: 25, amount: 5.99, currency: 'GBP', provider: 'stripe', status: 'completed' });
+    expect((await report).status()).toBe(200);
     await page.getByText('25 tokens added.').waitFor();
     expect(await balance(page).textContent()).toBe('25');
     await page.getByText('Your recovery code:').waitFor();

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { formatGBP, pence } from '../../../domain/money';
 import { DEFAULT_PACKAGE_ID } from '../../../domain/payments/offers';
-import { $tokenBalance, fetchRecoveryCode, loadPaymentsConfig, type PaymentsConfig, type Purchased, type Selection } from './api';
+import { $tokenBalance, fetchRecoveryCode, loadPaymentsConfig, reportPurchase, type PaymentsConfig, type Purchased, type Selection } from './api';
 import { OfferPicker, packageSelection } from './OfferPicker';
 import { PaymentMethods, type Method } from './PaymentMethods';
 import { PayPalCheckout } from './PayPalCheckout';
@@ -72,6 +72,7 @@ export function BuyTokensDialog({ open, anonymousUserId, onClose, onPurchased }:
     setStep({ kind: 'done', purchased });
     setAttemptKey(crypto.randomUUID());
     onPurchased?.(purchased);
+    if (selection) reportPurchase(anonymousUserId, selection, purchased);
     if (purchased.recoveryCode === null)
       void fetchRecoveryCode(anonymousUserId).then((recoveryCode) => recoveryCode && setStep({ kind: 'done', purchased: { ...purchased, recoveryCode } }));
   }

@@ -1,5 +1,6 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import type { Stripe } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { formatGBP, pence } from '../../../domain/money';
 import { awaitConfirmation, createPaymentIntent, PaymentError, type Purchased, type Selection } from './api';
@@ -60,6 +61,7 @@ function ConfirmForm({ intentId, amountPence, onPaid }: { intentId: string; amou
     event.preventDefault();
     setError(null);
     if (!stripe || !elements) return setError('Stripe not initialized');
+    if (!elements.getElement('payment')) return setError('Card element not properly mounted. Please try again.');
     setProcessing(true);
     try {
       const result = await stripe.confirmPayment({
@@ -72,7 +74,7 @@ function ConfirmForm({ intentId, amountPence, onPaid }: { intentId: string; amou
       // Our server credits from Stripe's webhook; the browser only waits to hear that it did.
       const state = await awaitConfirmation(intentId);
       if (state.status !== 'succeeded') throw new PaymentError('Payment confirmation failed');
-      onPaid({ tokens: state.tokens, balance: state.balance, recoveryCode: null });
+      onPaid({ tokens: state.tokens, balance: state.balance, recoveryCode: null, paymentId: state.paymentId, provider: 'stripe' });
     } catch (caught) {
       setError(caught instanceof PaymentError ? caught.message : 'Payment failed. Please try again.');
     } finally {

@@ -32,7 +32,7 @@ export function TestCardForm({ selection, anonymousUserId, attemptKey, onPaid }:
       if (outcome !== 'succeeded') throw new PaymentError(OUTCOME_MESSAGES[outcome]);
       const state = await awaitConfirmation(intent.id, 30, 500);
       if (state.status !== 'succeeded') throw new PaymentError('Payment confirmation failed');
-      onPaid({ tokens: state.tokens, balance: state.balance, recoveryCode: null });
+      onPaid({ tokens: state.tokens, balance: state.balance, recoveryCode: null, paymentId: state.paymentId, provider: 'stripe' });
     } catch (caught) {
       setError(caught instanceof PaymentError ? caught.message : 'Payment failed. Please try again.');
     } finally {

@@ -10,7 +10,7 @@ export interface PaymentsConfig {
 }
 
 export type PurchaseState =
-  | { readonly status: 'succeeded'; readonly tokens: number; readonly balance: number }
+  | { readonly status: 'succeeded'; readonly tokens: number; readonly balance: number; readonly paymentId: string }
   | { readonly status: 'pending' }
   | { readonly status: 'failed' };
 
@@ -18,6 +18,9 @@ export interface Purchased {
   readonly tokens: number;
   readonly balance: number;
   readonly recoveryCode: string | null;
+  /** The provider's payment id and name, for the documents' purchase report. */
+  readonly paymentId: string;
+  readonly provider: 'stripe' | 'paypal';
 }
 
 /** The token balance as last confirmed by the server; any island can show it and it updates in place. */
@@ -73,7 +76,7 @@ export const createPayPalOrder = (selection: Selection, anonymousUserId: string,
     fallback: 'Failed to create payment order. Please try again.',
   });
 
-export const capturePayPalOrder = (orderId: string): Promise<{ tokens: number; balance: number }> =>
+export const capturePayPalOrder = (orderId: string): Promise<{ tokens: number; balance: number; paymentId: string }> =>
   call(`/api/paypal/orders/${encodeURIComponent(orderId)}/capture`, { method: 'POST', body: '{}', fallback: 'Payment capture failed. Please try again.' });
 
 export const purchaseState = (providerRef: string): Promise<PurchaseState> =>
@@ -107,4 +110,24 @@ export async function fetchRecoveryCode(anonymousUserId: string): Promise<string
   } catch {
     return null;
   }
+}
+
+/**
+ * The documents' payment-recording call after a success (seed 001 §7.4). The server records it for
+ * support only (tokens were already credited from the provider's confirmation); failure is ignored.
+ */
+export function reportPurchase(anonymousUserId: string, selection: Selection, purchased: Purchased): void {
+  void fetch('/functions/v1/store-token-purchase', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      anonymousUserId,
+      tokens: purchased.tokens,
+      amount: selection.amountPence / 100,
+      currency: 'GBP',
+      paymentId: purchased.paymentId,
+      provider: purchased.provider,
+      status: 'completed',
+    }),
+  }).catch(() => undefined);
 }

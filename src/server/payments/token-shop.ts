@@ -28,7 +28,7 @@ const CHECKOUTS_PER_DEVICE: RateLimit = { max: 20, windowSeconds: 60 * 60 };
 
 /** Where a purchase stands, as verified by the provider and recorded by us. */
 export type PurchaseState =
-  | { readonly status: 'succeeded'; readonly tokens: number; readonly balance: number; readonly credited: boolean }
+  | { readonly status: 'succeeded'; readonly tokens: number; readonly balance: number; readonly credited: boolean; readonly paymentId: string }
   | { readonly status: 'pending' }
   | { readonly status: 'failed'; readonly reason: string };
 
@@ -86,13 +86,13 @@ export class TokenShop {
   }
 
   /** PayPal: our server captures the approved order, and credits only a COMPLETED capture that matches the order. */
-  async capturePayPal(orderRef: string): Promise<Result<{ tokens: number; balance: number }, HttpFailure>> {
+  async capturePayPal(orderRef: string): Promise<Result<{ tokens: number; balance: number; paymentId: string }, HttpFailure>> {
     const state = await this.settle(this.paypal, orderRef).catch((error: unknown) => {
       logger.error({ err: error, orderRef }, 'paypal capture or credit failed');
       return 'credit failed' as const;
     });
     if (state === 'credit failed') return err({ status: 503, message: PAYMENT_MESSAGES.paidButNotCredited });
-    if (state.status === 'succeeded') return ok({ tokens: state.tokens, balance: state.balance });
+    if (state.status === 'succeeded') return ok({ tokens: state.tokens, balance: state.balance, paymentId: state.paymentId });
     if (state.status === 'failed' && state.reason.endsWith('mismatch')) return err({ status: 409, message: PAYMENT_MESSAGES.paidButNotProcessed });
     if (state.status === 'failed' && state.reason === 'unknown order') return err({ status: 404, message: PAYMENT_MESSAGES.paypalCaptureFailed });
     return err({ status: 409, message: PAYMENT_MESSAGES.paypalCaptureFailed });
@@ -104,7 +104,7 @@ export class TokenShop {
     if (!order) return null;
     if (order.status === 'pending') return { status: 'pending' };
     if (order.status === 'failed') return { status: 'failed', reason: 'failed' };
-    return { status: 'succeeded', tokens: order.tokens, balance: await this.credits.balance(order.anonymousUserId), credited: true };
+    return { status: 'succeeded', tokens: order.tokens, balance: await this.credits.balance(order.anonymousUserId), credited: true, paymentId: order.providerRef ?? order.id };
   }
 
   private async settle(gateway: PaymentGateway, providerRef: string): Promise<PurchaseState> {
@@ -149,7 +149,7 @@ export class TokenShop {
       providerPaymentId,
     });
     await this.orders.settle(order.id, 'succeeded');
-    return { status: 'succeeded', tokens: order.tokens, balance: outcome.balance, credited: outcome.credited };
+    return { status: 'succeeded', tokens: order.tokens, balance: outcome.balance, credited: outcome.credited, paymentId: providerPaymentId };
   }
 
   private gateway(method: 'card' | 'paypal'): PaymentGateway {

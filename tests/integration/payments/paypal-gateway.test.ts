@@ -34,8 +34,8 @@ describe('PayPal adapter through the official SDK against a fake PayPal', () => 
 
   it('success: a COMPLETED capture that matches is credited once, even when captured twice', async () => {
     const id = await createOrder('large');
-    expect(await harness.shop.capturePayPal(id)).toEqual({ ok: true, value: { tokens: 50, balance: 50 } });
-    expect(await harness.shop.capturePayPal(id)).toEqual({ ok: true, value: { tokens: 50, balance: 50 } });
+    expect(await harness.shop.capturePayPal(id)).toEqual({ ok: true, value: { tokens: 50, balance: 50, paymentId: expect.stringMatching(/^CAP/) } });
+    expect(await harness.shop.capturePayPal(id)).toEqual({ ok: true, value: { tokens: 50, balance: 50, paymentId: expect.stringMatching(/^CAP/) } });
     expect(harness.credits.credited).toEqual([expect.objectContaining({ provider: 'paypal', tokens: 50, amountPence: 999 })]);
     const captures = fake.requests.filter((r) => r.path.endsWith('/capture'));
     expect(captures.every((r) => r.headers['paypal-request-id'] === `capture-${id}`)).toBe(true);
@@ -60,7 +60,7 @@ describe('PayPal adapter through the official SDK against a fake PayPal', () => 
     fake.onCapture(id, 'not approved');
     expect((await harness.shop.capturePayPal(id)).ok).toBe(false);
     fake.onCapture(id, 'completed');
-    expect(await harness.shop.capturePayPal(id)).toEqual({ ok: true, value: { tokens: 25, balance: 25 } });
+    expect(await harness.shop.capturePayPal(id)).toEqual({ ok: true, value: { tokens: 25, balance: 25, paymentId: expect.stringMatching(/^CAP/) } });
   });
 
   it('amount mismatch: a capture for another amount is not credited', async () => {

@@ -57,7 +57,7 @@ describe('Stripe adapter through the official SDK against a fake Stripe', () => 
     const { raw, signature } = succeeded(providerRef);
     expect(await harness.shop.receiveCardWebhook(raw, signature)).toEqual({ ok: true, value: 'credited' });
     expect(harness.credits.credited).toEqual([expect.objectContaining({ anonymousUserId: ANON, tokens: 25, amountPence: 599, provider: 'stripe', providerPaymentId: providerRef })]);
-    expect(await harness.shop.purchaseState(providerRef)).toEqual({ status: 'succeeded', tokens: 25, balance: 25, credited: true });
+    expect(await harness.shop.purchaseState(providerRef)).toEqual({ status: 'succeeded', tokens: 25, balance: 25, credited: true, paymentId: providerRef });
   });
 
   it('decline: a forged "succeeded" event for a declined intent credits nothing, because Stripe says otherwise', async () => {

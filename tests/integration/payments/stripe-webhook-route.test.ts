@@ -115,7 +115,7 @@ describeEachDatabase('POST /api/webhooks/stripe and /functions/v1/create-payment
     const [before, , during] = await Promise.all([page(), deliver(payload, sign(payload)), page()]);
     expect(['pending', 'succeeded']).toContain(before.status);
     expect(['pending', 'succeeded']).toContain(during.status);
-    expect(await page()).toEqual({ status: 'succeeded', tokens: 25, balance: 25, credited: true });
+    expect(await page()).toEqual({ status: 'succeeded', tokens: 25, balance: 25, credited: true, paymentId: ref });
     expect(await creditsFor(ref)).toBe(1);
   });
 

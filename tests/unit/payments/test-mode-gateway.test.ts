@@ -17,7 +17,7 @@ describe('TEST MODE: the simulated provider, end to end through the same webhook
     expect(outcome).toBe('succeeded');
     expect(await shop.receiveCardWebhook(webhook!.rawBody, webhook!.signature)).toEqual({ ok: true, value: 'credited' });
     expect(await shop.receiveCardWebhook(webhook!.rawBody, webhook!.signature)).toEqual({ ok: true, value: 'already credited' });
-    expect(await shop.purchaseState(ref)).toEqual({ status: 'succeeded', tokens: 25, balance: 25, credited: true });
+    expect(await shop.purchaseState(ref)).toEqual({ status: 'succeeded', tokens: 25, balance: 25, credited: true, paymentId: ref });
     expect(credits.credited).toHaveLength(1);
   });
 
@@ -50,7 +50,7 @@ describe('TEST MODE: the simulated provider, end to end through the same webhook
     if (!order.ok) throw new Error('no order');
     expect((await shop.capturePayPal(order.value.providerRef)).ok).toBe(false);
     expect(paypal.approve(order.value.providerRef)).toBe(true);
-    expect(await shop.capturePayPal(order.value.providerRef)).toEqual({ ok: true, value: { tokens: 10, balance: 10 } });
+    expect(await shop.capturePayPal(order.value.providerRef)).toEqual({ ok: true, value: { tokens: 10, balance: 10, paymentId: order.value.providerRef } });
     expect(credits.credited).toHaveLength(1);
   });
 });

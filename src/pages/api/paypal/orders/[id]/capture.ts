@@ -10,5 +10,5 @@ export const POST: APIRoute = async ({ params }) => {
   if (!/^[A-Za-z0-9-]{1,64}$/.test(id)) return jsonError(PAYMENT_MESSAGES.paypalCaptureFailed, 404);
   const captured = await (await app()).resolve(TokenShop).capturePayPal(id);
   if (!captured.ok) return jsonError(captured.error.message, captured.error.status);
-  return json({ status: 'COMPLETED', tokens: captured.value.tokens, balance: captured.value.balance });
+  return json({ status: 'COMPLETED', tokens: captured.value.tokens, balance: captured.value.balance, paymentId: captured.value.paymentId });
 };
