@@ -5,6 +5,12 @@
 export const MAX_FREE_BILLS = 3;
 export const ALLOWANCE_USED_MESSAGE = 'All free bills used this month. Buy tokens to continue scanning receipts.';
 
+/**
+ * A reservation still open after this long belongs to a reading that never finished (the reader
+ * gives up after 30 s; a crash can leave it open): it is refunded, so nobody pays for it.
+ */
+export const RESERVATION_ABANDONED_AFTER_MS = 10 * 60_000;
+
 /** A calendar date as `YYYY-MM-DD` (the documents' date-only string). */
 export type DateOnly = string;
 

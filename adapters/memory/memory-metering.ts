@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { currentCounter, monthStart, paymentForNextScan, summarizeUsage, type UsageSummary } from '../../domain/freemium';
+import { currentCounter, monthStart, paymentForNextScan, RESERVATION_ABANDONED_AFTER_MS, summarizeUsage, type UsageSummary } from '../../domain/freemium';
 import { normalizeRecoveryCode, RECOVERY_CODE_BYTES, recoveryCodeFromBytes } from '../../domain/recovery-code';
 import { err, ok, type Result } from '../../domain/result';
-import { balanceOf, creditForPurchase, debitForScan, refundForScan, type LedgerEntry } from '../../domain/token-ledger';
+import { balanceOf, creditForPurchase, debitForScan, isWellFormed, refundForScan, type LedgerEntry } from '../../domain/token-ledger';
 import type { Clock } from '../../ports/clock';
 import type { PurchaseReports, ReportedPurchase } from '../../ports/purchase-reports';
 import type { RecoveryCodes } from '../../ports/recovery-codes';
@@ -14,6 +14,7 @@ interface Reservation {
   readonly userId: string;
   readonly paidWith: ScanReservation['paidWith'];
   readonly month: string;
+  readonly reservedAtMs: number;
   status: 'reserved' | 'settled' | 'refunded';
 }
 
@@ -33,12 +34,14 @@ export class MemoryMetering implements ScanAllowance, TokenCredits, UsageQuery, 
   constructor(private readonly clock: Clock) {}
 
   async reserve(anonymousUserId: string): Promise<Result<ScanReservation, 'allowance used'>> {
+    const nowMs = this.clock.now().getTime();
+    for (const [id, r] of this.reservations) if (r.userId === anonymousUserId && r.status === 'reserved' && r.reservedAtMs < nowMs - RESERVATION_ABANDONED_AFTER_MS) this.refundNow(id);
     const month = monthStart(this.clock.now());
     const used = currentCounter(this.counter(anonymousUserId, month), this.clock.now()).billsUsed;
     const paidWith = paymentForNextScan(used, balanceOf(this.entries(anonymousUserId)));
     if (paidWith === null) return err('allowance used');
     const id = randomUUID();
-    this.reservations.set(id, { userId: anonymousUserId, paidWith, month, status: 'reserved' });
+    this.reservations.set(id, { userId: anonymousUserId, paidWith, month, reservedAtMs: nowMs, status: 'reserved' });
     if (paidWith === 'free bill') this.billsUsed.set(`${anonymousUserId}@${month}`, used + 1);
     else this.append(anonymousUserId, debitForScan());
     return ok({ id, paidWith });
@@ -50,6 +53,10 @@ export class MemoryMetering implements ScanAllowance, TokenCredits, UsageQuery, 
   }
 
   async refund(reservationId: string): Promise<void> {
+    this.refundNow(reservationId);
+  }
+
+  private refundNow(reservationId: string): void {
     const reservation = this.reservations.get(reservationId);
     if (reservation?.status !== 'reserved') return;
     reservation.status = 'refunded';
@@ -110,6 +117,8 @@ export class MemoryMetering implements ScanAllowance, TokenCredits, UsageQuery, 
   }
 
   private append(userId: string, entry: LedgerEntry): void {
+    // The same rule the database's check constraint enforces for the real ledger.
+    if (!isWellFormed(entry)) throw new Error(`malformed ledger entry ${JSON.stringify(entry)}`);
     this.ledger.set(userId, [...this.entries(userId), entry]);
   }
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { inject, injectable } from 'tsyringe';
 import { isUuid } from '../../domain/anonymous-id';
-import { currentCounter, monthStart, paymentForNextScan } from '../../domain/freemium';
+import { currentCounter, monthStart, paymentForNextScan, RESERVATION_ABANDONED_AFTER_MS } from '../../domain/freemium';
 import { err, ok, type Result } from '../../domain/result';
 import { debitForScan, refundForScan } from '../../domain/token-ledger';
 import type { Clock } from '../../ports/clock';
@@ -14,7 +14,8 @@ import { meteringState, touchUser } from './ledger-queries';
 /**
  * Scan metering in Postgres. A reservation takes a free bill (the month's counter goes up) or one
  * token (a debit entry) inside one transaction that holds the user's row lock, so concurrent scans
- * for one user are decided one after another and can never overspend.
+ * for one user are decided one after another and can never overspend. Reservations abandoned by
+ * a reading that never finished are refunded at the user's next reservation.
  */
 @injectable()
 export class PostgresScanAllowance implements ScanAllowance {
@@ -28,6 +29,7 @@ export class PostgresScanAllowance implements ScanAllowance {
     const month = monthStart(now);
     return this.db.transaction().execute(async (tx) => {
       await touchUser(tx, anonymousUserId, now);
+      await refundReserved(tx, now, { anonymousUserId, reservedBefore: new Date(now.getTime() - RESERVATION_ABANDONED_AFTER_MS) });
       const state = await meteringState(tx, anonymousUserId, month);
       const paidWith = paymentForNextScan(currentCounter(state.counter, now).billsUsed, state.balance);
       if (paidWith === null) return err('allowance used' as const);
@@ -61,26 +63,28 @@ export class PostgresScanAllowance implements ScanAllowance {
   async refund(reservationId: string): Promise<void> {
     if (!isUuid(reservationId)) return;
     const now = this.clock.now();
-    await this.db.transaction().execute(async (tx) => {
-      const closed = await tx
-        .updateTable('scan_reservations')
-        .set({ status: 'refunded', closed_at: now })
-        .where('id', '=', reservationId)
-        .where('status', '=', 'reserved')
-        .returning(['anonymous_user_id', 'paid_with', sql<string>`month_start::text`.as('month_start')])
-        .executeTakeFirst();
-      if (!closed) return;
-      if (closed.paid_with === 'token') {
-        await tx.insertInto('token_ledger').values({ anonymous_user_id: closed.anonymous_user_id, ...refundForScan(), reservation_id: reservationId, created_at: now }).execute();
-      } else {
-        await tx
-          .updateTable('monthly_usage')
-          .set({ bills_used: sql`bills_used - 1` })
-          .where('anonymous_user_id', '=', closed.anonymous_user_id)
-          .where('month_start', '=', closed.month_start)
-          .where('bills_used', '>', 0)
-          .execute();
-      }
-    });
+    await this.db.transaction().execute((tx) => refundReserved(tx, now, { reservationId }));
+  }
+}
+
+type OpenReservations = { readonly reservationId: string } | { readonly anonymousUserId: string; readonly reservedBefore: Date };
+
+/** Closes the matching open reservations as refunded and gives back what each one took. */
+async function refundReserved(tx: Transaction<Database>, now: Date, which: OpenReservations): Promise<void> {
+  let update = tx.updateTable('scan_reservations').set({ status: 'refunded', closed_at: now }).where('status', '=', 'reserved');
+  update = 'reservationId' in which ? update.where('id', '=', which.reservationId) : update.where('anonymous_user_id', '=', which.anonymousUserId).where('reserved_at', '<', which.reservedBefore);
+  const closed = await update.returning(['id', 'anonymous_user_id', 'paid_with', sql<string>`month_start::text`.as('month_start')]).execute();
+  for (const reservation of closed) {
+    if (reservation.paid_with === 'token') {
+      await tx.insertInto('token_ledger').values({ anonymous_user_id: reservation.anonymous_user_id, ...refundForScan(), reservation_id: reservation.id, created_at: now }).execute();
+    } else {
+      await tx
+        .updateTable('monthly_usage')
+        .set({ bills_used: sql`bills_used - 1` })
+        .where('anonymous_user_id', '=', reservation.anonymous_user_id)
+        .where('month_start', '=', reservation.month_start)
+        .where('bills_used', '>', 0)
+        .execute();
+    }
   }
 }

@@ -1,11 +1,15 @@
 import 'reflect-metadata';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
-import { connectDatabase } from '../../adapters/postgres/connect';
 import { PayPalGateway } from '../../adapters/paypal/paypal-gateway';
+import { connectDatabase } from '../../adapters/postgres/connect';
 import { migrateToLatest } from '../../adapters/postgres/migrate';
 import { PostgresPaymentOrders } from '../../adapters/postgres/postgres-payment-orders';
-import { PostgresPurchaseReports } from '../../adapters/postgres/postgres-purchase-reports';
+import { HmacPacketSigner } from '../../adapters/crypto/hmac-packet-signer';
+import { loadOrCreateSigningKey } from '../../adapters/crypto/signing-key-file';
+import { pakoCompressor } from '../../adapters/pako/pako-compressor';
 import { PostgresRateLimiter } from '../../adapters/postgres/postgres-rate-limiter';
+import { PostgresReceiptStore } from '../../adapters/postgres/postgres-receipt-store';
+import { PostgresPurchaseReports } from '../../adapters/postgres/postgres-purchase-reports';
 import { PostgresRecoveryCodes } from '../../adapters/postgres/postgres-recovery-codes';
 import { PostgresScanAllowance } from '../../adapters/postgres/postgres-scan-allowance';
 import { PostgresTokenCredits } from '../../adapters/postgres/postgres-token-credits';
@@ -33,6 +37,10 @@ export async function buildContainer(config: Config): Promise<DependencyContaine
   container.register(TOKENS.Database, { useValue: db });
   container.register(TOKENS.Clock, { useValue: systemClock });
   container.registerSingleton(TOKENS.RateLimiter, PostgresRateLimiter);
+  const signingKeys = config.shareSigningKeys ?? [await loadOrCreateSigningKey(config.dataDir)];
+  container.register(TOKENS.PacketSigner, { useValue: new HmacPacketSigner(signingKeys) });
+  container.register(TOKENS.PacketCompressor, { useValue: pakoCompressor });
+  container.registerSingleton(TOKENS.ReceiptStore, PostgresReceiptStore);
   container.registerSingleton(TOKENS.ScanAllowance, PostgresScanAllowance);
   container.registerSingleton(TOKENS.TokenCredits, PostgresTokenCredits);
   container.registerSingleton(TOKENS.UsageQuery, PostgresUsage);

@@ -6,7 +6,7 @@ import { MemoryMetering } from '../../adapters/memory/memory-metering';
 import { PostgresScanAllowance } from '../../adapters/postgres/postgres-scan-allowance';
 import { PostgresTokenCredits } from '../../adapters/postgres/postgres-token-credits';
 import { PostgresUsage } from '../../adapters/postgres/postgres-usage';
-import { MAX_FREE_BILLS, monthStart } from '../../domain/freemium';
+import { MAX_FREE_BILLS, monthStart, RESERVATION_ABANDONED_AFTER_MS } from '../../domain/freemium';
 import { pence } from '../../domain/money';
 import type { ScanAllowance } from '../../ports/scan-allowance';
 import type { TokenCredits } from '../../ports/token-credits';
@@ -15,14 +15,14 @@ import { FakeClock } from '../support/clock';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 
 // Model-based test: random sequences of scans, settles, refunds (also repeated), credits, duplicate
-// credits and month changes run against the real adapters and a plain model side by side. After
+// credits, waits (abandoned reservations are refunded) and month changes run against the real adapters and a plain model side by side. After
 // every step the balance must equal the model's, equal the sum of the ledger entries, and never be
 // negative; the free bills used must match the model's for the current London month.
 
 interface Model {
   tokens: number;
   freeUsed: Map<string, number>; // month → free bills used
-  reservations: { paidWith: 'free bill' | 'token'; month: string; status: 'reserved' | 'settled' | 'refunded' }[];
+  reservations: { paidWith: 'free bill' | 'token'; month: string; atMs: number; status: 'reserved' | 'settled' | 'refunded' }[];
   payments: number;
 }
 
@@ -50,9 +50,18 @@ async function checkInvariants(m: Model, r: Real): Promise<void> {
   expect(usage.tokens).toBe(m.tokens);
 }
 
+function refundInModel(m: Model, reservation: Model['reservations'][number]): void {
+  reservation.status = 'refunded';
+  if (reservation.paidWith === 'token') m.tokens += 1;
+  else m.freeUsed.set(reservation.month, (m.freeUsed.get(reservation.month) ?? 1) - 1);
+}
+
 class Reserve implements Command {
   check = () => true;
   async run(m: Model, r: Real) {
+    const nowMs = r.clock.now().getTime();
+    // Reservations left open too long are refunded first (a reading that never finished).
+    for (const open of m.reservations) if (open.status === 'reserved' && open.atMs < nowMs - RESERVATION_ABANDONED_AFTER_MS) refundInModel(m, open);
     const month = monthStart(r.clock.now());
     const used = m.freeUsed.get(month) ?? 0;
     const result = await r.allowance.reserve(r.id);
@@ -62,7 +71,7 @@ class Reserve implements Command {
       expect(result).toMatchObject({ ok: true, value: { paidWith: expected } });
       if (!result.ok) return;
       r.reservationIds.push(result.value.id);
-      m.reservations.push({ paidWith: expected, month, status: 'reserved' });
+      m.reservations.push({ paidWith: expected, month, atMs: nowMs, status: 'reserved' });
       if (expected === 'free bill') m.freeUsed.set(month, used + 1);
       else m.tokens -= 1;
     }
@@ -82,11 +91,8 @@ class Close implements Command {
     const reservation = m.reservations[index]!;
     await r.allowance[this.how](r.reservationIds[index]!);
     if (reservation.status === 'reserved') {
-      reservation.status = this.how === 'settle' ? 'settled' : 'refunded';
-      if (this.how === 'refund') {
-        if (reservation.paidWith === 'token') m.tokens += 1;
-        else m.freeUsed.set(reservation.month, (m.freeUsed.get(reservation.month) ?? 1) - 1);
-      }
+      if (this.how === 'refund') refundInModel(m, reservation);
+      else reservation.status = 'settled';
     }
     await checkInvariants(m, r);
   }
@@ -120,6 +126,16 @@ class DuplicateCredit implements Command {
   toString = () => `duplicateCredit(${this.pick})`;
 }
 
+class Wait implements Command {
+  constructor(private readonly minutes: number) {}
+  check = () => true;
+  async run(m: Model, r: Real) {
+    r.clock.advance(this.minutes * 60_000);
+    await checkInvariants(m, r);
+  }
+  toString = () => `wait(${this.minutes} min)`;
+}
+
 class NextMonth implements Command {
   check = () => true;
   async run(m: Model, r: Real) {
@@ -136,6 +152,7 @@ const commands = fc.commands(
     fc.tuple(fc.constantFrom('settle' as const, 'refund' as const), fc.nat()).map(([how, pick]) => new Close(how, pick)),
     fc.integer({ min: 1, max: 3 }).map((n) => new Credit(n)),
     fc.nat().map((pick) => new DuplicateCredit(pick)),
+    fc.integer({ min: 1, max: 12 }).map((minutes) => new Wait(minutes)),
     fc.constant(new NextMonth()),
   ],
   { maxCommands: 25 },

@@ -100,6 +100,24 @@ describeEachDatabase('metering and token ledger', (open) => {
     expect((await allowance.reserve(id)).ok).toBe(false);
   });
 
+  it('refunds a reservation left open longer than 10 minutes at the next reservation', async () => {
+    const id = randomUUID();
+    const local = new FakeClock(new Date('2026-11-22T12:00:00Z'));
+    const scoped = new PostgresScanAllowance(t.db, local);
+    await credits.creditConfirmedPayment(payment(id, 1));
+    for (let i = 0; i < 3; i++) await scoped.reserve(id); // free bills, never settled
+    const crashed = await scoped.reserve(id); // the token, never settled
+    expect(crashed).toMatchObject({ ok: true, value: { paidWith: 'token' } });
+    local.advance(10 * 60_000);
+    expect(await scoped.reserve(id)).toEqual({ ok: false, error: 'allowance used' }); // not yet abandoned
+    local.advance(1);
+    expect(await scoped.reserve(id)).toMatchObject({ ok: true, value: { paidWith: 'free bill' } });
+    expect(await ledgerOf(id)).toEqual(['credit 1', 'debit -1', 'refund 1']);
+    expect(await new PostgresUsage(t.db, local).usageFor(id)).toMatchObject({ billsUsed: 1, tokens: 1 });
+    if (crashed.ok) await scoped.settle(crashed.value.id); // a late settle finds it closed
+    expect(await credits.balance(id)).toBe(1);
+  });
+
   it('ignores settling or refunding an unknown or malformed reservation id', async () => {
     await expect(allowance.settle(randomUUID())).resolves.toBeUndefined();
     await expect(allowance.refund('not-a-uuid')).resolves.toBeUndefined();
