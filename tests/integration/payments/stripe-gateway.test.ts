@@ -79,6 +79,15 @@ describe('Stripe adapter through the official SDK against a fake Stripe', () => 
     expect(harness.credits.credited).toHaveLength(1);
   });
 
+  it('capture failure: an intent Stripe canceled (capture failed or expired) fails the order and credits nothing', async () => {
+    const { providerRef } = await buy('medium');
+    fake.cardOutcome(providerRef, 'canceled');
+    const { raw, signature } = succeeded(providerRef);
+    expect(await harness.shop.receiveCardWebhook(raw, signature)).toEqual({ ok: true, value: 'failed' });
+    expect(await harness.shop.purchaseState(providerRef)).toEqual({ status: 'failed', reason: 'failed' });
+    expect(harness.credits.credited).toHaveLength(0);
+  });
+
   it('amount mismatch: an intent that received less than the order is not credited', async () => {
     const { providerRef } = await buy('large');
     fake.cardOutcome(providerRef, 'succeeded', 100);
