@@ -89,9 +89,10 @@ export class TokenShop {
   async capturePayPal(orderRef: string): Promise<Result<{ tokens: number; balance: number; paymentId: string }, HttpFailure>> {
     const state = await this.settle(this.paypal, orderRef).catch((error: unknown) => {
       logger.error({ err: error, orderRef }, 'paypal capture or credit failed');
-      return 'credit failed' as const;
+      return error instanceof CreditFailed ? ('credit failed' as const) : ('capture failed' as const);
     });
     if (state === 'credit failed') return err({ status: 503, message: PAYMENT_MESSAGES.paidButNotCredited });
+    if (state === 'capture failed') return err({ status: 503, message: PAYMENT_MESSAGES.paypalCaptureFailed });
     if (state.status === 'succeeded') return ok({ tokens: state.tokens, balance: state.balance, paymentId: state.paymentId });
     if (state.status === 'failed' && state.reason.endsWith('mismatch')) return err({ status: 409, message: PAYMENT_MESSAGES.paidButNotProcessed });
     if (state.status === 'failed' && state.reason === 'unknown order') return err({ status: 404, message: PAYMENT_MESSAGES.paypalCaptureFailed });
@@ -140,20 +141,24 @@ export class TokenShop {
   }
 
   private async credit(order: PaymentOrder, providerPaymentId: string): Promise<PurchaseState> {
-    const outcome = await this.credits.creditConfirmedPayment({
-      anonymousUserId: order.anonymousUserId,
-      tokens: order.tokens,
-      amountPence: order.amountPence,
-      currency: 'GBP',
-      provider: order.provider,
-      providerPaymentId,
-    });
+    const outcome = await this.credits
+      .creditConfirmedPayment({ anonymousUserId: order.anonymousUserId, tokens: order.tokens, amountPence: order.amountPence, currency: 'GBP', provider: order.provider, providerPaymentId })
+      .catch((error: unknown) => {
+        throw new CreditFailed(providerPaymentId, { cause: error });
+      });
     await this.orders.settle(order.id, 'succeeded');
     return { status: 'succeeded', tokens: order.tokens, balance: outcome.balance, credited: outcome.credited, paymentId: providerPaymentId };
   }
 
   private gateway(method: 'card' | 'paypal'): PaymentGateway {
     return method === 'card' ? this.card : this.paypal;
+  }
+}
+
+/** The provider confirmed the payment but our ledger could not record it: support must know. */
+class CreditFailed extends Error {
+  constructor(providerPaymentId: string, options: ErrorOptions) {
+    super(`Confirmed payment ${providerPaymentId} could not be credited`, options);
   }
 }
 

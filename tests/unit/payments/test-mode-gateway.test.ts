@@ -64,3 +64,17 @@ describe('checkouts per device are limited', () => {
     expect(refused).toEqual({ ok: false, error: { status: 429, message: 'Failed to create payment intent: 429' } });
   });
 });
+
+describe('when crediting fails after PayPal confirmed the payment', () => {
+  it('the buyer is told to contact support, and a provider fault is a capture failure', async () => {
+    const paypal = new TestModeGateway('paypal');
+    const { shop, credits } = aTokenShop({ paypal });
+    const order = await shop.startCheckout('paypal', { offerType: 'package', offerId: 'small', anonymousUserId: ANON });
+    if (!order.ok) throw new Error('no order');
+    paypal.approve(order.value.providerRef);
+    credits.creditConfirmedPayment = () => Promise.reject(new Error('database down'));
+    expect(await shop.capturePayPal(order.value.providerRef)).toEqual({ ok: false, error: { status: 503, message: 'Payment successful but failed to add tokens. Please contact support.' } });
+    paypal.confirm = () => Promise.reject(new Error('network down'));
+    expect(await shop.capturePayPal(order.value.providerRef)).toEqual({ ok: false, error: { status: 503, message: 'Payment capture failed. Please try again.' } });
+  });
+});
