@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhone } from './support/browser';
+import { baseUrl, launchBrowser, newPhone } from './support/browser';
 
 // The whole purchase on the embedded defaults: no provider keys, so the TEST MODE simulator stands
 // in for Stripe and PayPal, including the signed webhook that credits the tokens.
@@ -36,6 +37,7 @@ describe('buying tokens in TEST MODE through the Buy Tokens dialog', () => {
     await payment.getByRole('radio', { name: /Card/ }).click();
     await payment.getByLabel('Cardholder name').fill('Ada Lovelace');
     const report = page.waitForResponse((r) => r.url().endsWith('/functions/v1/store-token-purchase'));
+    const intent = page.waitForResponse((r) => r.url().endsWith('/functions/v1/create-payment-intent'));
     await payment.getByRole('button', { name: 'Pay £5.99' }).click();
     await page.getByText('Payment Successful!').waitFor();
     // The documents' purchase report runs after success; the server already knows the payment as confirmed.
@@ -45,6 +47,8 @@ describe('buying tokens in TEST MODE through the Buy Tokens dialog', () => {
     expect(await balance(page).textContent()).toBe('25');
     await page.getByText('Your recovery code:').waitFor();
     await page.getByRole('button', { name: 'Done' }).click();
+    const paid = (await (await intent).request().postDataJSON()) as unknown;
+    expect(paid).toMatchObject({ amount: 599, currency: 'gbp', metadata: { type: 'package', package: 'medium', tokens: 25 } });
 
     await page.getByRole('button', { name: 'Buy Tokens' }).click();
     dialog = page.getByRole('dialog', { name: 'Purchase Premium Tokens' });
@@ -70,6 +74,23 @@ describe('buying tokens in TEST MODE through the Buy Tokens dialog', () => {
     await page.getByRole('button', { name: 'Pay £2.99' }).click();
     await page.getByRole('alert').filter({ hasText: 'Payment failed. Please try again.' }).waitFor();
     expect(await balance(page).textContent()).toBe('0');
+    await context.close();
+  });
+
+  it('the return page shows the server-verified state: processing until confirmed, then the result', async () => {
+    const { context, page } = await newPhone(browser);
+    const created = await fetch(`${baseUrl()}/functions/v1/create-payment-intent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: 299, currency: 'gbp', description: '10 Premium Tokens', metadata: { type: 'package', package: 'small', tokens: 10, anonymousUserId: randomUUID() } }),
+    });
+    const { id, client_secret } = (await created.json()) as { id: string; client_secret: string };
+    await page.goto(`/payment/success?payment_intent=${id}`);
+    await page.getByRole('heading', { name: 'Processing Payment' }).waitFor();
+    const paid = await fetch(`${baseUrl()}/api/test-mode/card`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientSecret: client_secret, cardNumber: '4242424242424242', name: 'Ada' }) });
+    expect(await paid.json()).toEqual({ outcome: 'succeeded' });
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor({ timeout: 10_000 });
+    await page.getByText('10 tokens added. Your balance: 10 tokens.').waitFor();
     await context.close();
   });
 
