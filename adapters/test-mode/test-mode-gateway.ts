@@ -60,6 +60,19 @@ export class TestModeGateway implements PaymentGateway {
     return { outcome: 'succeeded', webhook: this.signedEvent('payment_intent.succeeded', ref) };
   }
 
+  /** The simulated 3-D Secure challenge: completing it pays (and sends the webhook), failing it leaves the card unpaid. */
+  authenticate(clientSecret: string, completed: boolean): { outcome: SimulatedCardOutcome; webhook: SignedWebhook | null } {
+    const ref = clientSecret.split('_secret_')[0] ?? '';
+    const payment = this.payments.get(ref);
+    if (!payment || payment.status !== 'requires action' || clientSecret !== `${ref}_secret_${this.clientSecretFor(ref)}`) return { outcome: 'invalid card', webhook: null };
+    if (!completed) {
+      payment.status = 'requires payment';
+      return { outcome: 'declined', webhook: null };
+    }
+    payment.status = 'succeeded';
+    return { outcome: 'succeeded', webhook: this.signedEvent('payment_intent.succeeded', ref) };
+  }
+
   /** The simulated PayPal window: the buyer approves the order; our server still has to capture it. */
   approve(orderRef: string): boolean {
     const payment = this.payments.get(orderRef);

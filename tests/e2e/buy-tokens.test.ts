@@ -77,6 +77,25 @@ describe('buying tokens in TEST MODE through the Buy Tokens dialog', () => {
     await context.close();
   });
 
+  it('a card that asks for 3-D Secure is paid once the TEST MODE challenge is completed', async () => {
+    const { context, page } = await newPhone(browser);
+    const dialog = await openDialog(page);
+    await dialog.getByRole('radio', { name: /10 Tokens/ }).click();
+    await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByRole('radio', { name: /Card/ }).click();
+    await page.getByLabel('Cardholder name').fill('Ada Lovelace');
+    await page.getByLabel('Card number').fill('4000 0027 6000 3184');
+    await page.getByRole('button', { name: 'Pay £2.99' }).click();
+    await page.getByRole('button', { name: 'Fail authentication' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Payment confirmation failed' }).waitFor();
+    expect(await balance(page).textContent()).toBe('0');
+    await page.getByRole('button', { name: 'Pay £2.99' }).click();
+    await page.getByRole('button', { name: 'Complete authentication' }).click();
+    await page.getByText('10 tokens added.').waitFor();
+    expect(await balance(page).textContent()).toBe('10');
+    await context.close();
+  });
+
   it('the return page shows the server-verified state: processing until confirmed, then the result', async () => {
     const { context, page } = await newPhone(browser);
     const created = await fetch(`${baseUrl()}/functions/v1/create-payment-intent`, {

@@ -92,8 +92,14 @@ export async function awaitConfirmation(providerRef: string, attempts = 60, inte
   return { status: 'pending' };
 }
 
-export const payWithTestCard = (clientSecret: string, cardNumber: string, name: string): Promise<{ outcome: 'succeeded' | 'declined' | 'authentication required' | 'invalid card' }> =>
+export type TestCardOutcome = 'succeeded' | 'declined' | 'authentication required' | 'invalid card';
+
+export const payWithTestCard = (clientSecret: string, cardNumber: string, name: string): Promise<{ outcome: TestCardOutcome }> =>
   call('/api/test-mode/card', { method: 'POST', body: JSON.stringify({ clientSecret, cardNumber, name }), fallback: 'Payment failed. Please try again.' });
+
+/** The simulated 3-D Secure challenge's answer. */
+export const authenticateTestCard = (clientSecret: string, authentication: 'complete' | 'fail'): Promise<{ outcome: TestCardOutcome }> =>
+  call('/api/test-mode/card', { method: 'POST', body: JSON.stringify({ clientSecret, authentication }), fallback: 'Payment confirmation failed' });
 
 export const approveTestPayPalOrder = (orderId: string): Promise<{ approved: true }> =>
   call('/api/test-mode/paypal-approve', { method: 'POST', body: JSON.stringify({ orderId }), fallback: 'Payment failed. Please try again or use a different payment method.' });

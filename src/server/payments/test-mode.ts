@@ -22,9 +22,9 @@ export async function payWithTestCard(
   container: DependencyContainer,
   gateway: TestModeGateway,
   clientSecret: string,
-  cardNumber: string,
+  action: { readonly cardNumber: string } | { readonly authentication: 'complete' | 'fail' },
 ): Promise<{ outcome: SimulatedCardOutcome; webhook: WebhookOutcome | 'rejected' | null }> {
-  const { outcome, webhook } = gateway.payWithCard(clientSecret, cardNumber);
+  const { outcome, webhook } = 'cardNumber' in action ? gateway.payWithCard(clientSecret, action.cardNumber) : gateway.authenticate(clientSecret, action.authentication === 'complete');
   if (!webhook) return { outcome, webhook: null };
   const delivered = await container.resolve(TokenShop).receiveCardWebhook(webhook.rawBody, webhook.signature);
   return { outcome, webhook: delivered.ok ? delivered.value : 'rejected' };

@@ -31,6 +31,19 @@ describe('TEST MODE: the simulated provider, end to end through the same webhook
     expect(credits.credited).toHaveLength(0);
   });
 
+  it('3-D Secure: a failed challenge pays nothing; a completed one sends the webhook that credits', async () => {
+    const card = new TestModeGateway('card');
+    const { shop, credits, secret } = await checkout(card);
+    expect(card.payWithCard(secret, TEST_CARDS.authenticationRequired).outcome).toBe('authentication required');
+    expect(card.authenticate(secret, false)).toEqual({ outcome: 'declined', webhook: null });
+    expect(card.authenticate(secret, true)).toEqual({ outcome: 'invalid card', webhook: null });
+    card.payWithCard(secret, TEST_CARDS.authenticationRequired);
+    const { outcome, webhook } = card.authenticate(secret, true);
+    expect(outcome).toBe('succeeded');
+    expect(await shop.receiveCardWebhook(webhook!.rawBody, webhook!.signature)).toEqual({ ok: true, value: 'credited' });
+    expect(credits.credited).toHaveLength(1);
+  });
+
   it('its webhooks are verified like real ones: a tampered body or another simulator signature is rejected', async () => {
     const card = new TestModeGateway('card');
     const { shop, credits, secret } = await checkout(card);
