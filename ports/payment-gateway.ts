@@ -22,7 +22,6 @@ export type CheckoutFailure = 'provider unavailable';
 export type WebhookNotice =
   | { readonly kind: 'payment succeeded'; readonly providerRef: string }
   | { readonly kind: 'invoice paid'; readonly invoiceId: string }
-  | { readonly kind: 'payment failed'; readonly providerRef: string }
   | { readonly kind: 'ignored'; readonly type: string };
 
 /**
