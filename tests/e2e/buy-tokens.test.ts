@@ -104,6 +104,8 @@ describe('buying tokens in TEST MODE through the Buy Tokens dialog', () => {
       body: JSON.stringify({ amount: 299, currency: 'gbp', description: '10 Premium Tokens', metadata: { type: 'package', package: 'small', tokens: 10, anonymousUserId: randomUUID() } }),
     });
     const { id, client_secret } = (await created.json()) as { id: string; client_secret: string };
+    await page.goto(`/payment/success?payment_intent=${id}&redirect_status=failed`);
+    await page.getByText('Failed to process payment. Please contact support.').waitFor();
     await page.goto(`/payment/success?payment_intent=${id}`);
     await page.getByRole('heading', { name: 'Processing Payment' }).waitFor();
     const paid = await fetch(`${baseUrl()}/api/test-mode/card`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientSecret: client_secret, cardNumber: '4242424242424242', name: 'Ada' }) });
