@@ -28,15 +28,16 @@ export const $tokenBalance = atom<number | null>(null);
 
 export class PaymentError extends Error {}
 
-async function call<T>(path: string, init: RequestInit & { fallback: string }): Promise<T> {
+/** A JSON call whose failure is a PaymentError with the server's message, else `fallback` (a documents text). */
+async function call<T>(path: string, { fallback, ...init }: RequestInit & { fallback: string }): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
   } catch {
-    throw new PaymentError(init.fallback);
+    throw new PaymentError(fallback);
   }
   const body = (await response.json().catch(() => ({}))) as { error?: unknown };
-  if (!response.ok) throw new PaymentError(typeof body.error === 'string' ? body.error : init.fallback);
+  if (!response.ok) throw new PaymentError(typeof body.error === 'string' ? body.error : fallback);
   return body as T;
 }
 
