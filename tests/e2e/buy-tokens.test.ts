@@ -45,7 +45,7 @@ describe('buying tokens in TEST MODE through the Buy Tokens dialog', () => {
     expect((await report).status()).toBe(200);
     await page.getByText('25 tokens added.').waitFor();
     expect(await balance(page).textContent()).toBe('25');
-    await page.getByText('Your recovery code:').waitFor();
+    await page.getByRole('region', { name: 'Recovery code' }).getByRole('code').waitFor();
     await page.getByRole('button', { name: 'Done' }).click();
     const paid = (await (await intent).request().postDataJSON()) as unknown;
     expect(paid).toMatchObject({ amount: 599, currency: 'gbp', metadata: { type: 'package', package: 'medium', tokens: 25 } });

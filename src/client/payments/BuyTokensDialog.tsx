@@ -1,7 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { formatGBP, pence } from '../../../domain/money';
 import { DEFAULT_PACKAGE_ID } from '../../../domain/payments/offers';
-import { $tokenBalance, fetchRecoveryCode, loadPaymentsConfig, reportPurchase, type PaymentsConfig, type Purchased, type Selection } from './api';
+import { anonymousIdentity } from '../metering/anonymous-identity';
+import { meteringClient } from '../metering/metering-client';
+import { RecoveryCodeNotice } from '../metering/RecoveryCodeNotice';
+import { loadPaymentsConfig, type PaymentsConfig, type Purchased, type Selection } from './api';
 import { OfferPicker, packageSelection } from './OfferPicker';
 import { PaymentMethods, type Method } from './PaymentMethods';
 import { PayPalCheckout } from './PayPalCheckout';
@@ -12,8 +15,6 @@ import './buy-tokens.css';
 export interface BuyTokensDialogProps {
   /** Whether the dialog is shown; the host owns this state. */
   readonly open: boolean;
-  /** This device's anonymous id: tokens are credited to it. */
-  readonly anonymousUserId: string;
   readonly onClose: () => void;
   /** After the server confirmed the payment: the tokens bought and the new server balance. */
   readonly onPurchased?: (purchased: Purchased) => void;
@@ -23,12 +24,14 @@ type Step = { readonly kind: 'choose' } | { readonly kind: 'pay' } | { readonly 
 
 /**
  * 'Purchase Premium Tokens': pick a package or plan, then a payment method. Tokens are credited by
- * the server once the provider confirms; this dialog shows the confirmed result and the new balance
- * (also published on $tokenBalance, so the header updates in place without a reload).
+ * the server once the provider confirms; this dialog shows the confirmed result, the new balance
+ * (also set in the metering store, so the header badge updates in place without a reload) and the
+ * recovery code. Tokens go to this device's anonymous identity.
  */
-export function BuyTokensDialog({ open, anonymousUserId, onClose, onPurchased }: BuyTokensDialogProps) {
+export function BuyTokensDialog({ open, onClose, onPurchased }: BuyTokensDialogProps) {
   const titleId = useId();
   const [config, setConfig] = useState<PaymentsConfig | null>(null);
+  const [anonymousUserId, setAnonymousUserId] = useState<string | null>(null);
   const [loadError, setLoadError] = useState(false);
   const [selection, setSelection] = useState<Selection | null>(null);
   const [method, setMethod] = useState<Method | null>(null);
@@ -36,16 +39,17 @@ export function BuyTokensDialog({ open, anonymousUserId, onClose, onPurchased }:
   const [attemptKey, setAttemptKey] = useState(() => crypto.randomUUID());
 
   useEffect(() => {
-    if (!open || config) return;
-    loadPaymentsConfig().then(
-      (loaded) => {
+    if (!open || (config && anonymousUserId)) return;
+    Promise.all([loadPaymentsConfig(), anonymousIdentity().current()]).then(
+      ([loaded, user]) => {
         setConfig(loaded);
+        setAnonymousUserId(user.id);
         const medium = loaded.packages.find((p) => p.id === DEFAULT_PACKAGE_ID);
         if (medium) setSelection(packageSelection(medium));
       },
       () => setLoadError(true),
     );
-  }, [open, config]);
+  }, [open, config, anonymousUserId]);
 
   useEffect(() => {
     if (!open) return;
@@ -68,16 +72,16 @@ export function BuyTokensDialog({ open, anonymousUserId, onClose, onPurchased }:
   }
 
   function paid(purchased: Purchased) {
-    $tokenBalance.set(purchased.balance);
+    const metering = meteringClient();
+    metering.setTokens(purchased.balance);
+    if (selection) void metering.reportPurchase({ tokens: purchased.tokens, amount: selection.amountPence / 100, paymentId: purchased.paymentId, provider: purchased.provider });
     setStep({ kind: 'done', purchased });
     setAttemptKey(crypto.randomUUID());
     onPurchased?.(purchased);
-    if (selection) reportPurchase(anonymousUserId, selection, purchased);
-    if (purchased.recoveryCode === null)
-      void fetchRecoveryCode(anonymousUserId).then((recoveryCode) => recoveryCode && setStep({ kind: 'done', purchased: { ...purchased, recoveryCode } }));
   }
 
   const testMode = config?.card.mode === 'test' || config?.paypal.mode === 'test';
+  const ready = config && selection && anonymousUserId;
 
   return (
     <div className="bt-backdrop" onClick={(e) => e.target === e.currentTarget && close()}>
@@ -94,8 +98,8 @@ export function BuyTokensDialog({ open, anonymousUserId, onClose, onPurchased }:
             Payment failed. Please try again.
           </p>
         )}
-        {!config && !loadError && <p role="status">Loading...</p>}
-        {config && selection && step.kind === 'choose' && (
+        {!ready && !loadError && <p role="status">Loading...</p>}
+        {ready && step.kind === 'choose' && (
           <>
             <p>One token buys one AI receipt scan. Tokens never expire.</p>
             <OfferPicker packages={config.packages} plans={config.plans} selected={selection} onSelect={choose} />
@@ -104,7 +108,7 @@ export function BuyTokensDialog({ open, anonymousUserId, onClose, onPurchased }:
             </button>
           </>
         )}
-        {config && selection && step.kind === 'pay' && (
+        {ready && step.kind === 'pay' && (
           <>
             <p className="bt-summary">
               {selection.description}: <strong>{formatGBP(pence(selection.amountPence))}</strong>
@@ -129,11 +133,7 @@ export function BuyTokensDialog({ open, anonymousUserId, onClose, onPurchased }:
             <p>
               Your balance: <strong>{step.purchased.balance} tokens</strong>
             </p>
-            {step.purchased.recoveryCode && (
-              <p>
-                Your recovery code: <code>{step.purchased.recoveryCode}</code> — keep it to restore your tokens on another device.
-              </p>
-            )}
+            <RecoveryCodeNotice />
             <button type="button" className="bt-primary" onClick={close}>
               Done
             </button>

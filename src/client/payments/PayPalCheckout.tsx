@@ -29,7 +29,7 @@ export function PayPalCheckout({ mode, selection, anonymousUserId, attemptKey, o
     setOverlay({ kind: 'processing' });
     try {
       const captured = await capturePayPalOrder(orderId);
-      const purchased: Purchased = { tokens: captured.tokens, balance: captured.balance, recoveryCode: null, paymentId: captured.paymentId, provider: 'paypal' };
+      const purchased: Purchased = { tokens: captured.tokens, balance: captured.balance, paymentId: captured.paymentId, provider: 'paypal' };
       rememberPayPalPayment(orderId, selection, purchased);
       setOverlay({ kind: 'success' });
       setTimeout(() => {

@@ -74,7 +74,7 @@ function ConfirmForm({ intentId, amountPence, onPaid }: { intentId: string; amou
       // Our server credits from Stripe's webhook; the browser only waits to hear that it did.
       const state = await awaitConfirmation(intentId);
       if (state.status !== 'succeeded') throw new PaymentError('Payment confirmation failed');
-      onPaid({ tokens: state.tokens, balance: state.balance, recoveryCode: null, paymentId: state.paymentId, provider: 'stripe' });
+      onPaid({ tokens: state.tokens, balance: state.balance, paymentId: state.paymentId, provider: 'stripe' });
     } catch (caught) {
       setError(caught instanceof PaymentError ? caught.message : 'Payment failed. Please try again.');
     } finally {

@@ -38,7 +38,7 @@ export function TestCardForm({ selection, anonymousUserId, attemptKey, onPaid }:
     if (outcome !== 'succeeded') throw new PaymentError(outcome === 'authentication required' ? 'Payment confirmation failed' : OUTCOME_MESSAGES[outcome]);
     const state = await awaitConfirmation(intentId, 30, 500);
     if (state.status !== 'succeeded') throw new PaymentError('Payment confirmation failed');
-    onPaid({ tokens: state.tokens, balance: state.balance, recoveryCode: null, paymentId: state.paymentId, provider: 'stripe' });
+    onPaid({ tokens: state.tokens, balance: state.balance, paymentId: state.paymentId, provider: 'stripe' });
   }
 
   const submit = (event: FormEvent) => {

@@ -1,5 +1,4 @@
 // The browser's calls for buying tokens. Prices and results always come from the server.
-import { atom } from 'nanostores';
 import type { SubscriptionPlan, TokenPackage } from '../../../domain/payments/offers';
 
 export interface PaymentsConfig {
@@ -17,14 +16,10 @@ export type PurchaseState =
 export interface Purchased {
   readonly tokens: number;
   readonly balance: number;
-  readonly recoveryCode: string | null;
   /** The provider's payment id and name, for the documents' purchase report. */
   readonly paymentId: string;
   readonly provider: 'stripe' | 'paypal';
 }
-
-/** The token balance as last confirmed by the server; any island can show it and it updates in place. */
-export const $tokenBalance = atom<number | null>(null);
 
 export class PaymentError extends Error {}
 
@@ -105,36 +100,3 @@ export const authenticateTestCard = (clientSecret: string, authentication: 'comp
 export const approveTestPayPalOrder = (orderId: string): Promise<{ approved: true }> =>
   call('/api/test-mode/paypal-approve', { method: 'POST', body: JSON.stringify({ orderId }), fallback: 'Payment failed. Please try again or use a different payment method.' });
 
-/**
- * The recovery code shown after a purchase (ledger capability, POST /api/recovery-code). Null when it
- * cannot be had right now: the purchase itself is already safe on the server.
- */
-export async function fetchRecoveryCode(anonymousUserId: string): Promise<string | null> {
-  try {
-    const response = await fetch('/api/recovery-code', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ anonymousUserId }) });
-    const body = (await response.json()) as { recoveryCode?: unknown };
-    return response.ok && typeof body.recoveryCode === 'string' ? body.recoveryCode : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The documents' payment-recording call after a success (seed 001 §7.4). The server records it for
- * support only (tokens were already credited from the provider's confirmation); failure is ignored.
- */
-export function reportPurchase(anonymousUserId: string, selection: Selection, purchased: Purchased): void {
-  void fetch('/functions/v1/store-token-purchase', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      anonymousUserId,
-      tokens: purchased.tokens,
-      amount: selection.amountPence / 100,
-      currency: 'GBP',
-      paymentId: purchased.paymentId,
-      provider: purchased.provider,
-      status: 'completed',
-    }),
-  }).catch(() => undefined);
-}
