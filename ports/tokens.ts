@@ -12,4 +12,7 @@ export const TOKENS = {
   UsageQuery: Symbol.for('UsageQuery'),
   PurchaseReports: Symbol.for('PurchaseReports'),
   RecoveryCodes: Symbol.for('RecoveryCodes'),
+  PaymentOrders: Symbol.for('PaymentOrders'),
+  CardGateway: Symbol.for('CardGateway'),
+  PayPalGateway: Symbol.for('PayPalGateway'),
 } as const;

@@ -5,6 +5,7 @@ import type { RateLimitsTable } from './rate-limits.table';
 import type { ReceiptItemsTable } from './receipt-items.table';
 import type { ReceiptsTable } from './receipts.table';
 import type { MonthlyUsageTable } from './monthly-usage.table';
+import type { PaymentOrdersTable } from './payment-orders.table';
 import type { PurchaseReportsTable } from './purchase-reports.table';
 import type { RecoveryCodesTable } from './recovery-codes.table';
 import type { ScanReservationsTable } from './scan-reservations.table';
@@ -24,4 +25,5 @@ export interface Database {
   token_ledger: TokenLedgerTable;
   purchase_reports: PurchaseReportsTable;
   recovery_codes: RecoveryCodesTable;
+  payment_orders: PaymentOrdersTable;
 }

@@ -1,7 +1,9 @@
 import 'reflect-metadata';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
+import { PayPalGateway } from '../../adapters/paypal/paypal-gateway';
 import { connectDatabase } from '../../adapters/postgres/connect';
 import { migrateToLatest } from '../../adapters/postgres/migrate';
+import { PostgresPaymentOrders } from '../../adapters/postgres/postgres-payment-orders';
 import { HmacPacketSigner } from '../../adapters/crypto/hmac-packet-signer';
 import { loadOrCreateSigningKey } from '../../adapters/crypto/signing-key-file';
 import { pakoCompressor } from '../../adapters/pako/pako-compressor';
@@ -12,7 +14,9 @@ import { PostgresRecoveryCodes } from '../../adapters/postgres/postgres-recovery
 import { PostgresScanAllowance } from '../../adapters/postgres/postgres-scan-allowance';
 import { PostgresTokenCredits } from '../../adapters/postgres/postgres-token-credits';
 import { PostgresUsage } from '../../adapters/postgres/postgres-usage';
+import { StripeGateway } from '../../adapters/stripe/stripe-gateway';
 import { systemClock } from '../../adapters/system-clock';
+import { TestModeGateway } from '../../adapters/test-mode/test-mode-gateway';
 import { migrations } from '../../migrations';
 import { TOKENS } from '../../ports/tokens';
 import type { Config } from './config';
@@ -42,5 +46,13 @@ export async function buildContainer(config: Config): Promise<DependencyContaine
   container.registerSingleton(TOKENS.UsageQuery, PostgresUsage);
   container.registerSingleton(TOKENS.PurchaseReports, PostgresPurchaseReports);
   container.registerSingleton(TOKENS.RecoveryCodes, PostgresRecoveryCodes);
+  registerPayments(container, config);
   return container;
+}
+
+/** Card and PayPal providers from their keys; without keys, the TEST MODE simulator. */
+function registerPayments(container: DependencyContainer, config: Config): void {
+  container.registerSingleton(TOKENS.PaymentOrders, PostgresPaymentOrders);
+  container.register(TOKENS.CardGateway, { useValue: config.stripe ? new StripeGateway(config.stripe) : new TestModeGateway('card') });
+  container.register(TOKENS.PayPalGateway, { useValue: config.paypal ? new PayPalGateway(config.paypal) : new TestModeGateway('paypal') });
 }

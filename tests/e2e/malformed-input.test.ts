@@ -11,10 +11,18 @@ const JSON_ENDPOINTS: { path: string; method: 'GET' | 'POST' }[] = [
   { path: '/api/recovery-code', method: 'POST' },
   { path: '/functions/v1/get-token-balance', method: 'POST' },
   { path: '/functions/v1/store-token-purchase', method: 'POST' },
+  { path: '/functions/v1/create-payment-intent', method: 'POST' },
+  { path: '/api/webhooks/stripe', method: 'POST' },
+  { path: '/api/paypal/orders', method: 'POST' },
+  { path: '/api/paypal/orders/NOSUCHORDER1/capture', method: 'POST' },
+  { path: '/api/payments/config', method: 'GET' },
+  { path: '/api/payments/pi_nosuch', method: 'GET' },
+  { path: '/api/test-mode/card', method: 'POST' },
+  { path: '/api/test-mode/paypal-approve', method: 'POST' },
 ];
 
 /** Public routes with parameters a stranger controls. */
-const PUBLIC_ROUTES = ['/', '/app', '/b', '/share', '/share-view?token=', '/diner?token=', '/diner-landing?token=', '/breakdown?token=', '/r/abc', '/receipt/abc', '/app/receipt/abc', '/app/diner', '/api/shares/ABCDEFGHIJKL'];
+const PUBLIC_ROUTES = ['/', '/app', '/b', '/share', '/share-view?token=', '/diner?token=', '/diner-landing?token=', '/breakdown?token=', '/r/abc', '/receipt/abc', '/app/receipt/abc', '/app/diner', '/api/shares/ABCDEFGHIJKL', '/app/buy', '/payment/success', '/payment/cancel'];
 
 const WRONG_BODIES: { name: string; body: BodyInit; type: string }[] = [
   { name: 'truncated JSON', body: '{"anonymousUserId": "', type: 'application/json' },

@@ -1,0 +1,26 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { $tokens, meteringClient } from '../metering/metering-client';
+import { BuyTokensDialog } from './BuyTokensDialog';
+
+/** A page of its own for buying tokens: the server's balance for this device, and the Buy Tokens dialog. */
+export function BuyTokensPage() {
+  const tokens = useStore($tokens);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    void meteringClient().loadUsage();
+  }, []);
+
+  return (
+    <section aria-label="Tokens">
+      <p>
+        Tokens: <output aria-label="Token balance">{tokens ?? '—'}</output>
+      </p>
+      <button type="button" onClick={() => setOpen(true)}>
+        Buy Tokens
+      </button>
+      <BuyTokensDialog open={open} onClose={() => setOpen(false)} />
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+import { loadScript } from '@paypal/paypal-js';
+import { useEffect, useRef, useState } from 'react';
+import { approveTestPayPalOrder, capturePayPalOrder, createPayPalOrder, PaymentError, type Purchased, type Selection } from './api';
+import { rememberPayPalPayment } from './paypal-storage';
+
+interface Props {
+  readonly mode: { readonly mode: 'live'; readonly clientId: string } | { readonly mode: 'test' };
+  readonly selection: Selection;
+  readonly anonymousUserId: string;
+  readonly attemptKey: string;
+  readonly onPaid: (purchased: Purchased) => void;
+}
+
+type Overlay = { readonly kind: 'processing' } | { readonly kind: 'approve'; readonly orderId: string } | { readonly kind: 'success' } | null;
+
+// Seed 001 §9: the PayPal success overlay closes after 2 s.
+const SUCCESS_OVERLAY_MS = 2000;
+const FAILED = 'Payment failed. Please try again or use a different payment method.';
+
+/** PayPal: the order is created and captured by our server; the buttons (or the TEST MODE window) only approve it. */
+export function PayPalCheckout({ mode, selection, anonymousUserId, attemptKey, onPaid }: Props) {
+  const [overlay, setOverlay] = useState<Overlay>(null);
+  const [error, setError] = useState<string | null>(null);
+  const buttons = useRef<HTMLDivElement>(null);
+
+  const createOrder = async () => (await createPayPalOrder(selection, anonymousUserId, attemptKey)).id;
+
+  async function capture(orderId: string) {
+    setOverlay({ kind: 'processing' });
+    try {
+      const captured = await capturePayPalOrder(orderId);
+      const purchased: Purchased = { tokens: captured.tokens, balance: captured.balance, paymentId: captured.paymentId, provider: 'paypal' };
+      rememberPayPalPayment(orderId, selection, purchased);
+      setOverlay({ kind: 'success' });
+      setTimeout(() => {
+        setOverlay(null);
+        onPaid(purchased);
+      }, SUCCESS_OVERLAY_MS);
+    } catch (caught) {
+      setOverlay(null);
+      setError(caught instanceof PaymentError ? caught.message : 'Payment capture failed. Please try again.');
+    }
+  }
+
+  useEffect(() => {
+    if (mode.mode !== 'live' || !buttons.current) return;
+    let closed = false;
+    const target = buttons.current;
+    loadScript({ clientId: mode.clientId, currency: 'GBP', intent: 'capture' })
+      .then((paypal) => {
+        if (closed || !paypal?.Buttons) return;
+        return paypal
+          .Buttons({
+            createOrder: () =>
+              createOrder().catch((caught: unknown) => {
+                setError(caught instanceof PaymentError ? caught.message : 'Failed to create payment order. Please try again.');
+                throw caught;
+              }),
+            onApprove: (data) => capture(data.orderID),
+            onCancel: () => setError('Payment was cancelled.'),
+            onError: () => setError(FAILED),
+          })
+          .render(target);
+      })
+      .catch(() => setError(FAILED));
+    return () => {
+      closed = true;
+      target.replaceChildren();
+    };
+    // The buttons are rendered once per offer; a new attempt key means a new purchase.
+  }, [mode, selection, attemptKey]);
+
+  async function startTestOrder() {
+    setError(null);
+    try {
+      setOverlay({ kind: 'approve', orderId: await createOrder() });
+    } catch (caught) {
+      setError(caught instanceof PaymentError ? caught.message : 'Failed to create payment order. Please try again.');
+    }
+  }
+
+  async function approveTest(orderId: string) {
+    try {
+      await approveTestPayPalOrder(orderId);
+      await capture(orderId);
+    } catch {
+      setOverlay(null);
+      setError(FAILED);
+    }
+  }
+
+  return (
+    <div className="bt-paypal">
+      {mode.mode === 'live' ? (
+        <div ref={buttons} />
+      ) : (
+        <>
+          <p className="bt-test-mode" role="note">
+            <strong>TEST MODE</strong> — PayPal is simulated; no money moves.
+          </p>
+          <button type="button" className="bt-paypal-button" onClick={startTestOrder}>
+            Pay with PayPal
+          </button>
+        </>
+      )}
+      {error && (
+        <p role="alert" className="bt-error">
+          {error}
+        </p>
+      )}
+      {overlay && (
+        <div className="bt-overlay" role="dialog" aria-modal="true" aria-label="PayPal">
+          {overlay.kind === 'processing' && <p role="status">Processing your PayPal payment...</p>}
+          {overlay.kind === 'success' && <p role="status">Payment successful!</p>}
+          {overlay.kind === 'approve' && (
+            <div className="bt-overlay-window">
+              <p>
+                <strong>TEST MODE</strong> PayPal
+              </p>
+              <p>Approve this payment of the order {overlay.orderId}?</p>
+              <button type="button" className="bt-primary" onClick={() => approveTest(overlay.orderId)}>
+                Approve payment
+              </button>
+              <button
+                type="button"
+                onClick={() => {
+                  setOverlay(null);
+                  setError('Payment was cancelled.');
+                }}
+              >
+                Cancel
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

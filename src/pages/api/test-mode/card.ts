@@ -1,0 +1,23 @@
+import type { APIRoute } from 'astro';
+import { z } from 'zod';
+import { app } from '../../../server/app';
+import { json, jsonError } from '../../../server/http';
+import { payWithTestCard, testModeCard } from '../../../server/payments/test-mode';
+import { readJson } from '../../../server/request';
+
+const body = z.union([
+  z.object({ clientSecret: z.string().min(1).max(200), cardNumber: z.string().max(40), name: z.string().trim().min(1).max(100) }),
+  z.object({ clientSecret: z.string().min(1).max(200), authentication: z.enum(['complete', 'fail']) }),
+]);
+
+/** TEST MODE only: the simulated card provider. With Stripe keys set this route does not exist. */
+export const POST: APIRoute = async ({ request }) => {
+  const container = await app();
+  const gateway = testModeCard(container);
+  if (!gateway) return jsonError('Not found', 404);
+  const input = await readJson(request, body);
+  if (!input.ok) return jsonError(input.error.message, input.error.status);
+  const action = 'cardNumber' in input.value ? { cardNumber: input.value.cardNumber } : { authentication: input.value.authentication };
+  const { outcome } = await payWithTestCard(container, gateway, input.value.clientSecret, action);
+  return json({ outcome });
+};

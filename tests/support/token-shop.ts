@@ -1,0 +1,38 @@
+import 'reflect-metadata';
+import { MemoryPaymentOrders } from '../../adapters/memory/memory-payment-orders';
+import { MemoryRateLimiter } from '../../adapters/memory/memory-rate-limiter';
+import { systemClock } from '../../adapters/system-clock';
+import { MemoryMetering } from '../../adapters/memory/memory-metering';
+import { TestModeGateway } from '../../adapters/test-mode/test-mode-gateway';
+import type { PaymentGateway } from '../../ports/payment-gateway';
+import type { PaymentOrders } from '../../ports/payment-orders';
+import type { ConfirmedPayment, CreditOutcome, TokenCredits } from '../../ports/token-credits';
+import { TokenShop } from '../../src/server/payments/token-shop';
+
+/** A TokenShop over in-memory orders and credits, with whichever gateways a test drives. */
+export function aTokenShop(gateways: { card?: PaymentGateway; paypal?: PaymentGateway; orders?: PaymentOrders } = {}) {
+  const credits = new RecordingCredits(new MemoryMetering(systemClock));
+  const orders = gateways.orders ?? new MemoryPaymentOrders();
+  const card = gateways.card ?? new TestModeGateway('card');
+  const paypal = gateways.paypal ?? new TestModeGateway('paypal');
+  return { shop: new TokenShop(orders, card, paypal, credits, new MemoryRateLimiter(systemClock)), credits, orders, card, paypal };
+}
+
+/** The ledger's in-memory TokenCredits, recording each payment it actually credited (so tests can name them). */
+export class RecordingCredits implements TokenCredits {
+  readonly credited: ConfirmedPayment[] = [];
+
+  constructor(private readonly inner: TokenCredits) {}
+
+  async creditConfirmedPayment(payment: ConfirmedPayment): Promise<CreditOutcome> {
+    const outcome = await this.inner.creditConfirmedPayment(payment);
+    if (outcome.credited) this.credited.push(payment);
+    return outcome;
+  }
+
+  balance(anonymousUserId: string): Promise<number> {
+    return this.inner.balance(anonymousUserId);
+  }
+}
+
+export const ANON = '0f8f7a52-3c1e-4b7e-9a55-2d7c1f6b9e01';
