@@ -241,6 +241,9 @@ describe('the splitting wizard at /app', () => {
     const recovery = page.getByRole('dialog', { name: 'Token Recovery' });
     await recovery.getByRole('button', { name: 'Recover My Tokens' }).waitFor();
     await recovery.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Buy Tokens', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Purchase Premium Tokens' }).waitFor();
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Upload Photo' }).click();
     await page.locator('.wz-toast').getByText('All free bills used this month. Buy tokens to continue scanning receipts.').waitFor();
     await page.getByRole('button', { name: 'Enter Items Manually' }).click();
@@ -338,7 +341,7 @@ describe('the splitting wizard at /app', () => {
     await addDiners(page, 'Alice');
     await page.getByRole('button', { name: 'Continue to Summary' }).click();
     await page.getByRole('button', { name: 'Split Another Bill' }).click();
-    await page.getByRole('dialog', { name: 'Buy Tokens' }).waitFor();
+    await page.getByRole('dialog', { name: 'Purchase Premium Tokens' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Individual Totals' }).count()).toBe(1);
   });
 

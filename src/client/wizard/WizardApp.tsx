@@ -5,7 +5,7 @@ import { $bill, restoreBill, resetBill, type Step } from './bill-store';
 import { Header } from './Header';
 import { recoveredMessage, startMetering } from '../metering/token-recovery';
 import { TokenRecoveryDialog } from '../metering/TokenRecoveryDialog';
-import { BuyTokensDialog } from './integration-points';
+import { BuyTokensDialog } from '../payments/BuyTokensDialog';
 import { ScanStep } from './ScanStep';
 import { openSharedBillFromUrl } from './shared-bill';
 import { SummaryStep } from './SummaryStep';
@@ -28,6 +28,7 @@ export default function WizardApp() {
   const [dialog, setDialog] = useState<'buy' | 'recover' | null>(null);
   const main = useRef<HTMLElement>(null);
   const firstStep = useRef(true);
+  const purchased = useRef(false);
 
   useEffect(() => {
     syncTheme();
@@ -89,7 +90,17 @@ export default function WizardApp() {
         </p>
       </footer>
       <Toasts />
-      <BuyTokensDialog open={dialog === 'buy'} onClose={() => setDialog(null)} />
+      <BuyTokensDialog
+        open={dialog === 'buy'}
+        onPurchased={() => {
+          purchased.current = true;
+        }}
+        onClose={() => {
+          setDialog(null);
+          // Seed 000 §4: after a token purchase the page reloads (the bill in progress is kept locally).
+          if (purchased.current) location.reload();
+        }}
+      />
       <TokenRecoveryDialog open={dialog === 'recover'} onClose={() => setDialog(null)} onRecovered={(tokens) => toast(recoveredMessage(tokens), 'success')} />
     </div>
   );
