@@ -17,7 +17,7 @@ export function Header() {
           <rect x="6" y="3" width="20" height="26" rx="3" fill="currentColor" opacity="0.15" />
           <path d="M10 10h12M10 15h12M10 20h7" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
         </svg>
-        <span>Who's Paying</span>
+        <h1 className="wz-brand-title">Who's Paying</h1>
       </a>
       <div className="wz-header-tools">
         {left !== null && usage ? (
