@@ -6,4 +6,5 @@ export const TOKENS = {
   ScanAllowance: Symbol.for('ScanAllowance'),
   TokenCredits: Symbol.for('TokenCredits'),
   RateLimiter: Symbol.for('RateLimiter'),
+  ReceiptReader: Symbol.for('ReceiptReader'),
 } as const;
