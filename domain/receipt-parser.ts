@@ -11,7 +11,9 @@ import { choosePrintedTotal } from './receipt-reconcile';
 export function parseReceiptText(text: string): ReceiptReading {
   const lines: ReceiptLine[] = [];
   let pendingName: string | null = null;
-  for (const row of text.split(/\r?\n/).map(cleanRow)) {
+  const rows = text.split(/\r?\n/);
+  const usesDecimals = rows.filter((r) => DECIMAL_AMOUNT.test(r)).length >= 2;
+  for (const row of rows.map((r) => cleanRow(usesDecimals ? restoreDecimalPoint(r) : r))) {
     if (row === '') continue;
     const amount = trailingAmount(row);
     if (amount === null) {
@@ -65,6 +67,17 @@ function settle(lines: readonly ReceiptLine[]): ReceiptReading {
   return { lines: kept, totalPence: choosePrintedTotal(kept) };
 }
 
+const DECIMAL_AMOUNT = /\d[.,]\s?\d\d\b/;
+// "Pizza      2200" in a column of "12.50"s: the point was too faint to read. Only after a column
+// gap, so house numbers and dates stay as they are.
+const POINTLESS_AMOUNT = /(\S\s{2,}[£$€]?\s?)(\d{1,2})(\d\d)\s*$/;
+// "Tapas Teller 16 40": a decimal comma read as a space.
+const SPACED_DECIMAL = /([A-Za-z.)]\s+)(\d{1,3}) (\d\d)\s*$/;
+
+function restoreDecimalPoint(row: string): string {
+  return row.replace(POINTLESS_AMOUNT, '$1$2.$3').replace(SPACED_DECIMAL, '$1$2.$3');
+}
+
 // Stray marks OCR puts at the left edge (table rules, bullets, the edge of the paper).
 const LEFT_NOISE = /^[\s|!"'`~_{}[\]:;,=*•·>«»\\/-]+/;
 
@@ -80,13 +93,20 @@ const QUANTITY = /^\d{1,3}\s*[xX×%*]\s*|^(?:\d{1,2}|[Il|])\.?\s+(?=[A-Za-z£$&(
 const TRAILING_NUMBERS = /(?:\s+(?:\d+[.,]\d\d|\d{1,3}|@|x))+$/i;
 
 function cleanLabel(text: string): string {
-  const label = text.replace(LEFT_NOISE, '').replace(QUANTITY, '').replace(LEFT_SPECKS, '').replace(QUANTITY, '');
-  return label
+  // Text left of a vertical rule ("NN | Add Bacon") is the paper's edge or a column of codes.
+  const afterRule = text.includes('|') ? text.slice(text.lastIndexOf('|') + 1) : text;
+  const label = (hasWords(afterRule) ? afterRule : text).replace(LEFT_NOISE, '').replace(QUANTITY, '').replace(LEFT_SPECKS, '').replace(QUANTITY, '');
+  return fixDigitsInWords(label)
     .replace(/[\s.:£$€*#-]+$/, '')
     .replace(TRAILING_NUMBERS, '')
     .replace(/[\s.:£$€*#@-]+$/, '')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** A 1, 0 or 5 between two letters is an l, o or s that OCR misread ("Gr1ld" → "Grlld"). */
+function fixDigitsInWords(text: string): string {
+  return text.replace(/(?<=[A-Za-z])[105](?=[a-z])/g, (d) => ({ '1': 'l', '0': 'o', '5': 's' })[d as '1' | '0' | '5']);
 }
 
 function hasWords(text: string): boolean {
