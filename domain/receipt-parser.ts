@@ -13,7 +13,15 @@ export function parseReceiptText(text: string): ReceiptReading {
   let pendingName: string | null = null;
   const rows = text.split(/\r?\n/);
   const usesDecimals = rows.filter((r) => DECIMAL_AMOUNT.test(r)).length >= 2;
-  for (const row of rows.map((r) => cleanRow(usesDecimals ? restoreDecimalPoint(r) : r))) {
+  // Where a rounding adjustment is printed, the total after it is the one to pay; without any
+  // total row, what was paid less the change is.
+  let roundedAfter = -1;
+  let roundedTotal: Pence | null = null;
+  let paid = 0;
+  let change = 0;
+  const usesDollars = rows.filter((r) => DOLLAR_AMOUNT.test(r)).length >= 2;
+  const restored = rows.map((r) => (usesDecimals ? restoreDecimalPoint(r) : r)).map((r) => (usesDollars ? r.replace(DOLLAR_READ_AS_8, '$1$$$2') : r));
+  for (const row of restored.map(cleanRow)) {
     if (row === '') continue;
     const amount = trailingAmount(row);
     if (amount === null) {
@@ -29,13 +37,26 @@ export function parseReceiptText(text: string): ReceiptReading {
     }
     pendingName = null;
     if (!hasWords(label)) continue;
+    if (ROUNDING.test(label) && TOTAL.test(label) && amount.pence > 0) roundedTotal = amount.pence;
+    else if (ROUNDING.test(label)) roundedAfter = lines.length;
+    if (PAYMENT.test(label) && !CHANGE.test(label) && amount.pence > 0) paid = Math.max(paid, amount.pence);
+    if (CHANGE.test(label) && amount.pence > 0) change = amount.pence;
     const kind = NOT_THE_BILL.test(amount.before) ? null : kindOf(label, amount.pence);
     if (kind === null) continue;
     const pricePence = kind === 'discount' && amount.pence > 0 ? pence(-amount.pence) : amount.pence;
     lines.push({ raw, label, pricePence, kind });
   }
-  return settle(lines);
+  const reading = settle(lines);
+  if (roundedTotal !== null) return { ...reading, totalPence: roundedTotal };
+  const afterRounding = roundedAfter >= 0 ? lines.slice(roundedAfter).find((l) => l.kind === 'total' && (l.pricePence ?? 0) > 0) : undefined;
+  if (afterRounding) return { ...reading, totalPence: afterRounding.pricePence };
+  if (reading.totalPence === null && paid - change > 0) return { ...reading, totalPence: pence(paid - change) };
+  return reading;
 }
+
+const ROUNDING = /\bround(ing|ed)?\b/i;
+const PAYMENT = /\b(cash|card|visa|master\s*card|mastercard|amex|debit|credit|tender(ed)?|paid|payment|contactless)\b/i;
+const CHANGE = /\bchange\b/i;
 
 const NOT_THE_BILL =
   /\b(cash|change|card|visa|master\s*card|mastercard|amex|maestro|debit|credit|tender(ed)?|paid|payment|contactless|tel|phone|fax|date|time|table|guests?|server|cashier|invoice|auth|approval|ref|terminal|trans(action)?|www|http|rounding|round(ed)?|points?|suggested|account|acct|qty|items?\s*(sold|count)|no\s+of\s+items|deposit|receipt|thank(s| you)?|\d+\s*items?|items)\b/i;
@@ -73,6 +94,10 @@ const DECIMAL_AMOUNT = /\d[.,]\s?\d\d\b/;
 const POINTLESS_AMOUNT = /(\S\s{2,}[£$€]?\s?)(\d{1,2})(\d\d)\s*$/;
 // "Tapas Teller 16 40": a decimal comma read as a space.
 const SPACED_DECIMAL = /([A-Za-z.)]\s+)(\d{1,3}) (\d\d)\s*$/;
+
+const DOLLAR_AMOUNT = /\$\s?\d+[.,]\d\d\b/;
+// On a receipt priced in $, tesseract often reads the $ as an 8: "Pork Chop  1 826.00".
+const DOLLAR_READ_AS_8 = /(\s)8(\d{1,3}[.,]\d\d)\s*$/;
 
 function restoreDecimalPoint(row: string): string {
   return row.replace(POINTLESS_AMOUNT, '$1$2.$3').replace(SPACED_DECIMAL, '$1$2.$3');

@@ -115,3 +115,32 @@ describe('parseReceiptText', () => {
     );
   });
 });
+
+describe('parseReceiptText on OCR slips and other countries’ receipts', () => {
+  it('takes the total printed after a rounding adjustment, or the rounded total itself', () => {
+    expect(parseReceiptText('Rice 10.00\nTotal (Inclusive of GST): 23.26\nRounding Adj: -0.01\nTOTAL: 23.25').totalPence).toBe(2325);
+    expect(parseReceiptText('Muffin 11.00\nTakeOut Total (incl GST) 26.60\nTotal Rounded 26.60\nCash 100.00\nChange 73.40\nTOTAL INCLUDES 6% GST 1.51').totalPence).toBe(2660);
+  });
+
+  it('without a total row, takes what was paid less the change', () => {
+    expect(parseReceiptText('Donut 11.000\nCash 20.000\nChange 9.000').totalPence).toBe(1100000);
+    expect(parseReceiptText('Cappuccino 2.30\nCash GBP 6.40').totalPence).toBe(640);
+  });
+
+  it('restores a $ read as 8 on a receipt priced in dollars', () => {
+    expect(summary('Chicken 1 821.00\nLager 1 $3.00\nHedge 1 $10.00').map((l) => l[2])).toEqual([2100, 300, 1000]);
+    expect(summary('Chicken 821.00\nLager 3.00').map((l) => l[2])).toEqual([82100, 300]);
+  });
+
+  it('restores a decimal point lost in a column of prices, and a decimal comma read as a space', () => {
+    expect(summary('Prosciutto Pizza        2200\nMargarita      24.00\nSalad    15.00').map((l) => l[2])).toEqual([2200, 2400, 1500]);
+    expect(summary('Tapas Teller veget 16 40\nblanc de blancs 21.90\nWasser 5.30').map((l) => l[2])).toEqual([1640, 2190, 530]);
+  });
+
+  it('drops what is left of a vertical rule and fixes digits inside words', () => {
+    expect(summary('NN | $ Add Mushrooms   1.99\n1 Gr1ld Asparagus 13.00')).toEqual([
+      ['item', 'Add Mushrooms', 199],
+      ['item', 'Grlld Asparagus', 1300],
+    ]);
+  });
+});
