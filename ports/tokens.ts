@@ -6,5 +6,11 @@ export const TOKENS = {
   ScanAllowance: Symbol.for('ScanAllowance'),
   TokenCredits: Symbol.for('TokenCredits'),
   RateLimiter: Symbol.for('RateLimiter'),
+  PacketSigner: Symbol.for('PacketSigner'),
+  PacketCompressor: Symbol.for('PacketCompressor'),
+  ReceiptStore: Symbol.for('ReceiptStore'),
+  UsageQuery: Symbol.for('UsageQuery'),
+  PurchaseReports: Symbol.for('PurchaseReports'),
+  RecoveryCodes: Symbol.for('RecoveryCodes'),
   ReceiptReader: Symbol.for('ReceiptReader'),
 } as const;

@@ -2,8 +2,16 @@ import 'reflect-metadata';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import { connectDatabase } from '../../adapters/postgres/connect';
 import { migrateToLatest } from '../../adapters/postgres/migrate';
-import { MemoryScanAllowance } from '../../adapters/memory/memory-scan-allowance';
+import { HmacPacketSigner } from '../../adapters/crypto/hmac-packet-signer';
+import { loadOrCreateSigningKey } from '../../adapters/crypto/signing-key-file';
+import { pakoCompressor } from '../../adapters/pako/pako-compressor';
 import { PostgresRateLimiter } from '../../adapters/postgres/postgres-rate-limiter';
+import { PostgresReceiptStore } from '../../adapters/postgres/postgres-receipt-store';
+import { PostgresPurchaseReports } from '../../adapters/postgres/postgres-purchase-reports';
+import { PostgresRecoveryCodes } from '../../adapters/postgres/postgres-recovery-codes';
+import { PostgresScanAllowance } from '../../adapters/postgres/postgres-scan-allowance';
+import { PostgresTokenCredits } from '../../adapters/postgres/postgres-token-credits';
+import { PostgresUsage } from '../../adapters/postgres/postgres-usage';
 import { systemClock } from '../../adapters/system-clock';
 import { migrations } from '../../migrations';
 import { TOKENS } from '../../ports/tokens';
@@ -27,10 +35,17 @@ export async function buildContainer(config: Config): Promise<DependencyContaine
   container.register(TOKENS.Database, { useValue: db });
   container.register(TOKENS.Clock, { useValue: systemClock });
   container.registerSingleton(TOKENS.RateLimiter, PostgresRateLimiter);
+  const signingKeys = config.shareSigningKeys ?? [await loadOrCreateSigningKey(config.dataDir)];
+  container.register(TOKENS.PacketSigner, { useValue: new HmacPacketSigner(signingKeys) });
+  container.register(TOKENS.PacketCompressor, { useValue: pakoCompressor });
+  container.registerSingleton(TOKENS.ReceiptStore, PostgresReceiptStore);
+  container.registerSingleton(TOKENS.ScanAllowance, PostgresScanAllowance);
+  container.registerSingleton(TOKENS.TokenCredits, PostgresTokenCredits);
+  container.registerSingleton(TOKENS.UsageQuery, PostgresUsage);
+  container.registerSingleton(TOKENS.PurchaseReports, PostgresPurchaseReports);
+  container.registerSingleton(TOKENS.RecoveryCodes, PostgresRecoveryCodes);
   container.register(TOKENS.ReceiptReader, { useValue: createReceiptReader(config) });
   container.register(ANALYZE_LIMITS, { useValue: DEFAULT_ANALYZE_LIMITS });
   container.registerSingleton(AnalyzeReceipt);
-  // Stop-gap until the ledger's Postgres metering lands: scans metered in memory, per process.
-  if (!container.isRegistered(TOKENS.ScanAllowance)) container.register(TOKENS.ScanAllowance, { useValue: new MemoryScanAllowance() });
   return container;
 }

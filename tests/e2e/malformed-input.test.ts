@@ -2,10 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { baseUrl } from './support/browser';
 
 /** Every JSON endpoint, with the method it accepts. Extend this list with every new endpoint. */
-const JSON_ENDPOINTS: { path: string; method: 'GET' | 'POST' }[] = [{ path: '/api/health', method: 'GET' }];
+const JSON_ENDPOINTS: { path: string; method: 'GET' | 'POST' }[] = [
+  { path: '/api/health', method: 'GET' },
+  { path: '/api/shares', method: 'POST' },
+  { path: '/api/receipts', method: 'POST' },
+  { path: '/api/usage', method: 'GET' },
+  { path: '/api/recovery', method: 'POST' },
+  { path: '/api/recovery-code', method: 'POST' },
+  { path: '/functions/v1/get-token-balance', method: 'POST' },
+  { path: '/functions/v1/store-token-purchase', method: 'POST' },
+];
 
 /** Public routes with parameters a stranger controls. */
-const PUBLIC_ROUTES = ['/', '/app'];
+const PUBLIC_ROUTES = ['/', '/app', '/b', '/share', '/share-view?token=', '/diner?token=', '/diner-landing?token=', '/breakdown?token=', '/r/abc', '/receipt/abc', '/app/receipt/abc', '/app/diner', '/api/shares/ABCDEFGHIJKL'];
 
 const WRONG_BODIES: { name: string; body: BodyInit; type: string }[] = [
   { name: 'truncated JSON', body: '{"anonymousUserId": "', type: 'application/json' },

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FakeReceiptReader } from '../../adapters/memory/fake-receipt-reader';
 import { MemoryRateLimiter } from '../../adapters/memory/memory-rate-limiter';
-import { MemoryScanAllowance } from '../../adapters/memory/memory-scan-allowance';
+import { MemoryMetering } from '../../adapters/memory/memory-metering';
 import { pence } from '../../domain/money';
 import type { ReceiptLine } from '../../domain/receipt-line';
 import { err, ok } from '../../domain/result';
@@ -13,8 +13,24 @@ const line = (label: string, price: number, kind: ReceiptLine['kind'] = 'item'):
 const clock = { now: () => new Date('2026-11-22T12:00:00Z') };
 
 let reader: FakeReceiptReader;
-let allowance: MemoryScanAllowance;
+let allowance: MemoryMetering;
 let limits: AnalyzeLimits;
+/** Metering where the user has already used `freeBillsUsed` and holds `tokens`. */
+async function metering(freeBillsUsed: number, tokens: number, users: string[] = [USER]): Promise<MemoryMetering> {
+  const m = new MemoryMetering(clock);
+  for (const user of users) {
+    for (let i = 0; i < freeBillsUsed; i++) {
+      const r = await m.reserve(user);
+      if (r.ok) await m.settle(r.value.id);
+    }
+    if (tokens > 0) await m.creditConfirmedPayment({ anonymousUserId: user, tokens, amountPence: pence(100), currency: 'GBP', provider: 'test', providerPaymentId: `pay-${user}` });
+  }
+  return m;
+}
+const usage = async (user = USER) => {
+  const u = await allowance.usageFor(user);
+  return { freeBills: u.maxFreeBills - u.billsUsed, tokens: u.tokens };
+};
 const endpoint = () => new AnalyzeReceipt(reader, allowance, new MemoryRateLimiter(clock), limits);
 
 function post(body: unknown, headers: Record<string, string> = {}): Request {
@@ -33,7 +49,7 @@ async function call(handler: AnalyzeReceipt, request: Request, ip = '10.0.0.1') 
 let jpegBase64: string;
 beforeEach(async () => {
   reader = new FakeReceiptReader(async () => ok({ lines: [line('Pizza', 899), line('Cola', 299), line('VAT', 200, 'vat'), line('Total', 1198, 'total')], totalPence: pence(1198) }));
-  allowance = new MemoryScanAllowance({ freeBills: 3, tokens: 0 });
+  allowance = await metering(0, 0);
   limits = DEFAULT_ANALYZE_LIMITS;
   jpegBase64 = (await tinyImage('jpeg')).toString('base64');
 });
@@ -50,22 +66,20 @@ describe('POST /functions/v1/analyze-receipt', () => {
     ]);
     expect(body).toMatchObject({ totalPence: 1198, reconciliation: { matches: true, billedPence: 1198 }, paidWith: 'free bill' });
     expect(reader.images[0]?.mediaType).toBe('image/jpeg');
-    expect(allowance.settled).toHaveLength(1);
-    expect(allowance.remaining(USER).freeBills).toBe(2);
+    expect(await usage()).toEqual({ freeBills: 2, tokens: 0 });
   });
 
   it('takes the anonymous id from the X-Anonymous-Id header too', async () => {
     const { status } = await call(endpoint(), post({ image: jpegBase64 }, { 'x-anonymous-id': USER }));
     expect(status).toBe(200);
-    expect(allowance.remaining(USER).freeBills).toBe(2);
+    expect((await usage()).freeBills).toBe(2);
   });
 
   it('refunds and says the photo is unclear when nothing billable was read', async () => {
     reader.answers(async () => ok({ lines: [line('Total', 1198, 'total')], totalPence: pence(1198) }));
     const { status, body } = await call(endpoint(), post({ image: jpegBase64, anonymousUserId: USER }));
     expect({ status, body }).toEqual({ status: 422, body: { error: MESSAGES.unclear } });
-    expect(allowance.refunded).toHaveLength(1);
-    expect(allowance.remaining(USER).freeBills).toBe(3);
+    expect(await usage()).toEqual({ freeBills: 3, tokens: 0 });
   });
 
   it.each([
@@ -77,7 +91,7 @@ describe('POST /functions/v1/analyze-receipt', () => {
     reader.answers(async () => err(failure));
     const result = await call(endpoint(), post({ image: jpegBase64, anonymousUserId: USER }));
     expect({ status: result.status, body: result.body }).toEqual({ status, body: { error: message } });
-    expect(allowance.remaining(USER).freeBills).toBe(3);
+    expect((await usage()).freeBills).toBe(3);
   });
 
   it('refunds when the reader throws', async () => {
@@ -86,21 +100,21 @@ describe('POST /functions/v1/analyze-receipt', () => {
     });
     const result = await call(endpoint(), post({ image: jpegBase64, anonymousUserId: USER }));
     expect(result).toMatchObject({ status: 502, body: { error: MESSAGES.failed } });
-    expect(allowance.remaining(USER).freeBills).toBe(3);
+    expect((await usage()).freeBills).toBe(3);
   });
 
   it('refuses with the documents’ text once free bills and tokens are used, without reading', async () => {
-    allowance = new MemoryScanAllowance({ freeBills: 0, tokens: 0 });
+    allowance = await metering(3, 0);
     const result = await call(endpoint(), post({ image: jpegBase64, anonymousUserId: USER }));
     expect(result).toMatchObject({ status: 402, body: { error: 'All free bills used this month. Buy tokens to continue scanning receipts.' } });
     expect(reader.images).toHaveLength(0);
   });
 
   it('pays with a token after the free bills', async () => {
-    allowance = new MemoryScanAllowance({ freeBills: 0, tokens: 1 });
+    allowance = await metering(3, 1);
     const result = await call(endpoint(), post({ image: jpegBase64, anonymousUserId: USER }));
     expect(result).toMatchObject({ status: 200, body: { paidWith: 'token' } });
-    expect(allowance.remaining(USER).tokens).toBe(0);
+    expect((await usage()).tokens).toBe(0);
   });
 
   describe('bad uploads are refused before any reading or metering', () => {
@@ -115,7 +129,7 @@ describe('POST /functions/v1/analyze-receipt', () => {
       const result = await call(endpoint(), post(await body()));
       expect({ status: result.status, body: result.body }).toEqual({ status, body: { error: message } });
       expect(reader.images).toHaveLength(0);
-      expect(allowance.remaining(USER).freeBills).toBe(3);
+      expect((await usage()).freeBills).toBe(3);
     });
 
     it('an oversize file', async () => {
@@ -124,7 +138,7 @@ describe('POST /functions/v1/analyze-receipt', () => {
       expect(result.status).toBe(413);
       expect(result.body['error']).toBe(UPLOAD_MESSAGES.tooLarge(100));
       expect(reader.images).toHaveLength(0);
-      expect(allowance.remaining(USER).freeBills).toBe(3);
+      expect((await usage()).freeBills).toBe(3);
     });
 
     it('a body that is not JSON', async () => {
@@ -136,7 +150,7 @@ describe('POST /functions/v1/analyze-receipt', () => {
 
   it('limits each device, answering 429 with Retry-After', async () => {
     limits = { ...DEFAULT_ANALYZE_LIMITS, perDevice: { max: 2, windowSeconds: 60 } };
-    allowance = new MemoryScanAllowance({ freeBills: 10, tokens: 0 });
+    allowance = await metering(0, 10, [USER, 'a', 'b', 'c']);
     const handler = endpoint();
     for (let i = 0; i < 2; i++) expect((await call(handler, post({ image: jpegBase64, anonymousUserId: USER }))).status).toBe(200);
     const refused = await call(handler, post({ image: jpegBase64, anonymousUserId: USER }));
@@ -157,7 +171,7 @@ describe('POST /functions/v1/analyze-receipt', () => {
 
   it('answers 429 with Retry-After when the reading queue is full, without taking a scan', async () => {
     limits = { ...DEFAULT_ANALYZE_LIMITS, concurrency: 1, queueCapacity: 1 };
-    allowance = new MemoryScanAllowance({ freeBills: 10, tokens: 0 });
+    allowance = await metering(0, 10, [USER, 'a', 'b', 'c']);
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     reader.answers(async () => {
@@ -172,7 +186,7 @@ describe('POST /functions/v1/analyze-receipt', () => {
     expect(third.status).toBe(429);
     expect(third.body['error']).toBe(UPLOAD_MESSAGES.busy);
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(allowance.remaining('c').freeBills).toBe(10);
+    expect(await usage('c')).toEqual({ freeBills: 3, tokens: 10 });
     release();
     expect((await first).status).toBe(200);
     expect((await second).status).toBe(200);

@@ -1,0 +1,4 @@
+export interface AssignmentsTable {
+  receipt_item_id: string;
+  diner_id: string;
+}

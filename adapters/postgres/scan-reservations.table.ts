@@ -1,0 +1,12 @@
+import type { ColumnType } from 'kysely';
+
+export interface ScanReservationsTable {
+  id: string;
+  anonymous_user_id: ColumnType<string, string, never>;
+  paid_with: ColumnType<'free bill' | 'token', 'free bill' | 'token', never>;
+  /** A `date`: the month whose free bill was used (read through `::text`). */
+  month_start: ColumnType<string, string, never>;
+  status: ColumnType<'reserved' | 'settled' | 'refunded', 'reserved' | undefined, 'settled' | 'refunded'>;
+  reserved_at: ColumnType<Date, Date, never>;
+  closed_at: ColumnType<Date | null, never, Date>;
+}

@@ -1,0 +1,42 @@
+import { err, ok, type Result } from './result';
+
+// Recovery codes restore a balance on another device (DESIGN.md §1 item 3). 16 symbols from
+// Crockford's base-32 alphabet carry 80 random bits: unguessable even without the rate limit.
+// The alphabet leaves out I, L, O and U, so a code read aloud or copied by hand survives; when
+// typed back, look-alikes are mapped (O→0, I/L→1), case and separators are ignored.
+
+export const RECOVERY_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const RECOVERY_CODE_LENGTH = 16;
+/** Random bytes needed for one code (5 bits per symbol). */
+export const RECOVERY_CODE_BYTES = (RECOVERY_CODE_LENGTH * 5) / 8;
+
+export const INVALID_RECOVERY_CODE_MESSAGE = 'A recovery code has 16 letters and digits, like ABCD-EFGH-JKMN-PQRS.';
+
+/** Formats 10 random bytes as XXXX-XXXX-XXXX-XXXX. */
+export function recoveryCodeFromBytes(bytes: Uint8Array): string {
+  if (bytes.length !== RECOVERY_CODE_BYTES) throw new RangeError(`A recovery code needs ${RECOVERY_CODE_BYTES} random bytes`);
+  let bits = 0;
+  let value = 0;
+  let symbols = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      bits -= 5;
+      symbols += RECOVERY_CODE_ALPHABET[(value >> bits) & 31];
+    }
+    value &= (1 << bits) - 1;
+  }
+  return symbols.match(/.{4}/g)!.join('-');
+}
+
+/** What a person typed, in canonical form (16 symbols, no separators), or why it cannot be a code. */
+export function normalizeRecoveryCode(typed: string): Result<string, typeof INVALID_RECOVERY_CODE_MESSAGE> {
+  const symbols = typed
+    .toUpperCase()
+    .replace(/[\s-]/g, '')
+    .replace(/O/g, '0')
+    .replace(/[IL]/g, '1');
+  if (symbols.length !== RECOVERY_CODE_LENGTH || [...symbols].some((c) => !RECOVERY_CODE_ALPHABET.includes(c))) return err(INVALID_RECOVERY_CODE_MESSAGE);
+  return ok(symbols);
+}

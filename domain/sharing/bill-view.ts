@@ -1,0 +1,96 @@
+import { type Pence } from '../money';
+import { splitBill } from '../split';
+import type { SharePacket } from './share-packet';
+
+export interface SeatItemView {
+  readonly name: string;
+  readonly pricePence: Pence;
+  readonly sharePence: Pence;
+  readonly sharedWith: number;
+  /** Names of everyone the item is split between (this seat included). */
+  readonly sharedNames: readonly string[];
+}
+
+export interface SeatView {
+  readonly id: string;
+  readonly name: string;
+  readonly items: readonly SeatItemView[];
+  /** Item shares, discounts included. */
+  readonly itemsPence: Pence;
+  readonly tipPence: Pence;
+  readonly totalPence: Pence;
+}
+
+export interface BillView {
+  readonly seats: readonly SeatView[];
+  readonly itemCount: number;
+  readonly subtotalPence: Pence;
+  readonly tipPence: Pence;
+  readonly totalPence: Pence;
+  /** Tip as a percent of the subtotal, one decimal (seed 001 §9); null for a zero subtotal. */
+  readonly tipPercent: number | null;
+  readonly focusSeatId: string | null;
+}
+
+/** What every share view shows, from splitBill: each seat's items, tip share and total, exact to the penny. */
+export function billView(packet: SharePacket): BillView {
+  const items = packet.items.map((item, i) => ({ id: String(i), pricePence: item.pricePence, kind: item.pricePence < 0 ? ('discount' as const) : ('item' as const), assignedTo: item.assignedTo }));
+  const split = splitBill({ diners: packet.seats, items, tipPence: packet.tipPence });
+  const names = new Map(packet.seats.map((s) => [s.id, s.name]));
+  const seats = packet.seats.map((seat, k) => {
+    const share = split.shares[k]!;
+    return {
+      id: seat.id,
+      name: seat.name,
+      items: share.lines.map((line) => {
+        const item = packet.items[Number(line.itemId)]!;
+        return { name: item.name, pricePence: item.pricePence, sharePence: line.sharePence, sharedWith: line.sharedWith, sharedNames: item.assignedTo.map((id) => names.get(id)!) };
+      }),
+      itemsPence: (share.itemsPence + share.discountPence + share.servicePence) as Pence,
+      tipPence: share.tipPence,
+      totalPence: share.totalPence,
+    };
+  });
+  return {
+    seats,
+    itemCount: packet.items.length,
+    subtotalPence: split.subtotalPence,
+    tipPence: split.tipPence,
+    totalPence: split.totalPence,
+    tipPercent: split.subtotalPence > 0 ? Math.round((packet.tipPence / split.subtotalPence) * 1000) / 10 : null,
+    focusSeatId: packet.focusSeatId,
+  };
+}
+
+/** The diner share data of seed 001 §3 (what the link handler keeps in session storage). */
+export interface DinerShareData {
+  readonly dinerName: string;
+  readonly dinerItems: readonly { readonly name: string; readonly price: number; readonly shareCount: number }[];
+  readonly subtotal: number;
+  readonly tip: number;
+  readonly total: number;
+}
+
+export function dinerShareData(seat: SeatView): DinerShareData {
+  return {
+    dinerName: seat.name,
+    dinerItems: seat.items.map((i) => ({ name: i.name, price: i.sharePence, shareCount: i.sharedWith })),
+    subtotal: seat.itemsPence,
+    tip: seat.tipPence,
+    total: seat.totalPence,
+  };
+}
+
+/** seed 001 §5: diner data needs dinerName, dinerItems and a numeric total; anything else is rejected. */
+export function parseDinerShareData(value: unknown): DinerShareData | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  if (typeof v['dinerName'] !== 'string' || !Array.isArray(v['dinerItems']) || typeof v['total'] !== 'number' || !Number.isFinite(v['total'])) return null;
+  const items = (v['dinerItems'] as unknown[]).map((i) => {
+    const item = (typeof i === 'object' && i !== null ? i : {}) as Record<string, unknown>;
+    return { name: String(item['name'] ?? ''), price: Number(item['price'] ?? 0), shareCount: Number(item['shareCount'] ?? 1) };
+  });
+  if (items.some((i) => !Number.isFinite(i.price) || !Number.isInteger(i.shareCount) || i.shareCount < 1)) return null;
+  const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : 0);
+  return { dinerName: v['dinerName'] as string, dinerItems: items, subtotal: num(v['subtotal']), tip: num(v['tip']), total: v['total'] as number };
+}

@@ -1,0 +1,78 @@
+import { MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../diners';
+import { pence } from '../money';
+import { err, ok, type Result } from '../result';
+import { PAYMENT_HANDLE } from './payment-links';
+import { MAX_ITEM_NAME_LENGTH, MAX_ITEM_PENCE, MAX_SHARED_ITEMS, SHARE_MESSAGES } from './share-packet';
+import { BREAKDOWN_MESSAGES, shortId, type StoredDiner, type StoredItem, type StoredReceipt } from './stored-receipt';
+
+export const RECEIPT_ID_LENGTH = 14;
+export const DINER_ID_LENGTH = 8;
+
+/** What the organiser sends to store a receipt for /r/ links (POST /api/receipts). */
+export interface NewReceiptRequest {
+  readonly merchant?: string | null | undefined;
+  readonly diningDate?: string | null | undefined;
+  readonly serviceChargePence?: number | null | undefined;
+  readonly tipPence: number;
+  readonly diners: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly monzo?: string | null | undefined;
+    readonly revolut?: string | null | undefined;
+    readonly paypal?: string | null | undefined;
+  }[];
+  readonly items: readonly { readonly name: string; readonly pricePence: number; readonly kind?: 'item' | 'discount' | undefined; readonly assignedTo: readonly string[] }[];
+}
+
+/** Builds the receipt to store, with fresh short random ids; random bytes come from the caller. */
+export function newStoredReceipt(
+  request: NewReceiptRequest,
+  random: (length: number) => Uint8Array,
+): Result<{ receipt: StoredReceipt; dinerIds: ReadonlyMap<string, string> }, string> {
+  if (request.items.length === 0) return err(SHARE_MESSAGES.noItems);
+  if (request.diners.length === 0) return err(SHARE_MESSAGES.noDiners);
+  if (request.diners.length > MAX_DINERS) return err(MAX_DINERS_MESSAGE);
+  if (request.items.length > MAX_SHARED_ITEMS) return err(SHARE_MESSAGES.invalidFormat);
+  if (!Number.isSafeInteger(request.tipPence) || request.tipPence < 0) return err(SHARE_MESSAGES.negativeTip);
+  const service = request.serviceChargePence ?? 0;
+  if (!Number.isSafeInteger(service) || service < 0 || service > MAX_ITEM_PENCE || request.tipPence > MAX_ITEM_PENCE) return err(SHARE_MESSAGES.invalidFormat);
+  if (request.diningDate && !/^\d{4}-\d{2}-\d{2}$/.test(request.diningDate)) return err(SHARE_MESSAGES.invalidFormat);
+  const dinerIds = new Map<string, string>();
+  const diners: StoredDiner[] = [];
+  for (const d of request.diners) {
+    const name = d.name.trim();
+    if (name.length === 0 || [...name].length > MAX_DINER_NAME_LENGTH || dinerIds.has(d.id)) return err(SHARE_MESSAGES.invalidFormat);
+    const handles = [d.monzo, d.revolut, d.paypal].map((h) => (h ? h.trim().replace(/^@/, '') : null));
+    if (handles.some((h) => h !== null && !PAYMENT_HANDLE.test(h))) return err(SHARE_MESSAGES.invalidFormat);
+    let id = shortId(random(DINER_ID_LENGTH), DINER_ID_LENGTH);
+    while (diners.some((x) => x.id === id)) id = shortId(random(DINER_ID_LENGTH), DINER_ID_LENGTH);
+    dinerIds.set(d.id, id);
+    diners.push({ id, displayName: name, monzo: handles[0] ?? null, revolut: handles[1] ?? null, paypal: handles[2] ?? null });
+  }
+  const receiptId = shortId(random(RECEIPT_ID_LENGTH), RECEIPT_ID_LENGTH);
+  const items: StoredItem[] = [];
+  for (const [n, item] of request.items.entries()) {
+    const name = item.name.trim();
+    if (name.length === 0 || [...name].length > MAX_ITEM_NAME_LENGTH) return err(SHARE_MESSAGES.invalidFormat);
+    if (!Number.isSafeInteger(item.pricePence) || Math.abs(item.pricePence) > MAX_ITEM_PENCE) return err(SHARE_MESSAGES.invalidFormat);
+    if (item.assignedTo.some((id) => !dinerIds.has(id))) return err(BREAKDOWN_MESSAGES.personNotFound);
+    // In table order, as the store reads assignments back.
+    const assignedTo = request.diners.filter((d) => item.assignedTo.includes(d.id)).map((d) => dinerIds.get(d.id)!);
+    const kind = item.kind ?? (item.pricePence < 0 ? 'discount' : 'item');
+    items.push({ id: `${receiptId}-${n + 1}`, name, pricePence: pence(item.pricePence), kind, assignedTo });
+  }
+  const merchant = request.merchant?.trim() || null;
+  return ok({
+    receipt: {
+      id: receiptId,
+      merchant: merchant === null ? null : merchant.slice(0, MAX_ITEM_NAME_LENGTH),
+      diningDate: request.diningDate || null,
+      serviceChargeEnabled: service > 0,
+      serviceChargePence: pence(service),
+      tipTotalPence: pence(request.tipPence),
+      items,
+      diners,
+    },
+    dinerIds,
+  });
+}

@@ -1,0 +1,127 @@
+import { MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../diners';
+import { pence, type Pence } from '../money';
+import { err, ok, type Result } from '../result';
+
+export const SHARE_PACKET_VERSION = 1;
+export const DEFAULT_SHARE_TTL_SECONDS = 7 * 24 * 3600; // seed 001 §9: 7 days
+export const MAX_ITEM_NAME_LENGTH = 80;
+export const MAX_SHARED_ITEMS = 200;
+export const MAX_ITEM_PENCE = 10_000_000; // £100,000: far above any restaurant line, far below unsafe integers
+
+/** The messages of seed 001 §5 and §8, word for word. */
+export const SHARE_MESSAGES = {
+  noToken: 'No share token provided',
+  invalidToken: 'Invalid or expired share token',
+  invalidFormat: 'Invalid share packet format',
+  loadFailed: 'Failed to load share data',
+  noTokenFound: 'Invalid share link - no token found',
+  invalidLink: 'Invalid or expired share link',
+  loadDetailsFailed: 'Failed to load share details',
+  billNotFound: 'Bill Not Found',
+  billNotFoundText: 'This share link is invalid or has expired.',
+  dinerNotFound: 'Selected diner not found',
+  invalidSeat: 'Invalid seat ID',
+  noItems: 'No items in receipt',
+  noDiners: 'No diners specified',
+  negativeTip: 'Tip cannot be negative',
+} as const;
+
+export interface SharedSeat {
+  readonly id: string;
+  readonly name: string;
+}
+
+export interface SharedItem {
+  readonly name: string;
+  readonly pricePence: Pence;
+  /** Seat ids the item is split between (the documents' originalAssignedTo); empty when unassigned. */
+  readonly assignedTo: readonly string[];
+}
+
+/** What a share link carries (seed 001 §3 share packet): seats, items, tip; totals are derived, never carried. */
+export interface SharePacket {
+  readonly version: typeof SHARE_PACKET_VERSION;
+  /** Expiry in epoch seconds. */
+  readonly expiresAt: number;
+  readonly currency: 'GBP';
+  readonly seats: readonly SharedSeat[];
+  readonly items: readonly SharedItem[];
+  readonly tipPence: Pence;
+  /** The seat an individual share is for; null for the complete bill. */
+  readonly focusSeatId: string | null;
+}
+
+export interface ShareRequest {
+  readonly diners: readonly { readonly id: string; readonly name: string }[];
+  readonly items: readonly { readonly name: string; readonly pricePence: number; readonly assignedTo: readonly string[] }[];
+  readonly tipPence: number;
+  readonly dinerId?: string | null | undefined;
+}
+
+/**
+ * Turns what the organiser shares into a packet, or the documents' message for the first problem.
+ * Seats get positional ids ('1'…'8'), so the packet need not carry the app's long diner ids.
+ */
+export function packetFromRequest(request: ShareRequest, nowSeconds: number, ttlSeconds = DEFAULT_SHARE_TTL_SECONDS): Result<SharePacket, string> {
+  if (request.items.length === 0) return err(SHARE_MESSAGES.noItems);
+  if (request.diners.length === 0) return err(SHARE_MESSAGES.noDiners);
+  if (request.diners.length > MAX_DINERS) return err(MAX_DINERS_MESSAGE);
+  if (request.items.length > MAX_SHARED_ITEMS) return err(SHARE_MESSAGES.invalidFormat);
+  if (!Number.isSafeInteger(request.tipPence) || request.tipPence < 0) return err(SHARE_MESSAGES.negativeTip);
+  if (request.tipPence > MAX_ITEM_PENCE) return err(SHARE_MESSAGES.invalidFormat);
+  const seatOf = new Map<string, string>();
+  const seats: SharedSeat[] = [];
+  for (const [i, d] of request.diners.entries()) {
+    const name = d.name.trim();
+    if (name.length === 0 || [...name].length > MAX_DINER_NAME_LENGTH || seatOf.has(d.id)) return err(SHARE_MESSAGES.invalidFormat);
+    seatOf.set(d.id, String(i + 1));
+    seats.push({ id: String(i + 1), name });
+  }
+  const items: SharedItem[] = [];
+  for (const item of request.items) {
+    const name = item.name.trim();
+    if (name.length === 0 || [...name].length > MAX_ITEM_NAME_LENGTH) return err(SHARE_MESSAGES.invalidFormat);
+    if (!Number.isSafeInteger(item.pricePence) || Math.abs(item.pricePence) > MAX_ITEM_PENCE) return err(SHARE_MESSAGES.invalidFormat);
+    const assignedTo = [...new Set(item.assignedTo)].map((id) => seatOf.get(id));
+    if (assignedTo.some((s) => s === undefined)) return err(SHARE_MESSAGES.invalidFormat);
+    items.push({ name, pricePence: pence(item.pricePence), assignedTo: assignedTo as string[] });
+  }
+  let focusSeatId: string | null = null;
+  if (request.dinerId !== undefined && request.dinerId !== null) {
+    const seat = seatOf.get(request.dinerId);
+    if (seat === undefined) return err(SHARE_MESSAGES.dinerNotFound);
+    focusSeatId = seat;
+  }
+  return ok({ version: SHARE_PACKET_VERSION, expiresAt: nowSeconds + ttlSeconds, currency: 'GBP', seats, items, tipPence: pence(request.tipPence), focusSeatId });
+}
+
+/** Packet validity of seed 001 §5 for a decoded packet: every item's seat must be one of the packet's seats. */
+export function checkPacket(packet: SharePacket): Result<SharePacket, string> {
+  const seatIds = new Set(packet.seats.map((s) => s.id));
+  if (packet.version !== SHARE_PACKET_VERSION || packet.seats.length === 0 || packet.items.length === 0) return err(SHARE_MESSAGES.invalidFormat);
+  if (packet.items.some((i) => i.assignedTo.some((s) => !seatIds.has(s)))) return err(SHARE_MESSAGES.invalidFormat);
+  if (packet.focusSeatId !== null && !seatIds.has(packet.focusSeatId)) return err(SHARE_MESSAGES.invalidFormat);
+  return ok(packet);
+}
+
+/** The public share page's text for a token that cannot be shown (seed 001 §8, share page). */
+export type ShareLinkProblem = 'missing' | 'invalid' | 'expired' | 'format' | 'failed';
+
+export function shareTokenMessage(problem: ShareLinkProblem): string {
+  if (problem === 'missing') return SHARE_MESSAGES.noToken;
+  if (problem === 'failed') return SHARE_MESSAGES.loadFailed;
+  return problem === 'format' ? SHARE_MESSAGES.invalidFormat : SHARE_MESSAGES.invalidToken;
+}
+
+/** /share-view's wording for the same problems. */
+export function shareViewMessage(problem: ShareLinkProblem): string {
+  if (problem === 'missing') return SHARE_MESSAGES.noTokenFound;
+  if (problem === 'failed') return SHARE_MESSAGES.loadDetailsFailed;
+  return problem === 'format' ? SHARE_MESSAGES.invalidFormat : SHARE_MESSAGES.invalidLink;
+}
+
+/** A token under 10 characters counts as missing (seed 001 §5). */
+export function presentToken(token: string | null | undefined): string | null {
+  const t = (token ?? '').trim();
+  return t.length < 10 ? null : t;
+}

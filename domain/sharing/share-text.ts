@@ -1,0 +1,62 @@
+import { formatGBP, pence, type Pence } from '../money';
+import { err, ok, type Result } from '../result';
+import { splitBill } from '../split';
+import { SHARE_MESSAGES } from './share-packet';
+
+/** The bill as the app holds it on the summary step (the share dialog's input). */
+export interface ShareableBill {
+  readonly diners: readonly { readonly id: string; readonly name: string }[];
+  readonly items: readonly { readonly name: string; readonly pricePence: number; readonly assignedTo: readonly string[] }[];
+  readonly tipPence: number;
+}
+
+export type ShareSummary =
+  | { readonly kind: 'individual'; readonly dinerName: string; readonly itemCount: number; readonly items: readonly { name: string; sharePence: Pence }[]; readonly tipPence: Pence; readonly totalPence: Pence }
+  | { readonly kind: 'complete'; readonly totalPence: Pence; readonly people: number; readonly items: number; readonly tipPercent: number | null };
+
+/** The share dialog's summary (seed 001 §2.4): one diner's count and total with tip, or the whole bill. */
+export function shareSummary(bill: ShareableBill, dinerId: string | null): Result<ShareSummary, string> {
+  const split = splitBill({
+    diners: bill.diners,
+    items: bill.items.map((i, n) => ({ id: String(n), pricePence: pence(i.pricePence), kind: i.pricePence < 0 ? 'discount' : 'item', assignedTo: i.assignedTo })),
+    tipPence: pence(bill.tipPence),
+  });
+  if (dinerId === null) {
+    const tipPercent = split.subtotalPence > 0 ? Math.round((bill.tipPence / split.subtotalPence) * 1000) / 10 : null;
+    return ok({ kind: 'complete', totalPence: split.totalPence, people: bill.diners.length, items: bill.items.length, tipPercent });
+  }
+  const index = bill.diners.findIndex((d) => d.id === dinerId);
+  if (index < 0) return err(SHARE_MESSAGES.dinerNotFound);
+  const share = split.shares[index]!;
+  return ok({
+    kind: 'individual',
+    dinerName: bill.diners[index]!.name,
+    itemCount: share.lines.length,
+    items: share.lines.map((l) => ({ name: bill.items[Number(l.itemId)]!.name, sharePence: l.sharePence })),
+    tipPence: share.tipPence,
+    totalPence: share.totalPence,
+  });
+}
+
+/** The Rich Text method's text, also what native share and the clipboard send. */
+export function shareText(summary: ShareSummary, url: string): string {
+  if (summary.kind === 'complete') {
+    const tip = summary.tipPercent === null ? '' : ` (tip ${summary.tipPercent}%)`;
+    return [`Who's Paying: bill split`, `Total: ${formatGBP(summary.totalPence)}${tip}`, `${summary.people} people, ${summary.items} items`, '', `See what everyone owes: ${url}`].join('\n');
+  }
+  return [
+    `Who's Paying: ${summary.dinerName}'s share`,
+    ...summary.items.map((i) => `• ${i.name}: ${formatGBP(i.sharePence)}`),
+    `Tip: ${formatGBP(summary.tipPence)}`,
+    `Total: ${formatGBP(summary.totalPence)}`,
+    '',
+    `Your breakdown: ${url}`,
+  ].join('\n');
+}
+
+/** Per-diner share text needs a seat that exists (seed 001 §5). */
+export function seatShareText(bill: ShareableBill, seatId: string, url: string): Result<string, string> {
+  const summary = shareSummary(bill, seatId);
+  if (!summary.ok) return err(SHARE_MESSAGES.invalidSeat);
+  return ok(shareText(summary.value, url));
+}

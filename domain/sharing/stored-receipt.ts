@@ -1,0 +1,103 @@
+import { pence, type Pence } from '../money';
+import { err, ok, type Result } from '../result';
+import { splitBill } from '../split';
+
+/** A receipt kept on the server for the short /r/{id}/{dinerId} links (seed 001 §3 backend tables). */
+export interface StoredReceipt {
+  readonly id: string;
+  readonly merchant: string | null;
+  /** ISO date (YYYY-MM-DD) the meal was eaten, if known. */
+  readonly diningDate: string | null;
+  readonly serviceChargeEnabled: boolean;
+  readonly serviceChargePence: Pence;
+  readonly tipTotalPence: Pence;
+  readonly items: readonly StoredItem[];
+  readonly diners: readonly StoredDiner[];
+}
+
+export interface StoredItem {
+  readonly id: string;
+  readonly name: string;
+  readonly pricePence: Pence;
+  readonly kind: 'item' | 'discount';
+  readonly assignedTo: readonly string[];
+}
+
+export interface StoredDiner {
+  readonly id: string;
+  readonly displayName: string;
+  readonly monzo: string | null;
+  readonly revolut: string | null;
+  readonly paypal: string | null;
+}
+
+export const BREAKDOWN_MESSAGES = {
+  missingIds: 'Missing receipt or diner ID',
+  receiptNotFound: 'Receipt not found',
+  personNotFound: 'Person not found',
+  loadFailed: 'Failed to load receipt',
+} as const;
+
+export interface BreakdownLine {
+  readonly name: string;
+  readonly kind: 'item' | 'discount';
+  readonly fullPricePence: Pence;
+  readonly sharePence: Pence;
+  readonly sharedWith: number;
+}
+
+export interface DinerBreakdown {
+  readonly diner: StoredDiner;
+  readonly merchant: string;
+  readonly diningDate: string | null;
+  readonly lines: readonly BreakdownLine[];
+  readonly serviceChargePence: Pence | null;
+  readonly tipPence: Pence | null;
+  readonly totalPence: Pence;
+}
+
+const SERVICE_LINE = '\u0000service';
+
+/**
+ * One diner's page of a stored receipt (seed 001 §2.8, §9): item shares, discounts (unassigned ones
+ * across everyone), and the service charge and tip split among diners with at least one item.
+ * Shares come from splitBill, so every diner's total adds up exactly to the bill.
+ */
+export function dinerBreakdown(receipt: StoredReceipt, dinerId: string): Result<DinerBreakdown, string> {
+  const diner = receipt.diners.find((d) => d.id === dinerId);
+  if (diner === undefined) return err(BREAKDOWN_MESSAGES.personNotFound);
+  const service = receipt.serviceChargeEnabled && receipt.serviceChargePence !== 0;
+  const split = splitBill({
+    diners: receipt.diners,
+    items: [
+      ...receipt.items.map((i) => ({ id: i.id, pricePence: i.pricePence, kind: i.kind, assignedTo: i.assignedTo })),
+      ...(service ? [{ id: SERVICE_LINE, pricePence: receipt.serviceChargePence, kind: 'service' as const, assignedTo: [] }] : []),
+    ],
+    tipPence: receipt.tipTotalPence,
+    tipSharers: 'dinersWithItems',
+  });
+  const share = split.shares.find((s) => s.dinerId === dinerId)!;
+  const byId = new Map(receipt.items.map((i) => [i.id, i]));
+  const lines = share.lines.flatMap((l) => {
+    const item = byId.get(l.itemId);
+    return item === undefined ? [] : [{ name: item.name, kind: item.kind, fullPricePence: item.pricePence, sharePence: l.sharePence, sharedWith: l.sharedWith }];
+  });
+  return ok({
+    diner,
+    merchant: receipt.merchant ?? 'Your Split',
+    diningDate: receipt.diningDate,
+    lines,
+    serviceChargePence: service ? share.servicePence : null,
+    tipPence: receipt.tipTotalPence !== 0 ? share.tipPence : null,
+    totalPence: pence(share.totalPence),
+  });
+}
+
+const ID_ALPHABET = '23456789abcdefghjkmnpqrstuvwxyz'; // no 0/o, 1/l/i: readable when typed from a screen
+
+/** A short unguessable id from caller-supplied random bytes (31^n; 14 characters ≈ 69 bits). */
+export function shortId(randomBytes: Uint8Array, length: number): string {
+  if (randomBytes.length < length) throw new RangeError(`need ${length} random bytes`);
+  // The modulo bias (256 = 8 × 31 + 8) costs a small fraction of a bit per character.
+  return Array.from(randomBytes.slice(0, length), (b) => ID_ALPHABET[b % ID_ALPHABET.length]).join('');
+}

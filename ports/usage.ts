@@ -1,0 +1,6 @@
+import type { UsageSummary } from '../domain/freemium';
+
+/** The free allowance and token balance of one anonymous user, as of now (seed 000 §3–§5). */
+export interface UsageQuery {
+  usageFor(anonymousUserId: string): Promise<UsageSummary>;
+}

@@ -1,0 +1,83 @@
+// Share-link size benchmark: link length and QR version (error correction M) for the reference bills,
+// against the documents' own format. Prints figures; never fails on them.
+// Usage: npm run bench:links   (reads ../shared/bench/reference-bills.mjs from the project root)
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import QRCode from 'qrcode';
+import { HmacPacketSigner } from '../adapters/crypto/hmac-packet-signer';
+import { pakoCompressor } from '../adapters/pako/pako-compressor';
+import { newStoredReceipt } from '../domain/sharing/new-receipt';
+import { packetFromRequest, type ShareRequest } from '../domain/sharing/share-packet';
+import { sealPacket } from '../domain/sharing/share-token';
+
+interface ReferenceBill {
+  diners: { id: string; name: string }[];
+  items: { id: string; name: string; pricePence: number; assignedTo: string[] }[];
+  tipPence: number;
+}
+
+const ORIGIN = 'https://whospaying.app';
+// ../shared/bench/README.md: the documents' format (JSON, deflate, base64, base-36 checksum).
+const DOCUMENTS: Record<string, { length: number; version: number }> = {
+  '2x4': { length: 357, version: 14 },
+  '4x10': { length: 584, version: 19 },
+  '6x15': { length: 760, version: 22 },
+  '8x20': { length: 887, version: 24 },
+  '8x40': { length: 1179, version: 28 },
+};
+
+const benchDir = resolve(process.cwd(), process.env.BENCH_DIR ?? '../shared/bench');
+const { referenceBill } = (await import(pathToFileURL(resolve(benchDir, 'reference-bills.mjs')).href)) as { referenceBill: (d: number, i: number, seed?: number) => ReferenceBill };
+const signer = new HmacPacketSigner([{ kid: 'k1', secret: randomBytes(32).toString('base64url') }]);
+const now = Math.floor(Date.now() / 1000);
+const qrVersion = (text: string) => QRCode.create(text, { errorCorrectionLevel: 'M' }).version;
+
+function signedLink(bill: ShareRequest): string {
+  const packet = packetFromRequest(bill, now);
+  if (!packet.ok) throw new Error(packet.error);
+  return `${ORIGIN}/b/${sealPacket(packet.value, signer, pakoCompressor)}`;
+}
+
+// The same bill with every item name's letters scrambled: no help from the menu dictionary.
+function scrambled(bill: ReferenceBill): ReferenceBill {
+  const shuffle = (s: string) => [...s].map((c, i) => (/[a-z]/.test(c) ? String.fromCharCode(97 + ((c.charCodeAt(0) - 97 + 7 * i + 3) % 26)) : c)).join('');
+  return { ...bill, items: bill.items.map((i) => ({ ...i, name: shuffle(i.name) })) };
+}
+
+// As many receipts print them, and as the reader returns them: item names in capitals.
+function capitals(bill: ReferenceBill): ReferenceBill {
+  return { ...bill, items: bill.items.map((i) => ({ ...i, name: i.name.toUpperCase() })) };
+}
+
+function storedLink(bill: ReferenceBill): string {
+  const made = newStoredReceipt(bill, (n) => new Uint8Array(randomBytes(n)));
+  if (!made.ok) throw new Error(made.error);
+  return `${ORIGIN}/r/${made.value.receipt.id}/${made.value.receipt.diners[0]!.id}`;
+}
+
+const rows = [
+  ['bill', 'documents: length', 'documents: QR', 'signed /b/: length', 'signed /b/: QR', 'ALL CAPS: length', 'ALL CAPS: QR', 'unknown words: length', 'unknown words: QR', '/r/{id}/{dinerId}: length', '/r/: QR'],
+];
+for (const [diners, items] of [
+  [2, 4],
+  [4, 10],
+  [6, 15],
+  [8, 20],
+  [8, 40],
+] as const) {
+  const bill = referenceBill(diners, items);
+  const docs = DOCUMENTS[`${diners}x${items}`]!;
+  const link = signedLink(bill);
+  const plain = signedLink(scrambled(bill));
+  const caps = signedLink(capitals(bill));
+  const short = storedLink(bill);
+  rows.push([`${diners} diners, ${items} items`, String(docs.length), String(docs.version), String(link.length), String(qrVersion(link)), String(caps.length), String(qrVersion(caps)), String(plain.length), String(qrVersion(plain)), String(short.length), String(qrVersion(short))]);
+}
+
+const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+for (const [n, row] of rows.entries()) {
+  console.log(`| ${row.map((cell, c) => cell.padEnd(widths[c]!)).join(' | ')} |`);
+  if (n === 0) console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+}
+console.log(`\nQR versions at error correction M, as chosen by the qrcode package (mixed byte/alphanumeric segments). Origin ${ORIGIN}.`);

@@ -1,0 +1,202 @@
+import { computed, map, type MapStore } from 'nanostores';
+import { remainingBills, type UsageSummary } from '../../../domain/freemium';
+import { anonymousIdentity, type AnonymousIdentity } from './anonymous-identity';
+
+// The browser's copy of the free allowance and token balance is a cache of the server's
+// (DESIGN.md §1 item 1): seed 000 §7's 60-second balance cache and 60-second pause after a 401.
+export const CACHE_MS = 60_000;
+export const PAUSE_AFTER_401_MS = 60_000;
+export const LOCAL_PURCHASES_KEY = 'whos-paying.token-purchases';
+
+export interface MeteringState {
+  readonly status: 'idle' | 'loading' | 'ready' | 'error';
+  readonly usage: UsageSummary | null;
+  readonly anonymousUserId: string | null;
+}
+
+/** Seed 000 §3 token purchase record, as reported by the browser after paying. */
+export interface PurchaseReport {
+  readonly tokens: number;
+  readonly amount: number;
+  readonly currency?: string;
+  readonly paymentId: string;
+  readonly provider: string;
+  readonly status?: string;
+}
+
+interface LocalPurchase extends PurchaseReport {
+  readonly anonymousUserId: string;
+  readonly localId: string;
+  readonly createdAt: string;
+}
+
+export interface MeteringEnvironment {
+  readonly fetch: typeof fetch;
+  readonly identity: AnonymousIdentity;
+  readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null;
+  readonly nowMs: () => number;
+}
+
+class HttpStatusError extends Error {
+  constructor(readonly status: number) {
+    super(`HTTP ${status}`);
+  }
+}
+
+/** Usage and balance calls with their cache and fallbacks, feeding one nanostores map. */
+export class MeteringClient {
+  private usageFetchedAt = -Infinity;
+  private balance: { value: number; at: number } | null = null;
+  private pausedUntil = -Infinity;
+
+  constructor(
+    private readonly env: MeteringEnvironment,
+    readonly $state: MapStore<MeteringState> = newMeteringStore(),
+  ) {}
+
+  /** The freemium data from GET /api/usage, at most once a minute unless forced. */
+  async loadUsage(options: { force?: boolean } = {}): Promise<UsageSummary | null> {
+    const now = this.env.nowMs();
+    const cached = this.$state.get().usage;
+    if (cached && !options.force && now - this.usageFetchedAt < CACHE_MS) return cached;
+    if (now < this.pausedUntil) return cached;
+    const { id } = await this.env.identity.current();
+    this.$state.setKey('anonymousUserId', id);
+    if (!cached) this.$state.setKey('status', 'loading');
+    try {
+      const usage = (await this.call(`/api/usage?anonymousUserId=${encodeURIComponent(id)}`)) as UsageSummary;
+      this.usageFetchedAt = this.env.nowMs();
+      this.balance = { value: usage.tokens, at: this.usageFetchedAt };
+      this.$state.set({ status: 'ready', usage, anonymousUserId: id });
+      return usage;
+    } catch {
+      this.$state.setKey('status', cached ? 'ready' : 'error');
+      return cached;
+    }
+  }
+
+  /**
+   * Seed 000 §7 get-token-balance: cached for 60 s; a 401 pauses server balance calls for 60 s; on
+   * a 401 or any failure the balance is summed from locally stored completed purchases.
+   */
+  async tokenBalance(options: { force?: boolean } = {}): Promise<number> {
+    const now = this.env.nowMs();
+    if (this.balance && !options.force && now - this.balance.at < CACHE_MS) return this.balance.value;
+    const { id } = await this.env.identity.current();
+    if (now < this.pausedUntil) return this.localPurchaseTokens(id);
+    try {
+      const answer = (await this.call('/functions/v1/get-token-balance', { anonymousUserId: id })) as { tokenBalance: { totalTokens: number } };
+      const value = answer.tokenBalance.totalTokens;
+      this.balance = { value, at: this.env.nowMs() };
+      this.setTokens(value);
+      return value;
+    } catch {
+      return this.localPurchaseTokens(id);
+    }
+  }
+
+  /** Seed 000 §7 store-token-purchase; on failure the record is kept in local storage instead. */
+  async reportPurchase(report: PurchaseReport): Promise<{ confirmed: boolean } | null> {
+    const { id } = await this.env.identity.current();
+    const body = { currency: 'GBP', status: 'completed', ...report, anonymousUserId: id };
+    try {
+      return (await this.call('/functions/v1/store-token-purchase', body)) as { confirmed: boolean };
+    } catch {
+      this.keepLocally({ ...body, localId: `local_${this.env.nowMs()}_${Math.random().toString(36).slice(2, 8)}`, createdAt: new Date(this.env.nowMs()).toISOString() });
+      return null;
+    }
+  }
+
+  /** Purchases this device could not report, for re-sending during recovery. */
+  localPurchases(anonymousUserId: string): readonly LocalPurchase[] {
+    return this.readLocal().filter((p) => p.anonymousUserId === anonymousUserId);
+  }
+
+  /** Sends again the reports this device could not deliver; those the server takes are dropped locally. */
+  async resendLocalPurchases(anonymousUserId: string): Promise<number> {
+    let delivered = 0;
+    for (const purchase of this.localPurchases(anonymousUserId)) {
+      const { localId, createdAt, ...report } = purchase;
+      const sent = await this.call('/functions/v1/store-token-purchase', report).then(() => true, () => false);
+      if (!sent) continue;
+      delivered++;
+      this.writeLocal(this.readLocal().filter((p) => p.localId !== localId));
+    }
+    return delivered;
+  }
+
+  /** Forgets cached figures (after a scan, a purchase or a recovery), so the next read asks the server. */
+  invalidate(): void {
+    this.usageFetchedAt = -Infinity;
+    this.balance = null;
+  }
+
+  /** Sets the displayed balance from a fresh server answer (recovery, purchase). */
+  setTokens(tokens: number): void {
+    this.balance = { value: tokens, at: this.env.nowMs() };
+    const usage = this.$state.get().usage;
+    if (usage) this.$state.setKey('usage', { ...usage, tokens, canUse: usage.billsUsed < usage.maxFreeBills || tokens > 0 });
+  }
+
+  /** Sends a metering call with the anonymous id; a 401 pauses server calls for a minute. */
+  async call(path: string, body?: unknown): Promise<unknown> {
+    const response = await this.env.fetch(path, body === undefined ? { method: 'GET' } : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (response.status === 401) this.pausedUntil = this.env.nowMs() + PAUSE_AFTER_401_MS;
+    if (!response.ok) throw new HttpStatusError(response.status);
+    return response.json();
+  }
+
+  private localPurchaseTokens(anonymousUserId: string): number {
+    return this.localPurchases(anonymousUserId)
+      .filter((p) => p.status === 'completed')
+      .reduce((sum, p) => sum + p.tokens, 0);
+  }
+
+  private readLocal(): LocalPurchase[] {
+    try {
+      const parsed: unknown = JSON.parse(this.env.storage?.getItem(LOCAL_PURCHASES_KEY) ?? '[]');
+      return Array.isArray(parsed) ? (parsed as LocalPurchase[]).filter((p) => typeof p?.tokens === 'number' && typeof p.anonymousUserId === 'string') : [];
+    } catch {
+      return [];
+    }
+  }
+
+  private keepLocally(purchase: LocalPurchase): void {
+    this.writeLocal([...this.readLocal(), purchase]);
+  }
+
+  private writeLocal(purchases: LocalPurchase[]): void {
+    try {
+      this.env.storage?.setItem(LOCAL_PURCHASES_KEY, JSON.stringify(purchases));
+    } catch (error) {
+      console.warn('Could not keep the purchase locally', error);
+    }
+  }
+}
+
+const newMeteringStore = () => map<MeteringState>({ status: 'idle', usage: null, anonymousUserId: null });
+
+/**
+ * The server's free allowance and balance for this device: `{ status, usage, anonymousUserId }`.
+ * Filled by `meteringClient().loadUsage()`; `status` is 'loading' until the first answer.
+ */
+export const $metering = newMeteringStore();
+
+/** The header badge's number: free bills left plus tokens (null until usage is known). */
+export const $remainingBills = computed($metering, (s) => (s.usage ? remainingBills(s.usage) : null));
+
+/** Tokens held (null until usage is known); the 'Recover tokens' button shows when this is 0. */
+export const $tokens = computed($metering, (s) => s.usage?.tokens ?? null);
+
+let shared: MeteringClient | null = null;
+
+/** The page's one metering client (created on first use, so server rendering never touches `window`). */
+export function meteringClient(): MeteringClient {
+  shared ??= new MeteringClient({
+    fetch: (input, init) => fetch(input, init),
+    identity: anonymousIdentity(),
+    storage: typeof localStorage === 'undefined' ? null : localStorage,
+    nowMs: () => Date.now(),
+  }, $metering);
+  return shared;
+}

@@ -1,0 +1,127 @@
+import { anonymousIdentity, type AnonymousIdentity } from './anonymous-identity';
+import { meteringClient, type MeteringClient } from './metering-client';
+
+// Seed 000 §2, §4 and §8: the recovery dialog's outcomes, word for word.
+export const recoveredMessage = (tokens: number) => `Successfully recovered ${tokens} tokens!`;
+export const NO_TOKENS_MESSAGE = 'No tokens found to recover. If you recently purchased tokens, please contact support.';
+export const RECOVERY_FAILED_MESSAGE = 'Failed to recover tokens. Please check your internet connection and try again.';
+export const AUTO_RECOVERY_KEY = 'whos-paying.token-recovery-attempted';
+
+export type RecoveryOutcome = { readonly ok: true; readonly tokens: number; readonly message: string } | { readonly ok: false; readonly message: string };
+
+interface RecoveryAnswer {
+  readonly anonymousUserId: string;
+  readonly tokens: number;
+}
+
+export interface RecoveryEnvironment {
+  readonly metering: MeteringClient;
+  readonly identity: AnonymousIdentity;
+  readonly fetch: typeof fetch;
+  readonly session: Pick<Storage, 'getItem' | 'setItem'> | null;
+}
+
+/** Token recovery in the browser: from the server balance, from this device's unreported purchases, or by recovery code. */
+export class TokenRecoveryClient {
+  constructor(private readonly env: RecoveryEnvironment) {}
+
+  /**
+   * 'Recover My Tokens': first the server balance for this device's id; then purchases this device
+   * could not report are sent again (the server credits only what the provider confirmed) and the
+   * balance is read once more.
+   */
+  async recover(): Promise<RecoveryOutcome> {
+    try {
+      const { id } = await this.env.identity.current();
+      let answer = await this.ask({ anonymousUserId: id });
+      if (answer.tokens === 0 && (await this.env.metering.resendLocalPurchases(id)) > 0) answer = await this.ask({ anonymousUserId: id });
+      return this.outcome(answer);
+    } catch {
+      return { ok: false, message: RECOVERY_FAILED_MESSAGE };
+    }
+  }
+
+  /** A recovery code from a purchase: this device takes the buyer's identity, and so the balance. */
+  async redeem(code: string): Promise<RecoveryOutcome> {
+    try {
+      const { id } = await this.env.identity.current();
+      const response = await this.env.fetch('/api/recovery', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ anonymousUserId: id, recoveryCode: code }) });
+      const body = (await response.json().catch(() => ({}))) as Partial<RecoveryAnswer> & { error?: string };
+      if (!response.ok) return { ok: false, message: typeof body.error === 'string' ? body.error : RECOVERY_FAILED_MESSAGE };
+      const answer = body as RecoveryAnswer;
+      if (answer.anonymousUserId !== id) await this.env.identity.adopt(answer.anonymousUserId);
+      this.env.metering.invalidate();
+      await this.env.metering.loadUsage({ force: true });
+      return this.outcome(answer);
+    } catch {
+      return { ok: false, message: RECOVERY_FAILED_MESSAGE };
+    }
+  }
+
+  /**
+   * Seed 000 §4: when tokens are 0 and an anonymous id exists, try once per browser session.
+   * Returns the outcome, or null when it was not tried (already tried, or tokens are held).
+   */
+  async recoverOncePerSession(tokens: number): Promise<RecoveryOutcome | null> {
+    if (tokens !== 0 || this.attempted()) return null;
+    try {
+      this.env.session?.setItem(AUTO_RECOVERY_KEY, '1');
+    } catch {
+      // Without session storage the attempt still happens; it may repeat on the next page load.
+    }
+    return this.recover();
+  }
+
+  /** A fresh recovery code for a device with a confirmed purchase (to show after paying), or null. */
+  async newRecoveryCode(): Promise<string | null> {
+    try {
+      const { id } = await this.env.identity.current();
+      const answer = (await this.env.metering.call('/api/recovery-code', { anonymousUserId: id })) as { recoveryCode: string };
+      return answer.recoveryCode;
+    } catch {
+      return null;
+    }
+  }
+
+  private attempted(): boolean {
+    try {
+      return this.env.session?.getItem(AUTO_RECOVERY_KEY) === '1';
+    } catch {
+      return false;
+    }
+  }
+
+  private async ask(body: { anonymousUserId: string }): Promise<RecoveryAnswer> {
+    return (await this.env.metering.call('/api/recovery', body)) as RecoveryAnswer;
+  }
+
+  private outcome(answer: RecoveryAnswer): RecoveryOutcome {
+    this.env.metering.setTokens(answer.tokens);
+    return answer.tokens > 0 ? { ok: true, tokens: answer.tokens, message: recoveredMessage(answer.tokens) } : { ok: false, message: NO_TOKENS_MESSAGE };
+  }
+}
+
+let shared: TokenRecoveryClient | null = null;
+
+/** The page's one recovery client (created on first use, so server rendering never touches `window`). */
+export function tokenRecovery(): TokenRecoveryClient {
+  shared ??= new TokenRecoveryClient({
+    metering: meteringClient(),
+    identity: anonymousIdentity(),
+    fetch: (input, init) => fetch(input, init),
+    session: typeof sessionStorage === 'undefined' ? null : sessionStorage,
+  });
+  return shared;
+}
+
+/**
+ * Call once when the app page starts (e.g. in the header island's effect): loads the usage from
+ * the server, then, when tokens are 0, makes the once-per-session recovery attempt. The outcome of
+ * an attempt that recovered tokens is passed on, e.g. for a toast.
+ */
+export async function startMetering(onRecovered?: (outcome: RecoveryOutcome & { ok: true }) => void): Promise<void> {
+  const usage = await meteringClient().loadUsage();
+  if (!usage) return;
+  const outcome = await tokenRecovery().recoverOncePerSession(usage.tokens);
+  if (outcome?.ok) onRecovered?.(outcome);
+}

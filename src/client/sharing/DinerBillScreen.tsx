@@ -1,0 +1,86 @@
+import { formatGBP, pence } from '../../../domain/money';
+import type { DinerShareData } from '../../../domain/sharing/bill-view';
+
+/** The shared diner bill screen (seed 001 §2.9), from diner share data; printable. */
+export function DinerBillScreen({ data }: { readonly data: DinerShareData }) {
+  const count = data.dinerItems.length;
+  return (
+    <main className="share diner-bill">
+      <nav className="no-print">
+        <a href="/">Back to App</a>
+      </nav>
+      <h1>{data.dinerName}'s Bill Breakdown</h1>
+      <p>
+        <span className="badge">Individual Bill</span>
+      </p>
+      <p className="big" aria-label="Total">
+        {formatGBP(pence(data.total))}
+      </p>
+      <section className="panel" aria-label="Items Ordered">
+        <h2>Items Ordered</h2>
+        <p className="muted">
+          {count} {count === 1 ? 'item' : 'items'} assigned to you
+        </p>
+        <ul className="rows">
+          {data.dinerItems.map((item, n) => (
+            <li key={n}>
+              <span>
+                {item.name}
+                {item.shareCount > 1 && (
+                  <small className="muted">
+                    {' '}
+                    Shared with {item.shareCount} people (1/{item.shareCount})
+                  </small>
+                )}
+              </span>
+              <span>{formatGBP(pence(item.price))}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="panel" aria-label="Cost Breakdown">
+        <h2>Cost Breakdown</h2>
+        <ul className="rows">
+          <li>
+            <span>Items Subtotal</span>
+            <span>{formatGBP(pence(data.subtotal))}</span>
+          </li>
+          <li>
+            <span>Tip Share</span>
+            <span>{formatGBP(pence(data.tip))}</span>
+          </li>
+          <li className="total">
+            <span>Total Amount</span>
+            <span>{formatGBP(pence(data.total))}</span>
+          </li>
+        </ul>
+      </section>
+      <section className="panel" aria-label="Payment Information">
+        <h2>Payment Information</h2>
+        <p>Please pay {formatGBP(pence(data.total))} to the person who shared this bill. If you have any questions about your share, contact them directly.</p>
+      </section>
+      <nav className="actions no-print">
+        <a className="button secondary" href="/">
+          Back to App
+        </a>
+        <button type="button" className="button" onClick={() => window.print()}>
+          Print/Save PDF
+        </button>
+      </nav>
+    </main>
+  );
+}
+
+export function DinerBillError({ message }: { readonly message: string }) {
+  return (
+    <main className="share">
+      <section className="panel error" role="alert">
+        <h1>Oops! Something went wrong</h1>
+        <p>{message}</p>
+        <a className="button" href="/">
+          Go Home
+        </a>
+      </section>
+    </main>
+  );
+}

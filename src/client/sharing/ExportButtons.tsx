@@ -1,0 +1,42 @@
+import { exportReceipt } from '../../../domain/export';
+import { pence } from '../../../domain/money';
+import { dinerColour } from '../../../domain/diners';
+import { receiptIdFor, type Receipt } from '../../../domain/receipt';
+import type { ShareableBill } from '../../../domain/sharing/share-text';
+
+/** CSV and JSON downloads of the bill (seed 000 §5), built in the browser by domain/export.ts. */
+export function ExportButtons({ bill }: { readonly bill: ShareableBill }) {
+  const download = (format: 'csv' | 'json') => {
+    const file = exportReceipt(toReceipt(bill), format);
+    if (!file.ok) return console.error(file.error);
+    const url = URL.createObjectURL(new Blob([file.value.content], { type: file.value.mimeType }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `whos-paying-bill.${file.value.extension}`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+  return (
+    <div className="export-buttons">
+      <button type="button" onClick={() => download('csv')}>
+        Export CSV
+      </button>
+      <button type="button" onClick={() => download('json')}>
+        Export JSON
+      </button>
+    </div>
+  );
+}
+
+export function toReceipt(bill: ShareableBill, now = new Date()): Receipt {
+  const subtotal = bill.items.reduce((sum, i) => sum + i.pricePence, 0);
+  return {
+    receiptId: receiptIdFor(now, crypto.getRandomValues(new Uint8Array(6))),
+    items: bill.items.map((i, n) => ({ id: `item-${n + 1}`, name: i.name, pricePence: pence(i.pricePence), kind: i.pricePence < 0 ? 'discount' : 'item', assignedTo: i.assignedTo })),
+    diners: bill.diners.map((d, n) => ({ id: d.id, name: d.name, color: dinerColour(n) })),
+    tipPence: pence(bill.tipPence),
+    subtotalPence: pence(subtotal),
+    totalPence: pence(subtotal + bill.tipPence),
+    timestamp: now.toISOString(),
+  };
+}

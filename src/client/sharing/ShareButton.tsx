@@ -1,0 +1,16 @@
+import { useState } from 'react';
+import type { ShareableBill } from '../../../domain/sharing/share-text';
+import { ShareDialog } from './ShareDialog';
+
+/** A button that opens the share dialog: the /share screen's 'Share Complete Bill' and per-diner 'Share'. */
+export function ShareButton({ bill, dinerId = null, label, accessibleName }: { readonly bill: ShareableBill; readonly dinerId?: string | null; readonly label: string; readonly accessibleName?: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="button" onClick={() => setOpen(true)} aria-label={accessibleName}>
+        {label}
+      </button>
+      <ShareDialog bill={bill} dinerId={dinerId} open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import { useEffect, useRef, useState } from 'react';
+import './dialogs.css';
+import { formatGBP } from '../../../domain/money';
+import { shareSummary, shareText, type ShareableBill } from '../../../domain/sharing/share-text';
+import { browserShareEnvironment, shareNatively } from './native-share';
+import { copyPng, createShareLink, qrDataUrl } from './share-link';
+
+export interface ShareDialogProps {
+  /** The bill on the summary step: diners, items (pricePence, assignedTo diner ids) and tipPence. */
+  readonly bill: ShareableBill;
+  /** One diner's individual share; null or absent for the complete bill. */
+  readonly dinerId?: string | null;
+  readonly open: boolean;
+  readonly onClose: () => void;
+}
+
+type Copied = 'qr' | 'link' | 'text' | null;
+const COPIED_MS = 2000; // seed 001 §9
+const CLOSE_AFTER_SHARE_MS = 1000;
+
+/** 'Share Bill' (seed 001 §2.4, §4): summary, then QR Code, Share Link, Rich Text and Native Share. */
+export function ShareDialog({ bill, dinerId = null, open, onClose }: ShareDialogProps) {
+  const [link, setLink] = useState<string | null>(null);
+  const [qr, setQr] = useState<string | null>(null);
+  const [copied, setCopied] = useState<Copied>(null);
+  const [sharing, setSharing] = useState(false);
+  const started = useRef(false);
+  const summary = shareSummary(bill, dinerId);
+
+  // The link and QR code are made once, on first open.
+  useEffect(() => {
+    if (!open || started.current) return;
+    started.current = true;
+    createShareLink(bill, dinerId)
+      .then(async (url) => {
+        setLink(url);
+        setQr(await qrDataUrl(url));
+      })
+      .catch((e: unknown) => console.error('share link failed', e)); // seed 001 §8: logged only
+  }, [open, bill, dinerId]);
+
+  useEffect(() => {
+    if (copied === null) return;
+    const timer = setTimeout(() => setCopied(null), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  if (!open) return null;
+  if (!summary.ok) return <div role="alert">{summary.error}</div>;
+  const s = summary.value;
+  const text = link === null ? '' : shareText(s, link);
+  const title = s.kind === 'individual' ? `${s.dinerName}'s share` : 'Bill split';
+
+  const copy = (what: Exclude<Copied, null>, action: () => Promise<void>) => () => {
+    action().then(
+      () => setCopied(what),
+      (e: unknown) => console.error('copy failed', e),
+    );
+  };
+
+  const nativeShare = async () => {
+    if (link === null) return;
+    setSharing(true);
+    try {
+      const outcome = await shareNatively({ title, text, url: link }, browserShareEnvironment());
+      if (outcome === 'shared') setTimeout(onClose, CLOSE_AFTER_SHARE_MS);
+    } finally {
+      setSharing(false);
+    }
+  };
+
+  return (
+    <div className="share-dialog-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()} onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+      <div className="share-dialog" role="dialog" aria-modal="true" aria-labelledby="share-dialog-title">
+        <h2 id="share-dialog-title">Share Bill</h2>
+        {s.kind === 'individual' ? (
+          <dl aria-label="Share summary">
+            <dt>Diner</dt>
+            <dd>{s.dinerName}</dd>
+            <dt>Items</dt>
+            <dd>{s.itemCount}</dd>
+            <dt>Total (including tip)</dt>
+            <dd>{formatGBP(s.totalPence)}</dd>
+          </dl>
+        ) : (
+          <dl aria-label="Share summary">
+            <dt>Total amount</dt>
+            <dd>{formatGBP(s.totalPence)}</dd>
+            <dt>People</dt>
+            <dd>{s.people}</dd>
+            <dt>Items</dt>
+            <dd>{s.items}</dd>
+          </dl>
+        )}
+        <section aria-label="QR Code">
+          <h3>QR Code</h3>
+          {qr && <img src={qr} width={150} height={150} alt="QR code for the share link" />}
+          <button type="button" disabled={qr === null} onClick={qr ? copy('qr', () => copyPng(qr)) : undefined}>
+            {copied === 'qr' ? 'Copied!' : 'Copy QR Code'}
+          </button>
+        </section>
+        <section aria-label="Share Link">
+          <h3>Share Link</h3>
+          {link && <input readOnly value={link} aria-label="Share link" onFocus={(e) => e.currentTarget.select()} />}
+          <button type="button" disabled={link === null} onClick={link ? copy('link', () => navigator.clipboard.writeText(link)) : undefined}>
+            {copied === 'link' ? 'Copied!' : 'Copy Link'}
+          </button>
+        </section>
+        <section aria-label="Rich Text">
+          <h3>Rich Text</h3>
+          <pre aria-label="Rich text preview">{text}</pre>
+          <button type="button" disabled={link === null} onClick={copy('text', () => navigator.clipboard.writeText(text))}>
+            {copied === 'text' ? 'Copied!' : 'Copy Text'}
+          </button>
+        </section>
+        <section aria-label="Native Share">
+          <h3>Native Share</h3>
+          <button type="button" disabled={link === null || sharing} onClick={() => void nativeShare()}>
+            {sharing ? 'Sharing...' : 'Share'}
+          </button>
+        </section>
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </div>
+  );
+}

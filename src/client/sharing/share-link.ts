@@ -1,0 +1,24 @@
+import QRCode from 'qrcode';
+import type { ShareableBill } from '../../../domain/sharing/share-text';
+
+/** Asks the server for a signed link (POST /api/shares); the server holds the signing key. */
+export async function createShareLink(bill: ShareableBill, dinerId: string | null): Promise<string> {
+  const response = await fetch('/api/shares', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ diners: bill.diners, items: bill.items, tipPence: bill.tipPence, dinerId }),
+  });
+  const body = (await response.json()) as { url?: string; error?: string };
+  if (!response.ok || typeof body.url !== 'string') throw new Error(body.error ?? `share failed: ${response.status}`);
+  return body.url;
+}
+
+/** seed 001 §9: generated at 300 px with margin 2, black on white (shown at 150 px). */
+export function qrDataUrl(url: string): Promise<string> {
+  return QRCode.toDataURL(url, { width: 300, margin: 2, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } });
+}
+
+export async function copyPng(dataUrl: string): Promise<void> {
+  const blob = await (await fetch(dataUrl)).blob();
+  await navigator.clipboard.write([new ClipboardItem({ 'image/png': blob })]);
+}

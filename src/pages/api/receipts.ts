@@ -1,0 +1,31 @@
+import type { APIRoute } from 'astro';
+import { z } from 'zod';
+import { app } from '../../server/app';
+import { json, jsonError } from '../../server/http';
+import { readJson } from '../../server/request';
+import { ShareLinks } from '../../server/sharing/share-links';
+import { StoredReceipts } from '../../server/sharing/stored-receipts';
+
+const id = z.string().min(1).max(64);
+const handle = z.string().max(60).nullish();
+const body = z.object({
+  merchant: z.string().max(200).nullish(),
+  diningDate: z.string().max(10).nullish(),
+  serviceChargePence: z.number().int().nullish(),
+  tipPence: z.number().int(),
+  diners: z.array(z.object({ id, name: z.string().max(100), monzo: handle, revolut: handle, paypal: handle })).max(50),
+  items: z.array(z.object({ name: z.string().max(200), pricePence: z.number().int(), kind: z.enum(['item', 'discount']).optional(), assignedTo: z.array(id).max(50) })).max(500),
+});
+
+/** Stores a receipt when the organiser shares; answers its id and each diner's short /r/{id}/{dinerId} link. */
+export const POST: APIRoute = async ({ request, url, clientAddress }) => {
+  const input = await readJson(request, body);
+  if (!input.ok) return jsonError(input.error.message, input.error.status);
+  const container = await app();
+  const created = await container.resolve(StoredReceipts).create(input.value, container.resolve(ShareLinks).baseUrl(url.origin), clientAddress);
+  if (!created.ok) {
+    const { status, message, retryAfterSeconds } = created.error;
+    return jsonError(message, status, retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) });
+  }
+  return json(created.value, 201);
+};

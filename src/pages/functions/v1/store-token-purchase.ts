@@ -1,0 +1,32 @@
+import type { APIRoute } from 'astro';
+import { z } from 'zod';
+import type { PurchaseReports } from '../../../../ports/purchase-reports';
+import { TOKENS } from '../../../../ports/tokens';
+import { anonymousIdOf } from '../../../server/anonymous-id';
+import { app } from '../../../server/app';
+import { json, jsonError } from '../../../server/http';
+import { readJson } from '../../../server/request';
+
+const body = z.object({
+  anonymousUserId: z.string().max(100).optional(),
+  tokens: z.number().int().positive().max(100_000),
+  amount: z.number().nonnegative().max(1_000_000),
+  currency: z.string().trim().min(1).max(8).default('GBP'),
+  paymentId: z.string().trim().min(1).max(255),
+  provider: z.string().trim().min(1).max(32),
+  status: z.string().trim().min(1).max(32).default('completed'),
+});
+
+/**
+ * Seed 000 §7: the browser's report of a purchase. It is recorded for support and credits
+ * nothing: tokens come only from a payment the provider confirms. `confirmed` says whether that
+ * has already happened for this payment id.
+ */
+export const POST: APIRoute = async ({ request }) => {
+  const read = await readJson(request, body, 4096);
+  if (!read.ok) return jsonError(read.error.message, read.error.status);
+  const id = anonymousIdOf(request, read.value.anonymousUserId);
+  if (!id.ok) return jsonError(id.error, 400);
+  const { confirmed } = await (await app()).resolve<PurchaseReports>(TOKENS.PurchaseReports).record({ ...read.value, anonymousUserId: id.value });
+  return json({ success: true, confirmed });
+};

@@ -1,0 +1,14 @@
+/**
+ * Share and breakdown pages carry the bill in their URL: no referrer may leak it to a payment
+ * provider or app store, no search engine may index it, and no shared cache may keep it.
+ */
+export function markPrivate(headers: Headers): void {
+  headers.set('Referrer-Policy', 'no-referrer');
+  headers.set('X-Robots-Tag', 'noindex, nofollow');
+  headers.set('Cache-Control', 'private, no-store');
+}
+
+/** Store page for the native app, by device (seed 001 §7): Apple for iPhone and iPad, else Google Play. */
+export function downloadUrl(userAgent: string | null): string {
+  return /iPhone|iPad|iPod/.test(userAgent ?? '') ? 'https://apps.apple.com/app/whos-paying' : 'https://play.google.com/store/apps/details?id=app.whospaying';
+}

@@ -1,0 +1,67 @@
+import { inject, injectable } from 'tsyringe';
+import { normalizeRecoveryCode } from '../../domain/recovery-code';
+import { err, ok, type Result } from '../../domain/result';
+import type { RateLimit, RateLimiter } from '../../ports/rate-limiter';
+import type { RecoveryCodes } from '../../ports/recovery-codes';
+import type { TokenCredits } from '../../ports/token-credits';
+import { TOKENS } from '../../ports/tokens';
+
+export interface Recovered {
+  /** The identity whose balance this device should use from now on. */
+  readonly anonymousUserId: string;
+  readonly tokens: number;
+}
+
+export type RecoveryFailure = { readonly status: 400 | 404 | 429; readonly message: string; readonly retryAfterSeconds?: number };
+
+export const UNKNOWN_RECOVERY_CODE_MESSAGE = 'That recovery code was not found. Check it and try again.';
+export const NO_PURCHASE_MESSAGE = 'No confirmed purchase for this device yet.';
+
+// Codes carry 80 bits, so the limits are about abuse and load, not about guessing odds.
+const ATTEMPTS_PER_DEVICE: RateLimit = { max: 5, windowSeconds: 15 * 60 };
+const ATTEMPTS_PER_CLIENT: RateLimit = { max: 20, windowSeconds: 60 * 60 };
+const CODES_PER_DEVICE: RateLimit = { max: 10, windowSeconds: 60 * 60 };
+
+/** Token recovery (seed 000 §2, §4; DESIGN.md §1 item 3): from the server balance, or by recovery code. */
+@injectable()
+export class TokenRecovery {
+  constructor(
+    @inject(TOKENS.RecoveryCodes) private readonly codes: RecoveryCodes,
+    @inject(TOKENS.TokenCredits) private readonly credits: TokenCredits,
+    @inject(TOKENS.RateLimiter) private readonly limiter: RateLimiter,
+  ) {}
+
+  /** The balance the server holds for this device's own anonymous id. */
+  async recoverOnThisDevice(anonymousUserId: string): Promise<Recovered> {
+    return { anonymousUserId, tokens: await this.credits.balance(anonymousUserId) };
+  }
+
+  /** A typed recovery code gives this device the buyer's identity, and so the balance. */
+  async redeem(anonymousUserId: string, typedCode: string, clientKey: string): Promise<Result<Recovered, RecoveryFailure>> {
+    for (const [key, limit] of [[`recovery:device:${anonymousUserId}`, ATTEMPTS_PER_DEVICE], [`recovery:client:${clientKey}`, ATTEMPTS_PER_CLIENT]] as const) {
+      const decision = await this.limiter.hit(key, limit);
+      if (!decision.allowed) return err(tooMany(decision.retryAfterSeconds));
+    }
+    const canonical = normalizeRecoveryCode(typedCode);
+    if (!canonical.ok) return err({ status: 400, message: canonical.error });
+    const owner = await this.codes.ownerOf(canonical.value);
+    if (owner === null) return err({ status: 404, message: UNKNOWN_RECOVERY_CODE_MESSAGE });
+    return ok({ anonymousUserId: owner, tokens: await this.credits.balance(owner) });
+  }
+
+  /**
+   * A fresh recovery code to show the buyer after a confirmed purchase (the payments capability
+   * calls this, or the browser through POST /api/recovery-code). Earlier codes stay valid.
+   */
+  async recoveryCodeFor(anonymousUserId: string): Promise<Result<string, RecoveryFailure>> {
+    const decision = await this.limiter.hit(`recovery-code:${anonymousUserId}`, CODES_PER_DEVICE);
+    if (!decision.allowed) return err(tooMany(decision.retryAfterSeconds));
+    const code = await this.codes.issue(anonymousUserId);
+    return code === null ? err({ status: 404, message: NO_PURCHASE_MESSAGE }) : ok(code);
+  }
+}
+
+function tooMany(retryAfterSeconds: number): RecoveryFailure {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return { status: 429, message: `Too many recovery attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, retryAfterSeconds };
+}

@@ -1,0 +1,185 @@
+import fc from 'fast-check';
+import { deflateRaw } from 'pako';
+import { describe, expect, it } from 'vitest';
+import { HmacPacketSigner } from '../../../adapters/crypto/hmac-packet-signer';
+import { pakoCompressor } from '../../../adapters/pako/pako-compressor';
+import { fromBase36, toBase36 } from '../../../domain/sharing/compact-bytes';
+import { foldCase, unfoldCase } from '../../../domain/sharing/letter-case';
+import { MENU_DICTIONARY } from '../../../domain/sharing/menu-dictionary';
+import { packetFromRequest, presentToken, shareTokenMessage, shareViewMessage, type ShareRequest } from '../../../domain/sharing/share-packet';
+import { openPacket, sealBody, sealPacket, type PacketCompressor } from '../../../domain/sharing/share-token';
+
+const NOW = 1_790_000_000;
+const signer = new HmacPacketSigner([{ kid: 'k2', secret: 'new-secret-new-secret-new-secret!' }, { kid: 'k1', secret: 'old-secret-old-secret-old-secret!' }]);
+const oldSigner = new HmacPacketSigner([{ kid: 'k1', secret: 'old-secret-old-secret-old-secret!' }]);
+const bill: ShareRequest = {
+  diners: [
+    { id: 'a', name: 'Alice' },
+    { id: 'b', name: 'Ben' },
+  ],
+  items: [
+    { name: 'Margherita Pizza', pricePence: 899, assignedTo: ['a'] },
+    { name: 'Bottle of Prosecco', pricePence: 3200, assignedTo: ['a', 'b'] },
+    { name: 'Voucher', pricePence: -500, assignedTo: [] },
+  ],
+  tipPence: 410,
+};
+
+function seal(request: ShareRequest = bill, s = signer, now = NOW): string {
+  const packet = packetFromRequest(request, now);
+  if (!packet.ok) throw new Error(packet.error);
+  return sealPacket(packet.value, s, pakoCompressor);
+}
+
+const open = (token: string, s = signer, now = NOW) => openPacket(token, now, s, pakoCompressor);
+
+describe('share packet tokens', () => {
+  it('round-trips any valid bill, with seats numbered by position', () => {
+    const name = fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s.trim().length > 0 && s.trim() === s);
+    const bills = fc.integer({ min: 1, max: 8 }).chain((n) =>
+      fc.record({
+        names: fc.array(name, { minLength: n, maxLength: n }),
+        items: fc.array(fc.record({ name: fc.string({ minLength: 1, maxLength: 80 }).filter((s) => s.trim() === s && s.length > 0), pricePence: fc.integer({ min: -100_000, max: 1_000_000 }), mask: fc.integer({ min: 0, max: 2 ** n - 1 }) }), { minLength: 1, maxLength: 40 }),
+        tipPence: fc.integer({ min: 0, max: 100_000 }),
+        focus: fc.option(fc.integer({ min: 0, max: n - 1 }), { nil: null }),
+      }),
+    );
+    fc.assert(
+      fc.property(bills, (b) => {
+        const request: ShareRequest = {
+          diners: b.names.map((name, i) => ({ id: `diner-${i}`, name })),
+          items: b.items.map((i) => ({ name: i.name, pricePence: i.pricePence, assignedTo: b.names.flatMap((_, k) => ((i.mask >> k) & 1 ? [`diner-${k}`] : [])) })),
+          tipPence: b.tipPence,
+          dinerId: b.focus === null ? null : `diner-${b.focus}`,
+        };
+        const packet = packetFromRequest(request, NOW);
+        expect(packet.ok).toBe(true);
+        if (!packet.ok) return;
+        expect(open(sealPacket(packet.value, signer, pakoCompressor))).toEqual({ ok: true, value: packet.value });
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('keeps the expiry 7 days out by default and reads tokens in any letter case', () => {
+    const token = seal();
+    const opened = open(token.toLowerCase());
+    expect(opened.ok && opened.value.expiresAt).toBe(NOW + 7 * 24 * 3600);
+    expect(opened.ok && opened.value.seats).toEqual([
+      { id: '1', name: 'Alice' },
+      { id: '2', name: 'Ben' },
+    ]);
+    expect(token).toMatch(/^[0-9A-Z]+\.[0-9A-Z]+$/);
+  });
+
+  it('rejects a token once it has expired', () => {
+    const token = seal();
+    expect(open(token, signer, NOW + 7 * 24 * 3600 - 1).ok).toBe(true);
+    expect(open(token, signer, NOW + 7 * 24 * 3600)).toEqual({ ok: false, error: 'expired' });
+  });
+
+  it('rejects every flipped byte of the signed part or the tag', () => {
+    const token = seal();
+    const [payload, tag] = token.split('.') as [string, string];
+    const bytes = fromBase36(payload)!;
+    for (let i = 0; i < bytes.length; i++) {
+      const flipped = Uint8Array.from(bytes);
+      flipped[i]! ^= 0x01;
+      expect(open(`${toBase36(flipped)}.${tag}`).ok).toBe(false);
+    }
+    const tagBytes = fromBase36(tag)!;
+    tagBytes[0]! ^= 0x80;
+    expect(open(`${payload}.${toBase36(tagBytes)}`)).toEqual({ ok: false, error: 'invalid' });
+  });
+
+  it('rejects a changed expiry (it is signed)', () => {
+    const token = seal();
+    const [payload, tag] = token.split('.') as [string, string];
+    const bytes = fromBase36(payload)!;
+    // version, flags, kid length, kid 'k2', then the five-byte expiry varint: move it a year on.
+    const later = seal(bill, signer, NOW + 365 * 24 * 3600);
+    const laterBytes = fromBase36(later.split('.')[0]!)!;
+    const swapped = Uint8Array.from([...laterBytes.slice(0, 10), ...bytes.slice(10)]);
+    expect(laterBytes.slice(0, 4)).toEqual(bytes.slice(0, 4));
+    expect(open(`${toBase36(swapped)}.${tag}`)).toEqual({ ok: false, error: 'invalid' });
+  });
+
+  it('verifies links signed with an older key still in the list, and refuses them once the key is removed', () => {
+    const token = seal(bill, oldSigner);
+    expect(open(token, signer).ok).toBe(true);
+    const rotatedOut = new HmacPacketSigner([{ kid: 'k2', secret: 'new-secret-new-secret-new-secret!' }]);
+    expect(open(token, rotatedOut)).toEqual({ ok: false, error: 'invalid' });
+    expect(open(seal(), oldSigner)).toEqual({ ok: false, error: 'invalid' });
+  });
+
+  it('rejects truncated, malformed and oversized tokens as invalid', () => {
+    const token = seal();
+    for (const bad of [token.slice(0, -1), token.slice(0, token.indexOf('.')), token.slice(1), `${token}.X`, '', '.', 'a.b', 'Ü.Ö', token.replace('.', '-'), `${token.split('.')[0]}.${'Z'.repeat(30)}`, 'A'.repeat(5000) + '.A']) {
+      expect(open(bad)).toEqual({ ok: false, error: 'invalid' });
+    }
+  });
+
+  it('stops inflating a decompression bomb at the cap, even one carrying a valid tag', () => {
+    const bomb = deflateRaw(new Uint8Array(5_000_000), { level: 9, dictionary: new TextEncoder().encode(MENU_DICTIONARY) });
+    const passThrough: PacketCompressor = { deflate: () => bomb, inflate: pakoCompressor.inflate };
+    const token = sealBody(new Uint8Array([1]), false, NOW + 60, signer, passThrough, true);
+    const started = performance.now();
+    expect(open(token)).toEqual({ ok: false, error: 'invalid' });
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(pakoCompressor.inflate(bomb, new TextEncoder().encode(MENU_DICTIONARY), 1024)).toBeNull();
+  });
+
+  it('answers format for a signed body that names a seat that does not exist, or is cut short', () => {
+    // one seat, one item, case modes 'as typed', seat "A", item "x" at 1p assigned to bit 2 (seat 3), tip 0
+    const body = new Uint8Array([1, 1, 0, 1, 65, 1, 120, 2, 0b100, 0]);
+    expect(open(sealBody(body, false, NOW + 60, signer, pakoCompressor))).toEqual({ ok: false, error: 'format' });
+    expect(open(sealBody(body.slice(0, 5), false, NOW + 60, signer, pakoCompressor))).toEqual({ ok: false, error: 'format' });
+    const fixed = Uint8Array.from(body);
+    fixed[8] = 1;
+    expect(open(sealBody(fixed, false, NOW + 60, signer, pakoCompressor)).ok).toBe(true);
+  });
+
+  it('folds names to lower case only where it can restore them exactly', () => {
+    const cases = ['MARGHERITA PIZZA', 'Bottle of Prosecco', 'diet coke', 'McDonald Burger', 'iPhone case', 'Peroni 330ml', 'ÉCLAIR', 'Straße', '2 for 1'];
+    expect(cases.map((c) => foldCase(c).mode)).toEqual([2, 1, 3, 0, 0, 1, 2, 1, 3]);
+    fc.assert(
+      fc.property(fc.string({ maxLength: 30, unit: 'grapheme' }), (text) => {
+        const folded = foldCase(text);
+        expect(unfoldCase(folded.mode, folded.text)).toBe(text);
+      }),
+    );
+  });
+
+  it('maps each problem to the documents’ text', () => {
+    expect(shareTokenMessage('missing')).toBe('No share token provided');
+    expect(shareTokenMessage('invalid')).toBe('Invalid or expired share token');
+    expect(shareTokenMessage('expired')).toBe('Invalid or expired share token');
+    expect(shareTokenMessage('format')).toBe('Invalid share packet format');
+    expect(shareViewMessage('missing')).toBe('Invalid share link - no token found');
+    expect(shareViewMessage('expired')).toBe('Invalid or expired share link');
+    expect(shareTokenMessage('failed')).toBe('Failed to load share data');
+    expect(shareViewMessage('failed')).toBe('Failed to load share details');
+    expect(presentToken('ABCDEFGHI')).toBeNull();
+    expect(presentToken('ABCDEFGHIJ')).toBe('ABCDEFGHIJ');
+  });
+});
+
+describe('share requests', () => {
+  const problem = (change: Partial<ShareRequest>) => {
+    const r = packetFromRequest({ ...bill, ...change }, NOW);
+    return r.ok ? null : r.error;
+  };
+
+  it('gives the documents’ message for each invalid bill', () => {
+    expect(problem({ items: [] })).toBe('No items in receipt');
+    expect(problem({ diners: [] })).toBe('No diners specified');
+    expect(problem({ tipPence: -1 })).toBe('Tip cannot be negative');
+    expect(problem({ diners: Array.from({ length: 9 }, (_, i) => ({ id: `d${i}`, name: `D${i}` })) })).toBe('Maximum 8 diners supported');
+    expect(problem({ items: [{ name: 'Chips', pricePence: 300, assignedTo: ['nobody'] }] })).toBe('Invalid share packet format');
+    expect(problem({ items: [{ name: ' ', pricePence: 300, assignedTo: [] }] })).toBe('Invalid share packet format');
+    expect(problem({ diners: [{ id: 'a', name: 'A'.repeat(21) }] })).toBe('Invalid share packet format');
+    expect(problem({ items: [{ name: 'Chips', pricePence: 1.5, assignedTo: [] }] })).toBe('Invalid share packet format');
+    expect(problem({ dinerId: 'zed' })).toBe('Selected diner not found');
+    expect(problem({ dinerId: 'b' })).toBeNull();
+  });
+});

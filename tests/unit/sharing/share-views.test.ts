@@ -1,0 +1,81 @@
+import { mkdtemp, readFile, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadOrCreateSigningKey } from '../../../adapters/crypto/signing-key-file';
+import { billView, dinerShareData, parseDinerShareData } from '../../../domain/sharing/bill-view';
+import { packetFromRequest } from '../../../domain/sharing/share-packet';
+import { seatShareText, shareSummary, shareText } from '../../../domain/sharing/share-text';
+import { toReceipt } from '../../../src/client/sharing/ExportButtons';
+import { exportReceipt } from '../../../domain/export';
+
+const bill = {
+  diners: [
+    { id: 'a', name: 'Alice' },
+    { id: 'b', name: 'Ben' },
+  ],
+  items: [
+    { name: 'Pizza', pricePence: 899, assignedTo: ['a'] },
+    { name: 'Wine', pricePence: 2001, assignedTo: ['a', 'b'] },
+  ],
+  tipPence: 301,
+};
+
+// Wine 2001 / 2: Alice 1001, Ben 1000; tip 301 / 2: the odd penny to Ben, who is below his exact share.
+describe('share dialog summary and text', () => {
+  it('summarises one diner (items, total with tip) or the whole bill', () => {
+    expect(shareSummary(bill, 'b')).toEqual({ ok: true, value: { kind: 'individual', dinerName: 'Ben', itemCount: 1, items: [{ name: 'Wine', sharePence: 1000 }], tipPence: 151, totalPence: 1151 } });
+    expect(shareSummary(bill, null)).toEqual({ ok: true, value: { kind: 'complete', totalPence: 3201, people: 2, items: 2, tipPercent: 10.4 } });
+    expect(shareSummary(bill, 'zed')).toEqual({ ok: false, error: 'Selected diner not found' });
+    expect(seatShareText(bill, 'zed', 'u')).toEqual({ ok: false, error: 'Invalid seat ID' });
+  });
+
+  it('puts the amounts and the link in the text', () => {
+    const s = shareSummary(bill, 'a');
+    if (!s.ok) throw new Error(s.error);
+    const text = shareText(s.value, 'https://x/b/T');
+    expect(text).toContain('• Wine: £10.01');
+    expect(text).toContain('Total: £20.50');
+    expect(text.endsWith('https://x/b/T')).toBe(true);
+  });
+});
+
+describe('bill views from a packet', () => {
+  it('gives every seat its items, tip share and total, summing to the bill', () => {
+    const packet = packetFromRequest(bill, 0);
+    if (!packet.ok) throw new Error(packet.error);
+    const view = billView(packet.value);
+    // Alice takes the odd penny of the wine, so Ben takes the odd penny of the tip.
+    expect(view.seats.map((s) => s.totalPence)).toEqual([899 + 1001 + 150, 1000 + 151]);
+    expect(view.seats.reduce((a, s) => a + s.totalPence, 0)).toBe(view.totalPence);
+    expect(view.seats[1]!.items).toEqual([{ name: 'Wine', pricePence: 2001, sharePence: 1000, sharedWith: 2, sharedNames: ['Alice', 'Ben'] }]);
+    expect(parseDinerShareData(JSON.parse(JSON.stringify(dinerShareData(view.seats[0]!))))).toEqual(dinerShareData(view.seats[0]!));
+  });
+
+  it('rejects diner data without a name, items or a numeric total', () => {
+    for (const bad of [null, 'x', { dinerItems: [], total: 1 }, { dinerName: 'A', total: 1 }, { dinerName: 'A', dinerItems: [], total: '1' }, { dinerName: 'A', dinerItems: [{ name: 'x', price: 1, shareCount: 0 }], total: 1 }])
+      expect(parseDinerShareData(bad)).toBeNull();
+  });
+});
+
+describe('the generated signing key', () => {
+  it('is created once with mode 0600 and reused', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'wp-key-'));
+    const first = await loadOrCreateSigningKey(dir);
+    const again = await loadOrCreateSigningKey(dir);
+    expect(again).toEqual(first);
+    expect(first.secret.length).toBeGreaterThanOrEqual(32);
+    expect((await stat(join(dir, 'share-signing-key.json'))).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(await readFile(join(dir, 'share-signing-key.json'), 'utf8'))).toEqual(first);
+  });
+});
+
+describe('export downloads', () => {
+  it('turn the shared bill into the documents’ csv and refuse other formats', () => {
+    const receipt = toReceipt(bill, new Date('2026-11-22T12:00:00Z'));
+    const csv = exportReceipt(receipt, 'csv');
+    expect(csv.ok && csv.value.content.split('\r\n')[0]).toBe('Item,Price,Assigned To,Share Amount');
+    expect(csv.ok && csv.value.content).toContain('Total,32.01');
+    expect(exportReceipt(receipt, 'pdf')).toEqual({ ok: false, error: 'Unsupported export format: pdf' });
+  });
+});

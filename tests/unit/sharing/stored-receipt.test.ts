@@ -1,0 +1,116 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { pence } from '../../../domain/money';
+import { newStoredReceipt, type NewReceiptRequest } from '../../../domain/sharing/new-receipt';
+import { paymentLinks } from '../../../domain/sharing/payment-links';
+import { dinerBreakdown } from '../../../domain/sharing/stored-receipt';
+
+const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
+
+const request: NewReceiptRequest = {
+  merchant: 'The Crown',
+  diningDate: '2026-11-21',
+  serviceChargePence: 1000,
+  tipPence: 500,
+  diners: [
+    { id: 'a', name: 'Alice', monzo: 'alicem', paypal: '@AliceP' },
+    { id: 'b', name: 'Ben', revolut: 'benr' },
+    { id: 'c', name: 'Cat' },
+  ],
+  items: [
+    { name: 'Burger', pricePence: 1250, assignedTo: ['a'] },
+    { name: 'Nachos', pricePence: 1000, assignedTo: ['a', 'b'] },
+    { name: 'Voucher', pricePence: -300, kind: 'discount', assignedTo: [] },
+  ],
+};
+
+function stored(r: NewReceiptRequest = request) {
+  const made = newStoredReceipt(r, random);
+  if (!made.ok) throw new Error(made.error);
+  return made.value;
+}
+
+describe('stored receipt breakdown (seed 001 §2.8, §9)', () => {
+  it('splits service charge and tip among diners with items only, discounts across everyone, exact to the penny', () => {
+    const { receipt, dinerIds } = stored();
+    const alice = dinerBreakdown(receipt, dinerIds.get('a')!);
+    const ben = dinerBreakdown(receipt, dinerIds.get('b')!);
+    const cat = dinerBreakdown(receipt, dinerIds.get('c')!);
+    if (!alice.ok || !ben.ok || !cat.ok) throw new Error('expected breakdowns');
+    expect(alice.value.serviceChargePence).toBe(500);
+    expect(alice.value.tipPence).toBe(250);
+    expect(cat.value.serviceChargePence).toBe(0);
+    expect(cat.value.tipPence).toBe(0);
+    expect(cat.value.lines).toEqual([{ name: 'Voucher', kind: 'discount', fullPricePence: -300, sharePence: -100, sharedWith: 3 }]);
+    expect(alice.value.totalPence).toBe(1250 + 500 - 100 + 500 + 250);
+    expect(ben.value.totalPence).toBe(500 - 100 + 500 + 250);
+    expect(alice.value.totalPence + ben.value.totalPence + cat.value.totalPence).toBe(1250 + 1000 - 300 + 1000 + 500);
+    expect(alice.value.merchant).toBe('The Crown');
+  });
+
+  it('always sums the diners’ totals to the bill', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ price: fc.integer({ min: 1, max: 50_000 }), mask: fc.integer({ min: 0, max: 15 }) }), { minLength: 1, maxLength: 20 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (items, service, tip) => {
+          const ids = ['a', 'b', 'c', 'd'];
+          const r: NewReceiptRequest = {
+            serviceChargePence: service,
+            tipPence: tip,
+            diners: ids.map((id) => ({ id, name: id })),
+            items: items.map((i, n) => ({ name: `i${n}`, pricePence: i.price, assignedTo: ids.filter((_, k) => (i.mask >> k) & 1) })),
+          };
+          const { receipt, dinerIds } = stored(r);
+          const totals = ids.map((id) => {
+            const b = dinerBreakdown(receipt, dinerIds.get(id)!);
+            return b.ok ? b.value.totalPence : NaN;
+          });
+          const assigned = items.filter((i) => i.mask !== 0).reduce((a, i) => a + i.price, 0);
+          // Service and tip always land on someone (everyone, when nobody has an item yet).
+          expect(totals.reduce((a, b) => a + b, 0)).toBe(assigned + service + tip);
+        },
+      ),
+    );
+  });
+
+  it('falls back to "Your Split" without a merchant and refuses an unknown diner', () => {
+    const { receipt } = stored({ ...request, merchant: null });
+    const b = dinerBreakdown(receipt, receipt.diners[0]!.id);
+    expect(b.ok && b.value.merchant).toBe('Your Split');
+    expect(dinerBreakdown(receipt, 'nobody')).toEqual({ ok: false, error: 'Person not found' });
+  });
+
+  it('gives the documents’ messages for invalid receipts', () => {
+    const problem = (change: Partial<NewReceiptRequest>) => {
+      const r = newStoredReceipt({ ...request, ...change }, random);
+      return r.ok ? null : r.error;
+    };
+    expect(problem({ items: [] })).toBe('No items in receipt');
+    expect(problem({ diners: [] })).toBe('No diners specified');
+    expect(problem({ tipPence: -5 })).toBe('Tip cannot be negative');
+    expect(problem({ items: [{ name: 'x', pricePence: 1, assignedTo: ['zz'] }] })).toBe('Person not found');
+    expect(problem({ diners: [{ id: 'a', name: 'A', monzo: 'bad handle/../x' }] })).toBe('Invalid share packet format');
+  });
+
+  it('makes short ids of the unambiguous alphabet', () => {
+    const { receipt } = stored();
+    expect(receipt.id).toMatch(/^[2-9a-hjkmnp-z]{14}$/);
+    for (const d of receipt.diners) expect(d.id).toMatch(/^[2-9a-hjkmnp-z]{8}$/);
+  });
+});
+
+describe('payment links', () => {
+  it('fills the amount in for Monzo and PayPal, and links Revolut to the profile', () => {
+    expect(paymentLinks({ monzo: 'alicem', revolut: '@benr', paypal: 'AliceP' }, pence(1234))).toEqual([
+      { provider: 'monzo', handle: 'alicem', url: 'https://monzo.me/alicem/12.34', amountFilled: true },
+      { provider: 'revolut', handle: 'benr', url: 'https://revolut.me/benr', amountFilled: false },
+      { provider: 'paypal', handle: 'AliceP', url: 'https://paypal.me/AliceP/12.34GBP', amountFilled: true },
+    ]);
+  });
+
+  it('drops handles that are not handles, and the amount when nothing is owed', () => {
+    expect(paymentLinks({ monzo: 'x/../evil', revolut: null, paypal: 'p' }, pence(0))).toEqual([{ provider: 'paypal', handle: 'p', url: 'https://paypal.me/p', amountFilled: false }]);
+  });
+});
