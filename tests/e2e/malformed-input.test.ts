@@ -11,6 +11,7 @@ const JSON_ENDPOINTS: { path: string; method: 'GET' | 'POST' }[] = [
   { path: '/api/recovery-code', method: 'POST' },
   { path: '/functions/v1/get-token-balance', method: 'POST' },
   { path: '/functions/v1/store-token-purchase', method: 'POST' },
+  { path: '/functions/v1/analyze-receipt', method: 'POST' },
 ];
 
 /** Public routes with parameters a stranger controls. */
