@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import { connectDatabase } from '../../adapters/postgres/connect';
 import { migrateToLatest } from '../../adapters/postgres/migrate';
+import { defaultPoolSize } from '../../adapters/ocr/tesseract-pool';
 import { HmacPacketSigner } from '../../adapters/crypto/hmac-packet-signer';
 import { loadOrCreateSigningKey } from '../../adapters/crypto/signing-key-file';
 import { pakoCompressor } from '../../adapters/pako/pako-compressor';
@@ -45,7 +46,8 @@ export async function buildContainer(config: Config): Promise<DependencyContaine
   container.registerSingleton(TOKENS.PurchaseReports, PostgresPurchaseReports);
   container.registerSingleton(TOKENS.RecoveryCodes, PostgresRecoveryCodes);
   container.register(TOKENS.ReceiptReader, { useValue: createReceiptReader(config) });
-  container.register(ANALYZE_LIMITS, { useValue: DEFAULT_ANALYZE_LIMITS });
+  // As many readings at once as the OCR pool has workers; a remote engine can take a few more.
+  container.register(ANALYZE_LIMITS, { useValue: { ...DEFAULT_ANALYZE_LIMITS, concurrency: config.receiptEngine === 'local' ? defaultPoolSize() : 4 } });
   container.registerSingleton(AnalyzeReceipt);
   return container;
 }
