@@ -2,11 +2,12 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { serviceWorkerPrecache } from './src/integrations/service-worker.ts';
 
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  integrations: [react(), serviceWorkerPrecache()],
   server: { host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 4321) },
   security: { checkOrigin: true },
   vite: {

@@ -24,6 +24,10 @@ const environment = z.object({
   PAYPAL_CLIENT_ID: optionalText,
   PAYPAL_CLIENT_SECRET: optionalText,
   PAYPAL_API_BASE_URL: optionalUrl,
+  PRODUCT_DOMAINS: z
+    .string()
+    .regex(/^[a-z0-9.-]+(,[a-z0-9.-]+)*$/i, 'must be a comma-separated list of host names, e.g. whospaying.app,www.whospaying.app')
+    .optional(),
 });
 
 export type Environment = z.infer<typeof environment>;
@@ -39,11 +43,14 @@ export interface Config {
   readonly openai: { readonly apiKey: string | null; readonly baseUrl: string | null; readonly model: string };
   readonly stripe: { readonly secretKey: string; readonly publishableKey: string; readonly webhookSecret: string; readonly apiBaseUrl: string | null } | null;
   readonly paypal: { readonly clientId: string; readonly clientSecret: string; readonly apiBaseUrl: string | null } | null;
+  /** Hosts where `/` is the landing page and `/app` the app (seed 001 §2.1); localhost always counts. */
+  readonly productDomains: readonly string[];
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
 
 const DEFAULT_OPENAI_MODEL = 'gpt-4.1-mini';
+const DEFAULT_PRODUCT_DOMAINS = 'whospaying.app,www.whospaying.app';
 
 /** Reads the environment table of DESIGN.md §3; every problem is reported at once, by variable name. */
 export function readConfig(env: Record<string, string | undefined>): ConfigResult {
@@ -75,6 +82,7 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
         ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiBaseUrl: e.STRIPE_API_BASE_URL ?? null }
         : null,
       paypal: e.PAYPAL_CLIENT_ID ? { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET!, apiBaseUrl: e.PAYPAL_API_BASE_URL ?? null } : null,
+      productDomains: (e.PRODUCT_DOMAINS ?? DEFAULT_PRODUCT_DOMAINS).split(',').map((d) => d.toLowerCase()),
     },
   };
 }

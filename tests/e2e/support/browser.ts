@@ -7,8 +7,9 @@ const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-ru
 
 export const baseUrl = (): string => inject('baseUrl');
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+/** `extraArgs`, e.g. `--host-resolver-rules=MAP whospaying.app 127.0.0.1` to visit the server under other host names. */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...FLAGS, ...extraArgs] });
 }
 
 /** A fresh phone-sized context (no storage shared with other tests). */

@@ -1,0 +1,77 @@
+// Lighthouse (mobile defaults: emulated phone, simulated slow 4G and CPU slowdown) against the
+// built app served as in production, on Debian's Chromium. Prints the scores and the landing
+// page's JavaScript transfer size; it measures, it never fails on a score.
+//   npm run bench:lighthouse          (builds first)
+//   CHROME_PATH=/path/to/chromium     (default /usr/bin/chromium)
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import { createRequire } from 'node:module';
+import lighthouse from 'lighthouse';
+
+const lighthouseVersion = () => createRequire(import.meta.url)('lighthouse/package.json').version;
+
+const PAGES = ['/', '/app', '/privacy-policy'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+
+const port = await freePort();
+const dataDir = await mkdtemp(join(tmpdir(), 'wp-lighthouse-'));
+const server = spawn(process.execPath, ['scripts/serve.mjs'], { env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: 'inherit' });
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+try {
+  await waitForHealth(`http://127.0.0.1:${port}`);
+  const rows = [];
+  for (const path of PAGES) {
+    const { lhr } = await lighthouse(`http://127.0.0.1:${port}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+    const scripts = lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script');
+    const total = lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'total');
+    rows.push({
+      page: path,
+      ...Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])),
+      'JS transfer (bytes)': scripts?.transferSize ?? 0,
+      'JS requests': scripts?.requestCount ?? 0,
+      'total transfer (bytes)': total?.transferSize ?? 0,
+      LCP: lhr.audits['largest-contentful-paint']?.displayValue,
+      CLS: lhr.audits['cumulative-layout-shift']?.displayValue,
+    });
+    const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual');
+    if (failing.length > 0) console.log(`${path}: audits below 90: ${failing.map((a) => a.id).join(', ')}`);
+  }
+  console.log(`Lighthouse ${lighthouseVersion()}, mobile defaults, ${process.env.CHROME_PATH ?? '/usr/bin/chromium'}`);
+  console.table(rows);
+  // Astro inlines small scripts into the HTML, where Lighthouse counts them as document bytes.
+  const landing = await (await fetch(`http://127.0.0.1:${port}/`)).text();
+  const inline = [...landing.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => Buffer.byteLength(m[1] ?? ''));
+  console.log(`landing page: ${inline.length} inline scripts, ${inline.reduce((a, b) => a + b, 0)} bytes uncompressed, plus the JS transfer above`);
+} finally {
+  chrome.kill();
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+async function waitForHealth(base) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the server did not become healthy');
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}

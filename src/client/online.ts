@@ -1,0 +1,15 @@
+import { atom } from 'nanostores';
+
+/**
+ * Whether the browser has a network connection. Manual splits work offline (the service worker
+ * serves the app shell); a scan or a payment needs the network, so islands check this first and
+ * say so instead of failing with a network error.
+ */
+export const $online = atom(typeof navigator === 'undefined' ? true : navigator.onLine);
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => $online.set(true));
+  window.addEventListener('offline', () => $online.set(false));
+}
+
+export const isOnline = (): boolean => $online.get();

@@ -1,0 +1,58 @@
+import { DISMISS_KEY, shouldShowInstallPrompt, storeFor } from './install-rules';
+
+/** Chromium's install offer; not in TypeScript's DOM library. */
+interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+}
+
+const card = document.querySelector<HTMLElement>('[data-install-prompt]');
+let offer: BeforeInstallPromptEvent | null = null;
+
+const standalone = (): boolean => matchMedia('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true;
+
+function dismissedAt(): string | null {
+  try {
+    return localStorage.getItem(DISMISS_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function render(): void {
+  if (card) card.hidden = !shouldShowInstallPrompt({ offered: offer !== null, standalone: standalone(), dismissedAt: dismissedAt(), now: Date.now() });
+}
+
+window.addEventListener('beforeinstallprompt', (event) => {
+  // Keep the browser's offer for our own card instead of its mini-infobar.
+  event.preventDefault();
+  offer = event as BeforeInstallPromptEvent;
+  render();
+});
+window.addEventListener('appinstalled', () => {
+  offer = null;
+  render();
+});
+
+card?.querySelector('[data-install]')?.addEventListener('click', () => {
+  const pending = offer;
+  offer = null;
+  render();
+  void pending?.prompt();
+});
+card?.querySelector('[data-later]')?.addEventListener('click', () => {
+  try {
+    localStorage.setItem(DISMISS_KEY, String(Date.now()));
+  } catch {
+    // Without storage the card just stays hidden for this visit.
+  }
+  render();
+});
+
+// Download buttons point at Google Play in the HTML; iPhone and iPad get Apple's store instead.
+if (storeFor(navigator.userAgent, navigator.maxTouchPoints) === 'apple') {
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-store-link]')) {
+    link.href = link.dataset['appleHref'] ?? link.href;
+    const label = link.querySelector('[data-store-label]');
+    if (label && link.dataset['appleLabel']) label.textContent = link.dataset['appleLabel'];
+  }
+}

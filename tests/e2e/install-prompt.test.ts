@@ -1,0 +1,75 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPhone } from './support/browser';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** What Chromium fires when the page may be installed; `prompt()` records that it was called. */
+function offerInstall(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: () => {
+        (window as unknown as { prompted: boolean }).prompted = true;
+        return Promise.resolve();
+      },
+    });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+}
+
+const card = (page: Page) => page.getByRole('complementary', { name: "Install Who's Paying" });
+
+describe('the install prompt (seed 001 §2.11)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('appears only once the browser offers installation, and Install prompts and hides it', async () => {
+    const { context, page } = await newPhone(browser);
+    await page.goto('/');
+    expect(await card(page).isVisible()).toBe(false);
+    expect(await offerInstall(page)).toBe(true);
+    await card(page).waitFor();
+    await card(page).getByRole('button', { name: 'Install' }).click();
+    await card(page).waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true);
+    await context.close();
+  });
+
+  it('Later hides it for 24 hours', async () => {
+    const { context, page } = await newPhone(browser);
+    await page.goto('/');
+    await offerInstall(page);
+    await card(page).getByRole('button', { name: 'Later' }).click();
+    await card(page).waitFor({ state: 'hidden' });
+    const dismissed = Number(await page.evaluate(() => localStorage.getItem('pwa-prompt-dismissed')));
+    expect(Math.abs(Date.now() - dismissed)).toBeLessThan(60_000);
+
+    await page.reload();
+    await offerInstall(page);
+    expect(await card(page).isVisible()).toBe(false);
+
+    // A day and a minute later it is offered again.
+    await page.evaluate((at) => localStorage.setItem('pwa-prompt-dismissed', String(at)), Date.now() - DAY - 60_000);
+    await page.reload();
+    await offerInstall(page);
+    await card(page).waitFor();
+    await context.close();
+  });
+
+  it('never appears in the installed (standalone) app', async () => {
+    const { context, page } = await newPhone(browser);
+    await context.addInitScript(() => {
+      const original = window.matchMedia.bind(window);
+      window.matchMedia = (query: string) => (query.includes('display-mode: standalone') ? ({ ...original(query), matches: true } as MediaQueryList) : original(query));
+    });
+    await page.goto('/');
+    await offerInstall(page);
+    await page.waitForTimeout(100);
+    expect(await card(page).isVisible()).toBe(false);
+    await context.close();
+  });
+});

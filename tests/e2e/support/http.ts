@@ -1,0 +1,30 @@
+import { request } from 'node:http';
+import { baseUrl } from './browser';
+
+export interface RawResponse {
+  readonly status: number;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly body: string;
+}
+
+/** A GET to the test server with any Host header (fetch cannot set Host; it names the site we route by). */
+export function getAs(path: string, headers: { host?: string; 'user-agent'?: string }): Promise<RawResponse> {
+  const target = new URL(path, baseUrl());
+  return new Promise((resolve, reject) => {
+    const req = request({ hostname: target.hostname, port: target.port, path: target.pathname + target.search, method: 'GET', headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** The document title as a browser shows it (entities decoded). */
+export function titleOf(html: string): string | undefined {
+  const raw = /<title>([^<]*)<\/title>/.exec(html)?.[1];
+  return raw?.replace(/&(#\d+|[a-z]+);/g, (entity, name: string) => (name.startsWith('#') ? String.fromCodePoint(Number(name.slice(1))) : (ENTITIES[name] ?? entity)));
+}
