@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+// Tests provoke failures on purpose; their expected error logs would bury the real output.
+const QUIET = { LOG_LEVEL: 'silent' };
+
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], setupFiles: ['reflect-metadata'] } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], setupFiles: ['reflect-metadata'], env: QUIET } },
       {
         test: {
           name: 'integration',
@@ -11,6 +14,7 @@ export default defineConfig({
           // tsyringe's decorators need the Reflect polyfill that the server entry loads.
           setupFiles: ['reflect-metadata'],
           globalSetup: ['tests/support/postgres-server.ts'],
+          env: QUIET,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -15,4 +15,5 @@ export const TOKENS = {
   PaymentOrders: Symbol.for('PaymentOrders'),
   CardGateway: Symbol.for('CardGateway'),
   PayPalGateway: Symbol.for('PayPalGateway'),
+  ReceiptReader: Symbol.for('ReceiptReader'),
 } as const;

@@ -4,6 +4,7 @@ import { PayPalGateway } from '../../adapters/paypal/paypal-gateway';
 import { connectDatabase } from '../../adapters/postgres/connect';
 import { migrateToLatest } from '../../adapters/postgres/migrate';
 import { PostgresPaymentOrders } from '../../adapters/postgres/postgres-payment-orders';
+import { defaultPoolSize } from '../../adapters/ocr/tesseract-pool';
 import { HmacPacketSigner } from '../../adapters/crypto/hmac-packet-signer';
 import { loadOrCreateSigningKey } from '../../adapters/crypto/signing-key-file';
 import { pakoCompressor } from '../../adapters/pako/pako-compressor';
@@ -19,7 +20,9 @@ import { systemClock } from '../../adapters/system-clock';
 import { TestModeGateway } from '../../adapters/test-mode/test-mode-gateway';
 import { migrations } from '../../migrations';
 import { TOKENS } from '../../ports/tokens';
+import { ANALYZE_LIMITS, AnalyzeReceipt, DEFAULT_ANALYZE_LIMITS } from './analyze-receipt';
 import type { Config } from './config';
+import { createReceiptReader } from './receipt-reader-factory';
 
 /**
  * The composition root: the one place that picks adapters for ports, from configuration.
@@ -47,6 +50,10 @@ export async function buildContainer(config: Config): Promise<DependencyContaine
   container.registerSingleton(TOKENS.PurchaseReports, PostgresPurchaseReports);
   container.registerSingleton(TOKENS.RecoveryCodes, PostgresRecoveryCodes);
   registerPayments(container, config);
+  container.register(TOKENS.ReceiptReader, { useValue: createReceiptReader(config) });
+  // As many readings at once as the OCR pool has workers; a remote engine can take a few more.
+  container.register(ANALYZE_LIMITS, { useValue: { ...DEFAULT_ANALYZE_LIMITS, concurrency: config.receiptEngine === 'local' ? defaultPoolSize() : 4 } });
+  container.registerSingleton(AnalyzeReceipt);
   return container;
 }
 

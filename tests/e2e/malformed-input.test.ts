@@ -19,6 +19,7 @@ const JSON_ENDPOINTS: { path: string; method: 'GET' | 'POST' }[] = [
   { path: '/api/payments/pi_nosuch', method: 'GET' },
   { path: '/api/test-mode/card', method: 'POST' },
   { path: '/api/test-mode/paypal-approve', method: 'POST' },
+  { path: '/functions/v1/analyze-receipt', method: 'POST' },
 ];
 
 /** Public routes with parameters a stranger controls. */

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPhone } from './support/browser';
+import { baseUrl, launchBrowser, newPhone, waitForIslands } from './support/browser';
 
 // Hand-worked: Prosecco 3200 / 3 = 1067, 1067, 1066; tip 500 / 3 goes 167, 166, 167 (the penny goes to
 // whoever is furthest below their exact share so far: Cat, then Alice on the tie).
@@ -148,9 +148,10 @@ describe('sharing a bill by signed link', () => {
     expect(alice).toMatch(/Alice\s+£23\.83\s+3 items \+ tip\s+Margherita Pizza\s+£8\.99\s+Bottle of Prosecco\s+£10\.67\s+\+1 more/);
     expect(await page.getByRole('article', { name: 'Ben' }).innerText()).not.toContain('more');
 
+    await waitForIslands(page);
     await page.getByRole('button', { name: "Share Ben's bill" }).click();
     const dialog = page.getByRole('dialog', { name: 'Share Bill' });
-    expect(await dialog.getByRole('definition').allInnerTexts()).toEqual(['Ben', '2', '£16.58']);
+    await expect.poll(() => dialog.getByRole('definition').allInnerTexts()).toEqual(['Ben', '2', '£16.58']);
     const link = dialog.getByRole('textbox', { name: 'Share link' });
     await link.waitFor();
     const url = await link.inputValue();

@@ -18,3 +18,8 @@ export async function newPhone(browser: Browser, options: Parameters<Browser['ne
   const page = await context.newPage();
   return { context, page };
 }
+
+/** Waits until every `client:load` island has hydrated: a click on server-rendered HTML before then is lost. */
+export async function waitForIslands(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr][client="load"]').length === 0);
+}

@@ -28,6 +28,12 @@ function mount(routes: Record<string, Route>, props: { onClose?: () => void; onR
 
 const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name);
 const settle = () => act(async () => new Promise((r) => setTimeout(r, 20)));
+/** Under a loaded machine a fixed pause is not enough: wait (bounded) until the screen shows what comes next. */
+async function settleUntil(ready: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  do await settle();
+  while (!ready() && Date.now() < deadline);
+}
 
 describe('Token Recovery dialog (seed 000 §2, §8)', () => {
   it('shows tokens and free bills used, recovers, and says so', async () => {
@@ -41,7 +47,7 @@ describe('Token Recovery dialog (seed 000 §2, §8)', () => {
       },
       { onRecovered: recovered },
     );
-    await settle();
+    await settleUntil(() => document.querySelector('[role="dialog"]')?.textContent?.includes('Current tokens0') === true);
     const dialog = document.querySelector('[role="dialog"]')!;
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(dialog.textContent).toContain('Current tokens0');
@@ -50,7 +56,7 @@ describe('Token Recovery dialog (seed 000 §2, §8)', () => {
     act(() => button('Recover My Tokens')!.click());
     expect(button('Recovering Tokens...')?.disabled).toBe(true);
     release();
-    await settle();
+    await settleUntil(() => document.querySelector('[role="status"]') !== null && recovered.mock.calls.length > 0);
     expect(document.querySelector('[role="status"]')?.textContent).toBe('Successfully recovered 25 tokens!');
     expect(dialog.textContent).toContain('Current tokens25');
     expect(recovered).toHaveBeenCalledWith(25);

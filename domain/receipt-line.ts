@@ -1,0 +1,22 @@
+import type { Pence } from './money';
+
+/** Kinds of a parsed receipt line (seed 000 §3). */
+export const RECEIPT_LINE_KINDS = ['item', 'service', 'vat', 'subtotal', 'total', 'discount'] as const;
+export type ReceiptLineKind = (typeof RECEIPT_LINE_KINDS)[number];
+
+/** One line read from a receipt: its text as read, a cleaned name, its price (negative for discounts). */
+export interface ReceiptLine {
+  readonly raw: string;
+  readonly label: string;
+  readonly pricePence: Pence | null;
+  readonly kind: ReceiptLineKind;
+}
+
+/** What a reader found on a receipt: its lines, and the printed total when one was found. */
+export interface ReceiptReading {
+  readonly lines: readonly ReceiptLine[];
+  readonly totalPence: Pence | null;
+}
+
+/** Kinds that make up the bill: VAT is already inside UK prices, subtotals and totals are sums. */
+export const BILLED_KINDS: ReadonlySet<ReceiptLineKind> = new Set(['item', 'service', 'discount']);

@@ -1,0 +1,139 @@
+import { pence, type Pence } from './money';
+import { trailingAmount } from './receipt-amount';
+import type { ReceiptLine, ReceiptLineKind, ReceiptReading } from './receipt-line';
+import { choosePrintedTotal } from './receipt-reconcile';
+
+/**
+ * Turns the text of a receipt (OCR output, one printed row per line) into priced lines.
+ * General rules only: a row is priced by the amount at its end; its words decide its kind;
+ * rows about payment, the venue or the visit are not part of the bill and are dropped.
+ */
+export function parseReceiptText(text: string): ReceiptReading {
+  const lines: ReceiptLine[] = [];
+  let pendingName: string | null = null;
+  const rows = text.split(/\r?\n/);
+  const usesDecimals = rows.filter((r) => DECIMAL_AMOUNT.test(r)).length >= 2;
+  // Where a rounding adjustment is printed, the total after it is the one to pay; without any
+  // total row, what was paid less the change is.
+  let roundedAfter = -1;
+  let roundedTotal: Pence | null = null;
+  let paid = 0;
+  let change = 0;
+  const usesDollars = rows.filter((r) => DOLLAR_AMOUNT.test(r)).length >= 2;
+  const restored = rows.map((r) => (usesDecimals ? restoreDecimalPoint(r) : r)).map((r) => (usesDollars ? r.replace(DOLLAR_READ_AS_8, '$1$$$2') : r));
+  for (const row of restored.map(cleanRow)) {
+    if (row === '') continue;
+    const amount = trailingAmount(row);
+    if (amount === null) {
+      // A long name may wrap, with its price alone on the next row.
+      pendingName = hasWords(row) && !WHEN.test(row) ? row : null;
+      continue;
+    }
+    let label = cleanLabel(amount.before);
+    let raw = row;
+    if (!hasWords(label) && pendingName !== null) {
+      label = cleanLabel(pendingName);
+      raw = `${pendingName} ${row}`;
+    }
+    pendingName = null;
+    if (!hasWords(label)) continue;
+    if (ROUNDING.test(label) && TOTAL.test(label) && amount.pence > 0) roundedTotal = amount.pence;
+    else if (ROUNDING.test(label)) roundedAfter = lines.length;
+    if (PAYMENT.test(label) && !CHANGE.test(label) && amount.pence > 0) paid = Math.max(paid, amount.pence);
+    if (CHANGE.test(label) && amount.pence > 0) change = amount.pence;
+    const kind = NOT_THE_BILL.test(amount.before) ? null : kindOf(label, amount.pence);
+    if (kind === null) continue;
+    const pricePence = kind === 'discount' && amount.pence > 0 ? pence(-amount.pence) : amount.pence;
+    lines.push({ raw, label, pricePence, kind });
+  }
+  const reading = settle(lines);
+  if (roundedTotal !== null) return { ...reading, totalPence: roundedTotal };
+  const afterRounding = roundedAfter >= 0 ? lines.slice(roundedAfter).find((l) => l.kind === 'total' && (l.pricePence ?? 0) > 0) : undefined;
+  if (afterRounding) return { ...reading, totalPence: afterRounding.pricePence };
+  if (reading.totalPence === null && paid - change > 0) return { ...reading, totalPence: pence(paid - change) };
+  return reading;
+}
+
+const ROUNDING = /\bround(ing|ed)?\b/i;
+const PAYMENT = /\b(cash|card|visa|master\s*card|mastercard|amex|debit|credit|tender(ed)?|paid|payment|contactless)\b/i;
+const CHANGE = /\bchange\b/i;
+
+const NOT_THE_BILL =
+  /\b(cash|change|card|visa|master\s*card|mastercard|amex|maestro|debit|credit|tender(ed)?|paid|payment|contactless|tel|phone|fax|date|time|table|guests?|server|cashier|invoice|auth|approval|ref|terminal|trans(action)?|www|http|rounding|round(ed)?|points?|suggested|account|acct|qty|items?\s*(sold|count)|no\s+of\s+items|deposit|receipt|thank(s| you)?|\d+\s*items?|items)\b/i;
+const SUBTOTAL = /\b(sub[\s-]?total|subtot|sub\s*ttl|item\s*total|net(to|t)?|(food|bar|drinks?)\s*total|total\s*(excl?|before|net)|zwischensumme)\b/i;
+const TOTAL = /\b(total|ttl|tot|balance|bal|amount|amt\s*due|to\s*pay|saldo|summe|gesamt|betrag|grand|due|jumlah|totale)\b/i;
+const STARTS_WITH_TOTAL = /^(grand\s*)?(total|ttl|balance|amount)\b/i;
+const WHEN = /\b\d{1,2}:\d{2}(?!\d)|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/;
+const VAT = /\b(vat|tax|gst|sst|m[wu]st|ust|hst|pst|iva|tva|incl?\.?)\b|%/i;
+const SERVICE = /\b(service|serv\.?\s*ch(arge)?|svc|gratuity|servizio|tips?|coperto|cover\s*charge)\b/i;
+const DISCOUNT = /\b(discount|disc|off|promo|voucher|coupon|savings?|reduction|rabatt|sconto|remise|offer)\b/i;
+
+function kindOf(label: string, price: Pence): ReceiptLineKind | null {
+  if (NOT_THE_BILL.test(label)) return null;
+  if (SUBTOTAL.test(label)) return 'subtotal';
+  // "Service charge total" is the service line; "Total incl. service" is the total.
+  if (SERVICE.test(label) && !STARTS_WITH_TOTAL.test(label)) return 'service';
+  if (TOTAL.test(label)) return 'total';
+  if (DISCOUNT.test(label) || price < 0) return 'discount';
+  if (VAT.test(label)) return 'vat';
+  // A priced row with a date or a time on it is the visit's header, not something eaten.
+  if (WHEN.test(label)) return null;
+  return 'item';
+}
+
+/** Item rows printed after the first total belong to payment or VAT summaries, not to the bill. */
+function settle(lines: readonly ReceiptLine[]): ReceiptReading {
+  const firstTotal = lines.findIndex((l) => l.kind === 'total' && (l.pricePence ?? 0) > 0);
+  const kept = firstTotal < 0 ? lines : lines.filter((l, i) => i <= firstTotal || l.kind !== 'item');
+  return { lines: kept, totalPence: choosePrintedTotal(kept) };
+}
+
+const DECIMAL_AMOUNT = /\d[.,]\s?\d\d\b/;
+// "Pizza      2200" in a column of "12.50"s: the point was too faint to read. Only after a column
+// gap, so house numbers and dates stay as they are.
+const POINTLESS_AMOUNT = /(\S\s{2,}[£$€]?\s?)(\d{1,2})(\d\d)\s*$/;
+// "Tapas Teller 16 40": a decimal comma read as a space.
+const SPACED_DECIMAL = /([A-Za-z.)]\s+)(\d{1,3}) (\d\d)\s*$/;
+
+const DOLLAR_AMOUNT = /\$\s?\d+[.,]\d\d\b/;
+// On a receipt priced in $, tesseract often reads the $ as an 8: "Pork Chop  1 826.00".
+const DOLLAR_READ_AS_8 = /(\s)8(\d{1,3}[.,]\d\d)\s*$/;
+
+function restoreDecimalPoint(row: string): string {
+  return row.replace(POINTLESS_AMOUNT, '$1$2.$3').replace(SPACED_DECIMAL, '$1$2.$3');
+}
+
+// Stray marks OCR puts at the left edge (table rules, bullets, the edge of the paper).
+const LEFT_NOISE = /^[\s|!"'`~_{}[\]:;,=*•·>«»\\/-]+/;
+
+function cleanRow(row: string): string {
+  return row.replace(LEFT_NOISE, '').replace(/\s+/g, ' ').trim();
+}
+
+// Single characters before the name: bits of the paper's edge, or a quantity column.
+const LEFT_SPECKS = /^(?:\S\s+)+(?=\S{2})/;
+// Quantities before a name: "2x", "2 x", "1%" (an x read as %), "2 " or "I " (a 1) before a word.
+const QUANTITY = /^\d{1,3}\s*[xX×%*]\s*|^(?:\d{1,2}|[Il|])\.?\s+(?=[A-Za-z£$&(])/;
+// Unit prices and quantity columns printed between the name and the amount.
+const TRAILING_NUMBERS = /(?:\s+(?:\d+[.,]\d\d|\d{1,3}|@|x))+$/i;
+
+function cleanLabel(text: string): string {
+  // Text left of a vertical rule ("NN | Add Bacon") is the paper's edge or a column of codes.
+  const afterRule = text.includes('|') ? text.slice(text.lastIndexOf('|') + 1) : text;
+  const label = (hasWords(afterRule) ? afterRule : text).replace(LEFT_NOISE, '').replace(QUANTITY, '').replace(LEFT_SPECKS, '').replace(QUANTITY, '');
+  return fixDigitsInWords(label)
+    .replace(/[\s.:£$€*#-]+$/, '')
+    .replace(TRAILING_NUMBERS, '')
+    .replace(/[\s.:£$€*#@-]+$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A 1, 0 or 5 between two letters is an l, o or s that OCR misread ("Gr1ld" → "Grlld"). */
+function fixDigitsInWords(text: string): string {
+  return text.replace(/(?<=[A-Za-z])[105](?=[a-z])/g, (d) => ({ '1': 'l', '0': 'o', '5': 's' })[d as '1' | '0' | '5']);
+}
+
+function hasWords(text: string): boolean {
+  return (text.match(/[A-Za-z]/g)?.length ?? 0) >= 2;
+}

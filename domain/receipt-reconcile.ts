@@ -1,0 +1,68 @@
+import { pence, sumPence, type Pence } from './money';
+import { BILLED_KINDS, type ReceiptLine } from './receipt-line';
+
+export interface Reconciliation {
+  /** Sum of the lines that make up the bill (items, service, discounts; VAT is inside the prices). */
+  readonly billedPence: Pence;
+  readonly totalPence: Pence | null;
+  /** billed minus printed total; 0 when they agree, null without a printed total. */
+  readonly differencePence: Pence | null;
+  readonly matches: boolean;
+  /** Indexes (into the lines given) of lines that look wrong and deserve a second look. */
+  readonly suspectLines: readonly number[];
+}
+
+/**
+ * Do the billed lines add up to the printed total, and if not, which lines look wrong?
+ * A line is suspect when it has no price, costs more than the whole bill, or when dropping it
+ * alone would make the sum agree (a line read twice, or a header read as an item).
+ */
+export function reconcile(lines: readonly ReceiptLine[], totalPence: Pence | null, included: (line: ReceiptLine) => boolean = billed): Reconciliation {
+  const billedPence = sumPence(lines.filter((l) => included(l) && l.pricePence !== null).map((l) => l.pricePence!));
+  if (totalPence === null) {
+    const suspectLines = indexesWhere(lines, (l) => included(l) && l.pricePence === null);
+    return { billedPence, totalPence, differencePence: null, matches: false, suspectLines };
+  }
+  const differencePence = pence(billedPence - totalPence);
+  const matches = differencePence === 0;
+  const suspectLines = indexesWhere(lines, (l) => {
+    if (!included(l)) return false;
+    if (l.pricePence === null) return true;
+    if (matches) return false;
+    return l.pricePence === differencePence || (l.kind === 'item' && totalPence > 0 && l.pricePence > totalPence);
+  });
+  return { billedPence, totalPence, differencePence, matches, suspectLines };
+}
+
+function billed(line: ReceiptLine): boolean {
+  return BILLED_KINDS.has(line.kind);
+}
+
+function indexesWhere(lines: readonly ReceiptLine[], test: (line: ReceiptLine) => boolean): number[] {
+  return lines.flatMap((l, i) => (test(l) ? [i] : []));
+}
+
+/**
+ * Which of the printed totals is the bill's total: the one the lines add up to (all billed lines,
+ * or the subtotal plus tax), else the first one printed. Later totals are often "balance
+ * remaining", "total due 0.00" or a tip suggestion.
+ */
+export function choosePrintedTotal(lines: readonly ReceiptLine[]): Pence | null {
+  const totals = lines.filter((l) => l.kind === 'total' && l.pricePence !== null && l.pricePence > 0).map((l) => l.pricePence!);
+  if (totals.length === 0) return null;
+  const sums = plausibleSums(lines);
+  return totals.find((t) => sums.has(t)) ?? totals[0]!;
+}
+
+function plausibleSums(lines: readonly ReceiptLine[]): Set<number> {
+  const priced = (kind: ReceiptLine['kind']) => lines.filter((l) => l.kind === kind && l.pricePence !== null).map((l) => l.pricePence!);
+  const billedSum = sumPence(lines.filter((l) => billed(l) && l.pricePence !== null).map((l) => l.pricePence!));
+  const vat = sumPence(priced('vat'));
+  const sums = new Set<number>([billedSum, billedSum + vat]);
+  for (const subtotal of priced('subtotal')) {
+    sums.add(subtotal);
+    sums.add(subtotal + vat);
+    sums.add(subtotal + vat + sumPence(priced('service')));
+  }
+  return sums;
+}

@@ -1,0 +1,59 @@
+/**
+ * Scoring of a receipt reading against ground truth, as ../shared/receipts/README.md describes.
+ */
+export interface TruthItem {
+  readonly name: string;
+  readonly price: number;
+}
+
+export interface ReadLine {
+  readonly label: string;
+  readonly pricePence: number | null;
+  readonly kind: string;
+}
+
+export interface ItemScore {
+  readonly matched: number;
+  readonly extracted: number;
+  readonly expected: number;
+}
+
+function normalise(name: string): string {
+  return name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/** Names agree once case, spaces and punctuation are gone; a 6-character prefix either way is enough. */
+export function namesAgree(a: string, b: string): boolean {
+  const x = normalise(a);
+  const y = normalise(b);
+  if (x === '' || y === '') return false;
+  return x === y || y.startsWith(x.slice(0, 6)) || x.startsWith(y.slice(0, 6));
+}
+
+/** Item lines against expected items: same price to the penny and agreeing names; each line matches one item. */
+export function scoreItems(lines: readonly ReadLine[], truth: readonly TruthItem[]): ItemScore {
+  const items = lines.filter((l) => l.kind === 'item');
+  const unmatched = truth.map((t) => ({ name: t.name, pence: Math.round(t.price * 100) }));
+  let matched = 0;
+  for (const line of items) {
+    const at = unmatched.findIndex((t) => t.pence === line.pricePence && namesAgree(t.name, line.label));
+    if (at >= 0) {
+      unmatched.splice(at, 1);
+      matched += 1;
+    }
+  }
+  return { matched, extracted: items.length, expected: truth.length };
+}
+
+export function f1(score: ItemScore): { precision: number; recall: number; f1: number } {
+  const precision = score.extracted === 0 ? 0 : score.matched / score.extracted;
+  const recall = score.expected === 0 ? 0 : score.matched / score.expected;
+  return { precision, recall, f1: precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall) };
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}

@@ -1,0 +1,35 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LocalReceiptReader } from '../../adapters/ocr/local-receipt-reader';
+import { TesseractPool } from '../../adapters/ocr/tesseract-pool';
+import { tinyImage } from '../support/images';
+
+// Real receipts live outside the repository (never copied in); the test reads one when present.
+const RECEIPTS = join(import.meta.dirname, '..', '..', '..', 'shared', 'receipts', 'wildreceipt');
+const sample = existsSync(RECEIPTS) ? readdirSync(RECEIPTS).find((f) => f.startsWith('wr11_') && !f.endsWith('.json')) : undefined;
+
+const reader = new LocalReceiptReader(new TesseractPool(1));
+afterAll(() => reader.close());
+
+describe('LocalReceiptReader (tesseract.js with the English data from npm)', () => {
+  it.skipIf(sample === undefined)('reads the items and the printed total of a real receipt photo', async () => {
+    const result = await reader.read({ bytes: new Uint8Array(readFileSync(join(RECEIPTS, sample!))), mediaType: 'image/jpeg' });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const items = result.value.lines.filter((l) => l.kind === 'item');
+    expect(items.length).toBeGreaterThanOrEqual(8);
+    expect(items.map((i) => i.label)).toContain('Lobster Tail');
+    expect(result.value.totalPence).toBe(31349);
+  });
+
+  it('finds nothing on a blank image', async () => {
+    const result = await reader.read({ bytes: new Uint8Array(await tinyImage('png', 300, 400)), mediaType: 'image/png' });
+    expect(result).toEqual({ ok: true, value: { lines: [], totalPence: null } });
+  });
+
+  it('finds nothing in bytes that only look like an image', async () => {
+    const result = await reader.read({ bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), mediaType: 'image/jpeg' });
+    expect(result).toEqual({ ok: true, value: { lines: [], totalPence: null } });
+  });
+});

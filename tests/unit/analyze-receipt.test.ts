@@ -1,0 +1,194 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { FakeReceiptReader } from '../../adapters/memory/fake-receipt-reader';
+import { MemoryRateLimiter } from '../../adapters/memory/memory-rate-limiter';
+import { MemoryMetering } from '../../adapters/memory/memory-metering';
+import { pence } from '../../domain/money';
+import type { ReceiptLine } from '../../domain/receipt-line';
+import { err, ok } from '../../domain/result';
+import { AnalyzeReceipt, DEFAULT_ANALYZE_LIMITS, MESSAGES, UPLOAD_MESSAGES, type AnalyzeLimits } from '../../src/server/analyze-receipt';
+import { PDF_BYTES, pngClaiming, tinyImage } from '../support/images';
+
+const USER = 'device-1';
+const line = (label: string, price: number, kind: ReceiptLine['kind'] = 'item'): ReceiptLine => ({ raw: `${label} £${price / 100}`, label, pricePence: pence(price), kind });
+const clock = { now: () => new Date('2026-11-22T12:00:00Z') };
+
+let reader: FakeReceiptReader;
+let allowance: MemoryMetering;
+let limits: AnalyzeLimits;
+/** Metering where the user has already used `freeBillsUsed` and holds `tokens`. */
+async function metering(freeBillsUsed: number, tokens: number, users: string[] = [USER]): Promise<MemoryMetering> {
+  const m = new MemoryMetering(clock);
+  for (const user of users) {
+    for (let i = 0; i < freeBillsUsed; i++) {
+      const r = await m.reserve(user);
+      if (r.ok) await m.settle(r.value.id);
+    }
+    if (tokens > 0) await m.creditConfirmedPayment({ anonymousUserId: user, tokens, amountPence: pence(100), currency: 'GBP', provider: 'test', providerPaymentId: `pay-${user}` });
+  }
+  return m;
+}
+const usage = async (user = USER) => {
+  const u = await allowance.usageFor(user);
+  return { freeBills: u.maxFreeBills - u.billsUsed, tokens: u.tokens };
+};
+const endpoint = () => new AnalyzeReceipt(reader, allowance, new MemoryRateLimiter(clock), limits);
+
+function post(body: unknown, headers: Record<string, string> = {}): Request {
+  return new Request('http://test/functions/v1/analyze-receipt', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+async function call(handler: AnalyzeReceipt, request: Request, ip = '10.0.0.1') {
+  const response = await handler.handle(request, ip);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown>, headers: response.headers };
+}
+
+let jpegBase64: string;
+beforeEach(async () => {
+  reader = new FakeReceiptReader(async () => ok({ lines: [line('Pizza', 899), line('Cola', 299), line('VAT', 200, 'vat'), line('Total', 1198, 'total')], totalPence: pence(1198) }));
+  allowance = await metering(0, 0);
+  limits = DEFAULT_ANALYZE_LIMITS;
+  jpegBase64 = (await tinyImage('jpeg')).toString('base64');
+});
+
+describe('POST /functions/v1/analyze-receipt', () => {
+  it('reads the receipt, settles the scan and answers the documents’ shape', async () => {
+    const { status, body } = await call(endpoint(), post({ image: jpegBase64, prompt: 'ignored', anonymousUserId: USER }));
+    expect(status).toBe(200);
+    expect(body['items']).toEqual([
+      { name: 'Pizza', label: 'Pizza', raw: 'Pizza £8.99', pricePence: 899, kind: 'item', type: 'item' },
+      { name: 'Cola', label: 'Cola', raw: 'Cola £2.99', pricePence: 299, kind: 'item', type: 'item' },
+      { name: 'VAT', label: 'VAT', raw: 'VAT £2', pricePence: 200, kind: 'vat', type: 'tax' },
+      { name: 'Total', label: 'Total', raw: 'Total £11.98', pricePence: 1198, kind: 'total', type: 'item' },
+    ]);
+    expect(body).toMatchObject({ totalPence: 1198, reconciliation: { matches: true, billedPence: 1198 }, paidWith: 'free bill' });
+    expect(reader.images[0]?.mediaType).toBe('image/jpeg');
+    expect(await usage()).toEqual({ freeBills: 2, tokens: 0 });
+  });
+
+  it('takes the anonymous id from the X-Anonymous-Id header too', async () => {
+    const { status } = await call(endpoint(), post({ image: jpegBase64 }, { 'x-anonymous-id': USER }));
+    expect(status).toBe(200);
+    expect((await usage()).freeBills).toBe(2);
+  });
+
+  it('refunds and says the photo is unclear when nothing billable was read', async () => {
+    reader.answers(async () => ok({ lines: [line('Total', 1198, 'total')], totalPence: pence(1198) }));
+    const { status, body } = await call(endpoint(), post({ image: jpegBase64, anonymousUserId: USER }));
+    expect({ status, body }).toEqual({ status: 422, body: { error: MESSAGES.unclear } });
+    expect(await usage()).toEqual({ freeBills: 3, tokens: 0 });
+  });
+
+  it.each([
+    ['timeout', 504, MESSAGES.timedOut],
+    ['unavailable', 502, MESSAGES.failed],
+    ['refused', 502, MESSAGES.failed],
+    ['malformed', 502, MESSAGES.failed],
+  ] as const)('refunds when the reader fails with %s', async (failure, status, message) => {
+    reader.answers(async () => err(failure));
+    const result = await call(endpoint(), post({ image: jpegBase64, anonymousUserId: USER }));
+    expect({ status: result.status, body: result.body }).toEqual({ status, body: { error: message } });
+    expect((await usage()).freeBills).toBe(3);
+  });
+
+  it('refunds when the reader throws', async () => {
+    reader.answers(async () => {
+      throw new Error('worker crashed');
+    });
+    const result = await call(endpoint(), post({ image: jpegBase64, anonymousUserId: USER }));
+    expect(result).toMatchObject({ status: 502, body: { error: MESSAGES.failed } });
+    expect((await usage()).freeBills).toBe(3);
+  });
+
+  it('refuses with the documents’ text once free bills and tokens are used, without reading', async () => {
+    allowance = await metering(3, 0);
+    const result = await call(endpoint(), post({ image: jpegBase64, anonymousUserId: USER }));
+    expect(result).toMatchObject({ status: 402, body: { error: 'All free bills used this month. Buy tokens to continue scanning receipts.' } });
+    expect(reader.images).toHaveLength(0);
+  });
+
+  it('pays with a token after the free bills', async () => {
+    allowance = await metering(3, 1);
+    const result = await call(endpoint(), post({ image: jpegBase64, anonymousUserId: USER }));
+    expect(result).toMatchObject({ status: 200, body: { paidWith: 'token' } });
+    expect((await usage()).tokens).toBe(0);
+  });
+
+  describe('bad uploads are refused before any reading or metering', () => {
+    const cases: [string, () => Promise<unknown>, number, string][] = [
+      ['a PDF renamed .jpg', async () => ({ image: PDF_BYTES.toString('base64'), anonymousUserId: USER }), 415, UPLOAD_MESSAGES.notAnImage],
+      ['a huge PNG', async () => ({ image: pngClaiming(40_000, 40_000).toString('base64'), anonymousUserId: USER }), 413, UPLOAD_MESSAGES.tooManyPixels],
+      ['garbage base64', async () => ({ image: '!!!not*base64%%%', anonymousUserId: USER }), 400, UPLOAD_MESSAGES.notBase64],
+      ['a data: URL', async () => ({ image: `data:image/jpeg;base64,${jpegBase64}`, anonymousUserId: USER }), 400, UPLOAD_MESSAGES.notBase64],
+      ['no anonymous id', async () => ({ image: jpegBase64 }), 400, UPLOAD_MESSAGES.noDevice],
+    ];
+    it.each(cases)('%s', async (_name, body, status, message) => {
+      const result = await call(endpoint(), post(await body()));
+      expect({ status: result.status, body: result.body }).toEqual({ status, body: { error: message } });
+      expect(reader.images).toHaveLength(0);
+      expect((await usage()).freeBills).toBe(3);
+    });
+
+    it('an oversize file', async () => {
+      limits = { ...DEFAULT_ANALYZE_LIMITS, upload: { ...DEFAULT_ANALYZE_LIMITS.upload, maxBytes: 100 } };
+      const result = await call(endpoint(), post({ image: jpegBase64, anonymousUserId: USER }));
+      expect(result.status).toBe(413);
+      expect(result.body['error']).toBe(UPLOAD_MESSAGES.tooLarge(100));
+      expect(reader.images).toHaveLength(0);
+      expect((await usage()).freeBills).toBe(3);
+    });
+
+    it('a body that is not JSON', async () => {
+      const result = await call(endpoint(), post('{"image": '));
+      expect(result.status).toBe(400);
+      expect(reader.images).toHaveLength(0);
+    });
+  });
+
+  it('limits each device, answering 429 with Retry-After', async () => {
+    limits = { ...DEFAULT_ANALYZE_LIMITS, perDevice: { max: 2, windowSeconds: 60 } };
+    allowance = await metering(0, 10, [USER, 'a', 'b', 'c']);
+    const handler = endpoint();
+    for (let i = 0; i < 2; i++) expect((await call(handler, post({ image: jpegBase64, anonymousUserId: USER }))).status).toBe(200);
+    const refused = await call(handler, post({ image: jpegBase64, anonymousUserId: USER }));
+    expect(refused.status).toBe(429);
+    expect(refused.body['error']).toBe(UPLOAD_MESSAGES.tooMany);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await call(handler, post({ image: jpegBase64, anonymousUserId: 'device-2' }))).status).toBe(200);
+  });
+
+  it('limits each IP across devices', async () => {
+    limits = { ...DEFAULT_ANALYZE_LIMITS, perIp: { max: 1, windowSeconds: 60 } };
+    const handler = endpoint();
+    expect((await call(handler, post({ image: jpegBase64, anonymousUserId: 'a' }), '10.0.0.9')).status).toBe(200);
+    const refused = await call(handler, post({ image: jpegBase64, anonymousUserId: 'b' }), '10.0.0.9');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).not.toBeNull();
+  });
+
+  it('answers 429 with Retry-After when the reading queue is full, without taking a scan', async () => {
+    limits = { ...DEFAULT_ANALYZE_LIMITS, concurrency: 1, queueCapacity: 1 };
+    allowance = await metering(0, 10, [USER, 'a', 'b', 'c']);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    reader.answers(async () => {
+      await gate;
+      return ok({ lines: [line('Soup', 400)], totalPence: null });
+    });
+    const handler = endpoint();
+    const first = call(handler, post({ image: jpegBase64, anonymousUserId: 'a' }));
+    const second = call(handler, post({ image: jpegBase64, anonymousUserId: 'b' }));
+    await new Promise((r) => setTimeout(r, 20));
+    const third = await call(handler, post({ image: jpegBase64, anonymousUserId: 'c' }));
+    expect(third.status).toBe(429);
+    expect(third.body['error']).toBe(UPLOAD_MESSAGES.busy);
+    expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await usage('c')).toEqual({ freeBills: 3, tokens: 10 });
+    release();
+    expect((await first).status).toBe(200);
+    expect((await second).status).toBe(200);
+  });
+});

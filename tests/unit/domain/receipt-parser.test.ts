@@ -1,0 +1,146 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { penceToPoundsText, pence } from '../../../domain/money';
+import { parseReceiptText } from '../../../domain/receipt-parser';
+
+const summary = (text: string) => parseReceiptText(text).lines.map(({ label, pricePence, kind }) => [kind, label, pricePence]);
+
+describe('parseReceiptText', () => {
+  it('reads a UK restaurant bill: items, service, VAT, subtotal and total', () => {
+    const reading = parseReceiptText(
+      [
+        'The Vine',
+        'Ashby-De-La-Zouch',
+        'REG JULIE 22-11-2014 20:21',
+        'TABLE No. 13',
+        '1 CHEESE START £5.95',
+        '2 x Olive Marinate Con Pane £6.50',
+        '1x Espinacas a la £ 7.50',
+        'Subtotal £20.00',
+        'Service charge 12.5% £2.50',
+        'VAT 20% £3.75',
+        'TOTAL £22.50',
+        'Visa £22.50',
+        'Change £0.00',
+      ].join('\n'),
+    );
+    expect(reading.lines.map(({ label, pricePence, kind }) => [kind, label, pricePence])).toEqual([
+      ['item', 'CHEESE START', 595],
+      ['item', 'Olive Marinate Con Pane', 650],
+      ['item', 'Espinacas a la', 750],
+      ['subtotal', 'Subtotal', 2000],
+      ['service', 'Service charge 12.5%', 250],
+      ['vat', 'VAT 20%', 375],
+      ['total', 'TOTAL', 2250],
+    ]);
+    expect(reading.totalPence).toBe(2250);
+  });
+
+  it('keeps the text as read in raw', () => {
+    expect(parseReceiptText('| CHEESE START   £5.95').lines[0]?.raw).toBe('CHEESE START £5.95');
+  });
+
+  it('understands quantities written as 2 x, 2x, 1% (an x misread) and a unit price with @', () => {
+    expect(summary('2 x Tarta de Santiago £11.00\n1% Alcachofas £6.95\n3 PORK CHOP @ 18.00 54.00')).toEqual([
+      ['item', 'Tarta de Santiago', 1100],
+      ['item', 'Alcachofas', 695],
+      ['item', 'PORK CHOP', 5400],
+    ]);
+  });
+
+  it('makes discounts negative, whether printed with a minus or only named', () => {
+    expect(summary('Gourmet Society £-14.30\nStaff discount 2.00\nPromo 1.00-')).toEqual([
+      ['discount', 'Gourmet Society', -1430],
+      ['discount', 'Staff discount', -200],
+      ['discount', 'Promo', -100],
+    ]);
+  });
+
+  it('takes the price from the next line after a long name', () => {
+    expect(summary('1 SURF AND TURF - 1 PERSON WITH\n£48.79')).toEqual([['item', 'SURF AND TURF - 1 PERSON WITH', 4879]]);
+  });
+
+  it('drops payment, contact and visit lines', () => {
+    expect(summary('Tel 0121 454 5368 44.00\nCash £20.00\nCard payment 12.00\nTable 4 guests 2.00\n8 Items 31.80\n12 Mar 18 8:54 2.30')).toEqual([]);
+  });
+
+  it('drops item-looking rows printed after the total (payment and VAT summaries)', () => {
+    expect(summary('Soup 4.00\nTotal 4.00\nVAT A 20% 0.67\nGift voucher ref 12 4.00')).toEqual([
+      ['item', 'Soup', 400],
+      ['total', 'Total', 400],
+      ['vat', 'VAT A 20%', 67],
+    ]);
+  });
+
+  it('takes as total the one the lines add up to, not a later balance or tip suggestion', () => {
+    const reading = parseReceiptText('Burger 8.69\nSoda 2.39\nSub Total 11.08\nSales Tax 0.87\nOrder Total 11.95\nBalance Remaining 18.09');
+    expect(reading.totalPence).toBe(1195);
+  });
+
+  it('falls back to the first printed total when nothing adds up', () => {
+    expect(parseReceiptText('Soup 4.00\nTotal 9.00\nTotal due 12.00').totalPence).toBe(900);
+  });
+
+  it('reports no total when none is printed', () => {
+    expect(parseReceiptText('Soup 4.00\nBread 1.00').totalPence).toBeNull();
+  });
+
+  it('reads a service charge total as service, and a total including service as the total', () => {
+    expect(summary('Steak 20.00\nSVC CHG TOTAL 2.50\nTotal incl service 22.50')).toEqual([
+      ['item', 'Steak', 2000],
+      ['service', 'SVC CHG TOTAL', 250],
+      ['total', 'Total incl service', 2250],
+    ]);
+  });
+
+  it('reads any printed list of items back with its total', () => {
+    const word = fc.constantFrom('Pizza', 'Lamb', 'Cola', 'Salad', 'Chips', 'Risotto', 'Burger', 'Wine', 'Soup', 'Curry');
+    const item = fc.record({ name: fc.array(word, { minLength: 1, maxLength: 3 }).map((w) => w.join(' ')), price: fc.integer({ min: 0, max: 50_000 }), qty: fc.integer({ min: 1, max: 9 }) });
+    fc.assert(
+      fc.property(fc.array(item, { minLength: 1, maxLength: 15 }), fc.constantFrom('£', '$', ''), (items, sign) => {
+        const total = items.reduce((s, i) => s + i.price, 0);
+        const text = [...items.map((i) => `${i.qty} ${i.name}   ${sign}${penceToPoundsText(pence(i.price))}`), `TOTAL ${sign}${penceToPoundsText(pence(total))}`].join('\n');
+        const reading = parseReceiptText(text);
+        expect(reading.lines.filter((l) => l.kind === 'item').map((l) => [l.label, l.pricePence])).toEqual(items.map((i) => [i.name, i.price]));
+        expect(reading.totalPence).toBe(total === 0 ? null : total);
+      }),
+    );
+  });
+
+  it('never throws and only ever yields the known kinds, whatever the text', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 400 }), (text) => {
+        for (const line of parseReceiptText(text).lines) expect(['item', 'service', 'vat', 'subtotal', 'total', 'discount']).toContain(line.kind);
+      }),
+    );
+  });
+});
+
+describe('parseReceiptText on OCR slips and other countries’ receipts', () => {
+  it('takes the total printed after a rounding adjustment, or the rounded total itself', () => {
+    expect(parseReceiptText('Rice 10.00\nTotal (Inclusive of GST): 23.26\nRounding Adj: -0.01\nTOTAL: 23.25').totalPence).toBe(2325);
+    expect(parseReceiptText('Muffin 11.00\nTakeOut Total (incl GST) 26.60\nTotal Rounded 26.60\nCash 100.00\nChange 73.40\nTOTAL INCLUDES 6% GST 1.51').totalPence).toBe(2660);
+  });
+
+  it('without a total row, takes what was paid less the change', () => {
+    expect(parseReceiptText('Donut 11.000\nCash 20.000\nChange 9.000').totalPence).toBe(1100000);
+    expect(parseReceiptText('Cappuccino 2.30\nCash GBP 6.40').totalPence).toBe(640);
+  });
+
+  it('restores a $ read as 8 on a receipt priced in dollars', () => {
+    expect(summary('Chicken 1 821.00\nLager 1 $3.00\nHedge 1 $10.00').map((l) => l[2])).toEqual([2100, 300, 1000]);
+    expect(summary('Chicken 821.00\nLager 3.00').map((l) => l[2])).toEqual([82100, 300]);
+  });
+
+  it('restores a decimal point lost in a column of prices, and a decimal comma read as a space', () => {
+    expect(summary('Prosciutto Pizza        2200\nMargarita      24.00\nSalad    15.00').map((l) => l[2])).toEqual([2200, 2400, 1500]);
+    expect(summary('Tapas Teller veget 16 40\nblanc de blancs 21.90\nWasser 5.30').map((l) => l[2])).toEqual([1640, 2190, 530]);
+  });
+
+  it('drops what is left of a vertical rule and fixes digits inside words', () => {
+    expect(summary('NN | $ Add Mushrooms   1.99\n1 Gr1ld Asparagus 13.00')).toEqual([
+      ['item', 'Add Mushrooms', 199],
+      ['item', 'Grlld Asparagus', 1300],
+    ]);
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { f1, median, namesAgree, scoreItems } from '../../scripts/receipts/score';
+
+describe('receipt benchmark scoring (../shared/receipts/README.md)', () => {
+  it('names agree without case, spaces and punctuation, or on a 6-character prefix either way', () => {
+    expect(namesAgree('CHEESE START', 'CHEESESTART')).toBe(true);
+    expect(namesAgree('Alcachofas a la', 'Alcachofasala...')).toBe(true);
+    expect(namesAgree('Local Mineral Water', 'LocalMineralNater')).toBe(true);
+    expect(namesAgree('Pima’s Cup', "Pimm'sCup")).toBe(false);
+    expect(namesAgree('', 'Soup')).toBe(false);
+  });
+
+  it('matches on the exact price, and each line to one item only', () => {
+    const truth = [{ name: 'CappuccinoSmall', price: 2.3 }, { name: 'CappuccinoSmall', price: 2.3 }, { name: 'Pain', price: 1.8 }];
+    const lines = [
+      { label: 'Cappuccino Small', pricePence: 230, kind: 'item' },
+      { label: 'Cappuccino Small', pricePence: 230, kind: 'item' },
+      { label: 'Cappuccino Small', pricePence: 230, kind: 'item' },
+      { label: 'Pain', pricePence: 181, kind: 'item' },
+      { label: 'Total', pricePence: 640, kind: 'total' },
+    ];
+    const score = scoreItems(lines, truth);
+    expect(score).toEqual({ matched: 2, extracted: 4, expected: 3 });
+    expect(f1(score)).toEqual({ precision: 0.5, recall: 2 / 3, f1: (2 * 0.5 * (2 / 3)) / (0.5 + 2 / 3) });
+  });
+
+  it('takes the median of odd and even counts', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 2, 3])).toBe(2.5);
+  });
+});
