@@ -27,6 +27,8 @@ export default defineConfig({
           globalSetup: ['tests/support/postgres-server.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // After the other projects, alone: its figures are not skewed and it does not slow their browsers.
+          sequence: { groupOrder: 1 },
         },
       },
       {

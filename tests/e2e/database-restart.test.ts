@@ -53,6 +53,8 @@ describe('the database restarted during a load', () => {
       try {
         const answer = await request;
         answers.push(answer);
+        // A client backs off a little when told to come back later (not the full Retry-After: the outage is short).
+        if (answer.status === 503) await new Promise((resolve) => setTimeout(resolve, 100));
         return answer;
       } catch (error) {
         failures.push(String(error));
