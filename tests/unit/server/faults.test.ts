@@ -1,8 +1,11 @@
+import { ApiError } from '@paypal/paypal-server-sdk';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { isTemporaryFault, unavailable } from '../../../src/server/faults';
 
 const pgError = (code: string, message = 'server said no') => Object.assign(new Error(message), { code });
+const payPalError = (statusCode: number) =>
+  new ApiError({ request: { method: 'POST', url: 'https://api-m.paypal.com/v2/checkout/orders/O-1/capture' }, response: { statusCode, headers: {}, body: '' } }, `status ${statusCode}`);
 const socketError = (code: string) => Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), { code, syscall: 'connect' });
 
 describe('isTemporaryFault', () => {
@@ -18,6 +21,8 @@ describe('isTemporaryFault', () => {
     ['a fault wrapped as a cause', new Error('Confirmed payment pi_1 could not be credited', { cause: socketError('ECONNRESET') })],
     ['Stripe unreachable', new Stripe.errors.StripeConnectionError({ message: 'connect ECONNREFUSED' })],
     ['Stripe failing on its side', new Stripe.errors.StripeAPIError({ message: 'Internal error', statusCode: 500 })],
+    ['PayPal failing on its side', payPalError(500)],
+    ['PayPal throttling us', payPalError(429)],
   ])('is true for %s', (_what, error) => {
     expect(isTemporaryFault(error)).toBe(true);
   });
@@ -28,6 +33,7 @@ describe('isTemporaryFault', () => {
     ['a syntax error', pgError('42601')],
     ['a bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
     ['Stripe refusing our request', new Stripe.errors.StripeInvalidRequestError({ message: 'No such payment_intent', statusCode: 404 })],
+    ['PayPal refusing a capture (order not approved)', payPalError(422)],
     ['something that is not an Error', { code: 'ECONNREFUSED' }],
   ])('is false for %s', (_what, error) => {
     expect(isTemporaryFault(error)).toBe(false);
