@@ -109,6 +109,7 @@ describe('the splitting wizard at /app', () => {
           { name: 'VAT', pricePence: 308, kind: 'tax' },
           { name: 'Total', pricePence: 1600, kind: 'total' },
         ],
+        totalPence: 1600,
       },
     });
     await openApp(page);

@@ -102,7 +102,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
     if (result?.ok) {
       setFile(null);
       setPhase({ kind: 'idle' });
-      startReview(result.value, false);
+      startReview(result.value.lines, false, result.value.totalPence);
     } else if (result && result.error.kind === 'allowance') {
       setFile(null);
       setPhase({ kind: 'idle' });
@@ -225,7 +225,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
         <button type="button" className="wz-btn" onClick={() => setManualOpen(true)}>
           Enter Manually <span className="wz-note">(always free)</span>
         </button>
-        <button type="button" className="wz-btn" onClick={() => startReview(sampleReceiptLines(), true)}>
+        <button type="button" className="wz-btn" onClick={() => startReview(sampleReceiptLines(), true, null)}>
           Try sample receipt <span className="wz-note">(no cost)</span>
         </button>
         <button type="button" className="wz-btn wz-quiet" onClick={onNewBill}>
