@@ -230,6 +230,20 @@ describe('the splitting wizard at /app', () => {
     await text('API error: 500 Internal Server Error - {"detail":"boom"}').waitFor();
   });
 
+  it('with tokens held: the badge counts and highlights them, no Recover tokens icon, and a scan says it uses a token', async () => {
+    await fakeReader();
+    backend.billsUsed = 3;
+    backend.tokens = 2;
+    await openApp(page);
+    const badge = page.locator('.wz-badge');
+    expect(await badge.innerText()).toBe('2 bills left');
+    expect(await badge.getAttribute('data-tokens')).toBe('yes');
+    expect(await page.getByRole('button', { name: 'Recover tokens', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'All Free Bills Used' }).count()).toBe(0);
+    await uploadPhoto(page);
+    await page.getByText('This will use 1 token.', { exact: true }).waitFor();
+  });
+
   it('keeps diners to 8 trimmed names of 1–20 characters', async () => {
     await sampleToAssign();
     const input = page.getByLabel('Diner name');
@@ -329,14 +343,13 @@ describe('the splitting wizard at /app', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await openApp(page);
     expect(await page.evaluate(() => document.documentElement.dataset['theme'])).toBe('light');
-    await expectAccessible(page, 'scan light');
+    expect(await page.getByRole('button', { name: 'Dark theme' }).getAttribute('aria-pressed')).toBe('false');
     await page.getByRole('button', { name: 'Dark theme' }).click();
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
     await page.reload();
     await page.getByRole('heading', { name: 'Scan Your Receipt' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dataset['theme'])).toBe('dark');
     expect(await page.getByRole('button', { name: 'Dark theme' }).getAttribute('aria-pressed')).toBe('true');
-
   });
 
   // Every screen and dialog of the wizard, at 320 px wide: axe finds nothing serious and nothing scrolls sideways.
@@ -434,9 +447,14 @@ describe('the splitting wizard at /app', () => {
     expect(await toggle(page, 'Soft Drink', 'Alice').getAttribute('aria-pressed')).toBe('true');
     expect(await overflow()).toBe(false);
     await page.getByRole('button', { name: 'Continue to Summary' }).focus();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Individual Totals' }).waitFor();
+    // Each step starts at the top (scrolled there smoothly), with focus on the step for screen readers.
+    await page.waitForFunction(() => window.scrollY === 0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Bill splitter');
     expect(await overflow()).toBe(false);
+    expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy-policy');
   });
 });
 
