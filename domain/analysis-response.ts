@@ -1,4 +1,4 @@
-import { isPence, pence } from './money';
+import { isPence, pence, type Pence } from './money';
 import { reviewLine, type LineKind, type ReviewLine } from './review';
 
 const KINDS: Record<string, LineKind> = {
@@ -30,6 +30,12 @@ export function linesFromAnalysis(response: unknown, newId: () => string): Revie
     const kind = KINDS[kindText] ?? 'item';
     return [raw === null ? reviewLine(newId(), label, pricePence, kind) : reviewLine(newId(), label, pricePence, kind, raw)];
   });
+}
+
+/** The printed total our server found on the receipt (`totalPence` beside the items), if any. */
+export function printedTotalFromAnalysis(response: unknown): Pence | null {
+  const total = isRecord(response) ? response['totalPence'] : null;
+  return isPence(total) && total > 0 ? pence(total) : null;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

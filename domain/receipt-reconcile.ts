@@ -15,9 +15,11 @@ export interface Reconciliation {
 /**
  * Do the billed lines add up to the printed total, and if not, which lines look wrong?
  * A line is suspect when it has no price, costs more than the whole bill, or when dropping it
- * alone would make the sum agree (a line read twice, or a header read as an item).
+ * alone would make the sum agree (a line read twice, or a header read as an item). `included`
+ * lets the review screen count only the lines the person kept; a billable line they left out is
+ * suspect when putting it back alone would make the sum agree.
  */
-export function reconcile(lines: readonly ReceiptLine[], totalPence: Pence | null, included: (line: ReceiptLine) => boolean = billed): Reconciliation {
+export function reconcile<L extends ReceiptLine>(lines: readonly L[], totalPence: Pence | null, included: (line: L) => boolean = billed): Reconciliation {
   const billedPence = sumPence(lines.filter((l) => included(l) && l.pricePence !== null).map((l) => l.pricePence!));
   if (totalPence === null) {
     const suspectLines = indexesWhere(lines, (l) => included(l) && l.pricePence === null);
@@ -26,7 +28,7 @@ export function reconcile(lines: readonly ReceiptLine[], totalPence: Pence | nul
   const differencePence = pence(billedPence - totalPence);
   const matches = differencePence === 0;
   const suspectLines = indexesWhere(lines, (l) => {
-    if (!included(l)) return false;
+    if (!included(l)) return !matches && billed(l) && l.pricePence !== null && l.pricePence === -differencePence;
     if (l.pricePence === null) return true;
     if (matches) return false;
     return l.pricePence === differencePence || (l.kind === 'item' && totalPence > 0 && l.pricePence > totalPence);
@@ -38,7 +40,7 @@ function billed(line: ReceiptLine): boolean {
   return BILLED_KINDS.has(line.kind);
 }
 
-function indexesWhere(lines: readonly ReceiptLine[], test: (line: ReceiptLine) => boolean): number[] {
+function indexesWhere<L extends ReceiptLine>(lines: readonly L[], test: (line: L) => boolean): number[] {
   return lines.flatMap((l, i) => (test(l) ? [i] : []));
 }
 

@@ -1,16 +1,14 @@
-import { pence, sumPence, type Pence } from './money';
+import { pence, type Pence } from './money';
+import { BILLED_KINDS, type ReceiptLine, type ReceiptLineKind } from './receipt-line';
+import { reconcile, type Reconciliation } from './receipt-reconcile';
 import type { ItemKind } from './split';
 
 /** Kinds a reading can give a line (seed 000 §3); only item, service, vat and discount become bill items. */
-export type LineKind = ItemKind | 'subtotal' | 'total';
+export type LineKind = ReceiptLineKind;
 
-/** One line on the Review Receipt Items screen. */
-export interface ReviewLine {
+/** One line on the Review Receipt Items screen: a line as read, with an id and whether it is kept. */
+export interface ReviewLine extends ReceiptLine {
   readonly id: string;
-  readonly raw: string;
-  readonly label: string;
-  readonly pricePence: Pence | null;
-  readonly kind: LineKind;
   readonly included: boolean;
 }
 
@@ -41,31 +39,22 @@ export function linesToPassOn(lines: readonly ReviewLine[]): { id: string; name:
   );
 }
 
-export function includedTotal(lines: readonly ReviewLine[]): Pence {
-  return sumPence(linesToPassOn(lines).filter((l) => l.kind !== 'vat').map((l) => l.pricePence));
+/**
+ * The review screen's check against the printed total: the same reconciliation the server ran
+ * (receipt-reconcile), re-run on the lines as the person has them now (inclusion, corrected prices).
+ */
+export function reviewReconciliation(lines: readonly ReviewLine[], printedTotalPence: Pence | null): Reconciliation {
+  return reconcile(lines, printedTotalPence, (l) => l.included && BILLED_KINDS.has(l.kind));
 }
 
-export type Reconciliation =
-  | { readonly kind: 'no printed total' }
-  | { readonly kind: 'adds up'; readonly printedTotalPence: Pence }
-  | { readonly kind: 'differs'; readonly printedTotalPence: Pence; readonly differencePence: Pence; readonly suspectLineIds: readonly string[] };
+/** What the included lines come to (VAT is inside the prices; subtotals and totals are sums). */
+export function includedTotal(lines: readonly ReviewLine[]): Pence {
+  return reviewReconciliation(lines, null).billedPence;
+}
 
-/**
- * Compares the included lines with the printed total (the last 'total' line). When they differ,
- * the suspects are lines without a price, and any single line whose inclusion or exclusion alone
- * would explain the difference, so the reviewer knows where to look.
- */
-export function reconcile(lines: readonly ReviewLine[]): Reconciliation {
-  const printed = [...lines].reverse().find((l) => l.kind === 'total' && l.pricePence !== null);
-  if (!printed || printed.pricePence === null) return { kind: 'no printed total' };
-  const difference = pence(includedTotal(lines) - printed.pricePence);
-  if (difference === 0) return { kind: 'adds up', printedTotalPence: printed.pricePence };
-  const suspects = lines.filter((l) => {
-    if (!isItemKind(l.kind) || l.kind === 'vat') return false;
-    if (l.pricePence === null) return true;
-    return l.included ? l.pricePence === difference : l.pricePence === -difference;
-  });
-  return { kind: 'differs', printedTotalPence: printed.pricePence, differencePence: difference, suspectLineIds: suspects.map((l) => l.id) };
+/** Ids of the lines the reconciliation asks the person to check. */
+export function suspectLineIds(lines: readonly ReviewLine[], reconciliation: Reconciliation): string[] {
+  return reconciliation.suspectLines.map((i) => lines[i]!.id);
 }
 
 function isItemKind(kind: LineKind): kind is ItemKind {

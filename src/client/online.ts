@@ -13,3 +13,9 @@ if (typeof window !== 'undefined') {
 }
 
 export const isOnline = (): boolean => $online.get();
+
+/** What an island says at once when something that needs the network is chosen offline. */
+export const OFFLINE_MESSAGES = {
+  scan: "You're offline. Scanning a receipt needs an internet connection; Enter Manually works offline.",
+  payment: "You're offline. Buying tokens needs an internet connection.",
+} as const;

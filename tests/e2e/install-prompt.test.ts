@@ -39,6 +39,18 @@ describe('the install prompt (seed 001 §2.11)', () => {
     await context.close();
   });
 
+  it('is offered on /app as well, over the wizard', async () => {
+    const { context, page } = await newPhone(browser);
+    await page.goto('/app');
+    await page.getByRole('heading', { name: 'Scan Your Receipt' }).waitFor();
+    expect(await card(page).isVisible()).toBe(false);
+    await offerInstall(page);
+    await card(page).waitFor();
+    await card(page).getByRole('button', { name: 'Later' }).click();
+    await card(page).waitFor({ state: 'hidden' });
+    await context.close();
+  });
+
   it('Later hides it for 24 hours', async () => {
     const { context, page } = await newPhone(browser);
     await page.goto('/');

@@ -1,9 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone } from './support/browser';
+import { addDiners, FakeBackend, openApp, toggle } from './support/wizard';
 
-// DESIGN.md §1 item 9: after a first visit the app shell comes from the service worker.
-// TODO(wizard): when the wizard lands, extend this with manual entry → assignment → tip → totals offline.
+// DESIGN.md §1 item 9: after a first visit the app shell comes from the service worker, and a
+// manual split (entry, assignment, tip, totals) works with no network at all.
 describe('offline after a first visit', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -47,6 +48,45 @@ describe('offline after a first visit', () => {
     await page.getByRole('heading', { level: 1, name: 'AI bill splitting for friends, teams, and groups' }).waitFor();
     const api = await page.evaluate(() => fetch('/api/health').then((r) => r.status, () => 'network error'));
     expect(api).toBe('network error');
+    await context.close();
+  });
+
+  it('splits a manually entered bill offline, and says at once that a scan or buying tokens needs a connection', async () => {
+    const { context, page } = await newPhone(browser);
+    // Out of allowance, so the Buy Tokens button shows on the scan step.
+    const backend = await FakeBackend.on(page);
+    backend.billsUsed = 3;
+    await openApp(page);
+    await page.getByRole('heading', { name: 'All Free Bills Used' }).waitFor();
+    await context.setOffline(true);
+
+    let picked = false;
+    page.on('filechooser', () => (picked = true));
+    await page.getByRole('button', { name: 'Upload Photo' }).click();
+    await page.locator('.wz-toast').getByText("You're offline. Scanning a receipt needs an internet connection; Enter Manually works offline.").waitFor();
+    expect(picked).toBe(false);
+    await page.getByRole('button', { name: 'Buy Tokens', exact: true }).click();
+    await page.locator('.wz-toast').getByText("You're offline. Buying tokens needs an internet connection.").waitFor();
+    expect(await page.getByRole('dialog', { name: 'Purchase Premium Tokens' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: /Enter Manually/ }).click();
+    const manual = page.getByRole('dialog', { name: 'Enter Items Manually' });
+    await manual.getByLabel('Item 1 name').fill('Steak');
+    await manual.getByLabel('Item 1 price').fill('18.50');
+    await manual.getByRole('button', { name: 'Add Another Item' }).click();
+    await manual.getByLabel('Item 2 name').fill('Wine');
+    await manual.getByLabel('Item 2 price').fill('7.25');
+    await manual.getByRole('button', { name: 'Continue (2 items)' }).click();
+    await addDiners(page, 'Alice', 'Bob');
+    await toggle(page, 'Steak', 'Alice').click();
+    await toggle(page, 'Wine', 'Alice').click();
+    await toggle(page, 'Wine', 'Bob').click();
+    await page.getByRole('button', { name: 'Continue to Summary' }).click();
+    await page.getByRole('button', { name: '20%', exact: true }).click();
+    // Wine 725 → 363 + 362; tip 20% of 2575 = 515 → 257 + 258 (Bob is further below his exact share).
+    expect(await page.locator('.wz-grand').innerText()).toMatch(/Subtotal\s+£25\.75\s+Tip\s+£5\.15\s+Grand Total\s+£30\.90/);
+    expect(await page.getByRole('listitem', { name: 'Alice pays £24.70' }).count()).toBe(1);
+    expect(await page.getByRole('listitem', { name: 'Bob pays £6.20' }).count()).toBe(1);
     await context.close();
   });
 });

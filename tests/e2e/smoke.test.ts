@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPhone } from './support/browser';
@@ -26,5 +27,21 @@ describe('the built app on its embedded defaults', () => {
     const app = await page.goto('/app');
     expect(app?.status()).toBe(200);
     await context.close();
+  });
+
+  it('serves the hashed build assets compressed and cached for good, the same bytes once decoded', async () => {
+    const html = await (await fetch(`${baseUrl()}/app`)).text();
+    const asset = /src="(\/_astro\/[^"]+\.js)"/.exec(html)?.[1] ?? /href="(\/_astro\/[^"]+\.css)"/.exec(html)?.[1];
+    expect(asset).toBeDefined();
+    const original = await readFile(`dist/client${asset}`, 'utf8');
+    for (const encoding of ['br', 'gzip']) {
+      const response = await fetch(`${baseUrl()}${asset}`, { headers: { 'accept-encoding': encoding } });
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(response.headers.get('cache-control')).toContain('immutable');
+      expect(await response.text()).toBe(original);
+    }
+    const plain = await fetch(`${baseUrl()}${asset}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(original);
   });
 });

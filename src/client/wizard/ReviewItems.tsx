@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { formatGBP, penceToPoundsText, type Pence } from '../../../domain/money';
 import { parsePriceInput } from '../../../domain/price-input';
-import { includedTotal, linesToPassOn, reconcile, type ReviewLine } from '../../../domain/review';
+import { linesToPassOn, reviewReconciliation, suspectLineIds, type ReviewLine } from '../../../domain/review';
 import { $bill, continueFromReview, discardReview, editReviewLine } from './bill-store';
 
 const KIND_LABEL: Record<ReviewLine['kind'], string> = {
@@ -15,11 +15,12 @@ const KIND_LABEL: Record<ReviewLine['kind'], string> = {
 };
 
 export function ReviewItems() {
-  const { review } = useStore($bill);
+  const { review, reviewTotalPence } = useStore($bill);
   const lines = review ?? [];
   const passing = linesToPassOn(lines).length;
-  const reconciliation = reconcile(lines);
-  const suspects = new Set(reconciliation.kind === 'differs' ? reconciliation.suspectLineIds : []);
+  const reconciliation = reviewReconciliation(lines, reviewTotalPence);
+  const printed = reconciliation.totalPence;
+  const suspects = new Set(printed === null ? [] : suspectLineIds(lines, reconciliation));
   return (
     <section className="wz-card" aria-labelledby="review-title">
       <div className="wz-title-row">
@@ -29,13 +30,11 @@ export function ReviewItems() {
         <h2 id="review-title">Review Receipt Items</h2>
       </div>
       <p>Untick anything that isn't part of the bill and correct any price that was misread.</p>
-      {reconciliation.kind === 'adds up' ? (
-        <p className="wz-panel wz-ok">The included lines add up to the printed total of {formatGBP(reconciliation.printedTotalPence)}.</p>
-      ) : null}
-      {reconciliation.kind === 'differs' ? (
+      {printed !== null && reconciliation.matches ? <p className="wz-panel wz-ok">The included lines add up to the printed total of {formatGBP(printed)}.</p> : null}
+      {printed !== null && !reconciliation.matches ? (
         <p className="wz-panel wz-warning" role="status">
-          The included lines come to {formatGBP(includedTotal(lines))} but the receipt's printed total is {formatGBP(reconciliation.printedTotalPence)} (a
-          difference of {formatGBP(Math.abs(reconciliation.differencePence) as Pence)}).
+          The included lines come to {formatGBP(reconciliation.billedPence)} but the receipt's printed total is {formatGBP(printed)} (a difference of{' '}
+          {formatGBP(Math.abs(reconciliation.differencePence ?? 0) as Pence)}).
           {suspects.size > 0 ? ' Check the highlighted lines.' : ''}
         </p>
       ) : null}
@@ -46,7 +45,7 @@ export function ReviewItems() {
       </ul>
       <div className="wz-review-footer">
         <p>
-          {passing} {passing === 1 ? 'item' : 'items'} included · Total {formatGBP(includedTotal(lines))}
+          {passing} {passing === 1 ? 'item' : 'items'} included · Total {formatGBP(reconciliation.billedPence)}
         </p>
         <button type="button" className="wz-btn wz-primary" disabled={passing === 0} onClick={continueFromReview}>
           Continue with {passing} items

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { sampleReceiptLines } from '../../../domain/review';
-import { isOnline } from '../online';
+import { isOnline, OFFLINE_MESSAGES } from '../online';
 import { FAILURE_PANEL_TITLE, failureMessage } from './analysis-errors';
 import { analyzeReceipt, fileToBase64 } from './analyze';
 import { $bill, startReview } from './bill-store';
@@ -57,22 +57,24 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
   if (review !== null) return <ReviewItems />;
 
   const outOfAllowance = !usage.canUse;
-  const refuseWhenEmpty = (): boolean => {
-    if (!outOfAllowance) return false;
-    toast(ALLOWANCE_USED_MESSAGE, 'error');
+  /** A scan is refused at once offline, or with nothing left (seed 000 §4), before any photo is taken. */
+  const refuseScan = (): boolean => {
+    if (!isOnline()) toast(OFFLINE_MESSAGES.scan, 'error');
+    else if (outOfAllowance) toast(ALLOWANCE_USED_MESSAGE, 'error');
+    else return false;
     return true;
   };
   const choose = (chosen: File | null | undefined) => {
-    if (!chosen || refuseWhenEmpty()) return;
+    if (!chosen || refuseScan()) return;
     setFile(chosen);
     setPhase({ kind: 'preview' });
   };
   const pickFile = () => {
-    if (refuseWhenEmpty()) return;
+    if (refuseScan()) return;
     fileInput.current?.click();
   };
   const useCamera = async () => {
-    if (refuseWhenEmpty()) return;
+    if (refuseScan()) return;
     try {
       setCamera(await openCamera());
     } catch {
@@ -102,7 +104,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
     if (result?.ok) {
       setFile(null);
       setPhase({ kind: 'idle' });
-      startReview(result.value, false);
+      startReview(result.value.lines, false, result.value.totalPence);
     } else if (result && result.error.kind === 'allowance') {
       setFile(null);
       setPhase({ kind: 'idle' });
@@ -225,7 +227,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
         <button type="button" className="wz-btn" onClick={() => setManualOpen(true)}>
           Enter Manually <span className="wz-note">(always free)</span>
         </button>
-        <button type="button" className="wz-btn" onClick={() => startReview(sampleReceiptLines(), true)}>
+        <button type="button" className="wz-btn" onClick={() => startReview(sampleReceiptLines(), true, null)}>
           Try sample receipt <span className="wz-note">(no cost)</span>
         </button>
         <button type="button" className="wz-btn wz-quiet" onClick={onNewBill}>

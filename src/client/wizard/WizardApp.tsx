@@ -5,6 +5,7 @@ import { $bill, restoreBill, resetBill, type Step } from './bill-store';
 import { Header } from './Header';
 import { recoveredMessage, startMetering } from '../metering/token-recovery';
 import { TokenRecoveryDialog } from '../metering/TokenRecoveryDialog';
+import { isOnline, OFFLINE_MESSAGES } from '../online';
 import { BuyTokensDialog } from '../payments/BuyTokensDialog';
 import { ScanStep } from './ScanStep';
 import { openSharedBillFromUrl } from './shared-bill';
@@ -51,11 +52,17 @@ export default function WizardApp() {
     main.current?.focus({ preventScroll: true });
   }, [step, ready]);
 
+  /** Buying needs the network: offline, say so at once instead of a dialog that cannot load. */
+  const buyTokens = () => {
+    if (isOnline()) setDialog('buy');
+    else toast(OFFLINE_MESSAGES.payment, 'error');
+  };
+
   /** New bill only if usage allows; otherwise the Buy Tokens dialog (seed 000 §4). */
   const newBill = async () => {
     const usage = await refreshUsage();
     if (usage.canUse) resetBill();
-    else setDialog('buy');
+    else buyTokens();
   };
 
   return (
@@ -77,7 +84,7 @@ export default function WizardApp() {
             <span>Loading…</span>
           </div>
         ) : step === 'scan' ? (
-          <ScanStep onNewBill={() => void newBill()} onBuyTokens={() => setDialog('buy')} onRecoverTokens={() => setDialog('recover')} />
+          <ScanStep onNewBill={() => void newBill()} onBuyTokens={buyTokens} onRecoverTokens={() => setDialog('recover')} />
         ) : step === 'assign' ? (
           <AssignStep />
         ) : (

@@ -1,4 +1,5 @@
-import { linesFromAnalysis } from '../../../domain/analysis-response';
+import { linesFromAnalysis, printedTotalFromAnalysis } from '../../../domain/analysis-response';
+import type { Pence } from '../../../domain/money';
 import type { ReviewLine } from '../../../domain/review';
 import { err, ok, type Result } from '../../../domain/result';
 import { ALLOWANCE_USED_MESSAGE } from '../../../domain/freemium';
@@ -11,8 +12,14 @@ export const RECEIPT_PROMPT =
   'Extract every priced line from this UK restaurant receipt. Include all priced items, taxes, discounts (as negative amounts) and paid add-ons. ' +
   'Skip free (0.00) modifiers. Do not split combo items. Give prices in pence.';
 
+/** The lines read, and the printed total the server found (the review screen reconciles against it). */
+export interface Reading {
+  readonly lines: ReviewLine[];
+  readonly totalPence: Pence | null;
+}
+
 /** POST /functions/v1/analyze-receipt (seed 000 §7), aborted after 30 s. */
-export async function analyzeReceipt(imageBase64: string, anonymousUserId: string, timeoutMs = ANALYSIS_TIMEOUT_MS): Promise<Result<ReviewLine[], AnalysisFailure>> {
+export async function analyzeReceipt(imageBase64: string, anonymousUserId: string, timeoutMs = ANALYSIS_TIMEOUT_MS): Promise<Result<Reading, AnalysisFailure>> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   let response: Response;
@@ -41,7 +48,7 @@ export async function analyzeReceipt(imageBase64: string, anonymousUserId: strin
   const lines = linesFromAnalysis(parsed, () => crypto.randomUUID());
   if (lines === null) return err({ kind: 'unknown' });
   if (lines.length === 0) return err({ kind: 'empty' });
-  return ok(lines);
+  return ok({ lines, totalPence: printedTotalFromAnalysis(parsed) });
 }
 
 /** A File's bytes as base64 without the data-URL prefix. */

@@ -21,6 +21,8 @@ export interface BillState {
   readonly step: Step;
   /** Lines read from a receipt, awaiting review on the scan step. */
   readonly review: readonly ReviewLine[] | null;
+  /** The printed total the server found on the receipt under review. */
+  readonly reviewTotalPence: Pence | null;
   /** Whether the lines under review are the sample receipt (it marks a test receipt). */
   readonly reviewIsSample: boolean;
   readonly items: readonly BillItem[];
@@ -36,6 +38,7 @@ const VERSION = 1;
 export const EMPTY_BILL: BillState = {
   step: 'scan',
   review: null,
+  reviewTotalPence: null,
   reviewIsSample: false,
   items: [],
   diners: [],
@@ -71,8 +74,8 @@ function tipPenceOf(bill: BillState): Pence {
 
 // Scan step
 
-export function startReview(lines: readonly ReviewLine[], isSample: boolean): void {
-  update(() => ({ review: lines, reviewIsSample: isSample }));
+export function startReview(lines: readonly ReviewLine[], isSample: boolean, printedTotalPence: Pence | null): void {
+  update(() => ({ review: lines, reviewIsSample: isSample, reviewTotalPence: printedTotalPence }));
 }
 
 export function editReviewLine(id: string, change: Partial<Pick<ReviewLine, 'included' | 'label' | 'pricePence'>>): void {
@@ -81,7 +84,7 @@ export function editReviewLine(id: string, change: Partial<Pick<ReviewLine, 'inc
 
 /** Back from review returns to the scanner and discards the parsed result. */
 export function discardReview(): void {
-  update(() => ({ review: null }));
+  update(() => ({ review: null, reviewTotalPence: null }));
 }
 
 export function continueFromReview(): void {
@@ -91,7 +94,7 @@ export function continueFromReview(): void {
 
 /** Items extracted or entered: on to the assign step with the test-receipt flag. */
 export function startBillWith(items: readonly { id: string; name: string; pricePence: Pence; kind: ItemKind }[], isTestReceipt: boolean): void {
-  update(() => ({ items: items.map((i) => ({ ...i, assignedTo: [] })), review: null, reviewIsSample: false, isTestReceipt, step: 'assign' }));
+  update(() => ({ items: items.map((i) => ({ ...i, assignedTo: [] })), review: null, reviewTotalPence: null, reviewIsSample: false, isTestReceipt, step: 'assign' }));
 }
 
 // Assign step

@@ -21,7 +21,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
 }
 
-/** Variables the e2e server needs beyond the defaults (kept empty: the embedded defaults are what users run). */
+/**
+ * Variables the e2e server needs beyond the defaults: none but the reader, pinned to the local
+ * one (the default without a key) so scans through the UI are read by tesseract even where an
+ * OpenAI key happens to be set.
+ */
 function e2eEnvironment(): Record<string, string> {
-  return {};
+  return { RECEIPT_ENGINE: 'local' };
 }

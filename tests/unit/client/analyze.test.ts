@@ -18,10 +18,17 @@ describe('the analysis call and its messages (seed 000 §7, §8)', () => {
   it('sends the image without a data-URL prefix, the prompt and the anonymous id', async () => {
     answer([{ name: 'Soup', pricePence: 500, kind: 'item' }]);
     const result = await analyzeReceipt('aGVsbG8=', 'id-1');
-    expect(result.ok && result.value.map((l) => l.label)).toEqual(['Soup']);
+    expect(result.ok && result.value.lines.map((l) => l.label)).toEqual(['Soup']);
+    expect(result.ok && result.value.totalPence).toBeNull();
     const [url, init] = vi.mocked(fetch).mock.calls[0]!;
     expect(url).toBe('/functions/v1/analyze-receipt');
     expect(JSON.parse(String(init?.body))).toMatchObject({ image: 'aGVsbG8=', anonymousUserId: 'id-1', prompt: expect.stringContaining('pence') });
+  });
+
+  it("keeps the printed total our server found, for the review screen's check", async () => {
+    answer({ items: [{ name: 'Soup', pricePence: 500, kind: 'item' }], totalPence: 500, reconciliation: { matches: true } });
+    const result = await analyzeReceipt('aGVsbG8=', 'id-1');
+    expect(result.ok && result.value.totalPence).toBe(500);
   });
 
   it('aborts after the time-out', async () => {

@@ -23,7 +23,7 @@ describe('the bill in progress', () => {
   beforeEach(() => $bill.set(EMPTY_BILL));
 
   it('goes from the sample review to assign as a test receipt with the 3 included lines', () => {
-    startReview(sampleReceiptLines(), true);
+    startReview(sampleReceiptLines(), true, null);
     continueFromReview();
     const bill = $bill.get();
     expect(bill.step).toBe('assign');
@@ -80,7 +80,7 @@ describe('the bill in progress', () => {
   });
 
   it('Split Another Bill clears diners, items, tip, receipt and the test flag', () => {
-    startReview(sampleReceiptLines(), true);
+    startReview(sampleReceiptLines(), true, null);
     continueFromReview();
     addDiner('Ann');
     setTip({ percent: 20 });

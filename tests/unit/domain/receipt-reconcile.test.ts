@@ -25,6 +25,13 @@ describe('reconcile', () => {
     expect(result.suspectLines).toEqual([1]);
   });
 
+  it('counts only the lines kept, and flags a left-out billable line that would make the sum agree', () => {
+    const lines = [line('Pizza', 899), line('Cola', 299), line('Wine', 1099), line('VAT', 299, 'vat')];
+    const kept = new Set(['Pizza', 'Cola']);
+    const result = reconcile(lines, pence(899 + 299 + 1099), (l) => kept.has(l.label));
+    expect(result).toMatchObject({ billedPence: 1198, differencePence: -1099, matches: false, suspectLines: [2] });
+  });
+
   it('flags items without a price, and cannot agree without a printed total', () => {
     const result = reconcile([line('Pizza', 899), line('Mystery', null)], null);
     expect(result).toMatchObject({ matches: false, differencePence: null, suspectLines: [1] });

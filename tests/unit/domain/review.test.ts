@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { linesFromAnalysis } from '../../../domain/analysis-response';
+import { linesFromAnalysis, printedTotalFromAnalysis } from '../../../domain/analysis-response';
 import { pence } from '../../../domain/money';
-import { includedTotal, linesToPassOn, reconcile, reviewLine, sampleReceiptLines, type ReviewLine } from '../../../domain/review';
+import { includedTotal, linesToPassOn, reviewLine, reviewReconciliation, sampleReceiptLines, suspectLineIds, type ReviewLine } from '../../../domain/review';
 
 let n = 0;
 const id = () => `l${++n}`;
@@ -34,40 +34,45 @@ describe('review lines', () => {
   });
 });
 
-describe('reconciliation with the printed total', () => {
+describe('reconciliation with the printed total, as the person edits the lines', () => {
   const lines = (cola: boolean): ReviewLine[] => [
     reviewLine('burger', 'Burger', pence(1250), 'item'),
     reviewLine('chips', 'Chips', pence(350), 'item'),
     { ...reviewLine('cola', 'Cola', pence(250), 'item'), included: cola },
-    reviewLine('total', 'Total', pence(1600), 'total'),
+    reviewLine('vat', 'VAT', pence(267), 'vat'),
   ];
+  const check = (ls: ReviewLine[], total: number | null) => {
+    const result = reviewReconciliation(ls, total === null ? null : pence(total));
+    return { ...result, suspects: suspectLineIds(ls, result) };
+  };
 
-  it('says nothing without a printed total', () => {
-    expect(reconcile(lines(true).slice(0, 3))).toEqual({ kind: 'no printed total' });
+  it('cannot agree without a printed total', () => {
+    expect(check(lines(true), null)).toMatchObject({ matches: false, differencePence: null, suspects: [] });
   });
 
-  it('adds up when the included lines equal the total', () => {
-    expect(reconcile(lines(false))).toEqual({ kind: 'adds up', printedTotalPence: 1600 });
+  it('adds up when the included lines (VAT aside) equal the total', () => {
+    expect(check(lines(false), 1600)).toMatchObject({ matches: true, billedPence: 1600, differencePence: 0, suspects: [] });
   });
 
-  it('flags the single line whose inclusion explains the difference', () => {
-    expect(reconcile(lines(true))).toMatchObject({ kind: 'differs', differencePence: 250, suspectLineIds: ['cola'] });
+  it('flags the included line whose price is the difference', () => {
+    expect(check(lines(true), 1600)).toMatchObject({ matches: false, differencePence: 250, suspects: ['cola'] });
   });
 
-  it('flags an excluded line that would make it add up, and lines without a price', () => {
-    const missing = [...lines(false).slice(0, 2), reviewLine('tip', 'Tip', pence(200), 'subtotal'), { ...reviewLine('bread', 'Bread', null, 'item') }, reviewLine('total', 'Total', pence(1800), 'total')];
+  it('flags a left-out line that would make it add up, and kept lines without a price', () => {
+    const missing = [...lines(false).slice(0, 2), reviewLine('sub', 'Subtotal', pence(200), 'subtotal'), reviewLine('bread', 'Bread', null, 'item')];
     missing.push({ ...reviewLine('cake', 'Cake', pence(200), 'item'), included: false });
-    expect(reconcile(missing)).toMatchObject({ kind: 'differs', differencePence: -200, suspectLineIds: ['bread', 'cake'] });
+    expect(check(missing, 1800)).toMatchObject({ differencePence: -200, suspects: ['bread', 'cake'] });
   });
 
   it('always agrees with the included total (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 10_000 }), fc.boolean()), { maxLength: 12 }), fc.integer({ min: 0, max: 100_000 }), (rows, total) => {
-        const ls = [...rows.map(([p, inc], i) => ({ ...reviewLine(`r${i}`, `r${i}`, pence(p), 'item'), included: inc })), reviewLine('t', 'Total', pence(total), 'total')];
-        const result = reconcile(ls);
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 10_000 }), fc.boolean()), { maxLength: 12 }), fc.integer({ min: 1, max: 100_000 }), (rows, total) => {
+        const ls = rows.map(([p, inc], i) => ({ ...reviewLine(`r${i}`, `r${i}`, pence(p), 'item'), included: inc }));
+        const result = reviewReconciliation(ls, pence(total));
         const sum = rows.filter(([, inc]) => inc).reduce((a, [p]) => a + p, 0);
-        expect(result.kind).toBe(sum === total ? 'adds up' : 'differs');
-        if (result.kind === 'differs') expect(result.differencePence).toBe(sum - total);
+        expect(result.billedPence).toBe(includedTotal(ls));
+        expect(result.matches).toBe(sum === total);
+        expect(result.differencePence).toBe(sum - total);
       }),
     );
   });
@@ -89,5 +94,10 @@ describe('the analysis response', () => {
     expect(linesFromAnalysis('nope', id)).toBeNull();
     expect(linesFromAnalysis([], id)).toEqual([]);
     expect(linesFromAnalysis([{ name: 'Bread', pricePence: 1.5 }, 7, { pricePence: 'x' }], id)?.map((l) => [l.label, l.pricePence, l.kind])).toEqual([['Bread', null, 'item']]);
+  });
+
+  it("carries the server's printed total, when it found one", () => {
+    expect(printedTotalFromAnalysis({ items: [], totalPence: 1600 })).toBe(1600);
+    for (const response of [{ items: [], totalPence: null }, { items: [], totalPence: 12.5 }, [{ name: 'Soup' }], null]) expect(printedTotalFromAnalysis(response)).toBeNull();
   });
 });
