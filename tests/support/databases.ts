@@ -25,7 +25,7 @@ async function openPglite(): Promise<TestDatabase> {
 }
 
 /** A fresh database per suite on the shared server, so suites never see each other's rows. */
-async function openPostgres(): Promise<TestDatabase> {
+export async function openPostgres(): Promise<TestDatabase> {
   if (postgres.url === null) throw new Error(postgres.reason);
   const server = postgres.url;
   const name = `wp_test_${randomBytes(6).toString('hex')}`;
@@ -59,6 +59,11 @@ const targets: Target[] = [
   { name: 'PGlite', open: openPglite },
   { name: 'Postgres', open: openPostgres },
 ];
+
+/** Why the real Postgres suites are skipped, or null when it is reachable. */
+export function postgresUnavailable(): string | null {
+  return postgres.url === null ? postgres.reason : null;
+}
 
 /** Runs the same suite against embedded PGlite and the real Postgres (skipped, with a printed reason, when unreachable). */
 export function describeEachDatabase(title: string, suite: (open: () => Promise<TestDatabase>) => void): void {

@@ -21,7 +21,8 @@ export function contentSecurityPolicy(scriptHashes) {
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...PAYPAL.img],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...STRIPE.connect, ...PAYPAL.connect],
+    // data: lets the QR dialog turn its own image into a PNG for the clipboard.
+    'connect-src': ["'self'", 'data:', ...STRIPE.connect, ...PAYPAL.connect],
     'frame-src': [...STRIPE.frame, ...PAYPAL.frame],
     'media-src': ["'self'", 'blob:'],
     'worker-src': ["'self'"],

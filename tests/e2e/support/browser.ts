@@ -31,7 +31,7 @@ async function failOnPolicyViolations(context: BrowserContext): Promise<void> {
     });
   });
   context.on('console', (message) => {
-    if (message.text().includes('Content Security Policy')) violations.push(`${message.location().url}: ${message.text()}`);
+    if (message.text().includes('Content Security Policy')) violations.push(`${message.location().url}: ${message.text().slice(0, 400)}`);
   });
   onTestFinished(() => expect(violations, 'Content-Security-Policy violations').toEqual([]));
 }
