@@ -21,6 +21,18 @@ export default defineConfig({
       },
       {
         test: {
+          // The built server under autocannon on loopback (needs `astro build`); bounded well under a minute.
+          name: 'load',
+          include: ['tests/load/**/*.test.ts'],
+          globalSetup: ['tests/support/postgres-server.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // After the other projects, alone: its figures are not skewed and it does not slow their browsers.
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/support/server.ts'],

@@ -8,8 +8,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { emitRows, say } from './bench-output.mjs';
 
-const page = process.argv[2] ?? '/app';
+const page = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? '/app';
 const port = await new Promise((resolve) => {
   const probe = createServer().listen(0, '127.0.0.1', () => {
     const { port: free } = probe.address();
@@ -47,13 +48,18 @@ try {
   const rows = [...modules].map(([url, code]) => [url, code.length, gzipSync(code, { level: 9 }).length]);
   rows.push(['(inline scripts in the page)', Buffer.byteLength(inline), gzipSync(inline, { level: 9 }).length]);
   const width = Math.max(...rows.map((r) => r[0].length));
-  console.log(`JavaScript shipped by ${page} (gzip level 9):`);
-  for (const [name, raw, gz] of rows) console.log(`  ${name.padEnd(width)}  ${String(raw).padStart(8)} B raw  ${String(gz).padStart(7)} B gzip`);
+  say(`JavaScript shipped by ${page} (gzip level 9):`);
+  for (const [name, raw, gz] of rows) say(`  ${name.padEnd(width)}  ${String(raw).padStart(8)} B raw  ${String(gz).padStart(7)} B gzip`);
   const total = rows.reduce((a, r) => [a[0] + r[1], a[1] + r[2]], [0, 0]);
-  console.log(`  ${'total'.padEnd(width)}  ${String(total[0]).padStart(8)} B raw  ${String(total[1]).padStart(7)} B gzip`);
+  say(`  ${'total'.padEnd(width)}  ${String(total[0]).padStart(8)} B raw  ${String(total[1]).padStart(7)} B gzip`);
+  const lazyBytes = [...lazy.values()].reduce((a, code) => [a[0] + code.length, a[1] + gzipSync(code, { level: 9 }).length], [0, 0]);
+  emitRows([
+    { name: `bundle: JavaScript shipped by ${page}, gzip`, figure: total[1], unit: 'B', note: `${total[0]} B raw, ${rows.length - 1} modules and the inline scripts` },
+    { name: `bundle: loaded on demand by ${page}, gzip`, figure: lazyBytes[1], unit: 'B', note: `${lazyBytes[0]} B raw, ${lazy.size} modules` },
+  ]);
   if (lazy.size > 0) {
-    console.log('Loaded on demand (dynamic import):');
-    for (const [url, code] of lazy) console.log(`  ${url.padEnd(width)}  ${String(code.length).padStart(8)} B raw  ${String(gzipSync(code, { level: 9 }).length).padStart(7)} B gzip`);
+    say('Loaded on demand (dynamic import):');
+    for (const [url, code] of lazy) say(`  ${url.padEnd(width)}  ${String(code.length).padStart(8)} B raw  ${String(gzipSync(code, { level: 9 }).length).padStart(7)} B gzip`);
   }
 } finally {
   server.kill('SIGTERM');

@@ -15,6 +15,7 @@ import { PostgresTokenCredits } from '../adapters/postgres/postgres-token-credit
 import { systemClock } from '../adapters/system-clock';
 import { pence } from '../domain/money';
 import { migrations } from '../migrations';
+import { emitRows, say } from './bench-output.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const POSTGRES = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -24,6 +25,8 @@ interface Case {
   readonly users: number;
   readonly concurrency: number;
 }
+
+const figures: { name: string; figure: number | string; unit: string; note: string }[] = [];
 
 const CASES: Case[] = [
   { name: 'sequential, 100 users', users: 100, concurrency: 1 },
@@ -60,9 +63,10 @@ async function bench(label: string, db: Kysely<Database>): Promise<void> {
   if (!migrated.ok) throw new Error(`migration ${migrated.failed} failed`, { cause: migrated.error });
   for (const c of CASES) {
     const { perSecond, cpuMsEach, refused } = await runCase(db, c);
-    console.log(
+    say(
       `${label.padEnd(9)} | ${c.name.padEnd(42)} | ${perSecond.toFixed(0).padStart(6)} reservations/s | ${cpuMsEach.toFixed(2).padStart(5)} ms Node CPU each${refused ? ` | ${refused} refused!` : ''}`,
     );
+    figures.push({ name: `ledger ${label}: ${c.name}`, figure: Math.round(perSecond), unit: 'reservations/s', note: `${cpuMsEach.toFixed(2)} ms Node CPU each, ${SECONDS} s${refused ? `, ${refused} refused!` : ''}` });
   }
 }
 
@@ -71,7 +75,8 @@ async function withThrowawayPostgres(run: (db: Kysely<Database>) => Promise<void
   try {
     await admin.connect();
   } catch (error) {
-    console.log(`Postgres  | skipped: ${POSTGRES} is not reachable (${error instanceof Error ? error.message : error})`);
+    figures.push({ name: 'ledger Postgres', figure: 'skipped', unit: '', note: `${POSTGRES} not reachable` });
+    say(`Postgres  | skipped: ${POSTGRES} is not reachable (${error instanceof Error ? error.message : error})`);
     return;
   }
   const name = `wp_bench_${randomBytes(6).toString('hex')}`;
@@ -88,8 +93,9 @@ async function withThrowawayPostgres(run: (db: Kysely<Database>) => Promise<void
   }
 }
 
-console.log(`Scan reservations (reserve: row lock, free-bill counter or ledger debit), ${SECONDS} s per case, Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
+say(`Scan reservations (reserve: row lock, free-bill counter or ledger debit), ${SECONDS} s per case, Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
 const pglite = await connectDatabase({ kind: 'pglite', dataDir: null });
 await bench('PGlite', pglite);
 await pglite.destroy();
 await withThrowawayPostgres((db) => bench('Postgres', db));
+emitRows(figures);

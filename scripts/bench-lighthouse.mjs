@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import { createRequire } from 'node:module';
 import lighthouse from 'lighthouse';
+import { emitRows, jsonMode, say } from './bench-output.mjs';
 
 const lighthouseVersion = () => createRequire(import.meta.url)('lighthouse/package.json').version;
 
@@ -19,7 +20,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 
 const port = await freePort();
 const dataDir = await mkdtemp(join(tmpdir(), 'wp-lighthouse-'));
-const server = spawn(process.execPath, ['scripts/serve.mjs'], { env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: 'inherit' });
+const server = spawn(process.execPath, ['scripts/serve.mjs'], { env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: jsonMode ? 'ignore' : 'inherit' });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -41,14 +42,20 @@ try {
       CLS: lhr.audits['cumulative-layout-shift']?.displayValue,
     });
     const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual');
-    if (failing.length > 0) console.log(`${path}: audits below 90: ${failing.map((a) => a.id).join(', ')}`);
+    if (failing.length > 0) say(`${path}: audits below 90: ${failing.map((a) => a.id).join(', ')}`);
   }
-  console.log(`Lighthouse ${lighthouseVersion()}, mobile defaults, ${process.env.CHROME_PATH ?? '/usr/bin/chromium'}`);
-  console.table(rows);
+  say(`Lighthouse ${lighthouseVersion()}, mobile defaults, ${process.env.CHROME_PATH ?? '/usr/bin/chromium'}`);
+  if (!jsonMode) console.table(rows);
   // Astro inlines small scripts into the HTML, where Lighthouse counts them as document bytes.
   const landing = await (await fetch(`http://127.0.0.1:${port}/`)).text();
   const inline = [...landing.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => Buffer.byteLength(m[1] ?? ''));
-  console.log(`landing page: ${inline.length} inline scripts, ${inline.reduce((a, b) => a + b, 0)} bytes uncompressed, plus the JS transfer above`);
+  say(`landing page: ${inline.length} inline scripts, ${inline.reduce((a, b) => a + b, 0)} bytes uncompressed, plus the JS transfer above`);
+  emitRows(
+    rows.flatMap((row) => [
+      ...CATEGORIES.map((c) => ({ name: `lighthouse ${row.page}: ${c}`, figure: row[c], unit: 'score', note: 'mobile defaults' })),
+      { name: `lighthouse ${row.page}: JS transfer`, figure: row['JS transfer (bytes)'], unit: 'B', note: `${row['JS requests']} requests; LCP ${row.LCP}, CLS ${row.CLS}` },
+    ]),
+  );
 } finally {
   chrome.kill();
   server.kill('SIGTERM');

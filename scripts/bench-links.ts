@@ -10,6 +10,7 @@ import { pakoCompressor } from '../adapters/pako/pako-compressor';
 import { newStoredReceipt } from '../domain/sharing/new-receipt';
 import { packetFromRequest, type ShareRequest } from '../domain/sharing/share-packet';
 import { sealPacket } from '../domain/sharing/share-token';
+import { emitRows, say } from './bench-output.mjs';
 
 interface ReferenceBill {
   diners: { id: string; name: string }[];
@@ -56,6 +57,7 @@ function storedLink(bill: ReferenceBill): string {
   return `${ORIGIN}/r/${made.value.receipt.id}/${made.value.receipt.diners[0]!.id}`;
 }
 
+const figures: { name: string; figure: number; unit: string; note: string }[] = [];
 const rows = [
   ['bill', 'documents: length', 'documents: QR', 'signed /b/: length', 'signed /b/: QR', 'ALL CAPS: length', 'ALL CAPS: QR', 'unknown words: length', 'unknown words: QR', '/r/{id}/{dinerId}: length', '/r/: QR'],
 ];
@@ -73,11 +75,20 @@ for (const [diners, items] of [
   const caps = signedLink(capitals(bill));
   const short = storedLink(bill);
   rows.push([`${diners} diners, ${items} items`, String(docs.length), String(docs.version), String(link.length), String(qrVersion(link)), String(caps.length), String(qrVersion(caps)), String(plain.length), String(qrVersion(plain)), String(short.length), String(qrVersion(short))]);
+  const variants: [string, { length: number; version: number }][] = [
+    ["documents' format", docs],
+    ['signed /b/', { length: link.length, version: qrVersion(link) }],
+    ['signed /b/, ALL CAPS', { length: caps.length, version: qrVersion(caps) }],
+    ['signed /b/, unknown words', { length: plain.length, version: qrVersion(plain) }],
+    ['/r/{id}/{dinerId}', { length: short.length, version: qrVersion(short) }],
+  ];
+  for (const [variant, { length, version }] of variants) figures.push({ name: `links ${diners}x${items}: ${variant}`, figure: length, unit: 'chars', note: `QR version ${version} (M)` });
 }
 
 const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
 for (const [n, row] of rows.entries()) {
-  console.log(`| ${row.map((cell, c) => cell.padEnd(widths[c]!)).join(' | ')} |`);
-  if (n === 0) console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  say(`| ${row.map((cell, c) => cell.padEnd(widths[c]!)).join(' | ')} |`);
+  if (n === 0) say(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 }
-console.log(`\nQR versions at error correction M, as chosen by the qrcode package (mixed byte/alphanumeric segments). Origin ${ORIGIN}.`);
+say(`\nQR versions at error correction M, as chosen by the qrcode package (mixed byte/alphanumeric segments). Origin ${ORIGIN}.`);
+emitRows(figures);

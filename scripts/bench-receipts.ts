@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readerFromEnvironment, receiptImage } from './receipts/engine';
 import { f1, median, scoreItems, type ItemScore, type TruthItem } from './receipts/score';
+import { emitRows, say } from './bench-output.mjs';
 
 interface Truth {
   readonly file: string;
@@ -25,7 +26,7 @@ const FOLDERS = ['wildreceipt', 'cord', 'sroie'] as const;
 
 const reader = readerFromEnvironment(argv);
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
-console.log(`receipts: ${receiptsDir}\nload average at start: ${load()}`);
+say(`receipts: ${receiptsDir}\nload average at start: ${load()}`);
 
 const items: ItemScore[] = [];
 const times: number[] = [];
@@ -52,7 +53,7 @@ for (const folder of FOLDERS) {
       if (found) tally.found += 1;
     }
     if (verbose)
-      console.log(
+      say(
         `${truth.file.slice(0, 16).padEnd(16)} items ${score.matched}/${score.expected} (read ${score.extracted}) total ${found ? 'found' : `${totalPence} ≠ ${truth.total}`}${reading.ok ? '' : ` error ${reading.error}`} ${Math.round(times.at(-1)!)} ms`,
       );
   }
@@ -63,6 +64,15 @@ const sum = items.reduce((a, s) => ({ matched: a.matched + s.matched, extracted:
 const { precision, recall, f1: itemF1 } = f1(sum);
 const all = [...totals.values()].reduce((a, t) => ({ found: a.found + t.found, printed: a.printed + t.printed }), { found: 0, printed: 0 });
 const rate = (t: { found: number; printed: number }) => `${t.found}/${t.printed} = ${(t.printed === 0 ? 0 : (100 * t.found) / t.printed).toFixed(1)}%`;
-console.log(`wildreceipt items: precision ${precision.toFixed(3)}  recall ${recall.toFixed(3)}  F1 ${itemF1.toFixed(3)}  (${sum.matched} matched, ${sum.extracted} read, ${sum.expected} expected)`);
-console.log(`total found: all ${rate(all)}  ${FOLDERS.map((f) => `${f} ${rate(totals.get(f)!)}`).join('  ')}`);
-console.log(`median ${Math.round(median(times))} ms per image over ${times.length} images (load average at end: ${load()})`);
+say(`wildreceipt items: precision ${precision.toFixed(3)}  recall ${recall.toFixed(3)}  F1 ${itemF1.toFixed(3)}  (${sum.matched} matched, ${sum.extracted} read, ${sum.expected} expected)`);
+say(`total found: all ${rate(all)}  ${FOLDERS.map((f) => `${f} ${rate(totals.get(f)!)}`).join('  ')}`);
+say(`median ${Math.round(median(times))} ms per image over ${times.length} images (load average at end: ${load()})`);
+const percent = (t: { found: number; printed: number }) => Math.round((t.printed === 0 ? 0 : (1000 * t.found) / t.printed)) / 10;
+emitRows([
+  { name: 'receipts: wildreceipt item precision', figure: Number(precision.toFixed(3)), unit: '', note: `${sum.matched} matched of ${sum.extracted} read` },
+  { name: 'receipts: wildreceipt item recall', figure: Number(recall.toFixed(3)), unit: '', note: `${sum.matched} matched of ${sum.expected} expected` },
+  { name: 'receipts: wildreceipt item F1', figure: Number(itemF1.toFixed(3)), unit: '', note: '' },
+  { name: 'receipts: total found, all', figure: percent(all), unit: '%', note: `${all.found}/${all.printed}` },
+  ...FOLDERS.map((f) => ({ name: `receipts: total found, ${f}`, figure: percent(totals.get(f)!), unit: '%', note: `${totals.get(f)!.found}/${totals.get(f)!.printed}` })),
+  { name: 'receipts: median time per image', figure: Math.round(median(times)), unit: 'ms', note: `${times.length} images, load average ${load()}` },
+]);

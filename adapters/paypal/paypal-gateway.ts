@@ -13,6 +13,7 @@ import { paypalCustomId } from '../../domain/payments/custom-id';
 import { fromDecimalAmount, toDecimalAmount, type ProviderPayment } from '../../domain/payments/verification';
 import { err, ok, type Result } from '../../domain/result';
 import type { Checkout, CheckoutFailure, CheckoutRequest, PaidInvoice, PaymentGateway, WebhookNotice } from '../../ports/payment-gateway';
+import { isPayPalUnavailable } from './paypal-faults';
 import { rebasedTransport } from './rebased-transport';
 
 export interface PayPalSettings {
@@ -76,12 +77,13 @@ export class PayPalGateway implements PaymentGateway {
     try {
       order = (await this.orders.captureOrder({ id: providerRef, paypalRequestId: `capture-${providerRef}`, prefer: 'return=representation' })).result;
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
+      // PayPal being down says nothing about the order: the fault answers 503 and the order stays pending.
+      if (!(error instanceof ApiError) || isPayPalUnavailable(error)) throw error;
       // Already captured, declined, or not approved: what PayPal holds for the order decides.
       try {
         order = (await this.orders.getOrder({ id: providerRef })).result;
       } catch (again) {
-        if (again instanceof ApiError) return failed(providerRef);
+        if (again instanceof ApiError && !isPayPalUnavailable(again)) return failed(providerRef);
         throw again;
       }
     }

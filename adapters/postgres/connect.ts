@@ -10,8 +10,10 @@ export async function connectDatabase(target: DatabaseTarget): Promise<Kysely<Da
   if (target.kind === 'postgres') {
     const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5000 });
-    // An idle client that loses its server must not crash the process; the pool replaces it.
+    // A client that loses its server must not crash the process: an idle one is reported on the
+    // pool, a checked-out one on itself (its query fails and the pool drops it on release).
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const { PGlite } = await import('@electric-sql/pglite');

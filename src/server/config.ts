@@ -17,6 +17,8 @@ const environment = z.object({
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: optionalText,
+  // Seed 000 §9 gives a reading 30 s; a shorter budget suits a fast self-hosted model (and the fault tests).
+  OPENAI_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(300).default(30),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -42,7 +44,7 @@ export interface Config {
   readonly publicBaseUrl: string | null;
   readonly shareSigningKeys: readonly { readonly kid: string; readonly secret: string }[] | null;
   readonly receiptEngine: 'local' | 'openai';
-  readonly openai: { readonly apiKey: string | null; readonly baseUrl: string | null; readonly model: string };
+  readonly openai: { readonly apiKey: string | null; readonly baseUrl: string | null; readonly model: string; readonly timeoutMs: number };
   readonly stripe: { readonly secretKey: string; readonly publishableKey: string; readonly webhookSecret: string; readonly apiBaseUrl: string | null } | null;
   readonly paypal: { readonly clientId: string; readonly clientSecret: string; readonly apiBaseUrl: string | null } | null;
   /** Hosts where `/` is the landing page and `/app` the app (seed 001 §2.1); localhost always counts. */
@@ -81,7 +83,7 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
       publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, '') ?? null,
       shareSigningKeys: e.SHARE_SIGNING_KEYS ? parseKeys(e.SHARE_SIGNING_KEYS) : null,
       receiptEngine: e.RECEIPT_ENGINE ?? (e.OPENAI_API_KEY ? 'openai' : 'local'),
-      openai: { apiKey: e.OPENAI_API_KEY ?? null, baseUrl: e.OPENAI_BASE_URL ?? null, model: e.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL },
+      openai: { apiKey: e.OPENAI_API_KEY ?? null, baseUrl: e.OPENAI_BASE_URL ?? null, model: e.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL, timeoutMs: e.OPENAI_TIMEOUT_SECONDS * 1000 },
       stripe: e.STRIPE_SECRET_KEY
         ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiBaseUrl: e.STRIPE_API_BASE_URL ?? null }
         : null,

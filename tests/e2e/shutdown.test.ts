@@ -30,7 +30,7 @@ describe('graceful shutdown on SIGTERM', () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'wp-shutdown-'));
-    server = await startBuiltServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
+    server = await startBuiltServer({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info' });
   });
   afterAll(async () => {
     await server.stop();
@@ -38,7 +38,7 @@ describe('graceful shutdown on SIGTERM', () => {
   });
 
   it('stops accepting, reports not ready, finishes the request in flight, closes the database and exits 0', async () => {
-    const { port } = new URL(server.baseUrl);
+    const { port } = new URL(server.url);
     const socket = connect(Number(port), '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
     // A slow upload: the server has the request (it said 100 Continue) but only half the body.
@@ -48,7 +48,7 @@ describe('graceful shutdown on SIGTERM', () => {
 
     const exited = new Promise<number | null>((resolve) => server.process.once('exit', resolve));
     server.process.kill('SIGTERM');
-    await expect.poll(() => fetch(`${server.baseUrl}/api/health`).then(() => 'accepted', () => 'refused'), { timeout: 10_000 }).toBe('refused');
+    await expect.poll(() => fetch(`${server.url}/api/health`).then(() => 'accepted', () => 'refused'), { timeout: 10_000 }).toBe('refused');
 
     // The rest of the body, and a readiness probe pipelined on the same connection behind it.
     const answers = receive(socket, (text) => text.includes('"status":"stopping"'));
@@ -59,6 +59,6 @@ describe('graceful shutdown on SIGTERM', () => {
     socket.destroy();
 
     expect(await exited).toBe(0);
-    expect(server.output.join('')).toContain('"msg":"stopped"');
+    expect(server.output()).toContain('"msg":"stopped"');
   });
 });

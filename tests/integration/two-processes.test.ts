@@ -46,7 +46,7 @@ describe.skipIf(unavailable !== null)('two server processes on one Postgres', ()
   });
 
   const post = (server: BuiltServer, path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
   it('counts one client address across both processes', async () => {
     const client = { 'x-forwarded-for': '203.0.113.50' };
@@ -68,7 +68,7 @@ describe.skipIf(unavailable !== null)('two server processes on one Postgres', ()
     const created = await post(servers[0]!, '/api/shares', { diners: [{ id: 'a', name: 'Ann' }], items: [{ name: 'Soup', pricePence: 650, assignedTo: ['a'] }], tipPence: 100 });
     expect(created.status).toBe(201);
     const { token } = (await created.json()) as { token: string };
-    const opened = await fetch(`${servers[1]!.baseUrl}/api/shares/${token}`);
+    const opened = await fetch(`${servers[1]!.url}/api/shares/${token}`);
     expect(opened.status).toBe(200);
     expect(await opened.json()).toMatchObject({ diners: [{ name: 'Ann' }], items: [{ name: 'Soup', pricePence: 650 }], tipPence: 100 });
   });
@@ -82,7 +82,7 @@ describe.skipIf(unavailable !== null)('two server processes on one Postgres', ()
     const payload = JSON.stringify({ id: `evt_${id}`, object: 'event', type: 'payment_intent.succeeded', data: { object: { id, object: 'payment_intent' } } }, null, 2);
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     const deliveries = [...servers, ...servers].map((server) =>
-      fetch(`${server.baseUrl}/api/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload }),
+      fetch(`${server.url}/api/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload }),
     );
     expect((await Promise.all(deliveries)).map((r) => r.status)).toEqual([200, 200, 200, 200]);
     for (const server of servers) {

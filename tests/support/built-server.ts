@@ -2,53 +2,59 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
 export interface BuiltServer {
-  readonly baseUrl: string;
+  readonly url: string;
   readonly process: ChildProcess;
-  /** Everything the process printed so far (its request log, its errors). */
-  readonly output: string[];
-  /** SIGTERM, then SIGKILL if it has not exited after 15 s; resolves with the exit code. */
-  stop(): Promise<number | null>;
+  /** Everything the server printed so far (for failure messages). */
+  output(): string;
+  /** SIGTERM (graceful shutdown), SIGKILL after 5 s; resolves when the process has exited. */
+  stop(): Promise<void>;
 }
 
-/** Starts the built server (`npm run build` first: `dist/`) through scripts/serve.mjs on a free port, ready once /api/health answers 200. */
+/**
+ * Starts the built app (`dist/`, so `astro build` must have run) with scripts/serve.mjs on a free
+ * loopback port, and waits until /api/health answers 200. `env` is added to this process's
+ * environment; pass DATABASE_URL: '' and a DATA_DIR for an embedded database of its own.
+ */
 export async function startBuiltServer(env: Record<string, string>): Promise<BuiltServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ['scripts/serve.mjs'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
   child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
   child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  await waitForHealth(baseUrl, child, output);
-  return {
-    baseUrl,
-    process: child,
-    output,
-    stop: () => {
-      if (child.exitCode !== null) return Promise.resolve(child.exitCode);
-      child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      return exited.finally(() => clearTimeout(killer));
-    },
-  };
+  const server: BuiltServer = { url: `http://127.0.0.1:${port}`, process: child, output: () => output.join(''), stop: () => stop(child) };
+  try {
+    await waitForHealth(server);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return server;
 }
 
-async function waitForHealth(baseUrl: string, server: ChildProcess, output: string[]): Promise<void> {
+async function waitForHealth(server: BuiltServer): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}:\n${output.join('')}`);
-    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    if (server.process.exitCode !== null) throw new Error(`server exited with ${server.process.exitCode}:\n${server.output()}`);
+    const ok = await fetch(`${server.url}/api/health`).then((r) => r.ok, () => false);
     if (ok) return;
     await new Promise((r) => setTimeout(r, 200));
   }
-  server.kill('SIGKILL');
-  throw new Error(`server did not become healthy:\n${output.join('')}`);
+  throw new Error(`server did not become healthy:\n${server.output()}`);
 }
 
-function freePort(): Promise<number> {
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}
+
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

@@ -24,28 +24,36 @@ async function openPglite(): Promise<TestDatabase> {
   return { db, url: null, close: () => db.destroy() };
 }
 
+/** An empty database of its own on a Postgres server (its URL), dropped by `drop`. */
+export async function createFreshDatabase(server: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `wp_test_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: server });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
 /** A fresh database per suite on the shared server, so suites never see each other's rows. */
 export async function openPostgres(): Promise<TestDatabase> {
   if (postgres.url === null) throw new Error(postgres.reason);
-  const server = postgres.url;
-  const name = `wp_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  const db = await connectDatabase({ kind: 'postgres', url: url.toString() });
+  const fresh = await createFreshDatabase(postgres.url);
+  const db = await connectDatabase({ kind: 'postgres', url: fresh.url });
   await mustMigrate(db);
   return {
     db,
-    url: url.toString(),
+    url: fresh.url,
     close: async () => {
       await db.destroy();
-      const dropper = new pg.Client({ connectionString: server });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await fresh.drop();
     },
   };
 }

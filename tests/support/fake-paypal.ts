@@ -15,6 +15,7 @@ export async function startFakePayPal() {
   const byRequestId = new Map<string, unknown>();
   const scenarios = new Map<string, CaptureScenario>();
   let next = 1;
+  let outage: number | null = null;
 
   const server = await startFakeServer((req: ReceivedRequest) => {
     const path = req.path.split('?')[0]!;
@@ -23,6 +24,7 @@ export async function startFakePayPal() {
       if (req.headers.authorization !== basic || !req.body.includes('grant_type=client_credentials')) return { status: 401, body: { error: 'invalid_client' } };
       return { status: 200, body: { access_token: 'fake-token', token_type: 'Bearer', expires_in: 32400 } };
     }
+    if (outage !== null) return { status: outage, body: { name: 'INTERNAL_SERVER_ERROR', message: 'An internal server error has occurred.' } };
     if (req.headers.authorization !== 'Bearer fake-token') return { status: 401, body: { name: 'AUTHENTICATION_FAILURE' } };
     const requestId = req.headers['paypal-request-id'];
     const replayKey = typeof requestId === 'string' ? `${path}:${requestId}` : null;
@@ -72,6 +74,10 @@ export async function startFakePayPal() {
     order: (id: string) => orders.get(id),
     onCapture(id: string, scenario: CaptureScenario): void {
       scenarios.set(id, scenario);
+    },
+    /** While on, every Orders call answers `status` (a 5xx), as PayPal does when it fails on its side. */
+    setOutage(on: boolean, status = 500): void {
+      outage = on ? status : null;
     },
   };
 }

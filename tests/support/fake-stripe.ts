@@ -35,11 +35,11 @@ export async function startFakeStripe() {
   const invoices = new Map<string, Invoice>();
   const idempotent = new Map<string, unknown>();
   const products = new Set<string>();
-  let outage = false;
+  let outage: number | null = null;
   let next = 1;
 
   const server = await startFakeServer((req: ReceivedRequest) => {
-    if (outage) return { status: 503, body: { error: { type: 'api_error', message: 'Service unavailable' } } };
+    if (outage !== null) return { status: outage, body: { error: { type: 'api_error', message: 'Service unavailable' } } };
     const key = req.headers['idempotency-key'];
     const cacheKey = typeof key === 'string' ? `${req.path}:${key}` : null;
     if (req.method === 'POST' && cacheKey && idempotent.has(cacheKey)) return { status: 200, body: idempotent.get(cacheKey) };
@@ -126,8 +126,9 @@ export async function startFakeStripe() {
       invoices.set(invoice.id, invoice);
       return invoice.id;
     },
-    setOutage(on: boolean): void {
-      outage = on;
+    /** While on, every call answers `status` (a 5xx), as Stripe does when it fails on its side. */
+    setOutage(on: boolean, status = 503): void {
+      outage = on ? status : null;
     },
   };
 }

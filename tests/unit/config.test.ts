@@ -15,6 +15,15 @@ describe('configuration', () => {
     expect(result).toMatchObject({ ok: true, config: { database: { kind: 'postgres' }, receiptEngine: 'openai' } });
   });
 
+  it('gives the receipt reader 30 s unless OPENAI_TIMEOUT_SECONDS says otherwise', () => {
+    expect(readConfig({})).toMatchObject({ ok: true, config: { openai: { timeoutMs: 30_000 } } });
+    expect(readConfig({ OPENAI_TIMEOUT_SECONDS: '0.5' })).toMatchObject({ ok: true, config: { openai: { timeoutMs: 500 } } });
+    for (const bad of ['0', 'soon', '-3', '3600']) {
+      const result = readConfig({ OPENAI_TIMEOUT_SECONDS: bad });
+      expect(result.ok ? [] : result.problems.map((p) => p.split(':')[0])).toEqual(['OPENAI_TIMEOUT_SECONDS']);
+    }
+  });
+
   it('names every bad variable at once', () => {
     const result = readConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', PUBLIC_BASE_URL: 'not a url' });
     expect(result.ok).toBe(false);

@@ -4,9 +4,9 @@ import { logger } from '../logger';
 import { requestIdOf } from '../request-id';
 
 /**
- * The one place where an unexpected exception becomes an HTTP answer: logged with the request id,
- * answered as JSON without a stack trace. (Infrastructure faults, e.g. a database that does not
- * answer, are to be mapped to 503 here as well.)
+ * Where an unexpected exception (a bug) becomes an HTTP answer: logged with the request id, answered
+ * as JSON without a stack trace. Temporary faults of the database or a provider never get here:
+ * fault-responses.ts answers them 503.
  */
 export const handleErrors: MiddlewareHandler = async (context, next) => {
   try {

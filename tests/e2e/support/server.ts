@@ -14,7 +14,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dataDir = await mkdtemp(join(tmpdir(), 'wp-e2e-'));
   const server = await startBuiltServer({ DATA_DIR: dataDir, DATABASE_URL: '', ...e2eEnvironment() });
-  project.provide('baseUrl', server.baseUrl);
+  project.provide('baseUrl', server.url);
   return async () => {
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });
