@@ -13,6 +13,10 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/scripts/serve.mjs ./scripts/serve.mjs
+# serve.mjs shares the security headers and request log with the app (plain JavaScript, no build step).
+COPY --from=build /app/src/server/edge ./src/server/edge
+# Without DATABASE_URL the embedded database and the generated signing key live in ./data.
+RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 4321
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"

@@ -9,7 +9,8 @@ export default defineConfig({
   adapter: node({ mode: 'standalone' }),
   integrations: [react(), serviceWorkerPrecache()],
   server: { host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 4321) },
-  security: { checkOrigin: true },
+  // src/server/middleware/refuse-cross-site.ts refuses cross-site requests (JSON answers, Origin vs Host).
+  security: { checkOrigin: false },
   vite: {
     // Server-only packages stay external to the SSR bundle; they never belong in a client bundle.
     ssr: { external: ['@electric-sql/pglite', 'pg', 'tesseract.js', 'sharp', 'pino'] },

@@ -30,6 +30,8 @@ const environment = z.object({
     .string()
     .regex(/^[a-z0-9.-]+(,[a-z0-9.-]+)*$/i, 'must be a comma-separated list of host names, e.g. whospaying.app,www.whospaying.app')
     .optional(),
+  // How many reverse proxies (load balancers) in front of us append to X-Forwarded-For; 0 trusts none.
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 export type Environment = z.infer<typeof environment>;
@@ -47,6 +49,8 @@ export interface Config {
   readonly paypal: { readonly clientId: string; readonly clientSecret: string; readonly apiBaseUrl: string | null } | null;
   /** Hosts where `/` is the landing page and `/app` the app (seed 001 §2.1); localhost always counts. */
   readonly productDomains: readonly string[];
+  /** Proxies whose X-Forwarded-For entries are believed when finding the client's address. */
+  readonly trustedProxyHops: number;
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
@@ -85,6 +89,7 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
         : null,
       paypal: e.PAYPAL_CLIENT_ID ? { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET!, apiBaseUrl: e.PAYPAL_API_BASE_URL ?? null } : null,
       productDomains: (e.PRODUCT_DOMAINS ?? DEFAULT_PRODUCT_DOMAINS).split(',').map((d) => d.toLowerCase()),
+      trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     },
   };
 }

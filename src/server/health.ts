@@ -5,7 +5,8 @@ import { TOKENS } from '../../ports/tokens';
 import type { Config } from './config';
 
 export interface HealthReport {
-  readonly status: 'ok' | 'degraded';
+  /** ok: ready for traffic; degraded: the database does not answer; stopping: draining for shutdown. */
+  readonly status: 'ok' | 'degraded' | 'stopping';
   readonly database: { readonly kind: 'postgres' | 'pglite'; readonly reachable: boolean };
   readonly adapters: {
     readonly receiptEngine: 'local' | 'openai';
@@ -23,12 +24,9 @@ export class HealthCheck {
   ) {}
 
   async report(): Promise<HealthReport> {
-    const reachable = await sql`select 1`.execute(this.db).then(
-      () => true,
-      () => false,
-    );
+    const reachable = await this.databaseAnswers();
     return {
-      status: reachable ? 'ok' : 'degraded',
+      status: isShuttingDown() ? 'stopping' : reachable ? 'ok' : 'degraded',
       database: { kind: this.config.database.kind, reachable },
       adapters: {
         receiptEngine: this.config.receiptEngine,
@@ -38,4 +36,23 @@ export class HealthCheck {
       },
     };
   }
+
+  // A database that hangs must not hang the probe: a load balancer gives up after a few seconds.
+  private databaseAnswers(): Promise<boolean> {
+    const query = sql`select 1`.execute(this.db).then(
+      () => true,
+      () => false,
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, DATABASE_TIMEOUT_MS, false)));
+    return Promise.race([query, timeout]).finally(() => clearTimeout(timer));
+  }
+}
+
+const DATABASE_TIMEOUT_MS = 2000;
+const SHUTTING_DOWN = Symbol.for('whospaying.shuttingDown');
+
+/** scripts/serve.mjs sets this on SIGTERM, so the load balancer stops sending traffic while requests drain. */
+export function isShuttingDown(): boolean {
+  return (globalThis as Record<symbol, unknown>)[SHUTTING_DOWN] === true;
 }

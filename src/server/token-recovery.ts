@@ -21,6 +21,10 @@ export const NO_PURCHASE_MESSAGE = 'No confirmed purchase for this device yet.';
 const ATTEMPTS_PER_DEVICE: RateLimit = { max: 5, windowSeconds: 15 * 60 };
 const ATTEMPTS_PER_CLIENT: RateLimit = { max: 20, windowSeconds: 60 * 60 };
 const CODES_PER_DEVICE: RateLimit = { max: 10, windowSeconds: 60 * 60 };
+const CODES_PER_CLIENT: RateLimit = { max: 30, windowSeconds: 60 * 60 };
+// A balance read is cheap, but a script walking ids is not a device recovering its own.
+const READS_PER_DEVICE: RateLimit = { max: 30, windowSeconds: 15 * 60 };
+const READS_PER_CLIENT: RateLimit = { max: 120, windowSeconds: 15 * 60 };
 
 /** Token recovery (seed 000 §2, §4; DESIGN.md §1 item 3): from the server balance, or by recovery code. */
 @injectable()
@@ -32,16 +36,16 @@ export class TokenRecovery {
   ) {}
 
   /** The balance the server holds for this device's own anonymous id. */
-  async recoverOnThisDevice(anonymousUserId: string): Promise<Recovered> {
-    return { anonymousUserId, tokens: await this.credits.balance(anonymousUserId) };
+  async recoverOnThisDevice(anonymousUserId: string, clientKey: string): Promise<Result<Recovered, RecoveryFailure>> {
+    const limited = await this.limit([`recovery-read:device:${anonymousUserId}`, READS_PER_DEVICE], [`recovery-read:client:${clientKey}`, READS_PER_CLIENT]);
+    if (limited) return err(limited);
+    return ok({ anonymousUserId, tokens: await this.credits.balance(anonymousUserId) });
   }
 
   /** A typed recovery code gives this device the buyer's identity, and so the balance. */
   async redeem(anonymousUserId: string, typedCode: string, clientKey: string): Promise<Result<Recovered, RecoveryFailure>> {
-    for (const [key, limit] of [[`recovery:device:${anonymousUserId}`, ATTEMPTS_PER_DEVICE], [`recovery:client:${clientKey}`, ATTEMPTS_PER_CLIENT]] as const) {
-      const decision = await this.limiter.hit(key, limit);
-      if (!decision.allowed) return err(tooMany(decision.retryAfterSeconds));
-    }
+    const limited = await this.limit([`recovery:device:${anonymousUserId}`, ATTEMPTS_PER_DEVICE], [`recovery:client:${clientKey}`, ATTEMPTS_PER_CLIENT]);
+    if (limited) return err(limited);
     const canonical = normalizeRecoveryCode(typedCode);
     if (!canonical.ok) return err({ status: 400, message: canonical.error });
     const owner = await this.codes.ownerOf(canonical.value);
@@ -53,11 +57,20 @@ export class TokenRecovery {
    * A fresh recovery code to show the buyer after a confirmed purchase (the payments capability
    * calls this, or the browser through POST /api/recovery-code). Earlier codes stay valid.
    */
-  async recoveryCodeFor(anonymousUserId: string): Promise<Result<string, RecoveryFailure>> {
-    const decision = await this.limiter.hit(`recovery-code:${anonymousUserId}`, CODES_PER_DEVICE);
-    if (!decision.allowed) return err(tooMany(decision.retryAfterSeconds));
+  async recoveryCodeFor(anonymousUserId: string, clientKey: string): Promise<Result<string, RecoveryFailure>> {
+    const limited = await this.limit([`recovery-code:${anonymousUserId}`, CODES_PER_DEVICE], [`recovery-code:client:${clientKey}`, CODES_PER_CLIENT]);
+    if (limited) return err(limited);
     const code = await this.codes.issue(anonymousUserId);
     return code === null ? err({ status: 404, message: NO_PURCHASE_MESSAGE }) : ok(code);
+  }
+
+  /** Counts a hit on every key (per device, per client address); the first one over its limit refuses. */
+  private async limit(...keys: readonly (readonly [string, RateLimit])[]): Promise<RecoveryFailure | null> {
+    for (const [key, limit] of keys) {
+      const decision = await this.limiter.hit(key, limit);
+      if (!decision.allowed) return tooMany(decision.retryAfterSeconds);
+    }
+    return null;
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { baseUrl } from './support/browser';
+import { postDeclaring } from './support/http';
 
 /** Every JSON endpoint, with the method it accepts. Extend this list with every new endpoint. */
 const JSON_ENDPOINTS: { path: string; method: 'GET' | 'POST' }[] = [
@@ -70,6 +71,55 @@ describe('malformed input never produces a 5xx or a stack trace', () => {
         const response = await fetch(`${baseUrl()}${route}${junk}`);
         expectCleanClientError(response.status, await response.text(), `${route}${junk}`);
       }
+    }
+  });
+
+  it('unsafe requests from another site, to every JSON endpoint but the webhooks', async () => {
+    for (const endpoint of JSON_ENDPOINTS.filter((e) => e.method === 'POST')) {
+      const elsewhere: Record<string, string>[] = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }];
+      for (const headers of elsewhere) {
+        const response = await fetch(`${baseUrl()}${endpoint.path}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', ...headers } });
+        const text = await response.text();
+        if (endpoint.path.startsWith('/api/webhooks/')) {
+          expect(response.status, `${endpoint.path} from elsewhere`).toBe(400); // refused by its signature instead
+          continue;
+        }
+        expect([response.status, JSON.parse(text)], `${endpoint.path} with ${JSON.stringify(headers)}`).toEqual([403, { error: 'Cross-site requests are not allowed' }]);
+      }
+    }
+  });
+
+  it('bodies over the endpoint cap, declared or chunked, before they are read', async () => {
+    for (const endpoint of JSON_ENDPOINTS.filter((e) => e.method === 'POST')) {
+      const cap = endpoint.path === '/functions/v1/analyze-receipt' ? 12 * 1024 * 1024 : 256 * 1024;
+      const declared = await postDeclaring(endpoint.path, cap + 1);
+      expect(declared.status, `${endpoint.path} declaring ${cap + 1} bytes`).toBe(413);
+      expect(JSON.parse(declared.body)).toHaveProperty('error');
+    }
+    const chunks = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 80; i++) controller.enqueue(new Uint8Array(1024).fill(0x20));
+        controller.close();
+      },
+    });
+    const chunked = await fetch(`${baseUrl()}/api/shares`, { method: 'POST', body: chunks, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
+    expect([chunked.status, await chunked.json()]).toEqual([413, { error: 'Request body is larger than 65536 bytes' }]);
+  });
+
+  it('forged share tokens on every route that opens one', async () => {
+    const created = await fetch(`${baseUrl()}/api/shares`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ diners: [{ id: 'a', name: 'Ann' }], items: [{ name: 'Soup', pricePence: 500, assignedTo: ['a'] }], tipPence: 0 }),
+    });
+    const { token } = (await created.json()) as { token: string };
+    const [payload, tag] = token.split('.') as [string, string];
+    const forged = `${payload}.${tag.slice(0, -1)}${tag.endsWith('A') ? 'B' : 'A'}`;
+    for (const route of [`/b/${forged}`, `/share/${forged}`, `/share-view?token=${forged}&seat=1`, `/breakdown?token=${forged}&seat=1`, `/share?data=${forged}`, `/api/shares/${forged}`]) {
+      const response = await fetch(`${baseUrl()}${route}`);
+      const text = await response.text();
+      expectCleanClientError(response.status, text, route);
+      expect(text, route).not.toContain('Soup');
     }
   });
 });

@@ -29,14 +29,14 @@ describeEachDatabase('token recovery', (open) => {
 
   it('recovers the server balance of this device', async () => {
     const id = await buyer(25);
-    expect(await recovery.recoverOnThisDevice(id)).toEqual({ anonymousUserId: id, tokens: 25 });
+    expect(await recovery.recoverOnThisDevice(id, 'ip-a')).toEqual({ ok: true, value: { anonymousUserId: id, tokens: 25 } });
   });
 
   it('issues codes only after a confirmed purchase; any of them restores the buyer on another device', async () => {
-    expect(await recovery.recoveryCodeFor(randomUUID())).toMatchObject({ ok: false, error: { status: 404 } });
+    expect(await recovery.recoveryCodeFor(randomUUID(), 'ip-a')).toMatchObject({ ok: false, error: { status: 404 } });
     const id = await buyer(10);
-    const first = await recovery.recoveryCodeFor(id);
-    const second = await recovery.recoveryCodeFor(id);
+    const first = await recovery.recoveryCodeFor(id, 'ip-a');
+    const second = await recovery.recoveryCodeFor(id, 'ip-a');
     if (!first.ok || !second.ok) throw new Error('codes expected');
     expect(first.value).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/);
     expect(first.value).not.toBe(second.value);
@@ -47,7 +47,7 @@ describeEachDatabase('token recovery', (open) => {
 
   it('stores only a hash of each code', async () => {
     const id = await buyer(3);
-    const code = await recovery.recoveryCodeFor(id);
+    const code = await recovery.recoveryCodeFor(id, 'ip-a');
     if (!code.ok) throw new Error('code expected');
     const rows = await t.db.selectFrom('recovery_codes').select('code_hash').where('anonymous_user_id', '=', id).execute();
     expect(rows).toHaveLength(1);

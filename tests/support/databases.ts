@@ -43,7 +43,7 @@ export async function createFreshDatabase(server: string): Promise<{ url: string
 }
 
 /** A fresh database per suite on the shared server, so suites never see each other's rows. */
-async function openPostgres(): Promise<TestDatabase> {
+export async function openPostgres(): Promise<TestDatabase> {
   if (postgres.url === null) throw new Error(postgres.reason);
   const fresh = await createFreshDatabase(postgres.url);
   const db = await connectDatabase({ kind: 'postgres', url: fresh.url });
@@ -67,6 +67,11 @@ const targets: Target[] = [
   { name: 'PGlite', open: openPglite },
   { name: 'Postgres', open: openPostgres },
 ];
+
+/** Why the real Postgres suites are skipped, or null when it is reachable. */
+export function postgresUnavailable(): string | null {
+  return postgres.url === null ? postgres.reason : null;
+}
 
 /** Runs the same suite against embedded PGlite and the real Postgres (skipped, with a printed reason, when unreachable). */
 export function describeEachDatabase(title: string, suite: (open: () => Promise<TestDatabase>) => void): void {

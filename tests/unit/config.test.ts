@@ -6,7 +6,7 @@ describe('configuration', () => {
     const result = readConfig({});
     expect(result).toMatchObject({
       ok: true,
-      config: { port: 4321, host: '127.0.0.1', database: { kind: 'pglite', dataDir: './data' }, receiptEngine: 'local', stripe: null, paypal: null },
+      config: { port: 4321, host: '127.0.0.1', database: { kind: 'pglite', dataDir: './data' }, receiptEngine: 'local', stripe: null, paypal: null, trustedProxyHops: 0 },
     });
   });
 
@@ -28,6 +28,11 @@ describe('configuration', () => {
     const result = readConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', PUBLIC_BASE_URL: 'not a url' });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.problems.map((p) => p.split(':')[0])).toEqual(['PORT', 'DATABASE_URL', 'PUBLIC_BASE_URL']);
+  });
+
+  it('trusts as many proxies as TRUSTED_PROXY_HOPS says, a small whole number', () => {
+    expect(readConfig({ TRUSTED_PROXY_HOPS: '2' })).toMatchObject({ ok: true, config: { trustedProxyHops: 2 } });
+    for (const bad of ['-1', 'one', '1.5', '99']) expect(readConfig({ TRUSTED_PROXY_HOPS: bad }), bad).toMatchObject({ ok: false, problems: [expect.stringMatching(/^TRUSTED_PROXY_HOPS:/)] });
   });
 
   it('refuses half-configured payment providers and an openai engine with no endpoint', () => {

@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { app } from '../../server/app';
-import { json, jsonError } from '../../server/http';
+import { clientIpOf } from '../../server/client-ip';
+import { json, jsonError, retryAfter } from '../../server/http';
 import { readJson } from '../../server/request';
 import { ShareLinks } from '../../server/sharing/share-links';
 import { StoredReceipts } from '../../server/sharing/stored-receipts';
@@ -18,14 +19,14 @@ const body = z.object({
 });
 
 /** Stores a receipt when the organiser shares; answers its id and each diner's short /r/{id}/{dinerId} link. */
-export const POST: APIRoute = async ({ request, url, clientAddress }) => {
+export const POST: APIRoute = async (context) => {
+  const { request, url } = context;
   const input = await readJson(request, body);
   if (!input.ok) return jsonError(input.error.message, input.error.status);
   const container = await app();
-  const created = await container.resolve(StoredReceipts).create(input.value, container.resolve(ShareLinks).baseUrl(url.origin), clientAddress);
+  const created = await container.resolve(StoredReceipts).create(input.value, container.resolve(ShareLinks).baseUrl(url.origin), await clientIpOf(context));
   if (!created.ok) {
-    const { status, message, retryAfterSeconds } = created.error;
-    return jsonError(message, status, retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) });
+    return jsonError(created.error.message, created.error.status, retryAfter(created.error));
   }
   return json(created.value, 201);
 };

@@ -19,12 +19,15 @@ export interface CheckoutInput {
   readonly anonymousUserId: string;
   /** The client's Idempotency-Key: the same key always yields the same checkout. */
   readonly idempotencyKey?: string | undefined;
+  /** The caller's address (src/server/client-ip.ts), for the per-IP limit. */
+  readonly clientIp: string;
 }
 
-export type HttpFailure = { readonly status: 400 | 404 | 409 | 429 | 502 | 503; readonly message: string };
+export type HttpFailure = { readonly status: 400 | 404 | 409 | 429 | 502 | 503; readonly message: string; readonly retryAfterSeconds?: number };
 
 // Each checkout costs a provider call and a row: enough for real buyers, not for a script.
 const CHECKOUTS_PER_DEVICE: RateLimit = { max: 20, windowSeconds: 60 * 60 };
+const CHECKOUTS_PER_CLIENT: RateLimit = { max: 60, windowSeconds: 60 * 60 };
 
 /** Where a purchase stands, as verified by the provider and recorded by us. */
 export type PurchaseState =
@@ -53,8 +56,10 @@ export class TokenShop {
     const found = findOffer(input.offerType, input.offerId, { tokens: input.claimedTokens, amountPence: input.claimedAmountPence });
     if (!found.ok || (method === 'paypal' && found.value.type === 'subscription')) return err({ status: 400, message: PAYMENT_MESSAGES.invalidPackage });
     const offer = found.value;
-    const decision = await this.limiter.hit(`checkout:${input.anonymousUserId}`, CHECKOUTS_PER_DEVICE);
-    if (!decision.allowed) return err({ status: 429, message: method === 'card' ? intentFailed(429) : PAYMENT_MESSAGES.paypalCreateFailed });
+    for (const [key, limit] of [[`checkout:${input.anonymousUserId}`, CHECKOUTS_PER_DEVICE], [`checkout:client:${input.clientIp}`, CHECKOUTS_PER_CLIENT]] as const) {
+      const decision = await this.limiter.hit(key, limit);
+      if (!decision.allowed) return err({ status: 429, message: method === 'card' ? intentFailed(429) : PAYMENT_MESSAGES.paypalCreateFailed, retryAfterSeconds: decision.retryAfterSeconds });
+    }
     const gateway = this.gateway(method);
     const key = `${method}:${input.anonymousUserId}:${input.idempotencyKey ?? randomUUID()}`;
     const { order } = await this.orders.createPending(

@@ -28,3 +28,23 @@ export function titleOf(html: string): string | undefined {
   const raw = /<title>([^<]*)<\/title>/.exec(html)?.[1];
   return raw?.replace(/&(#\d+|[a-z]+);/g, (entity, name: string) => (name.startsWith('#') ? String.fromCodePoint(Number(name.slice(1))) : (ENTITIES[name] ?? entity)));
 }
+
+/** A POST that declares a body of `contentLength` bytes and sends none of it: the answer must come before the body. */
+export function postDeclaring(path: string, contentLength: number): Promise<RawResponse> {
+  const target = new URL(path, baseUrl());
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { hostname: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(contentLength) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') });
+          req.destroy();
+        });
+      },
+    );
+    req.on('error', reject);
+    req.flushHeaders();
+  });
+}

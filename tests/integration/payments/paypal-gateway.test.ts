@@ -15,7 +15,7 @@ describe('PayPal adapter through the official SDK against a fake PayPal', () => 
   });
 
   const createOrder = async (pkg = 'medium') => {
-    const order = await harness.shop.startCheckout('paypal', { offerType: 'package', offerId: pkg, anonymousUserId: ANON });
+    const order = await harness.shop.startCheckout('paypal', { offerType: 'package', offerId: pkg, anonymousUserId: ANON, clientIp: '203.0.113.7' });
     if (!order.ok) throw new Error(order.error.message);
     return order.value.providerRef;
   };
@@ -76,7 +76,7 @@ describe('PayPal adapter through the official SDK against a fake PayPal', () => 
   });
 
   it('plans cannot be bought with PayPal: only packages', async () => {
-    const plan = await harness.shop.startCheckout('paypal', { offerType: 'subscription', offerId: 'monthly', anonymousUserId: ANON });
+    const plan = await harness.shop.startCheckout('paypal', { offerType: 'subscription', offerId: 'monthly', anonymousUserId: ANON, clientIp: '203.0.113.7' });
     expect(plan).toEqual({ ok: false, error: { status: 400, message: 'Invalid package selected' } });
   });
 });

@@ -24,7 +24,7 @@ describe('Stripe adapter through the official SDK against a fake Stripe', () => 
   };
   const succeeded = (id: string) => signed({ id: `evt_${id}`, object: 'event', type: 'payment_intent.succeeded', data: { object: { id, object: 'payment_intent' } } });
   const buy = async (pkg = 'medium', key?: string) => {
-    const checkout = await harness.shop.startCheckout('card', { offerType: 'package', offerId: pkg, anonymousUserId: ANON, idempotencyKey: key });
+    const checkout = await harness.shop.startCheckout('card', { offerType: 'package', offerId: pkg, anonymousUserId: ANON, idempotencyKey: key, clientIp: '203.0.113.7' });
     if (!checkout.ok) throw new Error(checkout.error.message);
     return checkout.value;
   };
@@ -45,8 +45,8 @@ describe('Stripe adapter through the official SDK against a fake Stripe', () => 
   });
 
   it('refuses a package the server does not sell, or a claimed price that is not its own', async () => {
-    const unknown = await harness.shop.startCheckout('card', { offerType: 'package', offerId: 'huge', anonymousUserId: ANON });
-    const cheap = await harness.shop.startCheckout('card', { offerType: 'package', offerId: 'large', claimedAmountPence: 1, anonymousUserId: ANON });
+    const unknown = await harness.shop.startCheckout('card', { offerType: 'package', offerId: 'huge', anonymousUserId: ANON, clientIp: '203.0.113.7' });
+    const cheap = await harness.shop.startCheckout('card', { offerType: 'package', offerId: 'large', claimedAmountPence: 1, anonymousUserId: ANON, clientIp: '203.0.113.7' });
     expect(unknown).toEqual({ ok: false, error: { status: 400, message: 'Invalid package selected' } });
     expect(cheap).toEqual({ ok: false, error: { status: 400, message: 'Invalid package selected' } });
   });
@@ -98,12 +98,12 @@ describe('Stripe adapter through the official SDK against a fake Stripe', () => 
 
   it('a Stripe outage while creating the intent is the documents error, not a crash', async () => {
     fake.setOutage(true);
-    const checkout = await harness.shop.startCheckout('card', { offerType: 'package', offerId: 'small', anonymousUserId: ANON });
+    const checkout = await harness.shop.startCheckout('card', { offerType: 'package', offerId: 'small', anonymousUserId: ANON, clientIp: '203.0.113.7' });
     expect(checkout).toEqual({ ok: false, error: { status: 502, message: 'Failed to create payment intent: 502' } });
   }, 30_000);
 
   it('plans are subscriptions: the first and every renewal invoice credit 999 tokens, each once', async () => {
-    const checkout = await harness.shop.startCheckout('card', { offerType: 'subscription', offerId: 'yearly', anonymousUserId: ANON });
+    const checkout = await harness.shop.startCheckout('card', { offerType: 'subscription', offerId: 'yearly', anonymousUserId: ANON, clientIp: '203.0.113.7' });
     if (!checkout.ok) throw new Error(checkout.error.message);
     expect(checkout.value.clientSecret).toMatch(/_secret_/);
     const subscription = checkout.value.providerRef;

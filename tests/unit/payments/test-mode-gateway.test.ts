@@ -5,7 +5,7 @@ import { aTokenShop, ANON } from '../../support/token-shop';
 describe('TEST MODE: the simulated provider, end to end through the same webhook path', () => {
   async function checkout(card: TestModeGateway) {
     const { shop, credits } = aTokenShop({ card });
-    const started = await shop.startCheckout('card', { offerType: 'package', offerId: 'medium', anonymousUserId: ANON });
+    const started = await shop.startCheckout('card', { offerType: 'package', offerId: 'medium', anonymousUserId: ANON, clientIp: '203.0.113.7' });
     if (!started.ok || !started.value.clientSecret) throw new Error('no checkout');
     return { shop, credits, ref: started.value.providerRef, secret: started.value.clientSecret };
   }
@@ -59,7 +59,7 @@ describe('TEST MODE: the simulated provider, end to end through the same webhook
   it('the simulated PayPal order is credited only after the buyer approves and our server captures', async () => {
     const paypal = new TestModeGateway('paypal');
     const { shop, credits } = aTokenShop({ paypal });
-    const order = await shop.startCheckout('paypal', { offerType: 'package', offerId: 'small', anonymousUserId: ANON });
+    const order = await shop.startCheckout('paypal', { offerType: 'package', offerId: 'small', anonymousUserId: ANON, clientIp: '203.0.113.7' });
     if (!order.ok) throw new Error('no order');
     expect((await shop.capturePayPal(order.value.providerRef)).ok).toBe(false);
     expect(paypal.approve(order.value.providerRef)).toBe(true);
@@ -72,9 +72,17 @@ describe('checkouts per device are limited', () => {
   it('the 21st checkout within an hour is refused with a 429 and creates nothing', async () => {
     const card = new TestModeGateway('card');
     const { shop } = aTokenShop({ card });
-    for (let i = 0; i < 20; i++) expect((await shop.startCheckout('card', { offerType: 'package', offerId: 'small', anonymousUserId: ANON })).ok).toBe(true);
-    const refused = await shop.startCheckout('card', { offerType: 'package', offerId: 'small', anonymousUserId: ANON });
-    expect(refused).toEqual({ ok: false, error: { status: 429, message: 'Failed to create payment intent: 429' } });
+    for (let i = 0; i < 20; i++) expect((await shop.startCheckout('card', { offerType: 'package', offerId: 'small', anonymousUserId: ANON, clientIp: '203.0.113.7' })).ok).toBe(true);
+    const refused = await shop.startCheckout('card', { offerType: 'package', offerId: 'small', anonymousUserId: ANON, clientIp: '203.0.113.7' });
+    expect(refused).toEqual({ ok: false, error: { status: 429, message: 'Failed to create payment intent: 429', retryAfterSeconds: expect.any(Number) } });
+  });
+
+  it('and so are checkouts from one address across devices', async () => {
+    const { shop } = aTokenShop({ card: new TestModeGateway('card') });
+    for (let i = 0; i < 60; i++) expect((await shop.startCheckout('card', { offerType: 'package', offerId: 'small', anonymousUserId: `device-${i}`, clientIp: '203.0.113.9' })).ok).toBe(true);
+    const refused = await shop.startCheckout('card', { offerType: 'package', offerId: 'small', anonymousUserId: 'device-new', clientIp: '203.0.113.9' });
+    expect(refused).toMatchObject({ ok: false, error: { status: 429 } });
+    expect((await shop.startCheckout('card', { offerType: 'package', offerId: 'small', anonymousUserId: 'device-new', clientIp: '198.51.100.1' })).ok).toBe(true);
   });
 });
 
@@ -82,7 +90,7 @@ describe('when crediting fails after PayPal confirmed the payment', () => {
   it('the buyer is told to contact support, and a provider fault is a capture failure', async () => {
     const paypal = new TestModeGateway('paypal');
     const { shop, credits } = aTokenShop({ paypal });
-    const order = await shop.startCheckout('paypal', { offerType: 'package', offerId: 'small', anonymousUserId: ANON });
+    const order = await shop.startCheckout('paypal', { offerType: 'package', offerId: 'small', anonymousUserId: ANON, clientIp: '203.0.113.7' });
     if (!order.ok) throw new Error('no order');
     paypal.approve(order.value.providerRef);
     credits.creditConfirmedPayment = () => Promise.reject(new Error('database down'));

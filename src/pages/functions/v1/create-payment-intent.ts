@@ -1,13 +1,15 @@
 import type { APIRoute } from 'astro';
 import { anonymousIdOf } from '../../../server/anonymous-id';
 import { app } from '../../../server/app';
-import { json, jsonError } from '../../../server/http';
+import { clientIpOf } from '../../../server/client-ip';
+import { json, jsonError, retryAfter } from '../../../server/http';
 import { createPaymentIntentBody, idempotencyKey } from '../../../server/payments/requests';
 import { TokenShop } from '../../../server/payments/token-shop';
 import { readJson } from '../../../server/request';
 
 /** The documents' call: `{ amount, currency, description, metadata }` → `{ client_secret, id }`, priced by the server. */
-export const POST: APIRoute = async ({ request }) => {
+export const POST: APIRoute = async (context) => {
+  const { request } = context;
   const body = await readJson(request, createPaymentIntentBody);
   if (!body.ok) return jsonError(body.error.message, body.error.status);
   const { metadata, amount } = body.value;
@@ -20,7 +22,8 @@ export const POST: APIRoute = async ({ request }) => {
     claimedAmountPence: amount,
     anonymousUserId: buyer.value,
     idempotencyKey: idempotencyKey(request),
+    clientIp: await clientIpOf(context),
   });
-  if (!checkout.ok) return jsonError(checkout.error.message, checkout.error.status);
+  if (!checkout.ok) return jsonError(checkout.error.message, checkout.error.status, retryAfter(checkout.error));
   return json({ client_secret: checkout.value.clientSecret, id: checkout.value.providerRef });
 };

@@ -1,0 +1,33 @@
+import type { MiddlewareHandler } from 'astro';
+import { jsonError } from '../http';
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const CROSS_SITE_MESSAGE = 'Cross-site requests are not allowed';
+
+/**
+ * A page on another site must not make a visitor's browser change anything here: unsafe requests
+ * whose browser says they come from elsewhere (Sec-Fetch-Site, or an Origin that is not this host)
+ * are refused. Requests with neither header (curl, other servers) pass, and so do payment
+ * providers' webhooks, which prove themselves by signature.
+ */
+export const refuseCrossSite: MiddlewareHandler = (context, next) => {
+  const { request } = context;
+  if (!UNSAFE.has(request.method) || context.url.pathname.startsWith('/api/webhooks/')) return next();
+  return isCrossSite(request.headers) ? jsonError(CROSS_SITE_MESSAGE, 403) : next();
+};
+
+export function isCrossSite(headers: Headers): boolean {
+  const site = headers.get('sec-fetch-site');
+  if (site !== null && site !== 'same-origin' && site !== 'none') return true;
+  const origin = headers.get('origin');
+  if (origin === null) return false;
+  return hostOf(origin) !== headers.get('host')?.toLowerCase();
+}
+
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host.toLowerCase();
+  } catch {
+    return null; // 'null' (a sandboxed frame, a file) or garbage: not us
+  }
+}

@@ -1,0 +1,22 @@
+import type { MiddlewareHandler } from 'astro';
+import { contentSecurityPolicy, inlineScriptHashes, SECURITY_HEADERS } from '../edge/security-headers.mjs';
+
+/**
+ * Security headers on every rendered response; an HTML page gets a Content-Security-Policy that
+ * allows exactly the inline scripts it contains. A stricter header a page set itself (share pages'
+ * `Referrer-Policy: no-referrer`) is kept. scripts/serve.mjs does the same for static files.
+ */
+export const securityHeaders: MiddlewareHandler = async (_context, next) => {
+  const response = await next();
+  const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
+  const secured = html ? await withPagePolicy(response) : response;
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!secured.headers.has(name)) secured.headers.set(name, value);
+  return secured;
+};
+
+async function withPagePolicy(response: Response): Promise<Response> {
+  const page = await response.text();
+  const secured = new Response(page, { status: response.status, statusText: response.statusText, headers: response.headers });
+  secured.headers.set('content-security-policy', contentSecurityPolicy(inlineScriptHashes(page)));
+  return secured;
+}
