@@ -8,6 +8,12 @@ import { createScheduler, createWorker, OEM, PSM, type Scheduler } from 'tessera
 const require = createRequire(import.meta.url);
 const ENGLISH_DATA = join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
 
+/** The text tesseract read on a page, and its mean word confidence (0–100). */
+export interface PageText {
+  readonly text: string;
+  readonly confidence: number;
+}
+
 /** Default pool size: one worker per CPU (each tesseract worker is single-threaded). */
 export function defaultPoolSize(): number {
   return Math.max(1, Math.min(availableParallelism(), 4));
@@ -22,10 +28,10 @@ export class TesseractPool {
 
   constructor(private readonly size: number = defaultPoolSize()) {}
 
-  async recognise(image: Buffer): Promise<string> {
+  async recognise(image: Buffer): Promise<PageText> {
     const scheduler = await this.start();
-    const result = await scheduler.addJob('recognize', image);
-    return result.data.text;
+    const { data } = await scheduler.addJob('recognize', image);
+    return { text: data.text, confidence: data.confidence };
   }
 
   async close(): Promise<void> {
