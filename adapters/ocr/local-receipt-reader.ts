@@ -2,6 +2,7 @@ import { parseReceiptText } from '../../domain/receipt-parser';
 import type { ReceiptReading } from '../../domain/receipt-line';
 import { err, ok, type Result } from '../../domain/result';
 import type { ReadFailure, ReceiptImage, ReceiptReader } from '../../ports/receipt-reader';
+import { rereadAmounts } from './amount-rereading';
 import { prepareBlackAndWhite, prepareForOcr } from './prepare-image';
 import { TesseractPool } from './tesseract-pool';
 
@@ -28,11 +29,14 @@ export class LocalReceiptReader implements ReceiptReader {
     let page = await this.pool.recognise(prepared);
     if (signal?.aborted) return err('timeout');
     if (page.confidence < RETRY_BELOW_CONFIDENCE) {
-      const second = await this.pool.recognise(await prepareBlackAndWhite(image.bytes));
+      const blackAndWhite = await prepareBlackAndWhite(image.bytes);
+      const second = await this.pool.recognise(blackAndWhite);
       if (signal?.aborted) return err('timeout');
-      if (second.confidence > page.confidence) page = second;
+      if (second.confidence > page.confidence) [page, prepared] = [second, blackAndWhite];
     }
-    return ok(parseReceiptText(page.text));
+    const text = await rereadAmounts(page, prepared, (crop) => this.pool.readAmount(crop));
+    if (signal?.aborted) return err('timeout');
+    return ok(parseReceiptText(text));
   }
 
   close(): Promise<void> {
