@@ -94,20 +94,29 @@ function settle(read: readonly ReceiptLine[]): ReceiptReading {
 }
 
 /**
- * Without a total row, the first row whose amount is the sum of at least two billed rows above it
- * is the total under a label OCR could not read ("CHSH", a smudge).
+ * Without a total row, the total is printed under another name: a net amount after the tax rows
+ * (net of tax and rounding; before them it is the sum before tax), or a row whose amount is the
+ * sum of at least two billed rows above it, under a label OCR could not read ("CHSH", a smudge).
  */
 function markUnlabelledTotal(lines: readonly ReceiptLine[]): readonly ReceiptLine[] {
   if (lines.some((l) => l.kind === 'total')) return lines;
+  const firstTax = lines.findIndex((l) => l.kind === 'vat');
+  const netAfterTax = firstTax < 0 ? -1 : lines.findIndex((l, i) => i > firstTax && l.kind === 'subtotal' && NET.test(l.label));
+  const at = netAfterTax >= 0 ? netAfterTax : rowAddingUp(lines);
+  return at < 0 ? lines : lines.map((l, i) => (i === at ? { ...l, kind: 'total' } : l));
+}
+
+const NET = /\bnet(to|t)?\b/i;
+
+function rowAddingUp(lines: readonly ReceiptLine[]): number {
   let sum = 0;
   let count = 0;
-  const at = lines.findIndex((l) => {
+  return lines.findIndex((l) => {
     const price = l.pricePence ?? 0;
     if (count >= 2 && price > 0 && price === sum && l.kind === 'item') return true;
     if (BILLED_KINDS.has(l.kind)) [sum, count] = [sum + price, count + 1];
     return false;
   });
-  return at < 0 ? lines : lines.map((l, i) => (i === at ? { ...l, kind: 'total' } : l));
 }
 
 /**

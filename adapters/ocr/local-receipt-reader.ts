@@ -4,7 +4,7 @@ import { err, ok, type Result } from '../../domain/result';
 import type { ReadFailure, ReceiptImage, ReceiptReader } from '../../ports/receipt-reader';
 import { rereadAmounts } from './amount-rereading';
 import { prepareBlackAndWhite, prepareForOcr } from './prepare-image';
-import { TesseractPool } from './tesseract-pool';
+import { TesseractPool, type OcrEngine } from './tesseract-pool';
 
 /**
  * Under this mean word confidence the page was mostly misread (measured on the benchmark: the good
@@ -15,7 +15,7 @@ const RETRY_BELOW_CONFIDENCE = 45;
 
 /** Reads receipts on this server: image preparation, tesseract OCR, then the domain's line parser. */
 export class LocalReceiptReader implements ReceiptReader {
-  constructor(private readonly pool: TesseractPool = new TesseractPool()) {}
+  constructor(private readonly pool: OcrEngine = new TesseractPool()) {}
 
   async read(image: ReceiptImage, signal?: AbortSignal): Promise<Result<ReceiptReading, ReadFailure>> {
     if (signal?.aborted) return err('timeout');

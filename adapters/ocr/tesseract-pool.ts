@@ -34,6 +34,13 @@ export interface PageText {
   readonly lines: readonly OcrLine[];
 }
 
+/** What the local reader needs from an OCR engine (tesseract here, a fake in tests). */
+export interface OcrEngine {
+  recognise(image: Buffer): Promise<PageText>;
+  readAmount(image: Buffer): Promise<{ text: string; confidence: number }>;
+  close(): Promise<void>;
+}
+
 /** Default pool size: one worker per CPU (each tesseract worker is single-threaded). */
 export function defaultPoolSize(): number {
   return Math.max(1, Math.min(availableParallelism(), 4));
@@ -47,7 +54,7 @@ const AMOUNT_CHARACTERS = '0123456789.,£$€-';
  * PSM 6 (one uniform block) keeps a name and its price on one line, which suits receipts.
  * A second, smaller set of workers reads single amounts cut out of a page (PSM 7, digits only).
  */
-export class TesseractPool {
+export class TesseractPool implements OcrEngine {
   private pages: Promise<Scheduler> | null = null;
   private amounts: Promise<Scheduler> | null = null;
 

@@ -170,6 +170,11 @@ describe('parseReceiptText on OCR slips and other countries’ receipts', () => 
     expect(reading.lines.filter((l) => l.kind === 'item')).toHaveLength(2);
   });
 
+  it('without a total label, takes a net amount printed after the tax rows as the total, not one before them', () => {
+    expect(parseReceiptText('Curry 47.80\nGross Amt 47.80\nSvr Tax 2.87\nGST (6%) 2.86\nNet Amt : 53.55').totalPence).toBe(5355);
+    expect(parseReceiptText('Curry 47.80\nBread 2.20\nNet 50.00\nVAT 20% 10.00').totalPence).toBeNull();
+  });
+
   it('drops what is left of a vertical rule and fixes digits inside words', () => {
     expect(summary('NN | $ Add Mushrooms   1.99\n1 Gr1ld Asparagus 13.00')).toEqual([
       ['item', 'Add Mushrooms', 199],
