@@ -19,6 +19,8 @@ export function parseReceiptText(text: string): ReceiptReading {
   let roundedTotal: Pence | null = null;
   let paid = 0;
   let change = 0;
+  // Rows after what was paid are summaries of the bill (by category, by VAT rate), not items.
+  let paymentAt = Number.POSITIVE_INFINITY;
   const usesDollars = rows.filter((r) => DOLLAR_AMOUNT.test(r)).length >= 2;
   const restored = rows
     .map(fixLettersInPrice)
@@ -42,14 +44,17 @@ export function parseReceiptText(text: string): ReceiptReading {
     if (!hasWords(label)) continue;
     if (ROUNDING.test(label) && TOTAL.test(label) && amount.pence > 0) roundedTotal = amount.pence;
     else if (ROUNDING.test(label)) roundedAfter = lines.length;
-    if (PAYMENT.test(label) && !CHANGE.test(label) && amount.pence > 0) paid = Math.max(paid, amount.pence);
+    if (PAYMENT.test(label) && !CHANGE.test(label) && amount.pence > 0) {
+      paid = Math.max(paid, amount.pence);
+      paymentAt = Math.min(paymentAt, lines.length);
+    }
     if (CHANGE.test(label) && amount.pence > 0) change = amount.pence;
     const kind = NOT_THE_BILL.test(amount.before) ? null : kindOf(label, amount.pence);
     if (kind === null) continue;
     const pricePence = kind === 'discount' && amount.pence > 0 ? pence(-amount.pence) : amount.pence;
     lines.push({ raw, label, pricePence, kind });
   }
-  const reading = settle(lines);
+  const reading = settle(lines.filter((l, i) => i < paymentAt || l.kind !== 'item'));
   if (roundedTotal !== null) return { ...reading, totalPence: roundedTotal };
   const afterRounding = roundedAfter >= 0 ? lines.slice(roundedAfter).find((l) => l.kind === 'total' && (l.pricePence ?? 0) > 0) : undefined;
   if (afterRounding) return { ...reading, totalPence: afterRounding.pricePence };

@@ -28,9 +28,20 @@ export function wordsToReread(lines: readonly OcrLine[]): WordAt[] {
     .map(({ line, word }) => ({ line, word }));
 }
 
-/** The re-read replaces the word only when it is a well-formed amount. */
-export function acceptedReread(reread: string): string | null {
-  return WELL_FORMED.test(reread) ? reread : null;
+/** A re-read this much less confident than the first reading is not believed. */
+const MAX_CONFIDENCE_DROP = 10;
+
+export interface Reading {
+  readonly text: string;
+  readonly confidence: number;
+}
+
+/**
+ * The re-read replaces the word only when it is a well-formed amount and not clearly less sure
+ * than the first reading (alone, a £ is sometimes read as a 9: "£5.75" → "£95.75", with less confidence).
+ */
+export function acceptedReread(first: Reading, reread: Reading): string | null {
+  return WELL_FORMED.test(reread.text) && reread.confidence >= first.confidence - MAX_CONFIDENCE_DROP ? reread.text : null;
 }
 
 /** A line's text with some of its words replaced, column gaps kept. */
@@ -50,14 +61,15 @@ export function replaceWords(line: OcrLine, replacements: ReadonlyMap<number, st
  * Reads the doubtful amounts of a page again, each cut out of the page with a margin, enlarged and
  * read as a single line of digits: alone, "28.50" comes out as the printed "26.50" more often.
  */
-export async function rereadAmounts(page: PageText, image: Buffer, readAmount: (crop: Buffer) => Promise<{ text: string }>): Promise<string> {
+export async function rereadAmounts(page: PageText, image: Buffer, readAmount: (crop: Buffer) => Promise<Reading>): Promise<string> {
   const targets = wordsToReread(page.lines);
   if (targets.length === 0) return page.text;
   const { width = 0, height = 0 } = await sharp(image).metadata();
   const rereads = await Promise.all(
     targets.map(async (t) => {
-      const crop = await cropWord(image, page.lines[t.line]!.words[t.word]!.box, width, height);
-      return { ...t, text: crop === null ? null : acceptedReread((await readAmount(crop)).text) };
+      const word = page.lines[t.line]!.words[t.word]!;
+      const crop = await cropWord(image, word.box, width, height);
+      return { ...t, text: crop === null ? null : acceptedReread(word, await readAmount(crop)) };
     }),
   );
   const byLine = new Map<number, Map<number, string>>();

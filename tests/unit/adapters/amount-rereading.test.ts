@@ -22,11 +22,17 @@ describe('re-reading doubtful amounts', () => {
   });
 
   it('believes a re-read only when it is a well-formed amount', () => {
-    expect(acceptedReread('26.50')).toBe('26.50');
-    expect(acceptedReread('$60.00')).toBe('$60.00');
-    expect(acceptedReread('2519')).toBeNull();
-    expect(acceptedReread('1571072018')).toBeNull();
-    expect(acceptedReread('')).toBeNull();
+    const first = { text: '28.50', confidence: 60 };
+    expect(acceptedReread(first, { text: '26.50', confidence: 60 })).toBe('26.50');
+    expect(acceptedReread(first, { text: '$60.00', confidence: 90 })).toBe('$60.00');
+    expect(acceptedReread(first, { text: '2519', confidence: 90 })).toBeNull();
+    expect(acceptedReread(first, { text: '1571072018', confidence: 90 })).toBeNull();
+    expect(acceptedReread(first, { text: '', confidence: 90 })).toBeNull();
+  });
+
+  it('does not believe a re-read clearly less sure than the first reading', () => {
+    expect(acceptedReread({ text: '28.50', confidence: 78 }, { text: '26.50', confidence: 73 })).toBe('26.50');
+    expect(acceptedReread({ text: '£5.75', confidence: 71 }, { text: '£95.75', confidence: 59 })).toBeNull();
   });
 
   it('replaces the right one of two equal words and keeps the column gaps', () => {
@@ -40,7 +46,7 @@ describe('re-reading doubtful amounts', () => {
     const crops: number[] = [];
     const text = await rereadAmounts(page, image, async (crop) => {
       crops.push((await sharp(crop).metadata()).width ?? 0);
-      return { text: '26.50' };
+      return { text: '26.50', confidence: 80 };
     });
     expect(text).toBe('SUBTOTAL 26.50\nTOTAL 26.50\n');
     expect(crops).toEqual([2 * (50 + 2 * 6)]);

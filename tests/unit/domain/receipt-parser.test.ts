@@ -72,6 +72,13 @@ describe('parseReceiptText', () => {
     ]);
   });
 
+  it('drops item-looking rows printed after the payment (a summary by category)', () => {
+    expect(summary('Pie 14.50\nBurger 12.00\nCash 50.00\nFood 26.50\nPayment 26.50\nChange Due 23.50')).toEqual([
+      ['item', 'Pie', 1450],
+      ['item', 'Burger', 1200],
+    ]);
+  });
+
   it('takes as total the one the lines add up to, not a later balance or tip suggestion', () => {
     const reading = parseReceiptText('Burger 8.69\nSoda 2.39\nSub Total 11.08\nSales Tax 0.87\nOrder Total 11.95\nBalance Remaining 18.09');
     expect(reading.totalPence).toBe(1195);
