@@ -1,4 +1,5 @@
 import { parseReceiptText } from '../../domain/receipt-parser';
+import { reconcile } from '../../domain/receipt-reconcile';
 import type { ReceiptReading } from '../../domain/receipt-line';
 import { err, ok, type Result } from '../../domain/result';
 import type { ReadFailure, ReceiptImage, ReceiptReader } from '../../ports/receipt-reader';
@@ -34,6 +35,9 @@ export class LocalReceiptReader implements ReceiptReader {
       if (signal?.aborted) return err('timeout');
       if (second.confidence > page.confidence) [page, prepared] = [second, blackAndWhite];
     }
+    // A reading whose lines add up to its printed total has its amounts right: no second look.
+    const reading = parseReceiptText(page.text);
+    if (reconcile(reading.lines, reading.totalPence).matches) return ok(reading);
     const text = await rereadAmounts(page, prepared, (crop) => this.pool.readAmount(crop));
     if (signal?.aborted) return err('timeout');
     return ok(parseReceiptText(text));
