@@ -1,6 +1,6 @@
 import { pence, type Pence } from './money';
 import { trailingAmount } from './receipt-amount';
-import type { ReceiptLine, ReceiptLineKind, ReceiptReading } from './receipt-line';
+import { BILLED_KINDS, type ReceiptLine, type ReceiptLineKind, type ReceiptReading } from './receipt-line';
 import { choosePrintedTotal } from './receipt-reconcile';
 
 /**
@@ -19,10 +19,15 @@ export function parseReceiptText(text: string): ReceiptReading {
   let roundedTotal: Pence | null = null;
   let paid = 0;
   let change = 0;
+  // Rows after what was paid are summaries of the bill (by category, by VAT rate), not items.
+  let paymentAt = Number.POSITIVE_INFINITY;
   const usesDollars = rows.filter((r) => DOLLAR_AMOUNT.test(r)).length >= 2;
-  const restored = rows.map((r) => (usesDecimals ? restoreDecimalPoint(r) : r)).map((r) => (usesDollars ? r.replace(DOLLAR_READ_AS_8, '$1$$$2') : r));
-  for (const row of restored.map(cleanRow)) {
-    if (row === '') continue;
+  const restored = rows
+    .map(fixLettersInPrice)
+    .map((r) => (usesDecimals ? restoreDecimalPoint(r) : r.replace(WHOLE_AMOUNT, '$1$2.00')))
+    .map((r) => (usesDollars ? r.replace(DOLLAR_READ_AS_8, '$1$$$2') : r));
+  const cleaned = raiseTotalsAboveLabels(restored.map(cleanRow).filter((r) => r !== ''));
+  for (const row of cleaned) {
     const amount = trailingAmount(row);
     if (amount === null) {
       // A long name may wrap, with its price alone on the next row.
@@ -39,14 +44,17 @@ export function parseReceiptText(text: string): ReceiptReading {
     if (!hasWords(label)) continue;
     if (ROUNDING.test(label) && TOTAL.test(label) && amount.pence > 0) roundedTotal = amount.pence;
     else if (ROUNDING.test(label)) roundedAfter = lines.length;
-    if (PAYMENT.test(label) && !CHANGE.test(label) && amount.pence > 0) paid = Math.max(paid, amount.pence);
+    if (PAYMENT.test(label) && !CHANGE.test(label) && amount.pence > 0) {
+      paid = Math.max(paid, amount.pence);
+      paymentAt = Math.min(paymentAt, lines.length);
+    }
     if (CHANGE.test(label) && amount.pence > 0) change = amount.pence;
     const kind = NOT_THE_BILL.test(amount.before) ? null : kindOf(label, amount.pence);
     if (kind === null) continue;
     const pricePence = kind === 'discount' && amount.pence > 0 ? pence(-amount.pence) : amount.pence;
     lines.push({ raw, label, pricePence, kind });
   }
-  const reading = settle(lines);
+  const reading = settle(lines.filter((l, i) => i < paymentAt || l.kind !== 'item'));
   if (roundedTotal !== null) return { ...reading, totalPence: roundedTotal };
   const afterRounding = roundedAfter >= 0 ? lines.slice(roundedAfter).find((l) => l.kind === 'total' && (l.pricePence ?? 0) > 0) : undefined;
   if (afterRounding) return { ...reading, totalPence: afterRounding.pricePence };
@@ -61,7 +69,8 @@ const CHANGE = /\bchange\b/i;
 const NOT_THE_BILL =
   /\b(cash|change|card|visa|master\s*card|mastercard|amex|maestro|debit|credit|tender(ed)?|paid|payment|contactless|tel|phone|fax|date|time|table|guests?|server|cashier|invoice|auth|approval|ref|terminal|trans(action)?|www|http|rounding|round(ed)?|points?|suggested|account|acct|qty|items?\s*(sold|count)|no\s+of\s+items|deposit|receipt|thank(s| you)?|\d+\s*items?|items)\b/i;
 const SUBTOTAL = /\b(sub[\s-]?total|subtot|sub\s*ttl|item\s*total|net(to|t)?|(food|bar|drinks?)\s*total|total\s*(excl?|before|net)|zwischensumme)\b/i;
-const TOTAL = /\b(total|ttl|tot|balance|bal|amount|amt\s*due|to\s*pay|saldo|summe|gesamt|betrag|grand|due|jumlah|totale)\b/i;
+// "Tatal", "roTAL", "T0TA1": the word total with one letter misread.
+const TOTAL = /\b(total|\w?[o0a]ta[l1I]|ttl|tot|balance|bal|amount|amt\s*due|to\s*pay|saldo|summe|gesamt|betrag|grand|due|jumlah|totale)\b/i;
 const STARTS_WITH_TOTAL = /^(grand\s*)?(total|ttl|balance|amount)\b/i;
 const WHEN = /\b\d{1,2}:\d{2}(?!\d)|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/;
 const VAT = /\b(vat|tax|gst|sst|m[wu]st|ust|hst|pst|iva|tva|incl?\.?)\b|%/i;
@@ -82,10 +91,55 @@ function kindOf(label: string, price: Pence): ReceiptLineKind | null {
 }
 
 /** Item rows printed after the first total belong to payment or VAT summaries, not to the bill. */
-function settle(lines: readonly ReceiptLine[]): ReceiptReading {
+function settle(read: readonly ReceiptLine[]): ReceiptReading {
+  const lines = markUnlabelledTotal(read);
   const firstTotal = lines.findIndex((l) => l.kind === 'total' && (l.pricePence ?? 0) > 0);
   const kept = firstTotal < 0 ? lines : lines.filter((l, i) => i <= firstTotal || l.kind !== 'item');
   return { lines: kept, totalPence: choosePrintedTotal(kept) };
+}
+
+/**
+ * Without a total row, the total is printed under another name: a net amount after the tax rows
+ * (net of tax and rounding; before them it is the sum before tax), or a row whose amount is the
+ * sum of at least two billed rows above it, under a label OCR could not read ("CHSH", a smudge).
+ */
+function markUnlabelledTotal(lines: readonly ReceiptLine[]): readonly ReceiptLine[] {
+  if (lines.some((l) => l.kind === 'total')) return lines;
+  const firstTax = lines.findIndex((l) => l.kind === 'vat');
+  const netAfterTax = firstTax < 0 ? -1 : lines.findIndex((l, i) => i > firstTax && l.kind === 'subtotal' && NET.test(l.label));
+  const at = netAfterTax >= 0 ? netAfterTax : rowAddingUp(lines);
+  return at < 0 ? lines : lines.map((l, i) => (i === at ? { ...l, kind: 'total' } : l));
+}
+
+const NET = /\bnet(to|t)?\b/i;
+
+function rowAddingUp(lines: readonly ReceiptLine[]): number {
+  let sum = 0;
+  let count = 0;
+  return lines.findIndex((l) => {
+    const price = l.pricePence ?? 0;
+    if (count >= 2 && price > 0 && price === sum && l.kind === 'item') return true;
+    if (BILLED_KINDS.has(l.kind)) [sum, count] = [sum + price, count + 1];
+    return false;
+  });
+}
+
+/**
+ * A total printed in large figures can sit higher than its label, so OCR puts the amount alone
+ * on the row above a "TOTAL" row that has none: join them.
+ */
+function raiseTotalsAboveLabels(rows: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < rows.length; i += 1) {
+    const row = rows[i]!;
+    const next = rows[i + 1];
+    const amount = trailingAmount(row);
+    if (next !== undefined && amount !== null && !hasWords(amount.before) && TOTAL.test(next) && !SUBTOTAL.test(next) && trailingAmount(next) === null) {
+      joined.push(`${next.replace(/[|\s]+$/, '')} ${row.slice(amount.before.length).trim()}`);
+      i += 1;
+    } else joined.push(row);
+  }
+  return joined;
 }
 
 const DECIMAL_AMOUNT = /\d[.,]\s?\d\d\b/;
@@ -98,6 +152,16 @@ const SPACED_DECIMAL = /([A-Za-z.)]\s+)(\d{1,3}) (\d\d)\s*$/;
 const DOLLAR_AMOUNT = /\$\s?\d+[.,]\d\d\b/;
 // On a receipt priced in $, tesseract often reads the $ as an 8: "Pork Chop  1 826.00".
 const DOLLAR_READ_AS_8 = /(\s)8(\d{1,3}[.,]\d\d)\s*$/;
+
+// On a receipt in whole currency units ("TOTAL   91000"), an amount after a column gap.
+const WHOLE_AMOUNT = /(\S\s{2,}[^\s\d]{0,3}\s?)(\d{3,7})(?=[^\s\d]{0,2}\s*$)/;
+
+// A price whose 1s and 0s OCR read as l, I, | or O: "£l2.5O", "1O.00".
+const PRICE_WITH_LETTERS = /(?<=(?:^|\s)[£$€]?\s?)[\dlIO|]{1,4}[.,][\dlIO]{2}(?=\s*$)/;
+
+function fixLettersInPrice(row: string): string {
+  return row.replace(PRICE_WITH_LETTERS, (price) => (/\d/.test(price) ? price.replace(/[lI|]/g, '1').replace(/O/g, '0') : price));
+}
 
 function restoreDecimalPoint(row: string): string {
   return row.replace(POINTLESS_AMOUNT, '$1$2.$3').replace(SPACED_DECIMAL, '$1$2.$3');

@@ -72,6 +72,13 @@ describe('parseReceiptText', () => {
     ]);
   });
 
+  it('drops item-looking rows printed after the payment (a summary by category)', () => {
+    expect(summary('Pie 14.50\nBurger 12.00\nCash 50.00\nFood 26.50\nPayment 26.50\nChange Due 23.50')).toEqual([
+      ['item', 'Pie', 1450],
+      ['item', 'Burger', 1200],
+    ]);
+  });
+
   it('takes as total the one the lines add up to, not a later balance or tip suggestion', () => {
     const reading = parseReceiptText('Burger 8.69\nSoda 2.39\nSub Total 11.08\nSales Tax 0.87\nOrder Total 11.95\nBalance Remaining 18.09');
     expect(reading.totalPence).toBe(1195);
@@ -135,6 +142,44 @@ describe('parseReceiptText on OCR slips and other countries’ receipts', () => 
   it('restores a decimal point lost in a column of prices, and a decimal comma read as a space', () => {
     expect(summary('Prosciutto Pizza        2200\nMargarita      24.00\nSalad    15.00').map((l) => l[2])).toEqual([2200, 2400, 1500]);
     expect(summary('Tapas Teller veget 16 40\nblanc de blancs 21.90\nWasser 5.30').map((l) => l[2])).toEqual([1640, 2190, 530]);
+  });
+
+  it('reads the word total with one letter misread', () => {
+    expect(parseReceiptText('Soup 4.00\nBread 1.00\nGrand Tatal 6.00').totalPence).toBe(600);
+    expect(parseReceiptText('Soup 4.00\nBread 1.00\nroTAL 6.00').totalPence).toBe(600);
+  });
+
+  it('reads prices whose 1s and 0s came out as l, I or O', () => {
+    expect(summary('Pasta £l2.5O\nWine   1O.00\nBeer 4.50')).toEqual([
+      ['item', 'Pasta', 1250],
+      ['item', 'Wine', 1000],
+      ['item', 'Beer', 450],
+    ]);
+  });
+
+  it('reads whole-unit amounts after a column gap on a receipt printed without decimals', () => {
+    const reading = parseReceiptText('J.STB BAKSO     17500\nY.B.BAT    46000\nTOTAL    63500\nCASH   63500');
+    expect(reading.lines.map((l) => [l.kind, l.pricePence])).toEqual([
+      ['item', 1750000],
+      ['item', 4600000],
+      ['total', 6350000],
+    ]);
+    expect(reading.totalPence).toBe(6350000);
+  });
+
+  it('joins a large-print total read on the row above its label', () => {
+    expect(parseReceiptText('Rice £2.95\nKalamari £5.75\n8 Items\n|     8.70\nTOTAL     £8 |').totalPence).toBe(870);
+  });
+
+  it('without a total label, takes the first row that adds up the billed rows above it as the total', () => {
+    const reading = parseReceiptText('OPL.05 RM 149.00\nOPL.04 RM 21.00\nCHSH\nRM 170.00');
+    expect(reading.totalPence).toBe(17000);
+    expect(reading.lines.filter((l) => l.kind === 'item')).toHaveLength(2);
+  });
+
+  it('without a total label, takes a net amount printed after the tax rows as the total, not one before them', () => {
+    expect(parseReceiptText('Curry 47.80\nGross Amt 47.80\nSvr Tax 2.87\nGST (6%) 2.86\nNet Amt : 53.55').totalPence).toBe(5355);
+    expect(parseReceiptText('Curry 47.80\nBread 2.20\nNet 50.00\nVAT 20% 10.00').totalPence).toBeNull();
   });
 
   it('drops what is left of a vertical rule and fixes digits inside words', () => {
