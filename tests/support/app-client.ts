@@ -6,14 +6,18 @@ export interface Answer {
   readonly body: string;
 }
 
-/**
- * One call to a running server, as a browser on the same site makes it. A call that gets no
- * answer within `timeoutMs` rejects (a hung request is a failure, never a wait).
- */
-export async function call(baseUrl: string, method: 'GET' | 'POST', path: string, body?: unknown, timeoutMs = 15_000): Promise<Answer> {
+export interface CallOptions {
+  /** A call that gets no answer within this time rejects (a hung request is a failure, never a wait). */
+  readonly timeoutMs?: number;
+  /** The client's address as a load balancer reports it (X-Forwarded-For), for a server with TRUSTED_PROXY_HOPS=1. */
+  readonly from?: string;
+}
+
+/** One call to a running server, as a browser on the same site makes it. */
+export async function call(baseUrl: string, method: 'GET' | 'POST', path: string, body?: unknown, { timeoutMs = 15_000, from }: CallOptions = {}): Promise<Answer> {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
-    headers: body === undefined ? { origin: baseUrl } : { origin: baseUrl, 'content-type': 'application/json' },
+    headers: { origin: baseUrl, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(from === undefined ? {} : { 'x-forwarded-for': from }) },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(timeoutMs),
   });
