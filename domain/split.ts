@@ -6,6 +6,8 @@ export type ItemKind = 'item' | 'service' | 'vat' | 'discount';
 /** How the tip is shared: 'equal' (the documents' rule, the default) or in proportion to each diner's items. */
 export const TIP_SPLITS = ['equal', 'proportional'] as const;
 export type TipSplit = (typeof TIP_SPLITS)[number];
+/** The choice's wording, the same in the wizard and on every share page. */
+export const TIP_SPLIT_LABELS: Readonly<Record<TipSplit, string>> = { equal: 'Equally', proportional: 'By what each had' };
 
 export interface SplitItem {
   readonly id: string;
