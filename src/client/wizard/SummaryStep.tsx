@@ -170,7 +170,7 @@ function TipSplitChoice() {
   const { tipSplit } = useStore($bill);
   const { tipPence } = useStore($split);
   return (
-    <fieldset className="wz-choice" disabled={tipPence === 0}>
+    <fieldset className="wz-choice" role="radiogroup" disabled={tipPence === 0}>
       <legend>Split the tip</legend>
       <div className="wz-choice-options">
         {TIP_SPLITS.map((option) => (
