@@ -31,7 +31,7 @@ function toCsv(receipt: Receipt): string {
 }
 
 function toJson(receipt: Receipt): string {
-  const split = splitBill({ diners: receipt.diners, items: receipt.items, tipPence: receipt.tipPence });
+  const split = splitBill({ diners: receipt.diners, items: receipt.items, tipPence: receipt.tipPence, tipSplit: receipt.tipSplit });
   const names = new Map(receipt.diners.map((d) => [d.id, d.name]));
   return JSON.stringify(
     {

@@ -1,5 +1,5 @@
 import type { Pence } from './money';
-import type { ItemKind } from './split';
+import type { ItemKind, TipSplit } from './split';
 
 export interface BillItem {
   readonly id: string;
@@ -21,6 +21,8 @@ export interface Receipt {
   readonly items: readonly BillItem[];
   readonly diners: readonly Diner[];
   readonly tipPence: Pence;
+  /** Equal when left out (bills kept from before the choice existed). */
+  readonly tipSplit?: TipSplit;
   readonly subtotalPence: Pence;
   readonly totalPence: Pence;
   readonly timestamp: string;

@@ -3,6 +3,12 @@ import { pence, sumPence, type Pence } from './money';
 
 export type ItemKind = 'item' | 'service' | 'vat' | 'discount';
 
+/** How the tip is shared: 'equal' (the documents' rule, the default) or in proportion to each diner's items. */
+export const TIP_SPLITS = ['equal', 'proportional'] as const;
+export type TipSplit = (typeof TIP_SPLITS)[number];
+/** The choice's wording, the same in the wizard and on every share page. */
+export const TIP_SPLIT_LABELS: Readonly<Record<TipSplit, string>> = { equal: 'Equally', proportional: 'By what each had' };
+
 export interface SplitItem {
   readonly id: string;
   readonly pricePence: Pence;
@@ -14,8 +20,7 @@ export interface SplitInput {
   readonly diners: readonly { readonly id: string }[];
   readonly items: readonly SplitItem[];
   readonly tipPence: Pence;
-  /** 'equal' (the documents' rule, the default) or in proportion to each diner's items. */
-  readonly tipSplit?: 'equal' | 'proportional';
+  readonly tipSplit?: TipSplit;
   /** Who shares the tip: every diner (the wizard) or diners with at least one item (stored receipts). */
   readonly tipSharers?: 'allDiners' | 'dinersWithItems';
 }

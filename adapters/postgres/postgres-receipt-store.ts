@@ -22,6 +22,7 @@ export class PostgresReceiptStore implements ReceiptStore {
           service_charge_enabled: receipt.serviceChargeEnabled,
           service_charge_pence: receipt.serviceChargePence,
           tip_total_pence: receipt.tipTotalPence,
+          tip_split: receipt.tipSplit,
         })
         .execute();
       await tx
@@ -60,6 +61,7 @@ export class PostgresReceiptStore implements ReceiptStore {
       serviceChargeEnabled: receipt.service_charge_enabled,
       serviceChargePence: pence(receipt.service_charge_pence),
       tipTotalPence: pence(receipt.tip_total_pence),
+      tipSplit: receipt.tip_split,
       items: items.map((i) => ({
         id: i.id,
         name: i.name,

@@ -1,5 +1,5 @@
 import { type Pence } from '../money';
-import { splitBill } from '../split';
+import { splitBill, type TipSplit } from '../split';
 import type { SharePacket } from './share-packet';
 
 export interface SeatItemView {
@@ -29,13 +29,14 @@ export interface BillView {
   readonly totalPence: Pence;
   /** Tip as a percent of the subtotal, one decimal (seed 001 §9); null for a zero subtotal. */
   readonly tipPercent: number | null;
+  readonly tipSplit: TipSplit;
   readonly focusSeatId: string | null;
 }
 
 /** What every share view shows, from splitBill: each seat's items, tip share and total, exact to the penny. */
 export function billView(packet: SharePacket): BillView {
   const items = packet.items.map((item, i) => ({ id: String(i), pricePence: item.pricePence, kind: item.pricePence < 0 ? ('discount' as const) : ('item' as const), assignedTo: item.assignedTo }));
-  const split = splitBill({ diners: packet.seats, items, tipPence: packet.tipPence });
+  const split = splitBill({ diners: packet.seats, items, tipPence: packet.tipPence, tipSplit: packet.tipSplit });
   const names = new Map(packet.seats.map((s) => [s.id, s.name]));
   const seats = packet.seats.map((seat, k) => {
     const share = split.shares[k]!;
@@ -58,6 +59,7 @@ export function billView(packet: SharePacket): BillView {
     tipPence: split.tipPence,
     totalPence: split.totalPence,
     tipPercent: split.subtotalPence > 0 ? Math.round((packet.tipPence / split.subtotalPence) * 1000) / 10 : null,
+    tipSplit: packet.tipSplit,
     focusSeatId: packet.focusSeatId,
   };
 }

@@ -1,5 +1,6 @@
 import { MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../diners';
 import { pence } from '../money';
+import type { TipSplit } from '../split';
 import { err, ok, type Result } from '../result';
 import { PAYMENT_HANDLE } from './payment-links';
 import { MAX_ITEM_NAME_LENGTH, MAX_ITEM_PENCE, MAX_SHARED_ITEMS, SHARE_MESSAGES } from './share-packet';
@@ -14,6 +15,8 @@ export interface NewReceiptRequest {
   readonly diningDate?: string | null | undefined;
   readonly serviceChargePence?: number | null | undefined;
   readonly tipPence: number;
+  /** Equal unless asked otherwise. */
+  readonly tipSplit?: TipSplit | undefined;
   readonly diners: readonly {
     readonly id: string;
     readonly name: string;
@@ -70,6 +73,7 @@ export function newStoredReceipt(
       serviceChargeEnabled: service > 0,
       serviceChargePence: pence(service),
       tipTotalPence: pence(request.tipPence),
+      tipSplit: request.tipSplit ?? 'equal',
       items,
       diners,
     },

@@ -1,6 +1,7 @@
 import { MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../diners';
 import { pence, type Pence } from '../money';
 import { err, ok, type Result } from '../result';
+import type { TipSplit } from '../split';
 
 export const SHARE_PACKET_VERSION = 1;
 export const DEFAULT_SHARE_TTL_SECONDS = 7 * 24 * 3600; // seed 001 §9: 7 days
@@ -47,6 +48,7 @@ export interface SharePacket {
   readonly seats: readonly SharedSeat[];
   readonly items: readonly SharedItem[];
   readonly tipPence: Pence;
+  readonly tipSplit: TipSplit;
   /** The seat an individual share is for; null for the complete bill. */
   readonly focusSeatId: string | null;
 }
@@ -55,6 +57,8 @@ export interface ShareRequest {
   readonly diners: readonly { readonly id: string; readonly name: string }[];
   readonly items: readonly { readonly name: string; readonly pricePence: number; readonly assignedTo: readonly string[] }[];
   readonly tipPence: number;
+  /** Equal unless asked otherwise. */
+  readonly tipSplit?: TipSplit | undefined;
   readonly dinerId?: string | null | undefined;
 }
 
@@ -92,7 +96,7 @@ export function packetFromRequest(request: ShareRequest, nowSeconds: number, ttl
     if (seat === undefined) return err(SHARE_MESSAGES.dinerNotFound);
     focusSeatId = seat;
   }
-  return ok({ version: SHARE_PACKET_VERSION, expiresAt: nowSeconds + ttlSeconds, currency: 'GBP', seats, items, tipPence: pence(request.tipPence), focusSeatId });
+  return ok({ version: SHARE_PACKET_VERSION, expiresAt: nowSeconds + ttlSeconds, currency: 'GBP', seats, items, tipPence: pence(request.tipPence), tipSplit: request.tipSplit ?? 'equal', focusSeatId });
 }
 
 /** Packet validity of seed 001 §5 for a decoded packet: every item's seat must be one of the packet's seats. */

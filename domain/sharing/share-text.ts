@@ -1,6 +1,6 @@
 import { formatGBP, pence, type Pence } from '../money';
 import { err, ok, type Result } from '../result';
-import { splitBill } from '../split';
+import { splitBill, type TipSplit } from '../split';
 import { SHARE_MESSAGES } from './share-packet';
 
 /** The bill as the app holds it on the summary step (the share dialog's input). */
@@ -8,6 +8,8 @@ export interface ShareableBill {
   readonly diners: readonly { readonly id: string; readonly name: string }[];
   readonly items: readonly { readonly name: string; readonly pricePence: number; readonly assignedTo: readonly string[] }[];
   readonly tipPence: number;
+  /** Equal when left out. */
+  readonly tipSplit?: TipSplit | undefined;
 }
 
 export type ShareSummary =
@@ -20,6 +22,7 @@ export function shareSummary(bill: ShareableBill, dinerId: string | null): Resul
     diners: bill.diners,
     items: bill.items.map((i, n) => ({ id: String(n), pricePence: pence(i.pricePence), kind: i.pricePence < 0 ? 'discount' : 'item', assignedTo: i.assignedTo })),
     tipPence: pence(bill.tipPence),
+    tipSplit: bill.tipSplit,
   });
   if (dinerId === null) {
     const tipPercent = split.subtotalPence > 0 ? Math.round((bill.tipPence / split.subtotalPence) * 1000) / 10 : null;

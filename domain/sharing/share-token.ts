@@ -29,7 +29,15 @@ export const MAX_TOKEN_CHARS = 4000;
 export const MAX_INFLATED_BYTES = 32 * 1024;
 const FLAG_DEFLATED = 1;
 const FLAG_FOCUS = 2;
+// Set only for a proportional tip, so equal-tip tokens stay byte for byte what they were before it existed.
+const FLAG_PROPORTIONAL_TIP = 4;
 const DICTIONARY = new TextEncoder().encode(MENU_DICTIONARY.toLowerCase());
+
+/** What the signed flags byte says about the bill besides compression. */
+export interface BodyFlags {
+  readonly focus: boolean;
+  readonly proportionalTip: boolean;
+}
 
 /**
  * The signed link token `payload.tag`, both halves in upper-case base 36 (QR alphanumeric mode).
@@ -37,14 +45,15 @@ const DICTIONARY = new TextEncoder().encode(MENU_DICTIONARY.toLowerCase());
  * dictionary of menu words when that is shorter, else as it is.
  */
 export function sealPacket(packet: SharePacket, signer: PacketSigner, compressor: PacketCompressor): string {
-  return sealBody(encodeBody(packet), packet.focusSeatId !== null, packet.expiresAt, signer, compressor);
+  const flags = { focus: packet.focusSeatId !== null, proportionalTip: packet.tipSplit === 'proportional' };
+  return sealBody(encodeBody(packet), flags, packet.expiresAt, signer, compressor);
 }
 
 /** Signs an encoded bill body; exported so tests can seal bodies no valid packet would produce. */
-export function sealBody(body: Uint8Array, hasFocus: boolean, expiresAt: number, signer: PacketSigner, compressor: PacketCompressor, forceDeflate = false): string {
+export function sealBody(body: Uint8Array, bodyFlags: BodyFlags, expiresAt: number, signer: PacketSigner, compressor: PacketCompressor, forceDeflate = false): string {
   const deflated = compressor.deflate(body, DICTIONARY);
   const useDeflate = forceDeflate || deflated.length < body.length;
-  const flags = (useDeflate ? FLAG_DEFLATED : 0) | (hasFocus ? FLAG_FOCUS : 0);
+  const flags = (useDeflate ? FLAG_DEFLATED : 0) | (bodyFlags.focus ? FLAG_FOCUS : 0) | (bodyFlags.proportionalTip ? FLAG_PROPORTIONAL_TIP : 0);
   const signed = new ByteWriter()
     .byte(SHARE_PACKET_VERSION)
     .byte(flags)
@@ -79,7 +88,7 @@ export function openPacket(token: string, nowSeconds: number, signer: PacketSign
     const rest = header.rest();
     const body = (flags & FLAG_DEFLATED) !== 0 ? compressor.inflate(rest, DICTIONARY, MAX_INFLATED_BYTES) : rest;
     if (body === null) return err('invalid');
-    const packet = decodeBody(body, expiresAt, (flags & FLAG_FOCUS) !== 0);
+    const packet = decodeBody(body, expiresAt, { focus: (flags & FLAG_FOCUS) !== 0, proportionalTip: (flags & FLAG_PROPORTIONAL_TIP) !== 0 });
     const checked = checkPacket(packet);
     return checked.ok ? checked : err('format');
   } catch (e) {
@@ -104,11 +113,11 @@ function encodeBody(packet: SharePacket): Uint8Array {
   return w.varint(packet.tipPence).toBytes();
 }
 
-function decodeBody(body: Uint8Array, expiresAt: number, hasFocus: boolean): SharePacket {
+function decodeBody(body: Uint8Array, expiresAt: number, flags: BodyFlags): SharePacket {
   const r = new ByteReader(body);
   const seatCount = r.byte();
   if (seatCount < 1 || seatCount > MAX_DINERS) throw new ByteFormatError('seat count');
-  const focus = hasFocus ? r.byte() : null;
+  const focus = flags.focus ? r.byte() : null;
   const itemCount = r.varint();
   if (itemCount > body.length) throw new ByteFormatError('item count');
   const modeBytes = Array.from({ length: Math.ceil((seatCount + itemCount) / 4) }, () => r.byte());
@@ -132,6 +141,7 @@ function decodeBody(body: Uint8Array, expiresAt: number, hasFocus: boolean): Sha
     seats,
     items,
     tipPence: pence(tipPence),
+    tipSplit: flags.proportionalTip ? 'proportional' : 'equal',
     focusSeatId: focus === null ? null : String(focus + 1),
   };
 }

@@ -1,6 +1,6 @@
 import { pence, type Pence } from '../money';
 import { err, ok, type Result } from '../result';
-import { splitBill } from '../split';
+import { splitBill, type TipSplit } from '../split';
 
 /** A receipt kept on the server for the short /r/{id}/{dinerId} links (seed 001 §3 backend tables). */
 export interface StoredReceipt {
@@ -11,6 +11,7 @@ export interface StoredReceipt {
   readonly serviceChargeEnabled: boolean;
   readonly serviceChargePence: Pence;
   readonly tipTotalPence: Pence;
+  readonly tipSplit: TipSplit;
   readonly items: readonly StoredItem[];
   readonly diners: readonly StoredDiner[];
 }
@@ -60,7 +61,8 @@ const SERVICE_LINE = '\u0000service';
 
 /**
  * One diner's page of a stored receipt (seed 001 §2.8, §9): item shares, discounts (unassigned ones
- * across everyone), and the service charge and tip split among diners with at least one item.
+ * across everyone), and the service charge and tip split among diners with at least one item (the
+ * tip equally or by what each had, as the organiser chose).
  * Shares come from splitBill, so every diner's total adds up exactly to the bill.
  */
 export function dinerBreakdown(receipt: StoredReceipt, dinerId: string): Result<DinerBreakdown, string> {
@@ -74,6 +76,7 @@ export function dinerBreakdown(receipt: StoredReceipt, dinerId: string): Result<
       ...(service ? [{ id: SERVICE_LINE, pricePence: receipt.serviceChargePence, kind: 'service' as const, assignedTo: [] }] : []),
     ],
     tipPence: receipt.tipTotalPence,
+    tipSplit: receipt.tipSplit,
     tipSharers: 'dinersWithItems',
   });
   const share = split.shares.find((s) => s.dinerId === dinerId)!;

@@ -98,6 +98,54 @@ describe('sharing a bill by signed link', () => {
     expect([forged.status, await forged.json()]).toEqual([404, { error: 'Invalid or expired share token' }]);
   });
 
+  // By what each had: Alice 899 + 1066.67 + 250, Ben 425 + 1066.67, Cat 650 + 1066.67 of 5424: tip 500 → 204, 137, 159.
+  // Alice 2216 + 204 = 2420; Ben 1492 + 137 = 1629; Cat 1716 + 159 = 1875; all 5924, as with an equal tip.
+  it('POST /api/shares takes tipSplit (equal by default), GET answers it, and other values are 400s', async () => {
+    const proportional = await share({ tipSplit: 'proportional' });
+    const equal = await share();
+    const opened = async (token: string) => ((await (await fetch(`${baseUrl()}/api/shares/${token}`)).json()) as { tipSplit: string }).tipSplit;
+    expect([await opened(proportional.token), await opened(equal.token)]).toEqual(['proportional', 'equal']);
+    expect(proportional.token.length).toBe(equal.token.length);
+    for (const tipSplit of ['weighted', 1, null]) {
+      const bad = await fetch(`${baseUrl()}/api/shares`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...bill, tipSplit }) });
+      expect(bad.status).toBe(400);
+      expect(((await bad.json()) as { error: string }).error).toMatch(/^Invalid request: tipSplit: .*"equal".*"proportional"/);
+    }
+  });
+
+  it('every share page and the app split a tip shared by what each had the same way, to the penny', async () => {
+    const { token } = await share({ tipSplit: 'proportional' });
+    const { context, page } = await newPhone(browser);
+    await page.goto(`/b/${token}`);
+    expect(await page.getByRole('list', { name: 'Summary' }).innerText()).toMatch(/Alice\s+£24\.20\s+Ben\s+£16\.29\s+Cat\s+£18\.75\s+Grand Total\s+£59\.24/);
+    expect(await page.getByRole('article', { name: 'Alice' }).innerText()).toMatch(/Tip\s+£2\.04/);
+    await page.getByText('Tip shared by what each had').waitFor();
+
+    const forBen = await share({ tipSplit: 'proportional', dinerId: 'd-ben' });
+    await page.goto(`/share/${forBen.token}`);
+    expect(await page.getByRole('list', { name: 'Full meal breakdown' }).innerText()).toMatch(/Alice\s+£24\.20\s+Ben\s+You\s+£16\.29\s+Cat\s+£18\.75\s+Total\s+£59\.24/);
+
+    await page.goto(`/share-view?token=${token}&seat=3`);
+    expect(await page.getByRole('region', { name: "Cat's breakdown" }).innerText()).toMatch(/Tip share\s+£1\.59\s+Total\s+£18\.75/);
+    expect(await page.getByRole('region', { name: 'Bill summary' }).innerText()).toMatch(/Tip shared\s+By what each had/);
+
+    await page.goto(`/breakdown?token=${token}&seat=2`);
+    expect(await page.getByRole('region', { name: 'Cost Breakdown' }).innerText()).toMatch(/Items Subtotal\s+£14\.92\s+Tip Share\s+£1\.37\s+Total Amount\s+£16\.29/);
+    await page.goto(`/diner-landing?token=${token}&seat=3`);
+    expect(await page.getByRole('region', { name: "Cat's share" }).innerText()).toMatch(/Tip share\s+£1\.59\s+Total\s+£18\.75/);
+    await page.goto(`/diner?token=${token}&seat=1`);
+    await page.waitForURL('**/app/diner');
+    expect(await page.getByRole('region', { name: 'Cost Breakdown' }).innerText()).toMatch(/Tip Share\s+£2\.04\s+Total Amount\s+£24\.20/);
+    await page.goto(`/share?data=${token}`);
+    expect(await page.getByRole('article', { name: 'Alice' }).innerText()).toMatch(/Alice\s+£24\.20/);
+
+    await page.goto(`/app?data=${token}`);
+    await page.getByRole('heading', { name: 'Individual Totals' }).waitFor();
+    expect(await page.getByRole('radio', { name: 'By what each had' }).isChecked()).toBe(true);
+    for (const total of ['Alice pays £24.20', 'Ben pays £16.29', 'Cat pays £18.75']) expect(await page.getByRole('listitem', { name: total }).count()).toBe(1);
+    await context.close();
+  });
+
   it('finds the token in the query or the hash, and refuses missing, short and forged tokens', async () => {
     const { token } = await share();
     const { context, page } = await newPhone(browser);
@@ -296,6 +344,24 @@ describe('stored receipts behind short /r/ links', () => {
     expect(await page.getByRole('region', { name: 'Your Items' }).innerText()).toMatch(/Voucher[\s\S]*-£0\.50[\s\S]*Service Charge\s+£0\.00\s+Tip\s+£0\.00\s+Your Total\s+-£0\.50/);
     expect(await text(page)).toContain('Powered by Who');
     await context.close();
+  });
+
+  it('splits a stored receipt’s tip by what each had when asked (equal by default), and refuses other values', async () => {
+    const response = await fetch(`${baseUrl()}/api/receipts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...receipt, tipSplit: 'proportional' }) });
+    expect(response.status).toBe(201);
+    const stored = (await response.json()) as { receiptId: string; diners: { dinerId: string }[] };
+    const { context, page } = await newPhone(browser);
+    // Items: Alice 1250 + 500, Ben 500; tip 500 → 388.89 / 111.11. Alice already took the service charge's odd penny,
+    // so the tip's goes to Ben. Alice 1250 + 500 - 50 + 501 + 388 = 2589.
+    await page.goto(`/receipt/${stored.receiptId}/${stored.diners[0]!.dinerId}`);
+    expect(await page.getByRole('region', { name: 'Your Items' }).innerText()).toMatch(/Tip\s+£3\.88\s+Your Total\s+£25\.89/);
+    // Ben: 500 - 300 - 50 + 500 + 112 = 762; with Cat's -50, 3301 in all.
+    await page.goto(`/receipt/${stored.receiptId}/${stored.diners[1]!.dinerId}`);
+    expect(await page.getByRole('region', { name: 'Your Items' }).innerText()).toMatch(/Tip\s+£1\.12\s+Your Total\s+£7\.62/);
+    await context.close();
+    const bad = await fetch(`${baseUrl()}/api/receipts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...receipt, tipSplit: 'by-weight' }) });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toMatch(/^Invalid request: tipSplit: /);
   });
 
   it('says which id is wrong', async () => {

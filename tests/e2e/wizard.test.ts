@@ -328,6 +328,70 @@ describe('the splitting wizard at /app', () => {
     expect(new URL(page.url()).search).toBe('');
   });
 
+  it('shares the tip by what each had, to the penny, over a reload and on the share link, until Split Another Bill', async () => {
+    await openApp(page);
+    await page.getByRole('button', { name: /Enter Manually/ }).click();
+    const entry = page.getByRole('dialog', { name: 'Enter Items Manually' });
+    for (const [n, [name, price]] of [['Steak', '18.50'], ['Wine', '7.25'], ['Salad', '6.00']].entries()) {
+      if (n > 0) await entry.getByRole('button', { name: 'Add Another Item' }).click();
+      await entry.getByLabel(`Item ${n + 1} name`).fill(name!);
+      await entry.getByLabel(`Item ${n + 1} price`).fill(price!);
+    }
+    await entry.getByRole('button', { name: 'Continue (3 items)' }).click();
+    await addDiners(page, 'Ann', 'Ben');
+    for (const [item, diner] of [['Steak', 'Ann'], ['Wine', 'Ann'], ['Wine', 'Ben'], ['Salad', 'Ben']] as const) await toggle(page, item, diner).click();
+    await page.getByRole('button', { name: 'Continue to Summary' }).click();
+    await page.getByRole('button', { name: '20%', exact: true }).click();
+
+    // Subtotal 3175, tip 20% = 635. Wine 725 / 2: Ann 363, Ben 362. Equal tip: Ann 317, Ben 318.
+    const tipSplit = page.getByRole('radiogroup', { name: 'Split the tip' });
+    const equally = tipSplit.getByRole('radio', { name: 'Equally' });
+    const byWhatEachHad = tipSplit.getByRole('radio', { name: 'By what each had' });
+    expect(await equally.isChecked()).toBe(true);
+    expect(await page.getByRole('listitem', { name: 'Ann pays £25.30' }).count()).toBe(1);
+    expect(await page.getByRole('listitem', { name: 'Ben pays £12.80' }).count()).toBe(1);
+
+    // By what each had: Ann 2212.5 / 3175 of 635 = 442.5, Ben 192.5; the odd penny to Ben, who is below his exact share.
+    await equally.focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await byWhatEachHad.isChecked()).toBe(true);
+    const totals = () => page.getByRole('listitem', { name: / pays £/ }).evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label')!));
+    const shares = await totals();
+    expect(shares).toEqual(['Ann pays £26.55', 'Ben pays £11.55']);
+    expect(await page.locator('.wz-grand').innerText()).toMatch(/Tip\s+£6\.35\s+Grand Total\s+£38\.10/);
+    expect(shares.reduce((sum, s) => sum + Math.round(Number(s.split('£')[1]) * 100), 0)).toBe(3810);
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Individual Totals' }).waitFor();
+    expect(await byWhatEachHad.isChecked()).toBe(true);
+    expect(await totals()).toEqual(['Ann pays £26.55', 'Ben pays £11.55']);
+
+    await page.getByRole('button', { name: 'Share Bill' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share Bill' });
+    const link = dialog.getByRole('textbox', { name: 'Share link' });
+    await link.waitFor();
+    expect(await dialog.getByLabel('Share summary').innerText()).toContain('£38.10');
+    const shared = await newPhone(browser);
+    await shared.page.goto(await link.inputValue());
+    expect(await shared.page.getByRole('list', { name: 'Summary' }).innerText()).toMatch(/Ann\s+£26\.55\s+Ben\s+£11\.55\s+Grand Total\s+£38\.10/);
+    expect(await shared.page.getByRole('article', { name: 'Ben' }).innerText()).toMatch(/Tip\s+£1\.93/);
+    await shared.page.getByText('Tip shared by what each had').waitFor();
+    await shared.context.close();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // No tip, nothing to share out: the choice is there but disabled.
+    await page.getByRole('button', { name: '0%', exact: true }).click();
+    expect(await byWhatEachHad.isDisabled()).toBe(true);
+
+    await page.getByRole('button', { name: 'Split Another Bill' }).click();
+    await page.getByRole('heading', { name: 'Scan Your Receipt' }).waitFor();
+    await page.getByRole('button', { name: /Try sample receipt/ }).click();
+    await page.getByRole('button', { name: 'Continue with 3 items' }).click();
+    await addDiners(page, 'Cara');
+    await page.getByRole('button', { name: 'Continue to Summary' }).click();
+    expect(await equally.isChecked()).toBe(true);
+  });
+
   it('opens Buy Tokens instead of a new bill when nothing is left', async () => {
     await fakeReader();
     backend.billsUsed = 3;
@@ -408,6 +472,8 @@ describe('the splitting wizard at /app', () => {
     await page.getByRole('button', { name: 'Continue to Summary' }).click();
     await page.getByRole('heading', { name: 'Individual Totals' }).waitFor();
     await check('summary');
+    await page.getByRole('radio', { name: 'By what each had' }).check();
+    await check('summary, tip by what each had');
     await page.getByRole('button', { name: 'Amount' }).click();
     await check('summary, tip amount');
 

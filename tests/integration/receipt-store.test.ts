@@ -24,8 +24,8 @@ const request: NewReceiptRequest = {
   ],
 };
 
-function make() {
-  const made = newStoredReceipt(request, random);
+function make(r: NewReceiptRequest = request) {
+  const made = newStoredReceipt(r, random);
   if (!made.ok) throw new Error(made.error);
   return made.value;
 }
@@ -42,6 +42,13 @@ describeEachDatabase('stored receipts', (open) => {
     const { receipt } = make();
     await store.save(receipt);
     expect(await store.find(receipt.id)).toEqual(receipt);
+  });
+
+  it('keeps how the tip is shared', async () => {
+    const store = new PostgresReceiptStore(t.db);
+    const { receipt } = make({ ...request, tipSplit: 'proportional' });
+    await store.save(receipt);
+    expect((await store.find(receipt.id))?.tipSplit).toBe('proportional');
   });
 
   it('answers null for an unknown id and keeps receipts apart', async () => {

@@ -35,6 +35,7 @@ export function toReceipt(bill: ShareableBill, now = new Date()): Receipt {
     items: bill.items.map((i, n) => ({ id: `item-${n + 1}`, name: i.name, pricePence: pence(i.pricePence), kind: i.pricePence < 0 ? 'discount' : 'item', assignedTo: i.assignedTo })),
     diners: bill.diners.map((d, n) => ({ id: d.id, name: d.name, color: dinerColour(n) })),
     tipPence: pence(bill.tipPence),
+    tipSplit: bill.tipSplit,
     subtotalPence: pence(subtotal),
     totalPence: pence(subtotal + bill.tipPence),
     timestamp: now.toISOString(),

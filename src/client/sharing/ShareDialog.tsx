@@ -6,7 +6,7 @@ import { browserShareEnvironment, shareNatively } from './native-share';
 import { copyPng, createShareLink, qrDataUrl } from './share-link';
 
 export interface ShareDialogProps {
-  /** The bill on the summary step: diners, items (pricePence, assignedTo diner ids) and tipPence. */
+  /** The bill on the summary step: diners, items (pricePence, assignedTo diner ids), tipPence and tipSplit. */
   readonly bill: ShareableBill;
   /** One diner's individual share; null or absent for the complete bill. */
   readonly dinerId?: string | null;

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { formatGBP, sumPence } from '../../../domain/money';
-import type { DinerShare } from '../../../domain/split';
+import { TIP_SPLIT_LABELS, TIP_SPLITS, type DinerShare } from '../../../domain/split';
 import { TIP_QUICK_PERCENTS } from '../../../domain/tip';
 import { Avatar } from './AssignStep';
-import { $bill, $receipt, $split, goToStep, setTip } from './bill-store';
+import { $bill, $receipt, $split, goToStep, setTip, setTipSplit } from './bill-store';
 import { QrDialog, ShareDialog } from '../sharing';
 
 export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () => void }) {
@@ -12,7 +12,7 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
   const split = useStore($split);
   const receipt = useStore($receipt);
   // VAT lines are informational (already inside UK prices), so they never travel in a share.
-  const shareable = receipt ? { diners: receipt.diners, items: receipt.items.filter((i) => i.kind !== 'vat'), tipPence: receipt.tipPence } : null;
+  const shareable = receipt ? { diners: receipt.diners, items: receipt.items.filter((i) => i.kind !== 'vat'), tipPence: receipt.tipPence, tipSplit: receipt.tipSplit } : null;
   const [dialog, setDialog] = useState<'share' | 'qr' | null>(null);
   const names = new Map(bill.diners.map((d) => [d.id, d.name]));
   const unassigned = new Set(split.unassignedItemIds);
@@ -160,7 +160,27 @@ function TipCard() {
         ))}
       </div>
       <p className="wz-tip-figure">Tip: {formatGBP(split.tipPence)}</p>
+      <TipSplitChoice />
     </section>
+  );
+}
+
+/** Equal shares by default; native radios give the group its role and arrow-key movement. Moot without a tip. */
+function TipSplitChoice() {
+  const { tipSplit } = useStore($bill);
+  const { tipPence } = useStore($split);
+  return (
+    <fieldset className="wz-choice" role="radiogroup" disabled={tipPence === 0}>
+      <legend>Split the tip</legend>
+      <div className="wz-choice-options">
+        {TIP_SPLITS.map((option) => (
+          <label key={option}>
+            <input type="radio" name="tip-split" value={option} checked={tipSplit === option} onChange={() => setTipSplit(option)} />
+            <span>{TIP_SPLIT_LABELS[option]}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 

@@ -4,7 +4,7 @@ import { penceToPoundsText, poundsToPence, type Pence } from '../../../domain/mo
 import { receiptIdFor, type BillItem, type Diner, type Receipt } from '../../../domain/receipt';
 import { linesToPassOn, type ReviewLine } from '../../../domain/review';
 import { err, ok, type Result } from '../../../domain/result';
-import { splitBill, type BillSplit, type ItemKind } from '../../../domain/split';
+import { splitBill, type BillSplit, type ItemKind, type TipSplit } from '../../../domain/split';
 import { DEFAULT_TIP_PERCENT, tipFromAmount, tipFromPercent, type TipMode } from '../../../domain/tip';
 import { readJson, remove, writeJson } from './storage';
 
@@ -28,6 +28,8 @@ export interface BillState {
   readonly items: readonly BillItem[];
   readonly diners: readonly Diner[];
   readonly tip: TipSetting;
+  /** How the tip is shared (DESIGN.md §1 item 5): equally by default, or by what each diner had. */
+  readonly tipSplit: TipSplit;
   readonly isTestReceipt: boolean;
   readonly receipt: Receipt | null;
 }
@@ -43,6 +45,7 @@ export const EMPTY_BILL: BillState = {
   items: [],
   diners: [],
   tip: { mode: 'percent', percent: DEFAULT_TIP_PERCENT, amountText: '' },
+  tipSplit: 'equal',
   isTestReceipt: false,
   receipt: null,
 };
@@ -62,7 +65,11 @@ const update = (change: (bill: BillState) => Partial<BillState>): void => {
 };
 
 export const $tipPence = computed($bill, (bill) => tipPenceOf(bill));
-export const $split = computed($bill, (bill): BillSplit => splitBill({ diners: bill.diners, items: bill.items, tipPence: tipPenceOf(bill) }));
+export const $split = computed($bill, (bill): BillSplit => splitOf(bill));
+
+function splitOf(bill: BillState): BillSplit {
+  return splitBill({ diners: bill.diners, items: bill.items, tipPence: tipPenceOf(bill), tipSplit: bill.tipSplit });
+}
 
 function subtotalOf(bill: BillState): Pence {
   return splitBill({ diners: [], items: bill.items, tipPence: 0 as Pence }).subtotalPence;
@@ -145,12 +152,13 @@ export function continueToSummary(): void {
   try {
     const bill = $bill.get();
     if (bill.diners.length === 0 || bill.items.length === 0) return;
-    const split = splitBill({ diners: bill.diners, items: bill.items, tipPence: tipPenceOf(bill) });
+    const split = splitOf(bill);
     const receipt: Receipt = {
       receiptId: receiptIdFor(new Date(), crypto.getRandomValues(new Uint8Array(6))),
       items: bill.items,
       diners: bill.diners,
       tipPence: split.tipPence,
+      tipSplit: bill.tipSplit,
       subtotalPence: split.subtotalPence,
       totalPence: split.totalPence,
       timestamp: new Date().toISOString(),
@@ -165,15 +173,17 @@ export interface SharedBill {
   readonly diners: readonly { readonly id: string; readonly name: string }[];
   readonly items: readonly { readonly name: string; readonly pricePence: Pence; readonly assignedTo: readonly string[] }[];
   readonly tipPence: Pence;
+  readonly tipSplit: TipSplit;
 }
 
-/** A shared receipt opened from a link goes straight to the summary, its tip kept as an amount. */
+/** A shared receipt opened from a link goes straight to the summary, its tip kept as an amount and shared as it was. */
 export function loadSharedBill(shared: SharedBill): void {
   $bill.set({
     ...EMPTY_BILL,
     diners: shared.diners.map((d, i) => ({ id: d.id, name: d.name, color: dinerColour(i) })),
     items: shared.items.map((item, i) => ({ id: `shared-${i + 1}`, name: item.name, pricePence: item.pricePence, kind: item.pricePence < 0 ? 'discount' : 'item', assignedTo: [...item.assignedTo] })),
     tip: { mode: 'amount', percent: DEFAULT_TIP_PERCENT, amountText: penceToPoundsText(shared.tipPence) },
+    tipSplit: shared.tipSplit,
   });
   continueToSummary();
 }
@@ -188,11 +198,15 @@ export function setTip(change: Partial<TipSetting>): void {
   update((bill) => ({ tip: { ...bill.tip, ...change } }));
 }
 
+export function setTipSplit(tipSplit: TipSplit): void {
+  update(() => ({ tipSplit }));
+}
+
 /** The receipt as summary and sharing see it, with the tip as currently set. */
 export const $receipt = computed($bill, (bill): Receipt | null =>
   bill.receipt === null
     ? null
-    : { ...bill.receipt, items: bill.items, diners: bill.diners, tipPence: tipPenceOf(bill), totalPence: (subtotalOf(bill) + tipPenceOf(bill)) as Pence },
+    : { ...bill.receipt, items: bill.items, diners: bill.diners, tipPence: tipPenceOf(bill), tipSplit: bill.tipSplit, totalPence: (subtotalOf(bill) + tipPenceOf(bill)) as Pence },
 );
 
 /** Split Another Bill: back to scan with diners, items, tip, receipt and the test flag cleared. */

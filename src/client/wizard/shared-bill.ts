@@ -1,4 +1,5 @@
 import { pence } from '../../../domain/money';
+import { TIP_SPLITS, type TipSplit } from '../../../domain/split';
 import { loadSharedBill, type SharedBill } from './bill-store';
 import { toast } from './toasts';
 
@@ -34,8 +35,9 @@ function errorOf(body: unknown): string | null {
 
 function asSharedBill(body: unknown): SharedBill | null {
   if (typeof body !== 'object' || body === null) return null;
-  const { diners, items, tipPence } = body as Record<string, unknown>;
+  const { diners, items, tipPence, tipSplit = 'equal' } = body as Record<string, unknown>;
   if (!Array.isArray(diners) || !Array.isArray(items) || typeof tipPence !== 'number' || !Number.isSafeInteger(tipPence)) return null;
+  if (!TIP_SPLITS.includes(tipSplit as TipSplit)) return null;
   const okDiners = diners.every((d) => typeof d?.id === 'string' && typeof d?.name === 'string');
   const okItems = items.every((i) => typeof i?.name === 'string' && Number.isSafeInteger(i?.pricePence) && Array.isArray(i?.assignedTo));
   if (!okDiners || !okItems) return null;
@@ -43,5 +45,6 @@ function asSharedBill(body: unknown): SharedBill | null {
     diners: diners.map((d: { id: string; name: string }) => ({ id: d.id, name: d.name })),
     items: items.map((i: { name: string; pricePence: number; assignedTo: string[] }) => ({ name: i.name, pricePence: pence(i.pricePence), assignedTo: i.assignedTo.map(String) })),
     tipPence: pence(tipPence),
+    tipSplit: tipSplit as TipSplit,
   };
 }

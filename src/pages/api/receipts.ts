@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
+import { TIP_SPLITS } from '../../../domain/split';
 import { app } from '../../server/app';
 import { clientIpOf } from '../../server/client-ip';
 import { json, jsonError, retryAfter } from '../../server/http';
@@ -14,6 +15,7 @@ const body = z.object({
   diningDate: z.string().max(10).nullish(),
   serviceChargePence: z.number().int().nullish(),
   tipPence: z.number().int(),
+  tipSplit: z.enum(TIP_SPLITS).optional(),
   diners: z.array(z.object({ id, name: z.string().max(100), monzo: handle, revolut: handle, paypal: handle })).max(50),
   items: z.array(z.object({ name: z.string().max(200), pricePence: z.number().int(), kind: z.enum(['item', 'discount']).optional(), assignedTo: z.array(id).max(50) })).max(500),
 });

@@ -3,6 +3,7 @@ import { pence } from '../../../domain/money';
 import { sampleReceiptLines } from '../../../domain/review';
 import {
   $bill,
+  $receipt,
   $split,
   $tipPence,
   addDiner,
@@ -13,6 +14,7 @@ import {
   removeDiner,
   resetBill,
   setTip,
+  setTipSplit,
   startBillWith,
   startReview,
   toggleAssignment,
@@ -79,11 +81,36 @@ describe('the bill in progress', () => {
     expect($bill.get().receipt?.receiptId).toMatch(/^receipt_\d+_[a-z0-9]{6}$/);
   });
 
-  it('Split Another Bill clears diners, items, tip, receipt and the test flag', () => {
+  it('shares the tip equally unless asked to share it by what each had, and the receipt to share says which', () => {
+    startBillWith(
+      [
+        { id: 'steak', name: 'Steak', pricePence: pence(3000), kind: 'item' },
+        { id: 'salad', name: 'Salad', pricePence: pence(1000), kind: 'item' },
+      ],
+      false,
+    );
+    const [ann, bo] = ['Ann', 'Bo'].map((n) => {
+      const d = addDiner(n);
+      if (!d.ok) throw new Error('refused');
+      return d.value.id;
+    }) as [string, string];
+    toggleAssignment('steak', ann);
+    toggleAssignment('salad', bo);
+    setTip({ mode: 'amount', amountText: '4.01' });
+    expect($split.get().shares.map((s) => s.tipPence)).toEqual([201, 200]);
+    continueToSummary();
+    setTipSplit('proportional');
+    // 401 × 3/4 = 300.75 and 401 × 1/4 = 100.25: the odd penny to Ann, furthest below her exact share.
+    expect($split.get().shares.map((s) => [s.tipPence, s.totalPence])).toEqual([[301, 3301], [100, 1100]]);
+    expect($receipt.get()?.tipSplit).toBe('proportional');
+  });
+
+  it('Split Another Bill clears diners, items, tip, how it is shared, receipt and the test flag', () => {
     startReview(sampleReceiptLines(), true, null);
     continueFromReview();
     addDiner('Ann');
     setTip({ percent: 20 });
+    setTipSplit('proportional');
     resetBill();
     expect($bill.get()).toEqual(EMPTY_BILL);
   });

@@ -32,6 +32,7 @@ function seal(request: ShareRequest = bill, s = signer, now = NOW): string {
 }
 
 const open = (token: string, s = signer, now = NOW) => openPacket(token, now, s, pakoCompressor);
+const NO_FLAGS = { focus: false, proportionalTip: false };
 
 describe('share packet tokens', () => {
   it('round-trips any valid bill, with seats numbered by position', () => {
@@ -41,6 +42,7 @@ describe('share packet tokens', () => {
         names: fc.array(name, { minLength: n, maxLength: n }),
         items: fc.array(fc.record({ name: fc.string({ minLength: 1, maxLength: 80 }).filter((s) => s.trim() === s && s.length > 0), pricePence: fc.integer({ min: -100_000, max: 1_000_000 }), mask: fc.integer({ min: 0, max: 2 ** n - 1 }) }), { minLength: 1, maxLength: 40 }),
         tipPence: fc.integer({ min: 0, max: 100_000 }),
+        tipSplit: fc.constantFrom('equal' as const, 'proportional' as const),
         focus: fc.option(fc.integer({ min: 0, max: n - 1 }), { nil: null }),
       }),
     );
@@ -50,6 +52,7 @@ describe('share packet tokens', () => {
           diners: b.names.map((name, i) => ({ id: `diner-${i}`, name })),
           items: b.items.map((i) => ({ name: i.name, pricePence: i.pricePence, assignedTo: b.names.flatMap((_, k) => ((i.mask >> k) & 1 ? [`diner-${k}`] : [])) })),
           tipPence: b.tipPence,
+          tipSplit: b.tipSplit,
           dinerId: b.focus === null ? null : `diner-${b.focus}`,
         };
         const packet = packetFromRequest(request, NOW);
@@ -59,6 +62,38 @@ describe('share packet tokens', () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  it('keeps equal-tip tokens byte for byte what they were before the tip split existed', () => {
+    // Sealed by the encoder before the proportional-tip flag was added (same key, clock and bill).
+    const before = {
+      whole: '3SD74BR8IVR5253LZ0ZZ3LU9682U9A1Z70QNZVZFHMFC9170ENOM3GM9QJCEJJTLGWYECQKGCN8CN4.HQA35P1GKR55AQ332PGTDPITG',
+      forBen: 'QXQWU329SN883RXSW4ZWUFYNPEVBQ8QYB31CLJ06RPAGZ1OOIB5R5FDKEAR17B19MAW5FKJHYK512PS.FJKOBAV2PN08E2EQ958U5NRI7',
+    };
+    const single = new HmacPacketSigner([{ kid: 'k2', secret: 'new-secret-new-secret-new-secret!' }]);
+    expect(seal(bill, single)).toBe(before.whole);
+    expect(seal({ ...bill, tipSplit: 'equal' }, single)).toBe(before.whole);
+    expect(seal({ ...bill, dinerId: 'b' }, single)).toBe(before.forBen);
+    for (const old of Object.values(before)) {
+      const opened = open(old, single);
+      expect(opened.ok && opened.value.tipSplit).toBe('equal');
+    }
+  });
+
+  it('carries a proportional tip in a spare bit of the signed flags byte, at no cost in size', () => {
+    const equal = seal();
+    const proportional = seal({ ...bill, tipSplit: 'proportional' });
+    const [equalBytes, proportionalBytes] = [equal, proportional].map((t) => fromBase36(t.split('.')[0]!)!);
+    expect(proportionalBytes!.length).toBe(equalBytes!.length);
+    // byte 1 is the flags byte: only the proportional-tip bit (4) differs.
+    expect(proportionalBytes![1]! ^ equalBytes![1]!).toBe(4);
+    expect([...proportionalBytes!].filter((b, i) => b !== equalBytes![i]).length).toBe(1);
+    const opened = open(proportional);
+    expect(opened.ok && opened.value.tipSplit).toBe('proportional');
+    // The bit is signed like the rest: clearing it breaks the tag.
+    const cleared = Uint8Array.from(proportionalBytes!);
+    cleared[1]! &= ~4;
+    expect(open(`${toBase36(cleared)}.${proportional.split('.')[1]}`)).toEqual({ ok: false, error: 'invalid' });
   });
 
   it('keeps the expiry 7 days out by default and reads tokens in any letter case', () => {
@@ -122,7 +157,7 @@ describe('share packet tokens', () => {
   it('stops inflating a decompression bomb at the cap, even one carrying a valid tag', () => {
     const bomb = deflateRaw(new Uint8Array(5_000_000), { level: 9, dictionary: new TextEncoder().encode(MENU_DICTIONARY) });
     const passThrough: PacketCompressor = { deflate: () => bomb, inflate: pakoCompressor.inflate };
-    const token = sealBody(new Uint8Array([1]), false, NOW + 60, signer, passThrough, true);
+    const token = sealBody(new Uint8Array([1]), NO_FLAGS, NOW + 60, signer, passThrough, true);
     const started = performance.now();
     expect(open(token)).toEqual({ ok: false, error: 'invalid' });
     expect(performance.now() - started).toBeLessThan(2000);
@@ -132,11 +167,11 @@ describe('share packet tokens', () => {
   it('answers format for a signed body that names a seat that does not exist, or is cut short', () => {
     // one seat, one item, case modes 'as typed', seat "A", item "x" at 1p assigned to bit 2 (seat 3), tip 0
     const body = new Uint8Array([1, 1, 0, 1, 65, 1, 120, 2, 0b100, 0]);
-    expect(open(sealBody(body, false, NOW + 60, signer, pakoCompressor))).toEqual({ ok: false, error: 'format' });
-    expect(open(sealBody(body.slice(0, 5), false, NOW + 60, signer, pakoCompressor))).toEqual({ ok: false, error: 'format' });
+    expect(open(sealBody(body, NO_FLAGS, NOW + 60, signer, pakoCompressor))).toEqual({ ok: false, error: 'format' });
+    expect(open(sealBody(body.slice(0, 5), NO_FLAGS, NOW + 60, signer, pakoCompressor))).toEqual({ ok: false, error: 'format' });
     const fixed = Uint8Array.from(body);
     fixed[8] = 1;
-    expect(open(sealBody(fixed, false, NOW + 60, signer, pakoCompressor)).ok).toBe(true);
+    expect(open(sealBody(fixed, NO_FLAGS, NOW + 60, signer, pakoCompressor)).ok).toBe(true);
   });
 
   it('folds names to lower case only where it can restore them exactly', () => {

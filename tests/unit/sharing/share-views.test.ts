@@ -52,6 +52,17 @@ describe('bill views from a packet', () => {
     expect(parseDinerShareData(JSON.parse(JSON.stringify(dinerShareData(view.seats[0]!))))).toEqual(dinerShareData(view.seats[0]!));
   });
 
+  it('shares the tip by what each had when the link says so, still summing to the bill', () => {
+    const packet = packetFromRequest({ ...bill, tipSplit: 'proportional' }, 0);
+    if (!packet.ok) throw new Error(packet.error);
+    const view = billView(packet.value);
+    // Alice had £18.995 of £29.00, Ben £10.005: tip 301 → 197.16 and 103.84, the odd penny to Ben.
+    expect(view.seats.map((s) => s.tipPence)).toEqual([197, 104]);
+    expect(view.seats.map((s) => s.totalPence)).toEqual([899 + 1001 + 197, 1000 + 104]);
+    expect(view.seats.reduce((a, s) => a + s.totalPence, 0)).toBe(view.totalPence);
+    expect(shareSummary({ ...bill, tipSplit: 'proportional' }, 'b')).toMatchObject({ ok: true, value: { tipPence: 104, totalPence: 1104 } });
+  });
+
   it('rejects diner data without a name, items or a numeric total', () => {
     for (const bad of [null, 'x', { dinerItems: [], total: 1 }, { dinerName: 'A', total: 1 }, { dinerName: 'A', dinerItems: [], total: '1' }, { dinerName: 'A', dinerItems: [{ name: 'x', price: 1, shareCount: 0 }], total: 1 }])
       expect(parseDinerShareData(bad)).toBeNull();

@@ -48,6 +48,16 @@ describe('stored receipt breakdown (seed 001 §2.8, §9)', () => {
     expect(alice.value.merchant).toBe('The Crown');
   });
 
+  it('keeps the tip equal by default, and shares it by what each had when asked, exact to the penny', () => {
+    expect(stored().receipt.tipSplit).toBe('equal');
+    const { receipt, dinerIds } = stored({ ...request, tipSplit: 'proportional' });
+    const [alice, ben, cat] = ['a', 'b', 'c'].map((id) => dinerBreakdown(receipt, dinerIds.get(id)!));
+    if (!alice?.ok || !ben?.ok || !cat?.ok) throw new Error('expected breakdowns');
+    // Items: Alice 1250 + 500, Ben 500, so the 500 tip goes 388.89 / 111.11 and Alice takes the odd penny.
+    expect([alice.value.tipPence, ben.value.tipPence, cat.value.tipPence]).toEqual([389, 111, 0]);
+    expect(alice.value.totalPence + ben.value.totalPence + cat.value.totalPence).toBe(1250 + 1000 - 300 + 1000 + 500);
+  });
+
   it('always sums the diners’ totals to the bill', () => {
     fc.assert(
       fc.property(

@@ -15,7 +15,7 @@ export const GET: APIRoute = async ({ params }) => {
   if (!opened.ok) return jsonError(shareTokenMessage(opened.error), opened.error === 'failed' ? 503 : 404);
   const p = opened.value;
   return json(
-    { diners: p.seats, items: p.items, tipPence: p.tipPence, dinerId: p.focusSeatId, expiresAt: new Date(p.expiresAt * 1000).toISOString() },
+    { diners: p.seats, items: p.items, tipPence: p.tipPence, tipSplit: p.tipSplit, dinerId: p.focusSeatId, expiresAt: new Date(p.expiresAt * 1000).toISOString() },
     200,
     { 'referrer-policy': 'no-referrer' },
   );
