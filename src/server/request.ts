@@ -3,6 +3,9 @@ import { err, ok, type Result } from '../../domain/result';
 
 export const DEFAULT_JSON_LIMIT = 64 * 1024;
 
+/** The 413 text, the same whether the middleware's cap or an endpoint's own cap refuses the body. */
+export const bodyTooLargeMessage = (maxBytes: number): string => `Request body is larger than ${maxBytes} bytes`;
+
 /**
  * Reads a JSON body with a size cap and validates it. Every way a body can be wrong (too big, not
  * JSON, wrong shape) comes back as a message for a 4xx, never as a thrown error.
@@ -15,11 +18,11 @@ export async function readJson<S extends z.ZodType>(
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) return err({ status: 415, message: 'Expected a JSON body (Content-Type: application/json)' });
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) return err({ status: 413, message: `Request body is larger than ${maxBytes} bytes` });
+  if (declared > maxBytes) return err({ status: 413, message: bodyTooLargeMessage(maxBytes) });
   let text: string;
   try {
     const bytes = await readCapped(request, maxBytes);
-    if (bytes === null) return err({ status: 413, message: `Request body is larger than ${maxBytes} bytes` });
+    if (bytes === null) return err({ status: 413, message: bodyTooLargeMessage(maxBytes) });
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     return err({ status: 400, message: 'Request body is not valid UTF-8 text' });

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'astro';
 import { jsonError } from '../http';
+import { bodyTooLargeMessage, DEFAULT_JSON_LIMIT } from '../request';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -9,10 +10,8 @@ const LIMITS: readonly (readonly [prefix: string, maxBytes: number])[] = [
   ['/functions/v1/analyze-receipt', 12 * MiB],
   ['/api/webhooks/', 256 * KiB],
 ];
-export const DEFAULT_BODY_LIMIT = 64 * KiB;
-
 export function bodyLimitFor(pathname: string): number {
-  return LIMITS.find(([prefix]) => pathname.startsWith(prefix))?.[1] ?? DEFAULT_BODY_LIMIT;
+  return LIMITS.find(([prefix]) => pathname.startsWith(prefix))?.[1] ?? DEFAULT_JSON_LIMIT;
 }
 
 /**
@@ -30,7 +29,7 @@ export const capRequestBody: MiddlewareHandler = async (context, next) => {
   // Both halves of the copied stream are cancelled, so the rest of the upload is not read (a
   // cancelled half alone waits for its twin, so neither is awaited).
   request.body.cancel().catch(() => undefined);
-  return jsonError(`Request body is larger than ${limit} bytes`, 413, { connection: 'close' });
+  return jsonError(bodyTooLargeMessage(limit), 413, { connection: 'close' });
 };
 
 async function streamFits(copy: Request, limit: number): Promise<boolean> {
