@@ -1,11 +1,10 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { anonymousIdOf } from '../../server/anonymous-id';
-import { app } from '../../server/app';
-import { clientIpOf } from '../../server/client-ip';
-import { json, jsonError, retryAfter } from '../../server/http';
-import { readJson } from '../../server/request';
-import { TokenRecovery } from '../../server/token-recovery';
+import { anonymousIdOf } from '../../server/http/anonymous-id';
+import { clientIpOf } from '../../server/http/client-ip';
+import { json, jsonError } from '../../server/http/json';
+import { readJson } from '../../server/http/read-json';
+import { recoveryFailureResponse } from '../../server/http/tokens';
 
 const body = z.object({ anonymousUserId: z.string().max(100).optional() });
 
@@ -15,7 +14,6 @@ export const POST: APIRoute = async (context) => {
   if (!read.ok) return jsonError(read.error.message, read.error.status);
   const id = anonymousIdOf(context.request, read.value.anonymousUserId);
   if (!id.ok) return jsonError(id.error, 400);
-  const result = await (await app()).resolve(TokenRecovery).recoveryCodeFor(id.value, await clientIpOf(context));
-  if (result.ok) return json({ recoveryCode: result.value });
-  return jsonError(result.error.message, result.error.status, retryAfter(result.error));
+  const result = await (await context.locals.services()).tokenRecovery.recoveryCodeFor(id.value, await clientIpOf(context));
+  return result.ok ? json({ recoveryCode: result.value }) : recoveryFailureResponse(result.error);
 };

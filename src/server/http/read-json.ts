@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { err, ok, type Result } from '../../domain/result';
+import { err, ok, type Result } from '../../../domain/result';
 
 export const DEFAULT_JSON_LIMIT = 64 * 1024;
 
