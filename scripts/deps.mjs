@@ -46,8 +46,10 @@ async function astroFiles(dir) {
 
 /** Cruises `dirs` of `baseDir` with the project's rules; paths in the result are relative to baseDir. */
 export async function cruiseProject(dirs = SOURCE_DIRS, baseDir = ROOT) {
-  const into = path.join(ROOT, '.cache', 'deps', path.relative(ROOT, baseDir) || '.');
-  await mirror(baseDir, dirs, into);
+  baseDir = path.resolve(ROOT, baseDir);
+  const into = path.join(ROOT, '.cache', 'deps', path.relative(ROOT, baseDir).replace(/[\/]/g, '_') || 'project');
+  // Every source folder is copied, so what the cruised ones import resolves.
+  await mirror(baseDir, SOURCE_DIRS, into);
   const ruleSet = require(path.join(ROOT, '.dependency-cruiser.cjs'));
   const { output } = await cruise(dirs, { ...ruleSet.options, ruleSet, validate: true, baseDir: into, tsConfig: undefined });
   return output;
