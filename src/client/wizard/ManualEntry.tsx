@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { poundsToPence } from '../../../domain/money';
+import { MoneyInput } from '../ui/MoneyInput';
 import { startBillWith } from './bill-store';
 import { Dialog } from './Dialog';
 
@@ -52,20 +53,7 @@ export function ManualEntry({ open, onClose }: { readonly open: boolean; readonl
                 value={row.name}
                 onChange={(e) => edit(row.key, { name: e.currentTarget.value })}
               />
-              <span className="wz-money-input">
-                <span aria-hidden="true">£</span>
-                <input
-                  className="wz-input"
-                  type="number"
-                  step="0.01"
-                  min="0"
-                  inputMode="decimal"
-                  placeholder="0.00"
-                  aria-label={`Item ${index + 1} price`}
-                  value={row.price}
-                  onChange={(e) => edit(row.key, { price: e.currentTarget.value })}
-                />
-              </span>
+              <MoneyInput label={`Item ${index + 1} price`} value={row.price} onValueChange={(price) => edit(row.key, { price })} />
               {rows.length > 1 ? (
                 <button type="button" className="wz-icon-btn" aria-label={`Remove item ${index + 1}`} onClick={() => setRows(rows.filter((r) => r.key !== row.key))}>
                   ×

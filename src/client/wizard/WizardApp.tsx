@@ -10,7 +10,7 @@ import { BuyTokensDialog } from '../payments/BuyTokensDialog';
 import { ScanStep } from './ScanStep';
 import { openSharedBillFromUrl } from './shared-bill';
 import { SummaryStep } from './SummaryStep';
-import { syncTheme } from './theme';
+import { syncTheme } from '../theme';
 import { Toasts } from './Toasts';
 import { toast } from './toasts';
 import { refreshUsage } from './usage';
