@@ -47,7 +47,7 @@ async function astroFiles(dir) {
 /** Cruises `dirs` of `baseDir` with the project's rules; paths in the result are relative to baseDir. */
 export async function cruiseProject(dirs = SOURCE_DIRS, baseDir = ROOT) {
   baseDir = path.resolve(ROOT, baseDir);
-  const into = path.join(ROOT, '.cache', 'deps', path.relative(ROOT, baseDir).replace(/[\/]/g, '_') || 'project');
+  const into = path.join(ROOT, '.cache', 'deps', path.relative(ROOT, baseDir).split(path.sep).join('_') || 'project');
   // Every source folder is copied, so what the cruised ones import resolves.
   await mirror(baseDir, SOURCE_DIRS, into);
   const ruleSet = require(path.join(ROOT, '.dependency-cruiser.cjs'));

@@ -53,10 +53,14 @@ export const EMPTY_BILL: BillState = {
 export const $bill = atom<BillState>(EMPTY_BILL);
 
 /** The bill in progress survives a reload until 'Split Another Bill'. */
+/** False until restoreBill has run: the server's render (and so the first one in the browser) has no stored bill. */
+export const $restored = atom(false);
+
 export function restoreBill(): void {
   const stored = readJson<{ version?: number; bill?: BillState } | null>(KEY, null);
   if (stored?.version === VERSION && stored.bill) $bill.set({ ...EMPTY_BILL, ...stored.bill });
   $bill.listen((bill) => writeJson(KEY, { version: VERSION, bill }));
+  $restored.set(true);
 }
 
 const update = (change: (bill: BillState) => Partial<BillState>): void => {

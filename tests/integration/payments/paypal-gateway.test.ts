@@ -29,7 +29,7 @@ describe('PayPal adapter through the official SDK against a fake PayPal', () => 
       purchase_units: [{ amount: { currency_code: 'GBP', value: '5.99' }, custom_id: `package_25_${ANON}`, description: '25 Premium Tokens' }],
       payment_source: { paypal: { experience_context: { shipping_preference: 'NO_SHIPPING', user_action: 'PAY_NOW' } } },
     });
-    expect(request.purchase_units[0].invoice_id).not.toBe(fake.order(second)!.request.purchase_units[0].invoice_id);
+    expect(request.purchase_units[0]!.invoice_id).not.toBe(fake.order(second)!.request.purchase_units[0]!.invoice_id);
   });
 
   it('success: a COMPLETED capture that matches is credited once, even when captured twice', async () => {
