@@ -2,8 +2,8 @@ import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { TIP_SPLITS } from '../../../domain/split';
 import { clientIpOf } from '../../server/http/client-ip';
-import { json, jsonError } from '../../server/http/json';
-import { readJson } from '../../server/http/read-json';
+import { json } from '../../server/http/json';
+import { readJson, requestRefused } from '../../server/http/read-json';
 import { shareRefusalResponse } from '../../server/http/sharing';
 
 const id = z.string().min(1).max(64);
@@ -22,7 +22,7 @@ const body = z.object({
 export const POST: APIRoute = async (context) => {
   const { request, url } = context;
   const input = await readJson(request, body);
-  if (!input.ok) return jsonError(input.error.message, input.error.status);
+  if (!input.ok) return requestRefused(input.error);
   const { storedReceipts, shareLinks } = await context.locals.services();
   const created = await storedReceipts.create(input.value, shareLinks.baseUrl(url.origin), await clientIpOf(context));
   return created.ok ? json(created.value, 201) : shareRefusalResponse(created.error);

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { TIP_SPLITS } from '../../../domain/split';
-import { json, jsonError } from '../../server/http/json';
-import { readJson } from '../../server/http/read-json';
+import { json } from '../../server/http/json';
+import { readJson, requestRefused } from '../../server/http/read-json';
 import { shareRefusalResponse } from '../../server/http/sharing';
 
 const id = z.string().min(1).max(64);
@@ -19,7 +19,7 @@ const body = z.object({
 /** DESIGN.md §3: a signed public link /b/{token} to the whole bill (or one diner's view of it). */
 export const POST: APIRoute = async ({ request, url, locals }) => {
   const input = await readJson(request, body);
-  if (!input.ok) return jsonError(input.error.message, input.error.status);
+  if (!input.ok) return requestRefused(input.error);
   const link = (await locals.services()).shareLinks.create(input.value, url.origin);
   return link.ok ? json(link.value, 201) : shareRefusalResponse(link.error);
 };

@@ -1,18 +1,18 @@
 import type { APIRoute } from 'astro';
 import { anonymousIdOf } from '../../../server/http/anonymous-id';
 import { clientIpOf } from '../../../server/http/client-ip';
-import { json, jsonError } from '../../../server/http/json';
+import { json, jsonFailure } from '../../../server/http/json';
 import { createPayPalOrderBody, idempotencyKey } from '../../../server/http/payment-requests';
 import { checkoutFailureResponse } from '../../../server/http/payments';
-import { readJson } from '../../../server/http/read-json';
+import { readJson, requestRefused } from '../../../server/http/read-json';
 
 /** Creates the PayPal order on our server (intent CAPTURE, GBP, custom_id, unique invoice_id); the buttons only get its id. */
 export const POST: APIRoute = async (context) => {
   const { request } = context;
   const body = await readJson(request, createPayPalOrderBody);
-  if (!body.ok) return jsonError(body.error.message, body.error.status);
+  if (!body.ok) return requestRefused(body.error);
   const buyer = anonymousIdOf(request, body.value.anonymousUserId);
-  if (!buyer.ok) return jsonError(buyer.error, 400);
+  if (!buyer.ok) return jsonFailure('invalid_anonymous_id', buyer.error, 400);
   const order = await (await context.locals.services()).tokenShop.startCheckout('paypal', {
     offerType: body.value.type,
     offerId: body.value.package,

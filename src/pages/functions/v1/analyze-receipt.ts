@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { isStrictBase64 } from '../../../../domain/image-upload';
 import { clientIpOf } from '../../../server/http/client-ip';
 import { jsonError, jsonFailure } from '../../../server/http/json';
-import { readJson } from '../../../server/http/read-json';
+import { readJson, requestRefused } from '../../../server/http/read-json';
 import { analysisResponse, analyzeReceiptBody, ANONYMOUS_ID, scanFailureResponse, UPLOAD_MESSAGES } from '../../../server/http/scanning';
 
 /** Reads a receipt photo: `{ image: <base64>, prompt?, anonymousUserId }` (or the X-Anonymous-Id header). */
@@ -16,7 +16,7 @@ export const POST: APIRoute = async (context) => {
   const { maxBytes } = analyzeReceipt.limits.upload;
   // base64 is 4/3 of the bytes; a little room for the other fields.
   const parsed = await readJson(request, analyzeReceiptBody, Math.ceil((maxBytes * 4) / 3) + 64 * 1024);
-  if (!parsed.ok) return parsed.error.status === 413 ? scanFailureResponse({ code: 'image_too_large', maxBytes }) : jsonError(parsed.error.message, parsed.error.status);
+  if (!parsed.ok) return parsed.error.status === 413 ? scanFailureResponse({ code: 'image_too_large', maxBytes }) : requestRefused(parsed.error);
   const headerId = ANONYMOUS_ID.safeParse(request.headers.get('x-anonymous-id') ?? undefined);
   const anonymousUserId = parsed.value.anonymousUserId ?? (headerId.success ? headerId.data : undefined);
   if (anonymousUserId === undefined) return jsonFailure('no_device', UPLOAD_MESSAGES.noDevice, 400);

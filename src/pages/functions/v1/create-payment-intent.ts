@@ -1,19 +1,19 @@
 import type { APIRoute } from 'astro';
 import { anonymousIdOf } from '../../../server/http/anonymous-id';
 import { clientIpOf } from '../../../server/http/client-ip';
-import { json, jsonError } from '../../../server/http/json';
+import { json, jsonFailure } from '../../../server/http/json';
 import { createPaymentIntentBody, idempotencyKey } from '../../../server/http/payment-requests';
 import { checkoutFailureResponse } from '../../../server/http/payments';
-import { readJson } from '../../../server/http/read-json';
+import { readJson, requestRefused } from '../../../server/http/read-json';
 
 /** The documents' call: `{ amount, currency, description, metadata }` → `{ client_secret, id }`, priced by the server. */
 export const POST: APIRoute = async (context) => {
   const { request } = context;
   const body = await readJson(request, createPaymentIntentBody);
-  if (!body.ok) return jsonError(body.error.message, body.error.status);
+  if (!body.ok) return requestRefused(body.error);
   const { metadata, amount } = body.value;
   const buyer = anonymousIdOf(request, metadata.anonymousUserId);
-  if (!buyer.ok) return jsonError(buyer.error, 400);
+  if (!buyer.ok) return jsonFailure('invalid_anonymous_id', buyer.error, 400);
   const checkout = await (await context.locals.services()).tokenShop.startCheckout('card', {
     offerType: metadata.type,
     offerId: metadata.package,
