@@ -1,6 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { acceptDinerName, dinerColour, type DinerNameProblem } from '../../../domain/diners';
 import { penceToPoundsText, poundsToPence, type Pence } from '../../../domain/money';
+import { typedPounds } from '../../../domain/price-input';
 import { receiptIdFor, type BillItem, type Diner, type Receipt } from '../../../domain/receipt';
 import { linesToPassOn, type ReviewLine } from '../../../domain/review';
 import { err, ok, type Result } from '../../../domain/result';
@@ -140,7 +141,7 @@ export type AddItemProblem = 'name needed' | 'price needed';
 export function addItem(rawName: string, priceText: string): Result<BillItem, AddItemProblem> {
   const name = rawName.trim();
   if (name === '') return err('name needed');
-  const pounds = Number(priceText);
+  const pounds = typedPounds(priceText);
   if (priceText.trim() === '' || !Number.isFinite(pounds) || pounds <= 0 || poundsToPence(pounds) <= 0) return err('price needed');
   const item: BillItem = { id: crypto.randomUUID(), name, pricePence: poundsToPence(pounds), kind: 'item', assignedTo: [] };
   update((bill) => ({ items: [...bill.items, item] }));
