@@ -6,13 +6,14 @@ import { TIP_QUICK_PERCENTS } from '../../../domain/tip';
 import { Avatar } from './AssignStep';
 import { $bill, $receipt, $split, goToStep, setTip, setTipSplit } from './bill-store';
 import { QrDialog, ShareDialog } from '../sharing';
+import { shareableBill } from '../../../domain/sharing/share-text';
 
 export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () => void }) {
   const bill = useStore($bill);
   const split = useStore($split);
   const receipt = useStore($receipt);
   // VAT lines are informational (already inside UK prices), so they never travel in a share.
-  const shareable = receipt ? { diners: receipt.diners, items: receipt.items.filter((i) => i.kind !== 'vat'), tipPence: receipt.tipPence, tipSplit: receipt.tipSplit } : null;
+  const shareable = receipt ? shareableBill(receipt) : null;
   const [dialog, setDialog] = useState<'share' | 'qr' | null>(null);
   const names = new Map(bill.diners.map((d) => [d.id, d.name]));
   const unassigned = new Set(split.unassignedItemIds);

@@ -4,6 +4,7 @@ import { penceToPoundsText, poundsToPence, type Pence } from '../../../domain/mo
 import { receiptIdFor, type BillItem, type Diner, type Receipt } from '../../../domain/receipt';
 import { linesToPassOn, type ReviewLine } from '../../../domain/review';
 import { err, ok, type Result } from '../../../domain/result';
+import type { SharedKind } from '../../../domain/sharing/share-packet';
 import { splitBill, type BillSplit, type ItemKind, type TipSplit } from '../../../domain/split';
 import { DEFAULT_TIP_PERCENT, tipFromAmount, tipFromPercent, type TipMode } from '../../../domain/tip';
 import { readJson, remove, writeJson } from './storage';
@@ -171,7 +172,7 @@ export function continueToSummary(): void {
 
 export interface SharedBill {
   readonly diners: readonly { readonly id: string; readonly name: string }[];
-  readonly items: readonly { readonly name: string; readonly pricePence: Pence; readonly assignedTo: readonly string[] }[];
+  readonly items: readonly { readonly name: string; readonly pricePence: Pence; readonly kind: SharedKind; readonly assignedTo: readonly string[] }[];
   readonly tipPence: Pence;
   readonly tipSplit: TipSplit;
 }
@@ -181,7 +182,7 @@ export function loadSharedBill(shared: SharedBill): void {
   $bill.set({
     ...EMPTY_BILL,
     diners: shared.diners.map((d, i) => ({ id: d.id, name: d.name, color: dinerColour(i) })),
-    items: shared.items.map((item, i) => ({ id: `shared-${i + 1}`, name: item.name, pricePence: item.pricePence, kind: item.pricePence < 0 ? 'discount' : 'item', assignedTo: [...item.assignedTo] })),
+    items: shared.items.map((item, i) => ({ id: `shared-${i + 1}`, name: item.name, pricePence: item.pricePence, kind: item.kind, assignedTo: [...item.assignedTo] })),
     tip: { mode: 'amount', percent: DEFAULT_TIP_PERCENT, amountText: penceToPoundsText(shared.tipPence) },
     tipSplit: shared.tipSplit,
   });
