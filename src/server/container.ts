@@ -10,6 +10,8 @@ import { loadOrCreateSigningKey } from '../../adapters/crypto/signing-key-file';
 import { pakoCompressor } from '../../adapters/pako/pako-compressor';
 import { PostgresRateLimiter } from '../../adapters/postgres/postgres-rate-limiter';
 import { PostgresReceiptStore } from '../../adapters/postgres/postgres-receipt-store';
+import { PostgresStoredBills } from '../../adapters/postgres/postgres-stored-bills';
+import { nodeSecrets } from '../../adapters/crypto/node-secrets';
 import { PostgresPurchaseReports } from '../../adapters/postgres/postgres-purchase-reports';
 import { PostgresRecoveryCodes } from '../../adapters/postgres/postgres-recovery-codes';
 import { PostgresScanAllowance } from '../../adapters/postgres/postgres-scan-allowance';
@@ -44,6 +46,8 @@ export async function buildContainer(config: Config): Promise<DependencyContaine
   container.register(TOKENS.PacketSigner, { useValue: new HmacPacketSigner(signingKeys) });
   container.register(TOKENS.PacketCompressor, { useValue: pakoCompressor });
   container.registerSingleton(TOKENS.ReceiptStore, PostgresReceiptStore);
+  container.registerSingleton(TOKENS.StoredBills, PostgresStoredBills);
+  container.register(TOKENS.Secrets, { useValue: nodeSecrets });
   container.registerSingleton(TOKENS.ScanAllowance, PostgresScanAllowance);
   container.registerSingleton(TOKENS.TokenCredits, PostgresTokenCredits);
   container.registerSingleton(TOKENS.UsageQuery, PostgresUsage);

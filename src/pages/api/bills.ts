@@ -1,0 +1,33 @@
+import type { APIRoute } from 'astro';
+import { z } from 'zod';
+import { TIP_SPLITS } from '../../../domain/split';
+import { ShareBill } from '../../application/paying-back/share-bill';
+import { app } from '../../server/app';
+import { clientIpOf } from '../../server/client-ip';
+import { json, jsonError } from '../../server/http';
+import { payingBackError } from '../../server/paying-back/responses';
+import { readJson } from '../../server/request';
+
+const id = z.string().min(1).max(64);
+const text = z.string().max(200).nullish();
+const body = z.object({
+  bill: z.object({
+    merchant: text,
+    diningDate: z.string().max(10).nullish(),
+    tipPence: z.number().int(),
+    tipSplit: z.enum(TIP_SPLITS).optional(),
+    diners: z.array(z.object({ id, name: z.string().max(100) })).max(50),
+    items: z.array(z.object({ name: z.string().max(200), pricePence: z.number().int(), kind: z.enum(['item', 'service', 'discount']).optional(), assignedTo: z.array(id).max(50) })).max(500),
+  }),
+  payee: z.object({ name: text, monzo: text, revolut: text, paypal: text }),
+  stored: z.object({ receiptId: id, organiserSecret: id, dinerIds: z.record(id, id) }).optional(),
+});
+
+/** Stores the organiser's bill for getting paid back, or edits the one this device stored (with its secret). */
+export const POST: APIRoute = async (context) => {
+  const input = await readJson(context.request, body);
+  if (!input.ok) return jsonError(input.error.message, input.error.status);
+  const shared = await (await app()).resolve(ShareBill).execute(input.value, await clientIpOf(context));
+  if (!shared.ok) return payingBackError(shared.error);
+  return json(shared.value, input.value.stored === undefined ? 201 : 200);
+};

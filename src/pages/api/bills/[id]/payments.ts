@@ -1,0 +1,11 @@
+import type { APIRoute } from 'astro';
+import { Payments } from '../../../../application/paying-back/payments';
+import { app } from '../../../../server/app';
+import { json } from '../../../../server/http';
+import { ORGANISER_HEADER, payingBackError } from '../../../../server/paying-back/responses';
+
+/** The organiser's view of who has paid (their secret in X-Organiser-Secret). */
+export const GET: APIRoute = async ({ params, request }) => {
+  const status = await (await app()).resolve(Payments).status(params.id ?? '', request.headers.get(ORGANISER_HEADER) ?? '');
+  return status.ok ? json(status.value) : payingBackError(status.error);
+};
