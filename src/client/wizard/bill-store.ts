@@ -33,6 +33,8 @@ export interface BillState {
   readonly tipSplit: TipSplit;
   readonly isTestReceipt: boolean;
   readonly receipt: Receipt | null;
+  /** The stored bill this one was shared as (for getting paid back); null until the first Send. */
+  readonly storedReceiptId: string | null;
 }
 
 const KEY = 'whos-paying:bill';
@@ -49,6 +51,7 @@ export const EMPTY_BILL: BillState = {
   tipSplit: 'equal',
   isTestReceipt: false,
   receipt: null,
+  storedReceiptId: null,
 };
 
 export const $bill = atom<BillState>(EMPTY_BILL);
@@ -187,6 +190,23 @@ export function loadSharedBill(shared: SharedBill): void {
     tipSplit: shared.tipSplit,
   });
   continueToSummary();
+}
+
+/** What a recent bill keeps to open again on this device: the bill as the organiser left it. */
+export type BillSnapshot = Pick<BillState, 'items' | 'diners' | 'tip' | 'tipSplit' | 'isTestReceipt'>;
+
+export function billSnapshot(bill: BillState): BillSnapshot {
+  return { items: bill.items, diners: bill.diners, tip: bill.tip, tipSplit: bill.tipSplit, isTestReceipt: bill.isTestReceipt };
+}
+
+/** A recent bill opened from the scan step: straight to its summary, still tied to its stored bill. */
+export function openRecentBill(snapshot: BillSnapshot, storedReceiptId: string): void {
+  $bill.set({ ...EMPTY_BILL, ...snapshot, storedReceiptId });
+  continueToSummary();
+}
+
+export function setStoredReceiptId(storedReceiptId: string | null): void {
+  update(() => ({ storedReceiptId }));
 }
 
 export function goToStep(step: Step): void {

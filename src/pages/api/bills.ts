@@ -7,6 +7,7 @@ import { clientIpOf } from '../../server/client-ip';
 import { json, jsonError } from '../../server/http';
 import { payingBackError } from '../../server/paying-back/responses';
 import { readJson } from '../../server/request';
+import { ShareLinks } from '../../server/sharing/share-links';
 
 const id = z.string().min(1).max(64);
 const text = z.string().max(200).nullish();
@@ -23,11 +24,18 @@ const body = z.object({
   stored: z.object({ receiptId: id, organiserSecret: id, dinerIds: z.record(id, id) }).optional(),
 });
 
-/** Stores the organiser's bill for getting paid back, or edits the one this device stored (with its secret). */
+/**
+ * Stores the organiser's bill for getting paid back (201), or edits the one this device stored (200,
+ * with its secret). Each diner new to the bill gets their link `/r/{receiptId}/{capability}`; the
+ * device keeps it, since the server keeps only the capability's hash.
+ */
 export const POST: APIRoute = async (context) => {
   const input = await readJson(context.request, body);
   if (!input.ok) return jsonError(input.error.message, input.error.status);
-  const shared = await (await app()).resolve(ShareBill).execute(input.value, await clientIpOf(context));
+  const container = await app();
+  const shared = await container.resolve(ShareBill).execute(input.value, await clientIpOf(context));
   if (!shared.ok) return payingBackError(shared.error);
-  return json(shared.value, input.value.stored === undefined ? 201 : 200);
+  const base = container.resolve(ShareLinks).baseUrl(context.url.origin);
+  const diners = shared.value.diners.map((d) => ({ ...d, url: d.capability === null ? null : `${base}/r/${shared.value.receiptId}/${d.capability}` }));
+  return json({ ...shared.value, diners }, input.value.stored === undefined ? 201 : 200);
 };
