@@ -1,8 +1,9 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { TIP_SPLITS } from '../../../domain/split';
-import { ShareBill } from '../../application/paying-back/share-bill';
+// The container (and its reflect-metadata polyfill) loads before any decorated use case.
 import { app } from '../../server/app';
+import { ShareBill } from '../../application/paying-back/share-bill';
 import { clientIpOf } from '../../server/client-ip';
 import { json, jsonError } from '../../server/http';
 import { payingBackError } from '../../server/paying-back/responses';

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
-import { Payments } from '../../../../application/paying-back/payments';
+// The container (and its reflect-metadata polyfill) loads before any decorated use case.
 import { app } from '../../../../server/app';
+import { Payments } from '../../../../application/paying-back/payments';
 import { json } from '../../../../server/http';
 import { ORGANISER_HEADER, payingBackError } from '../../../../server/paying-back/responses';
 
