@@ -89,18 +89,18 @@ describe('getting paid back', () => {
 
     // The organiser's summary learns it while open (refreshed every 10 s, or at once on coming back to the tab).
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-    await row('Ben').getByText("Ben says they've paid").waitFor();
+    await row('Ben').getByText("✓ Ben says they've paid").waitFor();
     await page.getByText('1 of 3 paid').waitFor();
 
     // Cat pays cash: the organiser marks her by hand, and can take it back.
-    await page.getByRole('button', { name: 'Cat has paid' }).click();
-    await row('Cat').getByText('Paid', { exact: true }).waitFor();
+    await row('Cat').getByRole('button', { name: 'Mark paid' }).click();
+    await row('Cat').getByText('✓ Paid', { exact: true }).waitFor();
     await page.getByText('2 of 3 paid').waitFor();
     const cat = await newPhone(browser);
     await cat.page.goto(catLink);
     await cat.page.waitForURL('**/app/receipt/**');
     await cat.page.getByText('Alice has marked you as paid. Thank you!').waitFor();
-    await page.getByRole('button', { name: 'Cat has paid' }).click();
+    await row('Cat').getByRole('button', { name: 'Mark unpaid' }).click();
     await page.getByText('1 of 3 paid').waitFor();
 
     // One reminder for everyone who has not paid, each with their own link.
@@ -122,7 +122,7 @@ describe('getting paid back', () => {
     await entry.getByRole('button', { name: 'Open' }).click();
     await page.getByRole('heading', { name: 'Individual Totals' }).waitFor();
     await page.getByText('1 of 3 paid').waitFor();
-    await page.getByRole('listitem', { name: /^Ben pays/ }).getByText("Ben says they've paid").waitFor();
+    await page.getByRole('listitem', { name: /^Ben pays/ }).getByText("✓ Ben says they've paid").waitFor();
     await page.getByRole('button', { name: 'Split Another Bill' }).click();
     await entry.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog', { name: 'Delete from this device?' }).getByRole('button', { name: 'Delete' }).click();

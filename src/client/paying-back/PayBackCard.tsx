@@ -42,20 +42,22 @@ export function DinerPayActions({ payBack, dinerId, name }: { readonly payBack: 
   const stored = recent?.diners.find((d) => d.id === dinerId) ?? null;
   const paidBy = stored === null ? undefined : recent?.paid[stored.dinerId];
   return (
-    <div className="pb-row-actions">
+    <div className="pb-row">
       {stored !== null ? (
-        <span className="pb-status" data-paid={paidBy !== undefined ? 'yes' : 'no'}>
-          {paidBy === 'diner' ? `${name} says they've paid` : paidBy === 'organiser' ? 'Paid' : 'Not paid yet'}
-        </span>
+        <p className="pb-status" data-paid={paidBy !== undefined ? 'yes' : 'no'}>
+          {paidBy === 'diner' ? `✓ ${name} says they've paid` : paidBy === 'organiser' ? '✓ Paid' : 'Not paid yet'}
+        </p>
       ) : null}
-      <button type="button" className="wz-btn" disabled={busy !== null} onClick={() => payBack.send(dinerId)} aria-label={`Send ${name} their share`}>
-        Send
-      </button>
-      {stored !== null ? (
-        <button type="button" className="wz-btn" disabled={busy !== null} aria-pressed={paidBy !== undefined} onClick={() => payBack.setPaid(dinerId, paidBy === undefined)} aria-label={`${name} has paid`}>
-          Paid
+      <div className="pb-row-actions">
+        <button type="button" className="wz-btn" disabled={busy !== null} onClick={() => payBack.send(dinerId)} aria-label={`Send ${name} their share`}>
+          Send
         </button>
-      ) : null}
+        {stored !== null ? (
+          <button type="button" className="wz-btn" disabled={busy !== null} onClick={() => payBack.setPaid(dinerId, paidBy === undefined)}>
+            {paidBy === undefined ? 'Mark paid' : 'Mark unpaid'}
+          </button>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -1,0 +1,44 @@
+import { chromium } from 'playwright-core';
+const base = process.argv[2];
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+for (const theme of ['light', 'dark']) for (const width of [320, 390]) {
+  const context = await browser.newContext({ baseURL: base, viewport: { width, height: 800 }, colorScheme: theme, permissions: ['clipboard-read', 'clipboard-write'] });
+  await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
+  const page = await context.newPage();
+  await page.goto('/app');
+  await page.getByRole('button', { name: /Try sample receipt/ }).click();
+  await page.getByRole('button', { name: /^Continue/ }).click();
+  for (const n of ['Alice', 'Ben', 'Charlotte']) { await page.getByLabel('Diner name').fill(n); await page.getByLabel('Diner name').press('Enter'); await page.getByRole('listitem').filter({ hasText: n }).first().waitFor(); }
+  for (const [i, d] of [['Margherita Pizza', 'Alice'], ['Soft Drink', 'Ben'], ['Soft Drink', 'Charlotte']]) await page.getByRole('group', { name: `Who had ${i}` }).getByRole('button', { name: d, exact: true }).click();
+  await page.getByRole('button', { name: 'Continue to Summary' }).click();
+  await page.getByRole('button', { name: '10%', exact: true }).click();
+  await page.screenshot({ path: '/tmp/shots/debug.png', fullPage: true });
+  await page.getByRole('button', { name: 'Send Ben their share' }).click();
+  const dlg = page.getByRole('dialog', { name: 'Your payment details' });
+  await dlg.getByLabel('Your name').fill('Alice');
+  await dlg.getByLabel('PayPal.Me username').fill('alice.p');
+  await dlg.getByRole('button', { name: 'Save details' }).click();
+  await dlg.getByRole('alert').waitFor();
+  await page.screenshot({ path: `/tmp/shots/payee-${theme}-${width}.png` });
+  await dlg.getByLabel('Monzo.me username').fill('alicem');
+  await dlg.getByLabel('PayPal.Me username').fill('AliceP');
+  await dlg.getByRole('button', { name: 'Save details' }).click();
+  await page.getByText('Message for Ben copied').waitFor();
+  const link = (await page.evaluate(() => navigator.clipboard.readText())).match(/http\S+\/r\/\S+/)[0];
+  await page.getByRole('listitem', { name: /^Charlotte pays/ }).getByRole('button', { name: 'Mark paid' }).click();
+  await page.getByText('1 of 3 paid').waitFor();
+  await page.getByRole('heading', { name: 'Individual Totals' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `/tmp/shots/summary-${theme}-${width}.png`, fullPage: true });
+  const diner = await context.newPage();
+  await diner.goto(link);
+  await diner.waitForURL('**/app/receipt/**');
+  await diner.screenshot({ path: `/tmp/shots/diner-${theme}-${width}.png`, fullPage: true });
+  await diner.getByRole('button', { name: "I've paid" }).click();
+  await diner.getByText(/You've told/).waitFor();
+  await diner.screenshot({ path: `/tmp/shots/diner-paid-${theme}-${width}.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Split Another Bill' }).click();
+  await page.getByRole('heading', { name: 'Recent bills' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `/tmp/shots/recent-${theme}-${width}.png`, fullPage: true });
+  await context.close();
+}
+await browser.close();
