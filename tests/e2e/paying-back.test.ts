@@ -110,6 +110,16 @@ describe('getting paid back', () => {
     expect(reminder).toContain('Still to pay Alice for Margherita Pizza, Soft Drink and more:');
     expect(reminder).toContain(`• Cat: £${(totals['Cat']! / 100).toFixed(2)} ${catLink}`);
     expect(reminder).not.toContain('Ben');
+
+    // A change after sending reaches the links already sent: same link, the summary's new amount.
+    const edited = page.waitForResponse((r) => r.url().endsWith('/api/bills') && r.status() === 200);
+    await page.getByRole('button', { name: '20%', exact: true }).click();
+    await edited;
+    const after = await summaryTotals(page);
+    expect(after['Cat']).not.toBe(totals['Cat']);
+    await cat.page.reload();
+    const catItems = await cat.page.getByRole('region', { name: 'Your Items' }).innerText();
+    expect(pence(catItems.match(/Your Total\s+(£[\d.]+)/)![1]!)).toBe(after['Cat']);
     await Promise.all([ben.context.close(), cat.context.close()]);
   });
 

@@ -21,7 +21,7 @@ export interface BillToStore {
  * already sent keep working. A stored bill that has expired is stored afresh.
  */
 export async function ensureStored(toStore: BillToStore, payee: Payee, storedReceiptId: string | null): Promise<Result<RecentBill, ApiProblem>> {
-  const fingerprint = JSON.stringify([toStore.bill, payee]);
+  const fingerprint = fingerprintOf(toStore.bill, payee);
   const current = recentBill(storedReceiptId);
   if (current !== null && current.fingerprint === fingerprint) return ok(current);
   const stored = current && { receiptId: current.receiptId, organiserSecret: current.organiserSecret, dinerIds: Object.fromEntries(current.diners.map((d) => [d.id, d.dinerId])) };
@@ -44,6 +44,11 @@ export async function ensureStored(toStore: BillToStore, payee: Payee, storedRec
   };
   keepRecentBill(recent);
   return ok(recent);
+}
+
+/** What the server's copy was made from: when it differs, the stored bill needs editing. */
+export function fingerprintOf(bill: ShareableBill, payee: Payee): string {
+  return JSON.stringify([bill, payee]);
 }
 
 /** Who has paid, by server diner id, from the API's answer. */

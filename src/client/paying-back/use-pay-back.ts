@@ -9,9 +9,10 @@ import { browserShareEnvironment, shareNatively } from '../sharing/native-share'
 import { fetchPayments, setPaid, type ApiProblem } from './api';
 import { $payee, savePayee } from './payee-store';
 import { $recentBills, updatePaid, type RecentBill } from './recent-bills';
-import { ensureStored, paidMap, type BillToStore } from './stored-bill';
+import { ensureStored, fingerprintOf, paidMap, type BillToStore } from './stored-bill';
 
 const REFRESH_MS = 10_000;
+const SYNC_AFTER_MS = 1_500;
 
 export interface PayBack {
   readonly payee: Payee | null;
@@ -54,6 +55,17 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
       document.removeEventListener('visibilitychange', refresh);
     };
   }, [receiptId, secret]);
+
+  // A bill already sent follows the organiser's later changes (tip, items, names), so the links
+  // people have show what the summary shows; a second or so after the last change.
+  const fingerprint = toStore === null || payee === null ? null : fingerprintOf(toStore.bill, payee);
+  const stale = recent !== null && fingerprint !== null && recent.fingerprint !== fingerprint;
+  useEffect(() => {
+    if (!stale || toStore === null || payee === null) return;
+    const timer = setTimeout(() => void ensureStored(toStore, payee, storedReceiptId), SYNC_AFTER_MS);
+    return () => clearTimeout(timer);
+    // toStore is rebuilt on every render; the fingerprint says when it really changed.
+  }, [stale, fingerprint]);
 
   const problem = (p: ApiProblem) => {
     if (p.code === 'invalid-payee') {
