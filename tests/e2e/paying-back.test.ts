@@ -149,7 +149,7 @@ describe('getting paid back', () => {
     await page.getByRole('heading', { name: 'Link Error' }).waitFor();
     const forged = await fetch(`${baseUrl()}/api/bills/nosuchreceipt2/payments`, { headers: { 'x-organiser-secret': 'abcdefghjkmnpqrstuvwxyz2345' } });
     expect(forged.status).toBe(404);
-    expect(await forged.json()).toEqual({ error: 'Receipt not found', code: 'bill-not-found' });
+    expect(await forged.json()).toEqual({ error: 'Receipt not found', code: 'bill_not_found' });
     await context.close();
   });
 });

@@ -87,20 +87,20 @@ describeEachDatabase('getting paid back: capabilities', (open) => {
   it('gives nothing for guessed, plain or foreign ids', async () => {
     const s = await stored();
     const other = await stored();
-    expect(await dinerBill.execute(s.receiptId, 'abcdefghjkmnpqrstuvwxyz2345')).toEqual({ ok: false, error: { code: 'diner-not-found' } });
+    expect(await dinerBill.execute(s.receiptId, 'abcdefghjkmnpqrstuvwxyz2345')).toEqual({ ok: false, error: { code: 'diner_not_found' } });
     // A bill's internal diner id is not a link: only the capability opens the page.
-    expect(await dinerBill.execute(s.receiptId, s.dinerId('app-ben'))).toEqual({ ok: false, error: { code: 'diner-not-found' } });
-    expect(await dinerBill.execute(other.receiptId, s.capability('app-ben'))).toEqual({ ok: false, error: { code: 'diner-not-found' } });
-    expect(await dinerBill.execute('nosuchbill2345', s.capability('app-ben'))).toEqual({ ok: false, error: { code: 'bill-not-found' } });
-    expect(await dinerBill.execute(s.receiptId, "x' or 1=1 --")).toEqual({ ok: false, error: { code: 'bill-not-found' } });
+    expect(await dinerBill.execute(s.receiptId, s.dinerId('app-ben'))).toEqual({ ok: false, error: { code: 'diner_not_found' } });
+    expect(await dinerBill.execute(other.receiptId, s.capability('app-ben'))).toEqual({ ok: false, error: { code: 'diner_not_found' } });
+    expect(await dinerBill.execute('nosuchbill2345', s.capability('app-ben'))).toEqual({ ok: false, error: { code: 'bill_not_found' } });
+    expect(await dinerBill.execute(s.receiptId, "x' or 1=1 --")).toEqual({ ok: false, error: { code: 'bill_not_found' } });
   });
 
   it("lets a diner mark only themselves paid, and never act as the organiser", async () => {
     const s = await stored();
     const ben = s.capability('app-ben');
     expect(await payments.dinerPaid({ receiptId: s.receiptId, dinerKey: ben }, 'ben-phone')).toEqual({ ok: true, value: true });
-    expect(await payments.status(s.receiptId, ben)).toEqual({ ok: false, error: { code: 'not-organiser' } });
-    expect(await payments.mark({ receiptId: s.receiptId, organiserSecret: ben, dinerId: s.dinerId('app-cat'), paid: true }, 'ben-phone')).toEqual({ ok: false, error: { code: 'not-organiser' } });
+    expect(await payments.status(s.receiptId, ben)).toEqual({ ok: false, error: { code: 'not_organiser' } });
+    expect(await payments.mark({ receiptId: s.receiptId, organiserSecret: ben, dinerId: s.dinerId('app-cat'), paid: true }, 'ben-phone')).toEqual({ ok: false, error: { code: 'not_organiser' } });
     expect((await share.execute({ bill: { ...bill, tipPence: 0 }, payee, stored: { receiptId: s.receiptId, organiserSecret: ben, dinerIds: {} } }, 'ben-phone')).ok).toBe(false);
     const status = await payments.status(s.receiptId, s.organiserSecret);
     if (!status.ok) throw new Error(status.error.code);
@@ -121,7 +121,7 @@ describeEachDatabase('getting paid back: capabilities', (open) => {
     await mark(s.dinerId('app-ben'), false);
     const unmarked = await mark(s.dinerId('app-ben'), false);
     expect(unmarked.ok && unmarked.value.diners.map((d) => d.paid?.by ?? null)).toEqual([null, null, 'diner']);
-    expect(await mark('someone-else', true)).toEqual({ ok: false, error: { code: 'diner-not-found' } });
+    expect(await mark('someone-else', true)).toEqual({ ok: false, error: { code: 'diner_not_found' } });
     expect(await t.db.selectFrom('diner_payments').select('diner_id').where('receipt_id', '=', s.receiptId).execute()).toHaveLength(1);
   });
 
@@ -142,15 +142,15 @@ describeEachDatabase('getting paid back: capabilities', (open) => {
     expect(edited.value.diners.map((d) => [d.id, d.capability === null])).toEqual([['app-alice', true], ['app-ben', true], ['app-dev', false]]);
     const alice = await dinerBill.execute(s.receiptId, s.capability('app-alice'));
     expect(alice.ok && [alice.value.paid, alice.value.breakdown.tipPence]).toEqual([{ by: 'diner' }, 200]);
-    expect(await dinerBill.execute(s.receiptId, s.capability('app-cat'))).toEqual({ ok: false, error: { code: 'diner-not-found' } });
+    expect(await dinerBill.execute(s.receiptId, s.capability('app-cat'))).toEqual({ ok: false, error: { code: 'diner_not_found' } });
     const dev = await dinerBill.execute(s.receiptId, edited.value.diners[2]!.capability!);
     expect(dev.ok && dev.value.breakdown.diner.displayName).toBe('Dev');
   });
 
   it('refuses bad payment details with the field and a code', async () => {
-    expect(await share.execute({ bill, payee: { name: ' ' } }, 'organiser')).toEqual({ ok: false, error: { code: 'invalid-payee', problem: { field: 'name', code: 'required' } } });
-    expect(await share.execute({ bill, payee: { name: 'Al', paypal: 'al.ice' } }, 'organiser')).toEqual({ ok: false, error: { code: 'invalid-payee', problem: { field: 'paypal', code: 'invalid' } } });
-    expect(await share.execute({ bill: { ...bill, items: [] }, payee }, 'organiser')).toEqual({ ok: false, error: { code: 'invalid-bill', message: 'No items in receipt' } });
+    expect(await share.execute({ bill, payee: { name: ' ' } }, 'organiser')).toEqual({ ok: false, error: { code: 'invalid_payee', problem: { field: 'name', code: 'required' } } });
+    expect(await share.execute({ bill, payee: { name: 'Al', paypal: 'al.ice' } }, 'organiser')).toEqual({ ok: false, error: { code: 'invalid_payee', problem: { field: 'paypal', code: 'invalid' } } });
+    expect(await share.execute({ bill: { ...bill, items: [] }, payee }, 'organiser')).toEqual({ ok: false, error: { code: 'invalid_bill', message: 'No items in receipt' } });
   });
 
   it('limits how fast one bill can be marked', async () => {
@@ -158,7 +158,7 @@ describeEachDatabase('getting paid back: capabilities', (open) => {
     const results = [];
     for (let i = 0; i < 61; i++) results.push(await payments.dinerPaid({ receiptId: s.receiptId, dinerKey: s.capability('app-ben') }, `phone-${i}`));
     expect(results.slice(0, 60).every((r) => r.ok)).toBe(true);
-    expect(results[60]).toMatchObject({ ok: false, error: { code: 'rate-limited' } });
+    expect(results[60]).toMatchObject({ ok: false, error: { code: 'rate_limited' } });
   });
 
   it(`closes a bill ${STORED_BILL_DAYS} days after it was last shared`, async () => {
@@ -166,7 +166,7 @@ describeEachDatabase('getting paid back: capabilities', (open) => {
     clock.advance(STORED_BILL_DAYS * 86_400_000 - 1000);
     expect((await dinerBill.execute(s.receiptId, s.capability('app-ben'))).ok).toBe(true);
     clock.advance(2000);
-    expect(await dinerBill.execute(s.receiptId, s.capability('app-ben'))).toEqual({ ok: false, error: { code: 'bill-not-found' } });
-    expect(await payments.status(s.receiptId, s.organiserSecret)).toEqual({ ok: false, error: { code: 'bill-not-found' } });
+    expect(await dinerBill.execute(s.receiptId, s.capability('app-ben'))).toEqual({ ok: false, error: { code: 'bill_not_found' } });
+    expect(await payments.status(s.receiptId, s.organiserSecret)).toEqual({ ok: false, error: { code: 'bill_not_found' } });
   });
 });

@@ -14,10 +14,10 @@ export async function openAsOrganiser(
   receiptId: string,
   organiserSecret: string,
 ): Promise<Result<StoredReceipt, PayingBackError>> {
-  if (!RECEIPT_ID.test(receiptId)) return err({ code: 'bill-not-found' });
+  if (!RECEIPT_ID.test(receiptId)) return err({ code: 'bill_not_found' });
   const found = await deps.bills.find(receiptId, deps.clock.now());
-  if (found === null || found.organiserSecretHash === null) return err({ code: 'bill-not-found' });
-  if (!isSecretShaped(organiserSecret) || deps.secrets.hash(organiserSecret) !== found.organiserSecretHash) return err({ code: 'not-organiser' });
+  if (found === null || found.organiserSecretHash === null) return err({ code: 'bill_not_found' });
+  if (!isSecretShaped(organiserSecret) || deps.secrets.hash(organiserSecret) !== found.organiserSecretHash) return err({ code: 'not_organiser' });
   return ok(found.bill);
 }
 
@@ -27,18 +27,18 @@ export async function openAsDiner(
   receiptId: string | undefined,
   dinerKey: string | undefined,
 ): Promise<Result<{ bill: StoredReceipt; dinerId: string }, PayingBackError>> {
-  if (!receiptId || !dinerKey || !RECEIPT_ID.test(receiptId) || !/^[a-z0-9]{1,60}$/.test(dinerKey)) return err({ code: 'bill-not-found' });
+  if (!receiptId || !dinerKey || !RECEIPT_ID.test(receiptId) || !/^[a-z0-9]{1,60}$/.test(dinerKey)) return err({ code: 'bill_not_found' });
   const found = await deps.bills.find(receiptId, deps.clock.now());
-  if (found === null) return err({ code: 'bill-not-found' });
+  if (found === null) return err({ code: 'bill_not_found' });
   const dinerId = await deps.bills.dinerFor(receiptId, { capabilityHash: deps.secrets.hash(dinerKey), plainId: dinerKey });
-  return dinerId === null ? err({ code: 'diner-not-found' }) : ok({ bill: found.bill, dinerId });
+  return dinerId === null ? err({ code: 'diner_not_found' }) : ok({ bill: found.bill, dinerId });
 }
 
 /** Per client and per bill, so one noisy phone cannot mark a table's worth of bills, nor hammer one bill. */
 export async function withinLimits(limiter: RateLimiter, checks: readonly (readonly [key: string, limit: RateLimit])[]): Promise<Result<true, PayingBackError>> {
   for (const [key, limit] of checks) {
     const decision = await limiter.hit(key, limit);
-    if (!decision.allowed) return err({ code: 'rate-limited', retryAfterSeconds: decision.retryAfterSeconds });
+    if (!decision.allowed) return err({ code: 'rate_limited', retryAfterSeconds: decision.retryAfterSeconds });
   }
   return ok(true);
 }

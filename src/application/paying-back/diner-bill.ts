@@ -1,11 +1,9 @@
-import { inject, injectable } from 'tsyringe';
 import { paymentLinks, type PaymentLink } from '../../../domain/sharing/payment-links';
 import { dinerBreakdown, type DinerBreakdown } from '../../../domain/sharing/stored-receipt';
 import { err, ok, type Result } from '../../../domain/result';
 import type { PaidBy } from '../../../domain/paying-back/payments';
 import type { Clock } from '../../../ports/clock';
 import type { Secrets, StoredBills } from '../../../ports/stored-bills';
-import { TOKENS } from '../../../ports/tokens';
 import { openAsDiner } from './access';
 import type { PayingBackError } from './errors';
 
@@ -20,12 +18,11 @@ export interface DinerBill {
 }
 
 /** One diner's page of a stored bill (/r/{id}/{dinerId}): their breakdown, how to pay, and whether they have. */
-@injectable()
 export class OpenDinerBill {
   constructor(
-    @inject(TOKENS.StoredBills) readonly bills: StoredBills,
-    @inject(TOKENS.Secrets) readonly secrets: Secrets,
-    @inject(TOKENS.Clock) readonly clock: Clock,
+    readonly bills: StoredBills,
+    readonly secrets: Secrets,
+    readonly clock: Clock,
   ) {}
 
   async execute(receiptId: string | undefined, dinerKey: string | undefined): Promise<Result<DinerBill, PayingBackError>> {
@@ -33,7 +30,7 @@ export class OpenDinerBill {
     if (!opened.ok) return opened;
     const { bill, dinerId } = opened.value;
     const breakdown = dinerBreakdown(bill, dinerId);
-    if (!breakdown.ok) return err({ code: 'diner-not-found' });
+    if (!breakdown.ok) return err({ code: 'diner_not_found' });
     const payment = (await this.bills.payments(bill.id)).find((p) => p.dinerId === dinerId);
     const note = bill.merchant ? `${bill.merchant}` : null;
     return ok({

@@ -1,10 +1,8 @@
-import { inject, injectable } from 'tsyringe';
 import { paymentStatus, type PaymentStatus } from '../../../domain/paying-back/payments';
 import { err, ok, type Result } from '../../../domain/result';
 import type { Clock } from '../../../ports/clock';
 import type { RateLimit, RateLimiter } from '../../../ports/rate-limiter';
 import type { Secrets, StoredBills } from '../../../ports/stored-bills';
-import { TOKENS } from '../../../ports/tokens';
 import { openAsDiner, openAsOrganiser, withinLimits } from './access';
 import type { PayingBackError } from './errors';
 
@@ -12,13 +10,12 @@ const MARKS_PER_CLIENT: RateLimit = { max: 120, windowSeconds: 600 };
 const MARKS_PER_BILL: RateLimit = { max: 60, windowSeconds: 60 };
 
 /** Who has paid: the organiser reads and marks by hand; a diner says "I've paid" for themselves only. */
-@injectable()
 export class Payments {
   constructor(
-    @inject(TOKENS.StoredBills) readonly bills: StoredBills,
-    @inject(TOKENS.Secrets) readonly secrets: Secrets,
-    @inject(TOKENS.RateLimiter) private readonly limiter: RateLimiter,
-    @inject(TOKENS.Clock) readonly clock: Clock,
+    readonly bills: StoredBills,
+    readonly secrets: Secrets,
+    private readonly limiter: RateLimiter,
+    readonly clock: Clock,
   ) {}
 
   /** The organiser's view: each diner's total and whether they have paid. */
@@ -32,7 +29,7 @@ export class Payments {
   async mark(input: { receiptId: string; organiserSecret: string; dinerId: string; paid: boolean }, clientKey: string): Promise<Result<PaymentStatus, PayingBackError>> {
     const bill = await openAsOrganiser(this, input.receiptId, input.organiserSecret);
     if (!bill.ok) return bill;
-    if (!bill.value.diners.some((d) => d.id === input.dinerId)) return err({ code: 'diner-not-found' });
+    if (!bill.value.diners.some((d) => d.id === input.dinerId)) return err({ code: 'diner_not_found' });
     const limited = await this.limit(input.receiptId, clientKey);
     if (!limited.ok) return limited;
     if (input.paid) await this.bills.markPaid(input.receiptId, input.dinerId, 'organiser', this.clock.now());

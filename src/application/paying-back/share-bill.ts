@@ -1,4 +1,3 @@
-import { inject, injectable } from 'tsyringe';
 import { parsePayee } from '../../../domain/paying-back/payee';
 import { newSecret } from '../../../domain/paying-back/secrets';
 import { err, ok, type Result } from '../../../domain/result';
@@ -7,7 +6,6 @@ import type { StoredReceipt } from '../../../domain/sharing/stored-receipt';
 import type { Clock } from '../../../ports/clock';
 import type { RateLimiter } from '../../../ports/rate-limiter';
 import type { Secrets, StoredBills } from '../../../ports/stored-bills';
-import { TOKENS } from '../../../ports/tokens';
 import { openAsOrganiser, withinLimits } from './access';
 import type { PayingBackError } from './errors';
 
@@ -34,18 +32,17 @@ export interface SharedBill {
  * Stores the organiser's bill for getting paid back (DESIGN.md §1 item 8), or edits the one this
  * device stored before: sharing again never makes a second bill, and links already sent keep working.
  */
-@injectable()
 export class ShareBill {
   constructor(
-    @inject(TOKENS.StoredBills) readonly bills: StoredBills,
-    @inject(TOKENS.Secrets) readonly secrets: Secrets,
-    @inject(TOKENS.RateLimiter) private readonly limiter: RateLimiter,
-    @inject(TOKENS.Clock) readonly clock: Clock,
+    readonly bills: StoredBills,
+    readonly secrets: Secrets,
+    private readonly limiter: RateLimiter,
+    readonly clock: Clock,
   ) {}
 
   async execute(input: ShareBillInput, clientKey: string): Promise<Result<SharedBill, PayingBackError>> {
     const payee = parsePayee(input.payee);
-    if (!payee.ok) return err({ code: 'invalid-payee', problem: payee.error });
+    if (!payee.ok) return err({ code: 'invalid_payee', problem: payee.error });
     const { name, ...handles } = payee.value;
     const request: NewReceiptRequest = { ...input.bill, diners: input.bill.diners.map((d) => ({ ...d, ...handles })), tipSharers: 'allDiners', payeeName: name };
     const random = (n: number) => this.secrets.randomBytes(n);
@@ -57,7 +54,7 @@ export class ShareBill {
       kept = { receiptId: opened.value.id, dinerIds: new Map(Object.entries(input.stored.dinerIds).filter(([, id]) => existing.has(id))) };
     }
     const made = newStoredReceipt(request, random, { kept, scoped: true });
-    if (!made.ok) return err({ code: 'invalid-bill', message: made.error });
+    if (!made.ok) return err({ code: 'invalid_bill', message: made.error });
     const limited = await withinLimits(this.limiter, [[`paying-back:share:${clientKey}`, { max: 120, windowSeconds: 3600 }]]);
     if (!limited.ok) return limited;
     const { receipt, dinerIds } = made.value;

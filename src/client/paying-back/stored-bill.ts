@@ -26,7 +26,7 @@ export async function ensureStored(toStore: BillToStore, payee: Payee, storedRec
   if (current !== null && current.fingerprint === fingerprint) return ok(current);
   const stored = current && { receiptId: current.receiptId, organiserSecret: current.organiserSecret, dinerIds: Object.fromEntries(current.diners.map((d) => [d.id, d.dinerId])) };
   let answer = await storeBill(toStore.bill, payee, stored);
-  if (!answer.ok && answer.error.code === 'bill-not-found' && stored !== null) answer = await storeBill(toStore.bill, payee, null);
+  if (!answer.ok && answer.error.code === 'bill_not_found' && stored !== null) answer = await storeBill(toStore.bill, payee, null);
   if (!answer.ok) return answer;
   const known = new Map((answer.value.receiptId === current?.receiptId ? current.diners : []).map((d) => [d.dinerId, d.url]));
   const names = new Map(toStore.bill.diners.map((d) => [d.id, d.name]));

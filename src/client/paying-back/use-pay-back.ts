@@ -31,6 +31,7 @@ export interface PayBack {
  * Getting paid back from the summary: the organiser's details, one message per diner with their own
  * link, who has paid (refreshed while the page is open and visible), marks by hand and reminders.
  */
+/** `toStore` should keep its identity while the bill is unchanged (useMemo), or a pending edit restarts its wait. */
 export function usePayBack(toStore: BillToStore | null, storedReceiptId: string | null): PayBack {
   const payee = useStore($payee);
   const recent = useStore($recentBills).find((b) => b.receiptId === storedReceiptId) ?? null;
@@ -64,11 +65,10 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
     if (!stale || toStore === null || payee === null) return;
     const timer = setTimeout(() => void ensureStored(toStore, payee, storedReceiptId), SYNC_AFTER_MS);
     return () => clearTimeout(timer);
-    // toStore is rebuilt on every render; the fingerprint says when it really changed.
-  }, [stale, fingerprint]);
+  }, [stale, toStore, payee, storedReceiptId]);
 
   const problem = (p: ApiProblem) => {
-    if (p.code === 'invalid-payee') {
+    if (p.code === 'invalid_payee') {
       setPayeeDialog({ open: true, refused: (p.field as PayeeField | undefined) ?? 'name' });
       return;
     }

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { formatGBP, sumPence } from '../../../domain/money';
 import { TIP_SPLIT_LABELS, TIP_SPLITS, type DinerShare } from '../../../domain/split';
 import { TIP_QUICK_PERCENTS } from '../../../domain/tip';
@@ -17,14 +17,20 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
   const split = useStore($split);
   const receipt = useStore($receipt);
   // VAT lines are informational (already inside UK prices), so they never travel in a share.
-  const shareable = receipt ? shareableBill(receipt) : null;
-  const toStore = shareable && {
-    bill: shareable,
-    snapshot: billSnapshot(bill),
-    label: billLabel(null, shareable.items.map((i) => i.name)),
-    totalPence: split.totalPence,
-    totals: new Map(split.shares.map((s) => [s.dinerId, s.totalPence as number])),
-  };
+  // The same object while the bill is unchanged, so a pending edit of the stored bill keeps its wait.
+  const toStore = useMemo(() => {
+    const shared = receipt ? shareableBill(receipt) : null;
+    return (
+      shared && {
+        bill: shared,
+        snapshot: billSnapshot(bill),
+        label: billLabel(null, shared.items.map((i) => i.name)),
+        totalPence: split.totalPence,
+        totals: new Map(split.shares.map((s) => [s.dinerId, s.totalPence as number])),
+      }
+    );
+  }, [receipt, bill, split]);
+  const shareable = toStore?.bill ?? null;
   const payBack = usePayBack(toStore, bill.storedReceiptId);
   const [dialog, setDialog] = useState<'share' | 'qr' | null>(null);
   const names = new Map(bill.diners.map((d) => [d.id, d.name]));

@@ -1,14 +1,10 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { TIP_SPLITS } from '../../../domain/split';
-// The container (and its reflect-metadata polyfill) loads before any decorated use case.
-import { app } from '../../server/app';
-import { ShareBill } from '../../application/paying-back/share-bill';
-import { clientIpOf } from '../../server/client-ip';
-import { json, jsonError } from '../../server/http';
-import { payingBackError } from '../../server/paying-back/responses';
-import { readJson } from '../../server/request';
-import { ShareLinks } from '../../server/sharing/share-links';
+import { clientIpOf } from '../../server/http/client-ip';
+import { json } from '../../server/http/json';
+import { payingBackRefusal } from '../../server/http/paying-back';
+import { readJson, requestRefused } from '../../server/http/read-json';
 
 const id = z.string().min(1).max(64);
 const text = z.string().max(200).nullish();
@@ -32,11 +28,11 @@ const body = z.object({
  */
 export const POST: APIRoute = async (context) => {
   const input = await readJson(context.request, body);
-  if (!input.ok) return jsonError(input.error.message, input.error.status);
-  const container = await app();
-  const shared = await container.resolve(ShareBill).execute(input.value, await clientIpOf(context));
-  if (!shared.ok) return payingBackError(shared.error);
-  const base = container.resolve(ShareLinks).baseUrl(context.url.origin);
+  if (!input.ok) return requestRefused(input.error);
+  const { shareBill, shareLinks } = await context.locals.services();
+  const shared = await shareBill.execute(input.value, await clientIpOf(context));
+  if (!shared.ok) return payingBackRefusal(shared.error);
+  const base = shareLinks.baseUrl(context.url.origin);
   const diners = shared.value.diners.map((d) => ({ ...d, url: d.capability === null ? null : `${base}/r/${shared.value.receiptId}/${d.capability}` }));
   return json({ ...shared.value, diners }, input.value.stored === undefined ? 201 : 200);
 };
