@@ -13,6 +13,8 @@ import { PostgresPaymentOrders } from '../../../adapters/postgres/postgres-payme
 import { PostgresPurchaseReports } from '../../../adapters/postgres/postgres-purchase-reports';
 import { PostgresRateLimiter } from '../../../adapters/postgres/postgres-rate-limiter';
 import { PostgresReceiptStore } from '../../../adapters/postgres/postgres-receipt-store';
+import { PostgresStoredBills } from '../../../adapters/postgres/postgres-stored-bills';
+import { nodeSecrets } from '../../../adapters/crypto/node-secrets';
 import { PostgresRecoveryCodes } from '../../../adapters/postgres/postgres-recovery-codes';
 import { PostgresScanAllowance } from '../../../adapters/postgres/postgres-scan-allowance';
 import { PostgresTokenCredits } from '../../../adapters/postgres/postgres-token-credits';
@@ -28,6 +30,7 @@ import type { PurchaseReports } from '../../../ports/purchase-reports';
 import type { RateLimiter } from '../../../ports/rate-limiter';
 import type { ReceiptReader } from '../../../ports/receipt-reader';
 import type { ReceiptStore } from '../../../ports/receipt-store';
+import type { Secrets, StoredBills } from '../../../ports/stored-bills';
 import type { RecoveryCodes } from '../../../ports/recovery-codes';
 import type { ScanAllowance } from '../../../ports/scan-allowance';
 import type { PacketCompressor, PacketSigner } from '../../../ports/share-links';
@@ -40,6 +43,9 @@ import { TokenShop } from '../../application/payments/token-shop';
 import { AnalyzeReceipt, DEFAULT_ANALYZE_LIMITS } from '../../application/scanning/analyze-receipt';
 import { ShareLinks } from '../../application/sharing/share-links';
 import { StoredReceipts } from '../../application/sharing/stored-receipts';
+import { OpenDinerBill } from '../../application/paying-back/diner-bill';
+import { Payments } from '../../application/paying-back/payments';
+import { ShareBill } from '../../application/paying-back/share-bill';
 import { Metering } from '../../application/tokens/metering';
 import { TokenRecovery } from '../../application/tokens/token-recovery';
 import type { Config } from '../config';
@@ -61,6 +67,8 @@ export async function buildServices(config: Config): Promise<Services> {
   const credits = port<TokenCredits>(TOKENS.TokenCredits);
   const card = port<PaymentGateway>(TOKENS.CardGateway);
   const paypal = port<PaymentGateway>(TOKENS.PayPalGateway);
+  const clock = port<Clock>(TOKENS.Clock);
+  const [bills, secrets] = [port<StoredBills>(TOKENS.StoredBills), port<Secrets>(TOKENS.Secrets)];
   const tokenShop = new TokenShop(port(TOKENS.PaymentOrders), card, paypal, credits, limiter, log);
   // As many readings at once as the OCR pool has workers; a remote engine can take a few more.
   const analyzeLimits = { ...DEFAULT_ANALYZE_LIMITS, concurrency: config.receiptEngine === 'local' ? defaultPoolSize() : 4 };
@@ -73,6 +81,9 @@ export async function buildServices(config: Config): Promise<Services> {
     paymentOptions: paymentOptions({ card: config.stripe ?? null, paypal: config.paypal ?? null }),
     shareLinks: new ShareLinks(port<PacketSigner>(TOKENS.PacketSigner), port<PacketCompressor>(TOKENS.PacketCompressor), port<Clock>(TOKENS.Clock), log, config.publicBaseUrl ?? null),
     storedReceipts: new StoredReceipts(port<ReceiptStore>(TOKENS.ReceiptStore), limiter),
+    shareBill: new ShareBill(bills, secrets, limiter, clock),
+    payments: new Payments(bills, secrets, limiter, clock),
+    openDinerBill: new OpenDinerBill(bills, secrets, clock),
     health: new HealthCheck(config, db),
     trustedProxyHops: config.trustedProxyHops,
     close: () => db.destroy(),
@@ -96,6 +107,8 @@ async function buildContainer(config: Config): Promise<DependencyContainer> {
   container.register(TOKENS.PacketSigner, { useValue: new HmacPacketSigner(signingKeys) });
   container.register(TOKENS.PacketCompressor, { useValue: pakoCompressor });
   container.registerSingleton(TOKENS.ReceiptStore, PostgresReceiptStore);
+  container.registerSingleton(TOKENS.StoredBills, PostgresStoredBills);
+  container.register(TOKENS.Secrets, { useValue: nodeSecrets });
   container.registerSingleton(TOKENS.ScanAllowance, PostgresScanAllowance);
   container.registerSingleton(TOKENS.TokenCredits, PostgresTokenCredits);
   container.registerSingleton(TOKENS.UsageQuery, PostgresUsage);
