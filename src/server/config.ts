@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_RECOVERY_CODE_DAYS } from '../../domain/recovery-code';
 
 const optionalText = z.string().trim().min(1).optional();
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
@@ -32,6 +33,8 @@ const environment = z.object({
     .optional(),
   // How many reverse proxies (load balancers) in front of us append to X-Forwarded-For; 0 trusts none.
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  // How long a recovery code shown after a purchase stays usable (DESIGN.md §1 item 3).
+  RECOVERY_CODE_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_RECOVERY_CODE_DAYS),
 });
 
 export type Environment = z.infer<typeof environment>;
@@ -51,6 +54,8 @@ export interface Config {
   readonly productDomains: readonly string[];
   /** Proxies whose X-Forwarded-For entries are believed when finding the client's address. */
   readonly trustedProxyHops: number;
+  /** Days a new recovery code stays usable. */
+  readonly recoveryCodeDays: number;
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
@@ -90,6 +95,7 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
       paypal: e.PAYPAL_CLIENT_ID ? { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET!, apiBaseUrl: e.PAYPAL_API_BASE_URL ?? null } : null,
       productDomains: (e.PRODUCT_DOMAINS ?? DEFAULT_PRODUCT_DOMAINS).split(',').map((d) => d.toLowerCase()),
       trustedProxyHops: e.TRUSTED_PROXY_HOPS,
+      recoveryCodeDays: e.RECOVERY_CODE_DAYS,
     },
   };
 }

@@ -23,6 +23,7 @@ import { TOKENS } from '../../ports/tokens';
 import { ANALYZE_LIMITS, AnalyzeReceipt, DEFAULT_ANALYZE_LIMITS } from './analyze-receipt';
 import type { Config } from './config';
 import { createReceiptReader } from './receipt-reader-factory';
+import { RECOVERY_CODE_DAYS } from './token-recovery';
 
 /**
  * The composition root: the one place that picks adapters for ports, from configuration.
@@ -49,6 +50,7 @@ export async function buildContainer(config: Config): Promise<DependencyContaine
   container.registerSingleton(TOKENS.UsageQuery, PostgresUsage);
   container.registerSingleton(TOKENS.PurchaseReports, PostgresPurchaseReports);
   container.registerSingleton(TOKENS.RecoveryCodes, PostgresRecoveryCodes);
+  container.register(RECOVERY_CODE_DAYS, { useValue: config.recoveryCodeDays });
   registerPayments(container, config);
   container.register(TOKENS.ReceiptReader, { useValue: createReceiptReader(config) });
   // As many readings at once as the OCR pool has workers; a remote engine can take a few more.

@@ -1,8 +1,9 @@
 import { inject, injectable } from 'tsyringe';
-import { normalizeRecoveryCode } from '../../domain/recovery-code';
+import { normalizeRecoveryCode, RECOVERY_CODE_REFUSAL_MESSAGES, recoveryCodeExpiry, type RecoveryCodeRefusal } from '../../domain/recovery-code';
 import { err, ok, type Result } from '../../domain/result';
 import type { RateLimit, RateLimiter } from '../../ports/rate-limiter';
-import type { RecoveryCodes } from '../../ports/recovery-codes';
+import type { Clock } from '../../ports/clock';
+import type { IssuedRecoveryCode, RecoveryCodes } from '../../ports/recovery-codes';
 import type { TokenCredits } from '../../ports/token-credits';
 import { TOKENS } from '../../ports/tokens';
 
@@ -12,9 +13,11 @@ export interface Recovered {
   readonly tokens: number;
 }
 
-export type RecoveryFailure = { readonly status: 400 | 404 | 429; readonly message: string; readonly retryAfterSeconds?: number };
+export type RecoveryFailure = { readonly status: 400 | 404 | 410 | 429; readonly message: string; readonly retryAfterSeconds?: number };
 
-export const UNKNOWN_RECOVERY_CODE_MESSAGE = 'That recovery code was not found. Check it and try again.';
+export const UNKNOWN_RECOVERY_CODE_MESSAGE = RECOVERY_CODE_REFUSAL_MESSAGES.unknown;
+/** How many days a new recovery code stays usable (RECOVERY_CODE_DAYS). */
+export const RECOVERY_CODE_DAYS = Symbol.for('RecoveryCodeDays');
 export const NO_PURCHASE_MESSAGE = 'No confirmed purchase for this device yet.';
 
 // Codes carry 80 bits, so the limits are about abuse and load, not about guessing odds.
@@ -33,6 +36,8 @@ export class TokenRecovery {
     @inject(TOKENS.RecoveryCodes) private readonly codes: RecoveryCodes,
     @inject(TOKENS.TokenCredits) private readonly credits: TokenCredits,
     @inject(TOKENS.RateLimiter) private readonly limiter: RateLimiter,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(RECOVERY_CODE_DAYS) private readonly codeDays: number,
   ) {}
 
   /** The balance the server holds for this device's own anonymous id. */
@@ -48,20 +53,31 @@ export class TokenRecovery {
     if (limited) return err(limited);
     const canonical = normalizeRecoveryCode(typedCode);
     if (!canonical.ok) return err({ status: 400, message: canonical.error });
-    const owner = await this.codes.ownerOf(canonical.value);
-    if (owner === null) return err({ status: 404, message: UNKNOWN_RECOVERY_CODE_MESSAGE });
-    return ok({ anonymousUserId: owner, tokens: await this.credits.balance(owner) });
+    const owner = await this.codes.redeem(canonical.value, anonymousUserId);
+    if (!owner.ok) return err(refused(owner.error));
+    return ok({ anonymousUserId: owner.value, tokens: await this.credits.balance(owner.value) });
   }
 
   /**
    * A fresh recovery code to show the buyer after a confirmed purchase (the payments capability
-   * calls this, or the browser through POST /api/recovery-code). Earlier codes stay valid.
+   * calls this, or the browser through POST /api/recovery-code). Earlier codes stay valid until
+   * they expire, are used on another device or are revoked.
    */
-  async recoveryCodeFor(anonymousUserId: string, clientKey: string): Promise<Result<string, RecoveryFailure>> {
+  async recoveryCodeFor(anonymousUserId: string, clientKey: string): Promise<Result<IssuedRecoveryCode, RecoveryFailure>> {
     const limited = await this.limit([`recovery-code:${anonymousUserId}`, CODES_PER_DEVICE], [`recovery-code:client:${clientKey}`, CODES_PER_CLIENT]);
     if (limited) return err(limited);
-    const code = await this.codes.issue(anonymousUserId);
+    const code = await this.codes.issue(anonymousUserId, recoveryCodeExpiry(this.clock.now(), this.codeDays));
     return code === null ? err({ status: 404, message: NO_PURCHASE_MESSAGE }) : ok(code);
+  }
+
+  /** The holder revokes their codes still in force (or just `typedCode`): how many were revoked. */
+  async revoke(anonymousUserId: string, typedCode: string | null, clientKey: string): Promise<Result<number, RecoveryFailure>> {
+    const limited = await this.limit([`recovery-code:${anonymousUserId}`, CODES_PER_DEVICE], [`recovery-code:client:${clientKey}`, CODES_PER_CLIENT]);
+    if (limited) return err(limited);
+    if (typedCode === null) return ok(await this.codes.revoke(anonymousUserId, null));
+    const canonical = normalizeRecoveryCode(typedCode);
+    if (!canonical.ok) return err({ status: 400, message: canonical.error });
+    return ok(await this.codes.revoke(anonymousUserId, canonical.value));
   }
 
   /** Counts a hit on every key (per device, per client address); the first one over its limit refuses. */
@@ -72,6 +88,10 @@ export class TokenRecovery {
     }
     return null;
   }
+}
+
+function refused(refusal: RecoveryCodeRefusal): RecoveryFailure {
+  return { status: refusal === 'unknown' ? 404 : 410, message: RECOVERY_CODE_REFUSAL_MESSAGES[refusal] };
 }
 
 function tooMany(retryAfterSeconds: number): RecoveryFailure {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTO_RECOVERY_KEY, NO_TOKENS_MESSAGE, RECOVERY_FAILED_MESSAGE, TokenRecoveryClient } from '../../../src/client/metering/token-recovery';
+import { AUTO_RECOVERY_KEY, CODES_REVOKED_MESSAGE, NO_CODES_TO_REVOKE_MESSAGE, NO_TOKENS_MESSAGE, RECOVERY_FAILED_MESSAGE, REVOKE_FAILED_MESSAGE, TokenRecoveryClient } from '../../../src/client/metering/token-recovery';
 import { browserWorld, MemoryStorage, usageOf, type Route } from '../../support/browser-fakes';
 
 function recoveryWorld(routes: Record<string, Route>) {
@@ -69,5 +69,13 @@ describe('token recovery in the browser (seed 000 §2, §4, §8)', () => {
     const w = recoveryWorld({ '/api/recovery-code': () => ({ status: 200, body: { recoveryCode: 'ABCD-EFGH-JKMN-PQRS' } }) });
     expect(await w.recovery.newRecoveryCode()).toBe('ABCD-EFGH-JKMN-PQRS');
     expect(await recoveryWorld({ '/api/recovery-code': () => ({ status: 404, body: { error: 'x' } }) }).recovery.newRecoveryCode()).toBeNull();
+  });
+
+  it("revokes this device's recovery codes, and says when there were none", async () => {
+    const w = recoveryWorld({ '/api/recovery-code/revoke': () => ({ status: 200, body: { revoked: 2 } }) });
+    expect(await w.recovery.revokeCodes()).toEqual({ ok: true, message: CODES_REVOKED_MESSAGE });
+    expect(w.net.calls.find((c) => c.path === '/api/recovery-code/revoke')?.body).toEqual({ anonymousUserId: (await w.identity.current()).id });
+    expect(await recoveryWorld({ '/api/recovery-code/revoke': () => ({ status: 200, body: { revoked: 0 } }) }).recovery.revokeCodes()).toEqual({ ok: true, message: NO_CODES_TO_REVOKE_MESSAGE });
+    expect(await recoveryWorld({}).recovery.revokeCodes()).toEqual({ ok: false, message: REVOKE_FAILED_MESSAGE });
   });
 });
