@@ -5,7 +5,7 @@ import { anonymousIdOf } from '../../server/anonymous-id';
 import { app } from '../../server/app';
 import { json, jsonError } from '../../server/http';
 
-/** GET /api/usage?anonymousUserId=… → { billsUsed, maxFreeBills, tokens, lastResetDate, canUse, daysUntilReset } */
+/** GET /api/usage with header X-Anonymous-Id → { billsUsed, maxFreeBills, tokens, lastResetDate, canUse, daysUntilReset } */
 export const GET: APIRoute = async ({ request }) => {
   const id = anonymousIdOf(request);
   if (!id.ok) return jsonError(id.error, 400);
