@@ -33,6 +33,8 @@ const environment = z.object({
     .optional(),
   // How many reverse proxies (load balancers) in front of us append to X-Forwarded-For; 0 trusts none.
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  // Time a client has to send a whole request (read by scripts/serve.mjs; validated here with the rest).
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
   // How long a recovery code shown after a purchase stays usable (DESIGN.md §1 item 3).
   RECOVERY_CODE_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_RECOVERY_CODE_DAYS),
 });

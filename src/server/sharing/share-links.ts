@@ -6,6 +6,7 @@ import type { Clock } from '../../../ports/clock';
 import type { PacketCompressor, PacketSigner } from '../../../ports/share-links';
 import { TOKENS } from '../../../ports/tokens';
 import type { Config } from '../config';
+import { linkOrigin } from '../routing';
 
 export interface ShareLink {
   readonly url: string;
@@ -44,8 +45,9 @@ export class ShareLinks {
     }
   }
 
+  /** PUBLIC_BASE_URL, else the request's origin when its host is ours (never an arbitrary Host header). */
   baseUrl(requestOrigin: string): string {
-    return this.config.publicBaseUrl ?? requestOrigin;
+    return this.config.publicBaseUrl ?? linkOrigin(requestOrigin, this.config.productDomains);
   }
 
   private nowSeconds(): number {
