@@ -16,4 +16,5 @@ export const TOKENS = {
   CardGateway: Symbol.for('CardGateway'),
   PayPalGateway: Symbol.for('PayPalGateway'),
   ReceiptReader: Symbol.for('ReceiptReader'),
+  DailyQuotas: Symbol.for('DailyQuotas'),
 } as const;
