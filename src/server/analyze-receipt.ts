@@ -1,8 +1,12 @@
 import { inject, injectable } from 'tsyringe';
 import { z } from 'zod';
+import { addressBucket } from '../../domain/client-address';
 import { checkUpload, isStrictBase64, type UploadLimits, type UploadProblem } from '../../domain/image-upload';
 import { BILLED_KINDS, type ReceiptLine, type ReceiptReading } from '../../domain/receipt-line';
 import { reconcile } from '../../domain/receipt-reconcile';
+import { FREE_SCANS_FROM_ADDRESS_USED_MESSAGE, SCANNING_PAUSED_MESSAGE, secondsUntilNextBudgetDay } from '../../domain/scan-budgets';
+import type { Clock } from '../../ports/clock';
+import type { DailyQuotas } from '../../ports/daily-quotas';
 import type { RateLimit, RateLimiter } from '../../ports/rate-limiter';
 import type { ReadFailure, ReceiptReader } from '../../ports/receipt-reader';
 import type { ScanAllowance } from '../../ports/scan-allowance';
@@ -11,6 +15,7 @@ import { BoundedQueue } from './bounded-queue';
 import { json, jsonError } from './http';
 import { logger } from './logger';
 import { readJson } from './request';
+import { ScanBudget, type ScanBudgetLimits } from './scan-budget';
 
 export interface AnalyzeLimits {
   readonly upload: UploadLimits;
@@ -19,6 +24,10 @@ export interface AnalyzeLimits {
   /** Readings run at once (the OCR pool size) and readings allowed to wait for a slot. */
   readonly concurrency: number;
   readonly queueCapacity: number;
+  /** Places in the queue (running or waiting) one client address may hold: its fair share. */
+  readonly perAddressSlots: number;
+  /** Free scans per address per day, and the paid reader's daily spend ceiling. */
+  readonly budgets: ScanBudgetLimits;
   /** A rough time per reading, to tell a refused client when to come back. */
   readonly secondsPerReading: number;
 }
@@ -31,6 +40,8 @@ export const DEFAULT_ANALYZE_LIMITS: AnalyzeLimits = {
   perDevice: { max: 10, windowSeconds: 60 },
   concurrency: 2,
   queueCapacity: 8,
+  perAddressSlots: 3,
+  budgets: { freeScansPerAddressPerDay: 10, spend: null },
   secondsPerReading: 2,
 };
 
@@ -75,12 +86,16 @@ export class AnalyzeReceipt {
     @inject(TOKENS.ScanAllowance) private readonly allowance: ScanAllowance,
     @inject(TOKENS.RateLimiter) private readonly limiter: RateLimiter,
     @inject(ANALYZE_LIMITS) private readonly limits: AnalyzeLimits,
+    @inject(TOKENS.DailyQuotas) private readonly quotas: DailyQuotas,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
   ) {
-    this.queue = new BoundedQueue(limits.concurrency, limits.queueCapacity);
+    this.queue = new BoundedQueue(limits.concurrency, limits.queueCapacity, limits.perAddressSlots);
   }
 
   async handle(request: Request, clientAddress: string): Promise<Response> {
-    const ipDecision = await this.limiter.hit(`analyze-receipt:ip:${clientAddress}`, this.limits.perIp);
+    // Everything per client counts the address's bucket (an IPv6 /64), never the id a client picks.
+    const address = addressBucket(clientAddress);
+    const ipDecision = await this.limiter.hit(`analyze-receipt:ip:${address}`, this.limits.perIp);
     if (!ipDecision.allowed) return tooMany(UPLOAD_MESSAGES.tooMany, ipDecision.retryAfterSeconds);
 
     // base64 is 4/3 of the bytes; a little room for the other fields.
@@ -101,31 +116,45 @@ export class AnalyzeReceipt {
 
     const deviceDecision = await this.limiter.hit(`analyze-receipt:device:${anonymousUserId}`, this.limits.perDevice);
     if (!deviceDecision.allowed) return tooMany(UPLOAD_MESSAGES.tooMany, deviceDecision.retryAfterSeconds);
-    if (!this.queue.hasRoom) return tooMany(UPLOAD_MESSAGES.busy, this.retryAfterWhenBusy());
+    if (!this.queue.hasRoomFor(address)) return tooMany(UPLOAD_MESSAGES.busy, this.retryAfterWhenBusy());
 
+    // Budgets before the reservation, so a refusal leaves the id's free bills and tokens untouched.
+    const budget = new ScanBudget(this.quotas, this.clock, this.limits.budgets, address);
+    if (!(await budget.takeSpend())) return jsonError(SCANNING_PAUSED_MESSAGE, 503, { 'retry-after': String(secondsUntilNextBudgetDay(this.clock.now())) });
     const reservation = await this.allowance.reserve(anonymousUserId);
-    if (!reservation.ok) return jsonError(MESSAGES.allowanceUsed, 402);
+    if (!reservation.ok) {
+      await budget.giveBack({ readerCalled: false });
+      return jsonError(MESSAGES.allowanceUsed, 402);
+    }
     const reservationId = reservation.value.id;
+    const refund = async (readerCalled: boolean) => {
+      await this.allowance.refund(reservationId);
+      await budget.giveBack({ readerCalled });
+    };
+    if (reservation.value.paidWith === 'free bill' && !(await budget.takeFreeScan())) {
+      await refund(false);
+      return tooMany(FREE_SCANS_FROM_ADDRESS_USED_MESSAGE, secondsUntilNextBudgetDay(this.clock.now()));
+    }
 
     let outcome: Awaited<ReturnType<ReceiptReader['read']>> | null;
     try {
-      const queued = await this.queue.run(() => this.reader.read({ bytes, mediaType: upload.value.type }));
+      const queued = await this.queue.run(address, () => this.reader.read({ bytes, mediaType: upload.value.type }));
       outcome = queued?.value ?? null;
     } catch (error) {
       logger.error({ err: error }, 'receipt reader failed');
-      await this.allowance.refund(reservationId);
+      await refund(true);
       return jsonError(MESSAGES.failed, 502);
     }
     if (outcome === null) {
-      await this.allowance.refund(reservationId);
+      await refund(false);
       return tooMany(UPLOAD_MESSAGES.busy, this.retryAfterWhenBusy());
     }
     if (!outcome.ok) {
-      await this.allowance.refund(reservationId);
+      await refund(true);
       return readFailure(outcome.error);
     }
     if (!hasBilledLine(outcome.value)) {
-      await this.allowance.refund(reservationId);
+      await refund(true);
       return jsonError(MESSAGES.unclear, 422);
     }
     await this.allowance.settle(reservationId);

@@ -3,6 +3,7 @@ import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import { PayPalGateway } from '../../adapters/paypal/paypal-gateway';
 import { connectDatabase } from '../../adapters/postgres/connect';
 import { migrateToLatest } from '../../adapters/postgres/migrate';
+import { PostgresDailyQuotas } from '../../adapters/postgres/postgres-daily-quotas';
 import { PostgresPaymentOrders } from '../../adapters/postgres/postgres-payment-orders';
 import { defaultPoolSize } from '../../adapters/ocr/tesseract-pool';
 import { HmacPacketSigner } from '../../adapters/crypto/hmac-packet-signer';
@@ -20,7 +21,7 @@ import { systemClock } from '../../adapters/system-clock';
 import { TestModeGateway } from '../../adapters/test-mode/test-mode-gateway';
 import { migrations } from '../../migrations';
 import { TOKENS } from '../../ports/tokens';
-import { ANALYZE_LIMITS, AnalyzeReceipt, DEFAULT_ANALYZE_LIMITS } from './analyze-receipt';
+import { ANALYZE_LIMITS, AnalyzeReceipt, DEFAULT_ANALYZE_LIMITS, type AnalyzeLimits } from './analyze-receipt';
 import type { Config } from './config';
 import { createReceiptReader } from './receipt-reader-factory';
 import { RECOVERY_CODE_DAYS } from './token-recovery';
@@ -50,13 +51,28 @@ export async function buildContainer(config: Config): Promise<DependencyContaine
   container.registerSingleton(TOKENS.UsageQuery, PostgresUsage);
   container.registerSingleton(TOKENS.PurchaseReports, PostgresPurchaseReports);
   container.registerSingleton(TOKENS.RecoveryCodes, PostgresRecoveryCodes);
+  container.registerSingleton(TOKENS.DailyQuotas, PostgresDailyQuotas);
   container.register(RECOVERY_CODE_DAYS, { useValue: config.recoveryCodeDays });
   registerPayments(container, config);
   container.register(TOKENS.ReceiptReader, { useValue: createReceiptReader(config) });
-  // As many readings at once as the OCR pool has workers; a remote engine can take a few more.
-  container.register(ANALYZE_LIMITS, { useValue: { ...DEFAULT_ANALYZE_LIMITS, concurrency: config.receiptEngine === 'local' ? defaultPoolSize() : 4 } });
+  container.register(ANALYZE_LIMITS, { useValue: analyzeLimits(config) });
   container.registerSingleton(AnalyzeReceipt);
   return container;
+}
+
+/**
+ * As many readings at once as the OCR pool has workers (a remote engine can take a few more); one
+ * address may hold a quarter of the queue; the openai engine reads within its daily spend ceiling.
+ */
+function analyzeLimits(config: Config): AnalyzeLimits {
+  const concurrency = config.receiptEngine === 'local' ? defaultPoolSize() : 4;
+  const spend = config.receiptEngine === 'openai' ? { dailyBudget: config.openai.dailyBudgetCentipence, costPerScan: config.openai.costPerScanCentipence } : null;
+  return {
+    ...DEFAULT_ANALYZE_LIMITS,
+    concurrency,
+    perAddressSlots: Math.max(1, Math.ceil((concurrency + DEFAULT_ANALYZE_LIMITS.queueCapacity) / 4)),
+    budgets: { freeScansPerAddressPerDay: config.freeScansPerAddressPerDay, spend },
+  };
 }
 
 /** Card and PayPal providers from their keys; without keys, the TEST MODE simulator. */
