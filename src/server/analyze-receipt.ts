@@ -8,10 +8,10 @@ import { FREE_SCANS_FROM_ADDRESS_USED_MESSAGE, SCANNING_PAUSED_MESSAGE, secondsU
 import type { Clock } from '../../ports/clock';
 import type { DailyQuotas } from '../../ports/daily-quotas';
 import type { RateLimit, RateLimiter } from '../../ports/rate-limiter';
-import type { ReadFailure, ReceiptReader } from '../../ports/receipt-reader';
+import type { ReadFailure, ReceiptImage, ReceiptReader } from '../../ports/receipt-reader';
 import type { ScanAllowance } from '../../ports/scan-allowance';
 import { TOKENS } from '../../ports/tokens';
-import { BoundedQueue } from './bounded-queue';
+import { BoundedQueue, type Admission } from './bounded-queue';
 import { json, jsonError } from './http';
 import { logger } from './logger';
 import { readJson } from './request';
@@ -116,8 +116,17 @@ export class AnalyzeReceipt {
 
     const deviceDecision = await this.limiter.hit(`analyze-receipt:device:${anonymousUserId}`, this.limits.perDevice);
     if (!deviceDecision.allowed) return tooMany(UPLOAD_MESSAGES.tooMany, deviceDecision.retryAfterSeconds);
-    if (!this.queue.hasRoomFor(address)) return tooMany(UPLOAD_MESSAGES.busy, this.retryAfterWhenBusy());
+    // A place in the reading queue first (this address's fair share), before any metering.
+    const place = this.queue.admit(address);
+    if (place === null) return tooMany(UPLOAD_MESSAGES.busy, this.retryAfterWhenBusy());
+    try {
+      return await this.readInPlace(place, anonymousUserId, address, { bytes, mediaType: upload.value.type });
+    } finally {
+      place.cancel(); // gives the place up if the reading never started; nothing once it has
+    }
+  }
 
+  private async readInPlace(place: Admission, anonymousUserId: string, address: string, image: ReceiptImage): Promise<Response> {
     // Budgets before the reservation, so a refusal leaves the id's free bills and tokens untouched.
     const budget = new ScanBudget(this.quotas, this.clock, this.limits.budgets, address);
     if (!(await budget.takeSpend())) return jsonError(SCANNING_PAUSED_MESSAGE, 503, { 'retry-after': String(secondsUntilNextBudgetDay(this.clock.now())) });
@@ -127,34 +136,30 @@ export class AnalyzeReceipt {
       return jsonError(MESSAGES.allowanceUsed, 402);
     }
     const reservationId = reservation.value.id;
-    const refund = async (readerCalled: boolean) => {
+    const refund = async () => {
       await this.allowance.refund(reservationId);
-      await budget.giveBack({ readerCalled });
+      await budget.giveBack({ readerCalled: true });
     };
     if (reservation.value.paidWith === 'free bill' && !(await budget.takeFreeScan())) {
-      await refund(false);
+      await this.allowance.refund(reservationId);
+      await budget.giveBack({ readerCalled: false });
       return tooMany(FREE_SCANS_FROM_ADDRESS_USED_MESSAGE, secondsUntilNextBudgetDay(this.clock.now()));
     }
 
-    let outcome: Awaited<ReturnType<ReceiptReader['read']>> | null;
+    let outcome: Awaited<ReturnType<ReceiptReader['read']>>;
     try {
-      const queued = await this.queue.run(address, () => this.reader.read({ bytes, mediaType: upload.value.type }));
-      outcome = queued?.value ?? null;
+      outcome = await place.run(() => this.reader.read(image));
     } catch (error) {
       logger.error({ err: error }, 'receipt reader failed');
-      await refund(true);
+      await refund();
       return jsonError(MESSAGES.failed, 502);
     }
-    if (outcome === null) {
-      await refund(false);
-      return tooMany(UPLOAD_MESSAGES.busy, this.retryAfterWhenBusy());
-    }
     if (!outcome.ok) {
-      await refund(true);
+      await refund();
       return readFailure(outcome.error);
     }
     if (!hasBilledLine(outcome.value)) {
-      await refund(true);
+      await refund();
       return jsonError(MESSAGES.unclear, 422);
     }
     await this.allowance.settle(reservationId);
