@@ -7,6 +7,7 @@ import * as paymentOrders from './20261122T0700_payment_orders';
 import * as receiptTipSplit from './20261122T0800_receipt_tip_split';
 import * as recoveryCodeLifecycle from './20261124T1400_recovery_code_lifecycle';
 import * as dailyQuotas from './20261124T1500_daily_quotas';
+import * as testModeTokens from './20261124T1600_test_mode_tokens';
 
 // Listed explicitly (not read from disk) so the same list works in the server bundle, scripts and tests.
 // Names sort by their timestamp; add new migrations at the end.
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '20261122T0800_receipt_tip_split': receiptTipSplit,
   '20261124T1400_recovery_code_lifecycle': recoveryCodeLifecycle,
   '20261124T1500_daily_quotas': dailyQuotas,
+  '20261124T1600_test_mode_tokens': testModeTokens,
 };

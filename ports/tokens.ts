@@ -17,4 +17,5 @@ export const TOKENS = {
   PayPalGateway: Symbol.for('PayPalGateway'),
   ReceiptReader: Symbol.for('ReceiptReader'),
   DailyQuotas: Symbol.for('DailyQuotas'),
+  PaymentsMode: Symbol.for('PaymentsMode'),
 } as const;

@@ -41,6 +41,7 @@ export async function buildContainer(config: Config): Promise<DependencyContaine
   container.register(TOKENS.Config, { useValue: config });
   container.register(TOKENS.Database, { useValue: db });
   container.register(TOKENS.Clock, { useValue: systemClock });
+  container.register(TOKENS.PaymentsMode, { useValue: config.paymentsMode });
   container.registerSingleton(TOKENS.RateLimiter, PostgresRateLimiter);
   const signingKeys = config.shareSigningKeys ?? [await loadOrCreateSigningKey(config.dataDir)];
   container.register(TOKENS.PacketSigner, { useValue: new HmacPacketSigner(signingKeys) });
