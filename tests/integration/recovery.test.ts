@@ -4,7 +4,7 @@ import { PostgresRateLimiter } from '../../adapters/postgres/postgres-rate-limit
 import { PostgresRecoveryCodes } from '../../adapters/postgres/postgres-recovery-codes';
 import { PostgresTokenCredits } from '../../adapters/postgres/postgres-token-credits';
 import { pence } from '../../domain/money';
-import { TokenRecovery, UNKNOWN_RECOVERY_CODE_MESSAGE } from '../../src/server/token-recovery';
+import { TokenRecovery } from '../../src/application/tokens/token-recovery';
 import { FakeClock } from '../support/clock';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 
@@ -34,12 +34,12 @@ describeEachDatabase('token recovery', (open) => {
 
   const codeFor = async (id: string, client = 'ip-a') => {
     const issued = await recovery.recoveryCodeFor(id, client);
-    if (!issued.ok) throw new Error(`code expected: ${issued.error.message}`);
+    if (!issued.ok) throw new Error(`code expected: ${issued.error.code}`);
     return issued.value.code;
   };
 
   it('issues codes only after a confirmed purchase; any of them restores the buyer on another device', async () => {
-    expect(await recovery.recoveryCodeFor(randomUUID(), 'ip-a')).toMatchObject({ ok: false, error: { status: 404 } });
+    expect(await recovery.recoveryCodeFor(randomUUID(), 'ip-a')).toEqual({ ok: false, error: { code: 'no_purchase' } });
     const id = await buyer(10);
     const first = await recovery.recoveryCodeFor(id, 'ip-a');
     const second = await recovery.recoveryCodeFor(id, 'ip-a');
@@ -58,7 +58,7 @@ describeEachDatabase('token recovery', (open) => {
     const [second, third] = [randomUUID(), randomUUID()];
     expect(await recovery.redeem(second, code, 'ip-d')).toMatchObject({ ok: true, value: { anonymousUserId: id } });
     expect(await recovery.redeem(second, code, 'ip-d')).toMatchObject({ ok: true, value: { anonymousUserId: id } });
-    expect(await recovery.redeem(third, code, 'ip-d')).toEqual({ ok: false, error: { status: 410, message: 'That recovery code has already been used on another device.' } });
+    expect(await recovery.redeem(third, code, 'ip-d')).toEqual({ ok: false, error: { code: 'used_code' } });
     expect(await recovery.redeem(id, code, 'ip-d')).toMatchObject({ ok: true, value: { anonymousUserId: id } });
   });
 
@@ -67,7 +67,7 @@ describeEachDatabase('token recovery', (open) => {
     const code = await codeFor(id);
     const outcomes = await Promise.all(Array.from({ length: 6 }, (_, i) => recovery.redeem(randomUUID(), code, `ip-race-${i}`)));
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
-    expect(outcomes.filter((o) => !o.ok && o.error.status === 410)).toHaveLength(5);
+    expect(outcomes.filter((o) => !o.ok && o.error.code === 'used_code')).toHaveLength(5);
   });
 
   it('a code expires after the configured days', async () => {
@@ -78,7 +78,7 @@ describeEachDatabase('token recovery', (open) => {
     clock.advance(2 * 86_400_000 - 1000);
     expect(await recovery.redeem(id, issued.value.code, 'ip-e')).toMatchObject({ ok: true });
     clock.advance(1000);
-    expect(await recovery.redeem(randomUUID(), issued.value.code, 'ip-e')).toEqual({ ok: false, error: { status: 410, message: 'That recovery code has expired.' } });
+    expect(await recovery.redeem(randomUUID(), issued.value.code, 'ip-e')).toEqual({ ok: false, error: { code: 'expired_code' } });
   });
 
   it('the holder revokes one code or all of them; revoked codes restore nothing', async () => {
@@ -86,12 +86,12 @@ describeEachDatabase('token recovery', (open) => {
     const [one, two, three] = [await codeFor(id), await codeFor(id), await codeFor(id)];
     expect(await recovery.revoke(randomUUID(), one, 'ip-f')).toEqual({ ok: true, value: 0 }); // not the holder
     expect(await recovery.revoke(id, one, 'ip-f')).toEqual({ ok: true, value: 1 });
-    expect(await recovery.redeem(randomUUID(), one, 'ip-f')).toEqual({ ok: false, error: { status: 410, message: 'That recovery code was revoked.' } });
+    expect(await recovery.redeem(randomUUID(), one, 'ip-f')).toEqual({ ok: false, error: { code: 'revoked_code' } });
     expect(await recovery.redeem(randomUUID(), two, 'ip-f')).toMatchObject({ ok: true });
     expect(await recovery.revoke(id, null, 'ip-f')).toEqual({ ok: true, value: 2 });
-    expect(await recovery.redeem(randomUUID(), three, 'ip-f')).toMatchObject({ ok: false, error: { status: 410 } });
+    expect(await recovery.redeem(randomUUID(), three, 'ip-f')).toEqual({ ok: false, error: { code: 'revoked_code' } });
     expect(await recovery.revoke(id, null, 'ip-f')).toEqual({ ok: true, value: 0 });
-    expect(await recovery.revoke(id, 'nope', 'ip-f')).toMatchObject({ ok: false, error: { status: 400 } });
+    expect(await recovery.revoke(id, 'nope', 'ip-f')).toEqual({ ok: false, error: { code: 'invalid_code' } });
   });
 
   it('stores only a hash of each code', async () => {
@@ -105,17 +105,17 @@ describeEachDatabase('token recovery', (open) => {
 
   it('refuses unknown and malformed codes, and limits attempts per device', async () => {
     const device = randomUUID();
-    expect(await recovery.redeem(device, 'ABCD-EFGH-JKMN-PQRS', 'ip-b')).toEqual({ ok: false, error: { status: 404, message: UNKNOWN_RECOVERY_CODE_MESSAGE } });
-    expect(await recovery.redeem(device, 'not a code', 'ip-b')).toMatchObject({ ok: false, error: { status: 400 } });
+    expect(await recovery.redeem(device, 'ABCD-EFGH-JKMN-PQRS', 'ip-b')).toEqual({ ok: false, error: { code: 'unknown_code' } });
+    expect(await recovery.redeem(device, 'not a code', 'ip-b')).toEqual({ ok: false, error: { code: 'invalid_code' } });
     for (let i = 0; i < 3; i++) await recovery.redeem(device, 'ABCD-EFGH-JKMN-PQRS', 'ip-b');
-    expect(await recovery.redeem(device, 'ABCD-EFGH-JKMN-PQRS', 'ip-b')).toMatchObject({ ok: false, error: { status: 429, retryAfterSeconds: 900 } });
+    expect(await recovery.redeem(device, 'ABCD-EFGH-JKMN-PQRS', 'ip-b')).toEqual({ ok: false, error: { code: 'rate_limited', retryAfterSeconds: 900 } });
     clock.advance(15 * 60_000);
-    expect(await recovery.redeem(device, 'ABCD-EFGH-JKMN-PQRS', 'ip-b')).toMatchObject({ ok: false, error: { status: 404 } });
+    expect(await recovery.redeem(device, 'ABCD-EFGH-JKMN-PQRS', 'ip-b')).toEqual({ ok: false, error: { code: 'unknown_code' } });
   });
 
   it('limits attempts per client address across devices', async () => {
     const results = [];
     for (let i = 0; i < 21; i++) results.push(await recovery.redeem(randomUUID(), 'ABCD-EFGH-JKMN-PQRS', 'ip-c'));
-    expect(results.filter((r) => !r.ok && r.error.status === 429)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok && r.error.code === 'rate_limited')).toHaveLength(1);
   });
 });

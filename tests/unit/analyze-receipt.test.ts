@@ -7,7 +7,11 @@ import { pence } from '../../domain/money';
 import type { ReceiptLine } from '../../domain/receipt-line';
 import { err, ok } from '../../domain/result';
 import { FREE_SCANS_FROM_ADDRESS_USED_MESSAGE, SCANNING_PAUSED_MESSAGE } from '../../domain/scan-budgets';
-import { AnalyzeReceipt, DEFAULT_ANALYZE_LIMITS, MESSAGES, UPLOAD_MESSAGES, type AnalyzeLimits } from '../../src/server/analyze-receipt';
+import type { APIContext } from 'astro';
+import { AnalyzeReceipt, DEFAULT_ANALYZE_LIMITS, type AnalyzeLimits } from '../../src/application/scanning/analyze-receipt';
+import { POST } from '../../src/pages/functions/v1/analyze-receipt';
+import { MESSAGES, UPLOAD_MESSAGES } from '../../src/server/http/scanning';
+import { RecordingLog } from '../support/log';
 import { PDF_BYTES, pngClaiming, tinyImage } from '../support/images';
 
 const USER = 'device-1';
@@ -34,7 +38,7 @@ const usage = async (user = USER) => {
   const u = await allowance.usageFor(user);
   return { freeBills: u.maxFreeBills - u.billsUsed, tokens: u.tokens };
 };
-const endpoint = () => new AnalyzeReceipt(reader, allowance, new MemoryRateLimiter(clock), limits, quotas, clock);
+const endpoint = () => new AnalyzeReceipt(reader, allowance, new MemoryRateLimiter(clock), limits, new RecordingLog(), quotas, clock);
 
 function post(body: unknown, headers: Record<string, string> = {}): Request {
   return new Request('http://test/functions/v1/analyze-receipt', {
@@ -45,7 +49,8 @@ function post(body: unknown, headers: Record<string, string> = {}): Request {
 }
 
 async function call(handler: AnalyzeReceipt, request: Request, ip = '10.0.0.1') {
-  const response = await handler.handle(request, ip);
+  const context = { request, clientAddress: ip, locals: { services: async () => ({ analyzeReceipt: handler, trustedProxyHops: 0 }) } };
+  const response = await POST(context as unknown as APIContext);
   return { status: response.status, body: (await response.json()) as Record<string, unknown>, headers: response.headers };
 }
 
@@ -82,19 +87,19 @@ describe('POST /functions/v1/analyze-receipt', () => {
   it('refunds and says the photo is unclear when nothing billable was read', async () => {
     reader.answers(async () => ok({ lines: [line('Total', 1198, 'total')], totalPence: pence(1198) }));
     const { status, body } = await call(endpoint(), post({ image: jpegBase64, anonymousUserId: USER }));
-    expect({ status, body }).toEqual({ status: 422, body: { error: MESSAGES.unclear } });
+    expect({ status, body }).toEqual({ status: 422, body: { error: MESSAGES.unclear, code: 'unclear' } });
     expect(await usage()).toEqual({ freeBills: 3, tokens: 0 });
   });
 
   it.each([
-    ['timeout', 504, MESSAGES.timedOut],
-    ['unavailable', 502, MESSAGES.failed],
-    ['refused', 502, MESSAGES.failed],
-    ['malformed', 502, MESSAGES.failed],
-  ] as const)('refunds when the reader fails with %s', async (failure, status, message) => {
+    ['timeout', 504, MESSAGES.timedOut, 'timed_out'],
+    ['unavailable', 502, MESSAGES.failed, 'read_failed'],
+    ['refused', 502, MESSAGES.failed, 'read_failed'],
+    ['malformed', 502, MESSAGES.failed, 'read_failed'],
+  ] as const)('refunds when the reader fails with %s', async (failure, status, message, code) => {
     reader.answers(async () => err(failure));
     const result = await call(endpoint(), post({ image: jpegBase64, anonymousUserId: USER }));
-    expect({ status: result.status, body: result.body }).toEqual({ status, body: { error: message } });
+    expect({ status: result.status, body: result.body }).toEqual({ status, body: { error: message, code } });
     expect((await usage()).freeBills).toBe(3);
   });
 
@@ -122,16 +127,16 @@ describe('POST /functions/v1/analyze-receipt', () => {
   });
 
   describe('bad uploads are refused before any reading or metering', () => {
-    const cases: [string, () => Promise<unknown>, number, string][] = [
-      ['a PDF renamed .jpg', async () => ({ image: PDF_BYTES.toString('base64'), anonymousUserId: USER }), 415, UPLOAD_MESSAGES.notAnImage],
-      ['a huge PNG', async () => ({ image: pngClaiming(40_000, 40_000).toString('base64'), anonymousUserId: USER }), 413, UPLOAD_MESSAGES.tooManyPixels],
-      ['garbage base64', async () => ({ image: '!!!not*base64%%%', anonymousUserId: USER }), 400, UPLOAD_MESSAGES.notBase64],
-      ['a data: URL', async () => ({ image: `data:image/jpeg;base64,${jpegBase64}`, anonymousUserId: USER }), 400, UPLOAD_MESSAGES.notBase64],
-      ['no anonymous id', async () => ({ image: jpegBase64 }), 400, UPLOAD_MESSAGES.noDevice],
+    const cases: [string, () => Promise<unknown>, number, string, string][] = [
+      ['a PDF renamed .jpg', async () => ({ image: PDF_BYTES.toString('base64'), anonymousUserId: USER }), 415, UPLOAD_MESSAGES.notAnImage, 'not_an_image'],
+      ['a huge PNG', async () => ({ image: pngClaiming(40_000, 40_000).toString('base64'), anonymousUserId: USER }), 413, UPLOAD_MESSAGES.tooManyPixels, 'too_many_pixels'],
+      ['garbage base64', async () => ({ image: '!!!not*base64%%%', anonymousUserId: USER }), 400, UPLOAD_MESSAGES.notBase64, 'not_base64'],
+      ['a data: URL', async () => ({ image: `data:image/jpeg;base64,${jpegBase64}`, anonymousUserId: USER }), 400, UPLOAD_MESSAGES.notBase64, 'not_base64'],
+      ['no anonymous id', async () => ({ image: jpegBase64 }), 400, UPLOAD_MESSAGES.noDevice, 'no_device'],
     ];
-    it.each(cases)('%s', async (_name, body, status, message) => {
+    it.each(cases)('%s', async (_name, body, status, message, code) => {
       const result = await call(endpoint(), post(await body()));
-      expect({ status: result.status, body: result.body }).toEqual({ status, body: { error: message } });
+      expect({ status: result.status, body: result.body }).toEqual({ status, body: { error: message, code } });
       expect(reader.images).toHaveLength(0);
       expect((await usage()).freeBills).toBe(3);
     });
@@ -206,7 +211,7 @@ describe('POST /functions/v1/analyze-receipt', () => {
       for (const id of ids(5)) statuses.push((await call(handler, post({ image: jpegBase64, anonymousUserId: id }), '198.51.100.1')).status);
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
       const refused = await call(handler, post({ image: jpegBase64, anonymousUserId: 'fresh-9' }), '198.51.100.1');
-      expect(refused.body).toEqual({ error: FREE_SCANS_FROM_ADDRESS_USED_MESSAGE });
+      expect(refused.body).toEqual({ error: FREE_SCANS_FROM_ADDRESS_USED_MESSAGE, code: 'free_scans_used' });
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(await usage('fresh-9')).toEqual({ freeBills: 3, tokens: 0 });
       expect((await call(handler, post({ image: jpegBase64, anonymousUserId: 'fresh-9' }), '198.51.100.2')).status).toBe(200);
@@ -242,7 +247,7 @@ describe('POST /functions/v1/analyze-receipt', () => {
       reader.answers(async () => ok({ lines: [line('Soup', 400)], totalPence: null }));
       expect((await call(handler, post({ image: jpegBase64, anonymousUserId: 'buyer' }))).status).toBe(200);
       const paused = await call(handler, post({ image: jpegBase64, anonymousUserId: 'buyer' }));
-      expect({ status: paused.status, body: paused.body }).toEqual({ status: 503, body: { error: SCANNING_PAUSED_MESSAGE } });
+      expect({ status: paused.status, body: paused.body }).toEqual({ status: 503, body: { error: SCANNING_PAUSED_MESSAGE, code: 'scanning_paused' } });
       expect(Number(paused.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(await usage('buyer')).toEqual({ freeBills: 0, tokens: 4 });
       expect(reader.images).toHaveLength(2);

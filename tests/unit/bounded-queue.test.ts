@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BoundedQueue } from '../../src/server/bounded-queue';
+import { BoundedQueue } from '../../src/application/scanning/bounded-queue';
 
 /** Jobs that run until released one by one, recording the order they started in. */
 function gate() {

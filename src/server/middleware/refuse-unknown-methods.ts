@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'astro';
 import { ALLOW_HEADER, isAllowedMethod, METHOD_NOT_ALLOWED } from '../edge/protocol-guards.mjs';
-import { json } from '../http';
+import { json } from '../http/json';
 
 /**
  * 405 JSON with Allow for a method no route uses. scripts/serve.mjs refuses them before Astro sees

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldWithControlCharacter } from '../../../src/server/control-characters';
+import { fieldWithControlCharacter } from '../../../src/server/http/control-characters';
 
 describe('control characters in a JSON body', () => {
   it('names the first field that holds one, as zod names fields', () => {
