@@ -18,4 +18,6 @@ export const TOKENS = {
   CardGateway: Symbol.for('CardGateway'),
   PayPalGateway: Symbol.for('PayPalGateway'),
   ReceiptReader: Symbol.for('ReceiptReader'),
+  DailyQuotas: Symbol.for('DailyQuotas'),
+  PaymentsMode: Symbol.for('PaymentsMode'),
 } as const;

@@ -1,6 +1,7 @@
 import type { AnonymousUsersTable } from './anonymous-users.table';
 import type { AssignmentsTable } from './assignments.table';
 import type { DinerPaymentsTable } from './diner-payments.table';
+import type { DailyQuotasTable } from './daily-quotas.table';
 import type { DinersTable } from './diners.table';
 import type { RateLimitsTable } from './rate-limits.table';
 import type { ReceiptItemsTable } from './receipt-items.table';
@@ -28,4 +29,5 @@ export interface Database {
   purchase_reports: PurchaseReportsTable;
   recovery_codes: RecoveryCodesTable;
   payment_orders: PaymentOrdersTable;
+  daily_quotas: DailyQuotasTable;
 }
