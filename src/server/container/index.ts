@@ -73,7 +73,6 @@ export async function buildServices(config: Config): Promise<Services> {
   const clock = port<Clock>(TOKENS.Clock);
   const [bills, secrets] = [port<StoredBills>(TOKENS.StoredBills), port<Secrets>(TOKENS.Secrets)];
   const tokenShop = new TokenShop(port(TOKENS.PaymentOrders), card, paypal, credits, limiter, log);
-  const clock = port<Clock>(TOKENS.Clock);
   return {
     analyzeReceipt: new AnalyzeReceipt(port<ReceiptReader>(TOKENS.ReceiptReader), port<ScanAllowance>(TOKENS.ScanAllowance), limiter, analyzeLimits(config), log, port<DailyQuotas>(TOKENS.DailyQuotas), clock),
     metering: new Metering(port<UsageQuery>(TOKENS.UsageQuery), credits, port<PurchaseReports>(TOKENS.PurchaseReports)),
