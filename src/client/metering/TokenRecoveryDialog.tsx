@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useDialogFocus } from '../dialog-focus';
 import './metering.css';
 import { meteringClient, type MeteringClient } from './metering-client';
 import { tokenRecovery, type RecoveryOutcome, type TokenRecoveryClient } from './token-recovery';
@@ -28,18 +29,12 @@ export function TokenRecoveryDialog({ open, onClose, onRecovered, metering = met
   const codeId = useId();
   const firstButton = useRef<HTMLButtonElement>(null);
 
-  // The latest onClose, so a parent passing a new function on each render does not re-run the effect below.
-  const close = useRef(onClose);
-  close.current = onClose;
+  useDialogFocus(open, onClose, firstButton);
 
   useEffect(() => {
     if (!open) return;
     setOutcome(null);
-    firstButton.current?.focus();
     void metering.loadUsage();
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && close.current();
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
   }, [open, metering]);
 
   if (!open) return null;
