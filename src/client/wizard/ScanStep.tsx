@@ -224,7 +224,8 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
         </div>
       ) : null}
       <div className="wz-actions wz-actions-grid">
-        <button type="button" className="wz-btn wz-primary" onClick={() => void useCamera()}>
+        {/* With the panel showing, its free Enter Items Manually is the one prominent action. */}
+        <button type="button" className={allowancePanel && outOfAllowance ? 'wz-btn' : 'wz-btn wz-primary'} onClick={() => void useCamera()}>
           Use Camera
         </button>
         <button type="button" className="wz-btn" onClick={pickFile}>

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { formatGBP } from '../../../domain/money';
-import { portionLabel } from '../../../domain/portions';
+import { portionLabel, unitsGiven } from '../../../domain/portions';
 import { sharedLines } from '../../../domain/sharing/shared-lines';
 import type { BillItem } from '../../../domain/receipt';
 import type { DinerShare } from '../../../domain/split';
@@ -39,7 +39,7 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
               <p className="wz-note">
                 {item.kind === 'vat'
                   ? 'VAT, already included in the prices'
-                  : unassigned.has(item.id)
+                  : unassigned.has(item.id) && item.assignedTo.length === 0
                     ? <span className="wz-flag">Not assigned</span>
                     : item.assignedTo.length > 0
                       ? whoHad(item, names)
@@ -112,10 +112,18 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
   );
 }
 
-function whoHad(item: BillItem, names: ReadonlyMap<string, string>): string {
+function whoHad(item: BillItem, names: ReadonlyMap<string, string>) {
   const portions = item.portions;
   if (portions === undefined) return item.assignedTo.map((id) => names.get(id) ?? '').join(', ');
-  return item.assignedTo.map((id) => `${names.get(id) ?? ''} (${portionLabel(portions, portions.counts[id] ?? 0)})`).join(', ');
+  const who = item.assignedTo.map((id) => `${names.get(id) ?? ''} (${portionLabel(portions, portions.counts[id] ?? 0)})`).join(', ');
+  const left = portions.by === 'units' ? portions.quantity - unitsGiven(portions) : 0;
+  return left > 0 ? (
+    <>
+      {who} · <span className="wz-flag">{portionLabel(portions, left)} not assigned</span>
+    </>
+  ) : (
+    who
+  );
 }
 
 function breakdown(share: DinerShare): string {
