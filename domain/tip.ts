@@ -1,4 +1,5 @@
 import { pence, poundsToPence, type Pence } from './money';
+import { typedPounds } from './price-input';
 
 export type TipMode = 'percent' | 'amount';
 export const TIP_QUICK_PERCENTS = [0, 5, 10, 15, 20] as const;
@@ -16,9 +17,9 @@ export function tipFromAmount(pounds: number): Pence {
   return Number.isFinite(pounds) && pounds > 0 ? poundsToPence(pounds) : pence(0);
 }
 
-/** The tip as a percentage of the subtotal, as the share dialog shows it (seed 001 §9). */
+/** The tip as a percentage of the subtotal to one decimal, as the share pages and texts show it (seed 001 §9); 0 for a zero subtotal. */
 export function tipPercentOf(tip: Pence, subtotal: Pence): number {
-  return subtotal > 0 ? (tip / subtotal) * 100 : 0;
+  return subtotal > 0 ? Math.round((tip / subtotal) * 1000) / 10 : 0;
 }
 
 function clamp(value: number, min: number, max: number): number {
@@ -49,7 +50,7 @@ export function readTipPercent(text: string): { ok: true; percent: number } | { 
 
 /** A typed tip amount in pounds: at least £0.00 (seed 000 §5); anything else is refused, never turned into £0.00. */
 export function readTipAmount(text: string): { ok: true; pence: Pence } | { ok: false; message: string } {
-  const value = Number(text.trim().replace(/^£/, ''));
+  const value = typedPounds(text);
   if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value * 100 > MAX_TIP_PENCE) return { ok: false, message: TIP_INPUT_MESSAGES.amount };
   return { ok: true, pence: poundsToPence(value) };
 }

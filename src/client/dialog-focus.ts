@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useEffectEvent, type RefObject } from 'react';
 
 /**
  * What every dialog does (WAI-ARIA modal dialog): on opening, focus moves into it; Escape closes it
@@ -6,8 +6,7 @@ import { useEffect, useRef, type RefObject } from 'react';
  */
 export function useDialogFocus(open: boolean, onClose: () => void, focusFirst: RefObject<HTMLElement | null>): void {
   // The latest onClose, so a parent passing a new function on each render does not re-run the effect.
-  const close = useRef(onClose);
-  close.current = onClose;
+  const close = useEffectEvent(() => onClose());
   useEffect(() => {
     if (!open) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -15,7 +14,7 @@ export function useDialogFocus(open: boolean, onClose: () => void, focusFirst: R
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       event.preventDefault();
-      close.current();
+      close();
     };
     document.addEventListener('keydown', onKey);
     return () => {

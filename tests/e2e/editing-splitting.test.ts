@@ -71,10 +71,10 @@ describe('editing and splitting a bill', () => {
     await page.getByRole('button', { name: 'Edit Margherita Pizza' }).click();
     const edit = page.getByRole('form', { name: 'Edit Margherita Pizza' });
     await edit.getByLabel('Item name').fill('Pizza');
-    await edit.getByLabel('Price (£)').fill('0');
+    await edit.getByLabel('Price', { exact: true }).fill('0');
     await edit.getByRole('button', { name: 'Save' }).click();
     await edit.getByText('Enter a price greater than £0.00.').waitFor();
-    await edit.getByLabel('Price (£)').fill('9.50');
+    await edit.getByLabel('Price', { exact: true }).fill('9.50');
     await edit.getByRole('button', { name: 'Save' }).click();
     // Focus goes back to the item's Edit button.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Edit Pizza');

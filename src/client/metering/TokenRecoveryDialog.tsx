@@ -29,11 +29,18 @@ export function TokenRecoveryDialog({ open, onClose, onRecovered, metering = met
   const codeId = useId();
   const firstButton = useRef<HTMLButtonElement>(null);
 
+  // Escape closes it from anywhere, and focus goes back to what opened it.
   useDialogFocus(open, onClose, firstButton);
+
+  // Each opening starts without the last attempt's outcome.
+  const [shownOpen, setShownOpen] = useState(open);
+  if (open !== shownOpen) {
+    setShownOpen(open);
+    if (open) setOutcome(null);
+  }
 
   useEffect(() => {
     if (!open) return;
-    setOutcome(null);
     void metering.loadUsage();
   }, [open, metering]);
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { dinerInitial, MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../../../domain/diners';
 import { isEveryone } from '../../../domain/portions';
 import type { BillItem, Diner } from '../../../domain/receipt';
+import { MoneyInput } from '../ui/MoneyInput';
 import { $bill, addDiner, addItem, backToReview, continueToSummary, removeDiner, toggleAssignment, toggleEveryone } from './bill-store';
 import { ItemHead } from './ItemEditor';
 import { SplitControls } from './SplitControls';
@@ -172,20 +173,7 @@ function AddItemForm() {
           <label className="wz-visually-hidden" htmlFor="item-price">
             Item price
           </label>
-          <span className="wz-money-input">
-            <span aria-hidden="true">£</span>
-            <input
-              id="item-price"
-              className="wz-input"
-              type="number"
-              step="0.01"
-              min="0"
-              inputMode="decimal"
-              placeholder="0.00"
-              value={price}
-              onChange={(e) => setPrice(e.currentTarget.value)}
-            />
-          </span>
+          <MoneyInput id="item-price" value={price} onValueChange={setPrice} />
           <button type="submit" className="wz-btn">
             Add Item
           </button>

@@ -3,6 +3,7 @@ import { formatGBP, penceToPoundsText, type Pence } from '../../../domain/money'
 import { parsePriceInput } from '../../../domain/price-input';
 import { MAX_ITEM_NAME_LENGTH } from '../../../domain/sharing/share-packet';
 import type { BillItem } from '../../../domain/receipt';
+import { MoneyInput } from '../ui/MoneyInput';
 import { removeItem, renameItem, repriceItem } from './bill-store';
 
 export const ITEM_EDIT_MESSAGES = {
@@ -68,8 +69,8 @@ function ItemForm({ item, onDone }: { readonly item: BillItem; readonly onDone: 
         <input className="wz-input" type="text" value={name} maxLength={MAX_ITEM_NAME_LENGTH} autoFocus aria-describedby={problem ? problemId : undefined} onChange={(e) => setName(e.currentTarget.value)} />
       </label>
       <label className="wz-field">
-        <span>Price (£)</span>
-        <input className="wz-input" type="text" inputMode="decimal" value={price} aria-describedby={problem ? problemId : undefined} onChange={(e) => setPrice(e.currentTarget.value)} />
+        <span>Price</span>
+        <MoneyInput value={price} onValueChange={setPrice} problemId={problem ? problemId : undefined} />
       </label>
       {problem ? (
         <p id={problemId} className="wz-error" role="alert">

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { sampleReceiptLines } from '../../../domain/review';
 import { isOnline, OFFLINE_MESSAGES } from '../online';
 import { FAILURE_PANEL_TITLE, failureMessage } from './analysis-errors';
@@ -26,7 +26,6 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
   const { review } = useStore($bill);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [file, setFile] = useState<File | null>(null);
-  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const [manualOpen, setManualOpen] = useState(false);
   const [camera, setCamera] = useState<MediaStream | null>(null);
   // Shown when a scan is asked for with no free bill or token left; manual entry and the sample stay free.
@@ -45,12 +44,8 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
   useEffect(() => {
     if (allowancePanel) panel.current?.focus();
   }, [allowancePanel]);
-  useEffect(() => {
-    if (!file) return setPreviewUrl(null);
-    const url = URL.createObjectURL(file);
-    setPreviewUrl(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const previewUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => (previewUrl === null ? undefined : URL.revokeObjectURL(previewUrl)), [previewUrl]);
 
   if (usage === null) {
     return (
@@ -79,7 +74,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
     if (refuseScan()) return;
     fileInput.current?.click();
   };
-  const useCamera = async () => {
+  const startCamera = async () => {
     if (refuseScan()) return;
     try {
       setCamera(await openCamera());
@@ -174,7 +169,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
             className="wz-btn wz-primary"
             onClick={() => {
               cancel();
-              void useCamera();
+              void startCamera();
             }}
           >
             Take New Photo
@@ -225,7 +220,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
       ) : null}
       <div className="wz-actions wz-actions-grid">
         {/* With the panel showing, its free Enter Items Manually is the one prominent action. */}
-        <button type="button" className={allowancePanel && outOfAllowance ? 'wz-btn' : 'wz-btn wz-primary'} onClick={() => void useCamera()}>
+        <button type="button" className={allowancePanel && outOfAllowance ? 'wz-btn' : 'wz-btn wz-primary'} onClick={() => void startCamera()}>
           Use Camera
         </button>
         <button type="button" className="wz-btn" onClick={pickFile}>

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { formatGBP, penceToPoundsText, sumPence } from '../../../domain/money';
 import { TIP_SPLIT_LABELS, TIP_SPLITS } from '../../../domain/split';
 import { readTipAmount, readTipPercent, TIP_QUICK_PERCENTS } from '../../../domain/tip';
+import { MoneyInput } from '../ui/MoneyInput';
 import { $bill, $split, $tipPercent, setTip, setTipSplit } from './bill-store';
 
 /**
@@ -40,6 +41,7 @@ export function TipCard() {
       {amountMode ? (
         <TipField
           key="amount"
+          money
           label="Tip amount (£)"
           shown={tip.amountText}
           read={(text) => {
@@ -75,6 +77,8 @@ export function TipCard() {
 
 interface TipFieldProps {
   readonly label: string;
+  /** An amount in pounds: the one money field. */
+  readonly money?: boolean;
   /** The figure in use. */
   readonly shown: string;
   readonly read: (text: string) => { ok: true; commit: () => void } | { ok: false; message: string };
@@ -83,36 +87,42 @@ interface TipFieldProps {
 }
 
 /** While the typed text is refused the message says so and what is charged; leaving the field shows the figure in use again. */
-function TipField({ label, shown, read, keeps }: TipFieldProps) {
+function TipField({ label, money = false, shown, read, keeps }: TipFieldProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const fieldId = useId();
   const problemId = useId();
+  const type = (text: string) => {
+    setDraft(text);
+    const result = read(text);
+    if (result.ok) {
+      result.commit();
+      setProblem(null);
+    } else setProblem(result.message);
+  };
+  const leave = () => {
+    setDraft(null);
+    setProblem(null);
+  };
+  const describedBy = problem ? problemId : undefined;
   return (
     <div className="wz-field">
-      <label>
-        <span>{label}</span>
+      <label htmlFor={fieldId}>{label}</label>
+      {money ? (
+        <MoneyInput id={fieldId} value={draft ?? shown} onValueChange={type} onBlur={leave} problemId={describedBy} />
+      ) : (
         <input
+          id={fieldId}
           className="wz-input"
           type="text"
           inputMode="decimal"
           value={draft ?? shown}
           aria-invalid={problem !== null}
-          aria-describedby={problem ? problemId : undefined}
-          onChange={(e) => {
-            const text = e.currentTarget.value;
-            setDraft(text);
-            const result = read(text);
-            if (result.ok) {
-              result.commit();
-              setProblem(null);
-            } else setProblem(result.message);
-          }}
-          onBlur={() => {
-            setDraft(null);
-            setProblem(null);
-          }}
+          aria-describedby={describedBy}
+          onChange={(e) => type(e.currentTarget.value)}
+          onBlur={leave}
         />
-      </label>
+      )}
       {problem ? (
         <p id={problemId} className="wz-error" role="alert">
           {problem} {keeps}

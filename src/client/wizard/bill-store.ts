@@ -1,6 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { acceptDinerName, dinerColour, type DinerNameProblem } from '../../../domain/diners';
 import { penceToPoundsText, poundsToPence, type Pence } from '../../../domain/money';
+import { typedPounds } from '../../../domain/price-input';
 import { receiptIdFor, type BillItem, type Diner, type Receipt } from '../../../domain/receipt';
 import { keepAssignments, linesToPassOn, reviewLinesForBill, type ReviewLine } from '../../../domain/review';
 import { printedQuantity, withEveryoneToggled, withoutDiner, withPortionCount, withQuantity, withSplitMode, type SplitMode } from '../../../domain/portions';
@@ -61,11 +62,15 @@ export const EMPTY_BILL: BillState = {
 export const $bill = atom<BillState>(EMPTY_BILL);
 
 /** The bill in progress survives a reload until 'Split Another Bill'. */
+/** False until restoreBill has run: the server's render (and so the first one in the browser) has no stored bill. */
+export const $restored = atom(false);
+
 export function restoreBill(): void {
   const stored = readJson<{ version?: number; bill?: BillState } | null>(KEY, null);
   // A bill kept before the tip default existed keeps the tip it had as chosen.
   if (stored?.version === VERSION && stored.bill) $bill.set({ ...EMPTY_BILL, ...stored.bill, tip: { ...EMPTY_BILL.tip, chosen: true, ...(stored.bill.tip as Partial<TipSetting>) } });
   $bill.listen((bill) => writeJson(KEY, { version: VERSION, bill }));
+  $restored.set(true);
 }
 
 const update = (change: (bill: BillState) => Partial<BillState>): void => {
@@ -220,7 +225,7 @@ export type AddItemProblem = 'name needed' | 'price needed';
 export function addItem(rawName: string, priceText: string): Result<BillItem, AddItemProblem> {
   const name = rawName.trim();
   if (name === '') return err('name needed');
-  const pounds = Number(priceText);
+  const pounds = typedPounds(priceText);
   if (priceText.trim() === '' || !Number.isFinite(pounds) || pounds <= 0 || poundsToPence(pounds) <= 0) return err('price needed');
   const item: BillItem = { id: crypto.randomUUID(), name, pricePence: poundsToPence(pounds), kind: 'item', assignedTo: [], quantity: printedQuantity(name) ?? undefined };
   update((bill) => ({ items: [...bill.items, item] }));
