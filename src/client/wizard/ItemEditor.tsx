@@ -43,6 +43,7 @@ function ItemForm({ item, onDone }: { readonly item: BillItem; readonly onDone: 
   const [price, setPrice] = useState(penceToPoundsText(Math.abs(item.pricePence) as Pence));
   const [problem, setProblem] = useState<string | null>(null);
   const problemId = useId();
+  const priceId = useId();
   const save = () => {
     const parsed = parsePriceInput(price);
     if (name.trim() === '') return setProblem(ITEM_EDIT_MESSAGES.name);
@@ -68,10 +69,10 @@ function ItemForm({ item, onDone }: { readonly item: BillItem; readonly onDone: 
         <span>Item name</span>
         <input className="wz-input" type="text" value={name} maxLength={MAX_ITEM_NAME_LENGTH} autoFocus aria-describedby={problem ? problemId : undefined} onChange={(e) => setName(e.currentTarget.value)} />
       </label>
-      <label className="wz-field">
-        <span>Price</span>
-        <MoneyInput value={price} onValueChange={setPrice} problemId={problem ? problemId : undefined} />
-      </label>
+      <div className="wz-field">
+        <label htmlFor={priceId}>Price</label>
+        <MoneyInput id={priceId} value={price} onValueChange={setPrice} problemId={problem ? problemId : undefined} />
+      </div>
       {problem ? (
         <p id={problemId} className="wz-error" role="alert">
           {problem}
