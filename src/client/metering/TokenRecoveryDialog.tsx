@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useDialogFocus } from '../dialog-focus';
 import './metering.css';
 import { meteringClient, type MeteringClient } from './metering-client';
 import { tokenRecovery, type RecoveryOutcome, type TokenRecoveryClient } from './token-recovery';
@@ -28,8 +29,8 @@ export function TokenRecoveryDialog({ open, onClose, onRecovered, metering = met
   const codeId = useId();
   const firstButton = useRef<HTMLButtonElement>(null);
 
-  // The latest onClose, so a parent passing a new function on each render does not re-run the effect below.
-  const close = useEffectEvent(() => onClose());
+  // Escape closes it from anywhere, and focus goes back to what opened it.
+  useDialogFocus(open, onClose, firstButton);
 
   // Each opening starts without the last attempt's outcome.
   const [shownOpen, setShownOpen] = useState(open);
@@ -40,11 +41,7 @@ export function TokenRecoveryDialog({ open, onClose, onRecovered, metering = met
 
   useEffect(() => {
     if (!open) return;
-    firstButton.current?.focus();
     void metering.loadUsage();
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && close();
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
   }, [open, metering]);
 
   if (!open) return null;
