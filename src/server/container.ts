@@ -4,7 +4,7 @@ import { PayPalGateway } from '../../adapters/paypal/paypal-gateway';
 import { connectDatabase } from '../../adapters/postgres/connect';
 import { migrateToLatest } from '../../adapters/postgres/migrate';
 import { PostgresPaymentOrders } from '../../adapters/postgres/postgres-payment-orders';
-import { defaultPoolSize } from '../../adapters/ocr/tesseract-pool';
+import { defaultPoolSize } from '../../adapters/ocr/paddle-ocr';
 import { HmacPacketSigner } from '../../adapters/crypto/hmac-packet-signer';
 import { loadOrCreateSigningKey } from '../../adapters/crypto/signing-key-file';
 import { pakoCompressor } from '../../adapters/pako/pako-compressor';
