@@ -27,6 +27,8 @@ export function isCountedQuantity(value: unknown): value is number {
 export interface ReceiptReading {
   readonly lines: readonly ReceiptLine[];
   readonly totalPence: Pence | null;
+  /** ISO 4217 code of the receipt's currency, when the reader can tell it. */
+  readonly currency?: string;
 }
 
 /** Kinds that make up the bill: VAT is already inside UK prices, subtotals and totals are sums. */
