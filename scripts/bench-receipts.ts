@@ -24,6 +24,8 @@ interface FolderScore {
   totalsFound: number;
   totalsPrinted: number;
   readonly times: number[];
+  /** CPU time the process spent per image: what the reading costs, whatever else the machine is doing. */
+  readonly cpu: number[];
 }
 
 const argv = process.argv.slice(2);
@@ -46,15 +48,18 @@ const scores: FolderScore[] = [];
 for (const folder of FOLDERS) {
   const dir = join(receiptsDir, folder);
   const truthFiles = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
-  const score: FolderScore = { folder, items: { matched: 0, extracted: 0, expected: 0 }, totalsFound: 0, totalsPrinted: 0, times: [] };
+  const score: FolderScore = { folder, items: { matched: 0, extracted: 0, expected: 0 }, totalsFound: 0, totalsPrinted: 0, times: [], cpu: [] };
   scores.push(score);
   for (const truthFile of truthFiles) {
     const truth = JSON.parse(await readFile(join(dir, truthFile), 'utf8')) as Truth;
     const image = receiptImage(new Uint8Array(await readFile(join(dir, truth.file))));
     if (image === null) throw new Error(`${truth.file} is not a JPEG, PNG or WebP image`);
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const reading = await reader.read(image);
     score.times.push(performance.now() - started);
+    const cpu = process.cpuUsage(cpuBefore);
+    score.cpu.push((cpu.user + cpu.system) / 1000);
     const lines = reading.ok ? reading.value.lines : [];
     const totalPence = reading.ok ? reading.value.totalPence : null;
     const items = scoreItems(lines, truth.items);
@@ -74,16 +79,18 @@ await reader.close?.();
 
 const percent = (found: number, printed: number) => (printed === 0 ? 0 : Math.round((1000 * found) / printed) / 10);
 say('');
-say(`${'folder'.padEnd(17)} ${'P'.padStart(6)} ${'R'.padStart(6)} ${'F1'.padStart(6)}  ${'totals found'.padEnd(16)} ${'median'.padStart(7)} ${'p95'.padStart(7)}`);
+say(`${'folder'.padEnd(17)} ${'P'.padStart(6)} ${'R'.padStart(6)} ${'F1'.padStart(6)}  ${'totals found'.padEnd(16)} ${'median'.padStart(7)} ${'p95'.padStart(7)} ${'cpu/img'.padStart(8)}`);
 for (const s of scores) {
   const { precision, recall, f1: itemF1 } = f1(s.items);
   const itemCells = s.items.expected === 0 ? ['—', '—', '—'] : [precision, recall, itemF1].map((v) => v.toFixed(3));
   say(
-    `${s.folder.padEnd(17)} ${itemCells.map((c) => c.padStart(6)).join(' ')}  ${`${s.totalsFound}/${s.totalsPrinted} (${percent(s.totalsFound, s.totalsPrinted)}%)`.padEnd(16)} ${`${Math.round(percentile(s.times, 50))}ms`.padStart(7)} ${`${Math.round(percentile(s.times, 95))}ms`.padStart(7)}`,
+    `${s.folder.padEnd(17)} ${itemCells.map((c) => c.padStart(6)).join(' ')}  ${`${s.totalsFound}/${s.totalsPrinted} (${percent(s.totalsFound, s.totalsPrinted)}%)`.padEnd(16)} ${`${Math.round(percentile(s.times, 50))}ms`.padStart(7)} ${`${Math.round(percentile(s.times, 95))}ms`.padStart(7)} ${`${Math.round(percentile(s.cpu, 50))}ms`.padStart(8)}`,
   );
 }
 const allTimes = scores.flatMap((s) => s.times);
-say(`all ${allTimes.length} images: median ${Math.round(percentile(allTimes, 50))} ms, p95 ${Math.round(percentile(allTimes, 95))} ms (load average at end: ${load()})`);
+say(
+  `all ${allTimes.length} images: median ${Math.round(percentile(allTimes, 50))} ms, p95 ${Math.round(percentile(allTimes, 95))} ms, median CPU ${Math.round(percentile(scores.flatMap((s) => s.cpu), 50))} ms per image (load average at end: ${load()})`,
+);
 say(`resident memory: ${megabytes(rssBefore)} MB before the reader, ${megabytes(rssWarm)} MB with it warmed, peak ${megabytes(rssPeak)} MB (the reader adds ${megabytes(rssWarm - rssBefore)} MB warmed, ${megabytes(rssPeak - rssBefore)} MB at peak)`);
 
 emitRows([

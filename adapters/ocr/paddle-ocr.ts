@@ -90,7 +90,16 @@ export class PaddleOcr implements TextFinder {
 
   private async load(): Promise<Engine> {
     const threads = this.options.threads ?? defaultPoolSize();
-    const session = { intraOpNumThreads: threads, interOpNumThreads: 1, executionMode: 'sequential' as const, graphOptimizationLevel: 'all' as const };
+    // Every photo and every batch has its own input shape: an arena sized for the largest seen so
+    // far would only grow, so memory is given back after each run instead.
+    const session = {
+      intraOpNumThreads: threads,
+      interOpNumThreads: 1,
+      executionMode: 'sequential' as const,
+      graphOptimizationLevel: 'all' as const,
+      enableCpuMemArena: false,
+      enableMemPattern: false,
+    };
     const [detection, recognition, keys] = await Promise.all([
       InferenceSession.create(paddleModels.detectionPath, session),
       InferenceSession.create(paddleModels.recognitionPath, session),
