@@ -28,8 +28,9 @@ export function parseReceiptText(text: string): ReceiptReading {
     .map((r) => (usesDollars ? r.replace(DOLLAR_READ_AS_8, '$1$$$2') : r));
   const cleaned = raiseTotalsAboveLabels(restored.map(cleanRow).filter((r) => r !== ''));
   const quantityColumn = hasGluedQuantityColumn(cleaned);
+  const codeColumn = leadingCodeColumn(cleaned);
   for (const row of cleaned) {
-    const amount = trailingAmount(row);
+    const amount = trailingAmount(codeColumn === null ? row : row.replace(codeColumn, ''));
     if (amount === null) {
       // A long name may wrap, with its price alone on the next row.
       pendingName = hasWords(row) && !WHEN.test(row) ? row : null;
@@ -53,7 +54,8 @@ export function parseReceiptText(text: string): ReceiptReading {
       paymentAt = Math.min(paymentAt, lines.length);
     }
     if (CHANGE.test(label) && amount.pence > 0) change = amount.pence;
-    const kind = NOT_THE_BILL.test(amount.before) ? null : kindOf(label, amount.pence);
+    const countsItems = STARTS_WITH_TOTAL.test(label) && /items?\b/i.test(label);
+    const kind = (NOT_THE_BILL.test(amount.before) && !countsItems) || isCardPayment(amount.before) ? null : kindOf(label, amount.pence);
     if (kind === null) continue;
     const pricePence = kind === 'discount' && amount.pence > 0 ? pence(-amount.pence) : amount.pence;
     lines.push(kind === 'item' ? { raw, label, pricePence, kind, ...units } : { raw, label, pricePence, kind });
@@ -71,18 +73,29 @@ const PAYMENT = /\b(cash|card|visa|master\s*card|mastercard|amex|debit|credit|te
 const CHANGE = /\bchange\b/i;
 
 const NOT_THE_BILL =
-  /\b(cash|change|card|visa|master\s*card|mastercard|amex|maestro|debit|credit|tender(ed)?|paid|payment|contactless|tel|phone|fax|date|time|table|guests?|server|cashier|invoice|auth|approval|ref|terminal|trans(action)?|www|http|rounding|round(ed)?|points?|suggested|guide|account|acct|qty|items?\s*(sold|count)|no\s+of\s+items|deposit|receipt|thank(s| you)?|\d+\s*items?|items|remaining|you\s*s[ao]ve?d?|ite[mn]\s*pr[il1]ce|gift\s*card)\b/i;
+  /\b(cash|change|visa|master\s*card|mastercard|amex|maestro|debit|credit|tender(ed)?|paid|payment|contactless|tel|phone|fax|date|time|table|guests?|server|cashier|invoice|auth|approval|ref|terminal|trans(action)?|www|http|rounding|round(ed)?|points?|suggested|guide|account|acct|qty|items?\s*(sold|count)|no\s+of\s+items|deposit|receipt|thank(s| you)?|\d+\s*items?|items|remaining|you\s*s[ao]ve?d?|ite[mn]\s*pr[il1]ce|gift\s*card)\b/i;
 const SUBTOTAL = /\b(sub[\s-]?total|subtot|sub\s*ttl|item\s*total|net(to|t)?|(food|bar|drinks?)\s*total|total\s*(excl?|before|net)|zwischensumme)\b/i;
 // "Tatal", "roTAL", "T0TA1": the word total with one letter misread.
 const TOTAL = /(?:\b|(?<=[a-z]))(total|\w?[o0a]ta[l1I]|ttl|tot|balance|bal|amount|amt\s*due|to\s*pay|saldo|summe|gesamt|betrag|grand|due|jumlah|totale)\b/i;
-const STARTS_WITH_TOTAL = /^(grand\s*)?(total|ttl|balance|amount)\b/i;
+const STARTS_WITH_TOTAL = /^(grand\s*)?(total|ttl|balance|amount)/i;
 const WHEN = /\b\d{1,2}:\d{2}(?!\d)|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/;
 const VAT = /\b(vat|tax|gst|sst|m[wu]st|ust|hst|pst|iva|tva|incl?\.?|sales\s*ta)(?=\b|\d)/i;
 const SERVICE = /\b(service|serv\.?\s*ch(arge)?|svc|gratuity|servizio|tips?|coperto|cover\s*charge)\b/i;
 const DISCOUNT = /\b(discount|disc|off|promo|voucher|coupon|savings?|reduction|rabatt|sconto|remise|offer)\b/i;
 
+/** "Card", "Credit Card 12.62", "Card payment": a card on a short row paid; in a longer name it is sold ("CARD THANKS CROWN"). */
+function isCardPayment(text: string): boolean {
+  return /\bcards?\b/i.test(text) && (text.match(/[A-Za-z]{2,}/g)?.length ?? 0) <= 3;
+}
+
+// A row that starts with a tax word is that tax, even when it says it is included in the total.
+const STARTS_WITH_TAX = /^\W*(vat|tax|gst|sst|hst|pst|iva|tva|m[wu]st|ust)/i;
+
 function kindOf(label: string, price: Pence): ReceiptLineKind | null {
-  if (NOT_THE_BILL.test(label)) return null;
+  // "Total for 3 items": a total, though it counts items.
+  if (STARTS_WITH_TOTAL.test(label) && /items?\b/i.test(label)) return 'total';
+  if (NOT_THE_BILL.test(label) || isCardPayment(label)) return null;
+  if (STARTS_WITH_TAX.test(label)) return 'vat';
   if (SUBTOTAL.test(label)) return 'subtotal';
   // "Service charge total" is the service line; "Total incl. service" is the total.
   if (SERVICE.test(label) && !STARTS_WITH_TOTAL.test(label)) return 'service';
@@ -264,6 +277,18 @@ function unitsOf(quantityText: string | undefined, trailing: string, pricePence:
   if (unit !== undefined && unit > 0 && pricePence % unit === 0 && isCountedQuantity(pricePence / unit)) return { quantity: pricePence / unit, unitPricePence: pence(unit) };
   return {};
 }
+
+/**
+ * A column of short codes before the names ("PR  CO-OP SOFT CHSE   1.05", "PA ..."): a code of
+ * one or two capitals, then a gap, on at least three priced rows and half of them.
+ */
+function leadingCodeColumn(rows: readonly string[]): RegExp | null {
+  const priced = rows.filter((r) => trailingAmount(r) !== null);
+  const coded = priced.filter((r) => CODE_BEFORE_NAME.test(r)).length;
+  return coded >= 3 && coded * 2 >= priced.length ? CODE_BEFORE_NAME : null;
+}
+
+const CODE_BEFORE_NAME = /^[A-Z]{1,2}\s+(?=[A-Za-z0-9])/;
 
 /**
  * A quantity column: two or more priced rows starting with a quantity, at least one of them hard
