@@ -49,7 +49,7 @@ export function parseReceiptText(text: string): ReceiptReading {
     if (!hasWords(label)) continue;
     if (ROUNDING.test(label) && TOTAL.test(label) && amount.pence > 0) roundedTotal = amount.pence;
     else if (ROUNDING.test(label)) roundedAfter = lines.length;
-    if (PAYMENT.test(label) && !CHANGE.test(label) && amount.pence > 0) {
+    if ((PAYMENT.test(label) || isCardPayment(label)) && !CHANGE.test(label) && amount.pence > 0) {
       paid = Math.max(paid, amount.pence);
       paymentAt = Math.min(paymentAt, lines.length);
     }
@@ -69,11 +69,11 @@ export function parseReceiptText(text: string): ReceiptReading {
 }
 
 const ROUNDING = /\bround(ing|ed)?\b/i;
-const PAYMENT = /\b(cash|card|visa|master\s*card|mastercard|amex|debit|credit|tender(ed)?|paid|payment|contactless|gift\s*card)\b/i;
+const PAYMENT = /\b(cash|visa|master\s*card|mastercard|amex|debit|credit|tender(ed)?|paid|payment|contactless|gift\s*card)\b/i;
 const CHANGE = /\bchange\b/i;
 
 const NOT_THE_BILL =
-  /\b(cash|change|visa|master\s*card|mastercard|amex|maestro|debit|credit|tender(ed)?|paid|payment|contactless|tel|phone|fax|date|time|table|guests?|server|cashier|invoice|auth|approval|ref|terminal|trans(action)?|www|http|rounding|round(ed)?|points?|suggested|guide|account|acct|qty|items?\s*(sold|count)|no\s+of\s+items|deposit|receipt|thank(s| you)?|\d+\s*items?|items|remaining|you\s*s[ao]ve?d?|ite[mn]\s*pr[il1]ce|gift\s*card)\b/i;
+  /\b(cash|change|visa|master\s*card|mastercard|amex|maestro|debit|credit|tender(ed)?|paid|payment|contactless|tel|phone|fax|date|time|table|guests?|server|cashier|invoice|auth|approval|ref|terminal|trans(action)?|www|http|rounding|round(ed)?|points?|suggested|guide|account|acct|qty|items?\s*(sold|count)|no\s+of\s+items|deposit|receipt|thank\s*you|thanks\s+for|\d+\s*items?|items|remaining|you\s*s[ao]ve?d?|ite[mn]\s*pr[il1]ce|gift\s*card)\b/i;
 const SUBTOTAL = /\b(sub[\s-]?total|subtot|sub\s*ttl|item\s*total|net(to|t)?|(food|bar|drinks?)\s*total|total\s*(excl?|before|net)|zwischensumme)\b/i;
 // "Tatal", "roTAL", "T0TA1": the word total with one letter misread.
 const TOTAL = /(?:\b|(?<=[a-z]))(total|\w?[o0a]ta[l1I]|ttl|tot|balance|bal|amount|amt\s*due|to\s*pay|saldo|summe|gesamt|betrag|grand|due|jumlah|totale)\b/i;
@@ -85,8 +85,11 @@ const DISCOUNT = /\b(discount|disc|off|promo|voucher|coupon|savings?|reduction|r
 
 /** "Card", "Credit Card 12.62", "Card payment": a card on a short row paid; in a longer name it is sold ("CARD THANKS CROWN"). */
 function isCardPayment(text: string): boolean {
-  return /\bcards?\b/i.test(text) && (text.match(/[A-Za-z]{2,}/g)?.length ?? 0) <= 3;
+  if (!/\bcards?\b/i.test(text)) return false;
+  return (text.replace(PAYMENT_WORDS, ' ').match(/[A-Za-z]{2,}/g)?.length ?? 0) <= 1;
 }
+
+const PAYMENT_WORDS = /\b(cards?|credit|debit|visa|master|payment|paid|pay|amex|gift|contactless|tendered|by|with|chip|pin)\b/gi;
 
 // A row that starts with a tax word is that tax, even when it says it is included in the total.
 const STARTS_WITH_TAX = /^\W*(vat|tax|gst|sst|hst|pst|iva|tva|m[wu]st|ust)/i;
@@ -224,6 +227,8 @@ const QUANTITY = /^(\d{1,3})\s*[xX×%*]\s*|^(\d{1,2}|[Il|])\.?\s+(?=[A-Za-z£$&(
 const GLUED_QUANTITY = /^(\d{1,2}|[Il|])(?=[A-Z][A-Za-z.])/;
 // A quantity with its unit of sale (a pack, a piece, a bottle), or a weight: "1PK", "2 BT", "0.48".
 const QUANTITY_WITH_UNIT = /^(\d{1,3})\s?(?:PKT?|PCS?|BTL?|TN|EA|CS|BX|CTN)\s+|^\d{1,3}[.,]\d{1,3}\s*(?:kg|g|lb)?\s+(?=[A-Za-z])/i;
+// Quantity and unit price printed before the name: "2 @ 7.00  Peroni" (read as if after it).
+const LEADING_UNIT_PRICE = /^\d{1,3}\s*[@xX]\s*\d+[.,]\d\d\s+(?=[A-Za-z])/;
 // Unit prices and quantity columns printed between the name and the amount: "2 @ 7.00", "4.70", "x 3".
 const TRAILING_NUMBERS = /(?:\s+(?:\d+[.,]\d\d|\d{1,3}|@|x))+$/i;
 
@@ -249,6 +254,8 @@ function cleanLabel(text: string, pricePence: Pence | null = null, quantityColum
     quantityText ??= found[1] ?? found[2];
     rest = rest.slice(found[0].length);
   };
+  const leadingUnit = LEADING_UNIT_PRICE.exec(rest);
+  if (leadingUnit) rest = `${rest.slice(leadingUnit[0].length)} ${leadingUnit[0]}`;
   takeQuantity(QUANTITY_WITH_UNIT);
   takeQuantity(QUANTITY);
   if (quantityText === undefined && quantityColumn) takeQuantity(GLUED_QUANTITY);
