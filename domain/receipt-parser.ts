@@ -226,7 +226,11 @@ const QUANTITY = /^(\d{1,3})\s*[xX×%*]\s*|^(\d{1,2}|[Il|])\.?\s+(?=[A-Za-z£$&(
 // A quantity column printed hard against the name: "1Local Mineral Water", "3SOUVLAKI", "IPATATES".
 const GLUED_QUANTITY = /^(\d{1,2}|[Il|])(?=[A-Z][A-Za-z.])/;
 // A quantity with its unit of sale (a pack, a piece, a bottle), or a weight: "1PK", "2 BT", "0.48".
-const QUANTITY_WITH_UNIT = /^(\d{1,3})\s?(?:PKT?|PCS?|BTL?|TN|EA|CS|BX|CTN)\s+|^\d{1,3}[.,]\d{1,3}\s*(?:kg|g|lb)?\s+(?=[A-Za-z])/i;
+const QUANTITY_WITH_UNIT = /^(\d{1,3})\s?(?:PKT?|PCS?|BTL?|TN|EA|CS|BX|CTN)\s+|^\d{1,3}[.,]\d{1,3}\s*(?:kg|g|lb)?(?:\s+|(?=[A-Z]{3})(?!VAT|TAX|GST))(?=[A-Za-z])/i;
+// A single 1 hard against a longer name is a quantity of one even without a column: "1GREY GOOSE".
+const GLUED_ONE = /^(1)(?=[A-Z][A-Za-z]{3})/;
+// A product code or barcode (six digits or more) before or inside a name.
+const PRODUCT_CODE = /(?:^|\s)\d{6,}(?=\s|$)|^\d{6,}(?=[A-Za-z])/g;
 // Quantity and unit price printed before the name: "2 @ 7.00  Peroni" (read as if after it).
 const LEADING_UNIT_PRICE = /^\d{1,3}\s*[@xX]\s*\d+[.,]\d\d\s+(?=[A-Za-z])/;
 // Unit prices and quantity columns printed between the name and the amount: "2 @ 7.00", "4.70", "x 3".
@@ -246,7 +250,7 @@ interface Label {
 function cleanLabel(text: string, pricePence: Pence | null = null, quantityColumn = false): Label {
   // Text left of a vertical rule ("NN | Add Bacon") is the paper's edge or a column of codes.
   const afterRule = text.includes('|') ? text.slice(text.lastIndexOf('|') + 1) : text;
-  let rest = (hasWords(afterRule) ? afterRule : text).replace(LEFT_NOISE, '');
+  let rest = (hasWords(afterRule) ? afterRule : text).replace(PRODUCT_CODE, ' ').replace(LEFT_NOISE, '').trim();
   let quantityText: string | undefined;
   const takeQuantity = (pattern: RegExp) => {
     const found = pattern.exec(rest);
@@ -259,6 +263,7 @@ function cleanLabel(text: string, pricePence: Pence | null = null, quantityColum
   takeQuantity(QUANTITY_WITH_UNIT);
   takeQuantity(QUANTITY);
   if (quantityText === undefined && quantityColumn) takeQuantity(GLUED_QUANTITY);
+  if (quantityText === undefined) takeQuantity(GLUED_ONE);
   rest = rest.replace(LEFT_SPECKS, '');
   takeQuantity(QUANTITY);
   const named = fixDigitsInWords(rest).replace(/[\s.:£$€*#-]+$/, '');

@@ -263,4 +263,14 @@ describe('parseReceiptText on OCR slips and other countries’ receipts', () => 
     expect(reading.totalPence).toBe(1790);
     expect(reading.lines.at(-1)).toMatchObject({ kind: 'vat', pricePence: 162 });
   });
+
+  it('takes product codes, a glued weight and a glued quantity of one off the names', () => {
+    expect(summary('400084751261 red/white flower p    4.99\n0.92LETTUCE-ICEBERG    12.42\n1GREY GOOSE    9.00\nChips    1.50\nTOTAL    27.91').map(([, label]) => label)).toEqual([
+      'red/white flower p',
+      'LETTUCE-ICEBERG',
+      'GREY GOOSE',
+      'Chips',
+      'TOTAL',
+    ]);
+  });
 });
