@@ -55,8 +55,8 @@ describe('isStrictBase64', () => {
     expect(isStrictBase64(text)).toBe(expected);
   });
 
-  it("checks a phone photo's worth of base64 (tens of megabytes) without overflowing the stack", () => {
-    const photo = Buffer.alloc(24 * 1024 * 1024, 0xa5).toString('base64');
+  it("checks a phone photo's worth of base64 (8 MB) without overflowing the stack", () => {
+    const photo = Buffer.alloc(6 * 1024 * 1024, 0xa5).toString('base64');
     expect(isStrictBase64(photo)).toBe(true);
     expect(isStrictBase64(`${photo}!`)).toBe(false);
   });
