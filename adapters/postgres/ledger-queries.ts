@@ -6,8 +6,8 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
  * Records that the user was seen now, creating the row on first sight. Inside a transaction this
- * also locks the user's row (ON CONFLICT DO UPDATE takes a row lock), which serialises every
- * reservation for one user across connections and server processes.
+ * also locks the user's row (ON CONFLICT DO UPDATE takes a row lock), which serialises that
+ * user's metering writes across connections and server processes.
  */
 export async function touchUser(db: Executor, anonymousUserId: string, now: Date): Promise<void> {
   await db
@@ -17,22 +17,26 @@ export async function touchUser(db: Executor, anonymousUserId: string, now: Date
     .execute();
 }
 
-/** The balance is never stored: it is the sum of the user's ledger entries. */
-export async function ledgerBalance(db: Executor, anonymousUserId: string): Promise<number> {
-  const row = await db
-    .selectFrom('token_ledger')
-    .select(sql<number>`coalesce(sum(tokens), 0)::integer`.as('balance'))
-    .where('anonymous_user_id', '=', anonymousUserId)
-    .executeTakeFirstOrThrow();
-  return row.balance;
-}
+/**
+ * touchUser as the first CTE of a larger statement, so a read or a write and the "seen now" take
+ * one round trip; it returns the user's id, so later CTEs can wait for the row (and its lock).
+ */
+export const seenNow = (anonymousUserId: string, now: Date) => sql`
+  seen as (
+    insert into anonymous_users (id, created_at, last_seen_at) values (${anonymousUserId}::uuid, ${now}::timestamptz, ${now}::timestamptz)
+    on conflict (id) do update set last_seen_at = excluded.last_seen_at
+    returning id)`;
 
-/** The month's free-bill counter and the token balance, in one round trip. */
-export async function meteringState(db: Executor, anonymousUserId: string, monthStart: string): Promise<{ counter: FreeBillCounter | null; balance: number }> {
+/** The maintained balance: one row read, however long the user's history (0 before any credit). */
+export const balanceOf = (anonymousUserId: string) => sql<number>`coalesce((select balance from token_balances where anonymous_user_id = ${anonymousUserId}::uuid), 0)`;
+
+/** Marks the user seen, then reads the month's free-bill counter and the token balance: one round trip. */
+export async function meteringState(db: Executor, anonymousUserId: string, now: Date, monthStart: string): Promise<{ counter: FreeBillCounter | null; balance: number }> {
   const { rows } = await sql<{ bills_used: number | null; balance: number }>`
+    with ${seenNow(anonymousUserId, now)}
     select
-      (select bills_used from monthly_usage where anonymous_user_id = ${anonymousUserId} and month_start = ${monthStart}) as bills_used,
-      (select coalesce(sum(tokens), 0)::integer from token_ledger where anonymous_user_id = ${anonymousUserId}) as balance`.execute(db);
+      (select bills_used from monthly_usage where anonymous_user_id = ${anonymousUserId}::uuid and month_start = ${monthStart}::date) as bills_used,
+      ${balanceOf(anonymousUserId)} as balance`.execute(db);
   const row = rows[0]!;
   return { counter: row.bills_used === null ? null : { billsUsed: row.bills_used, lastResetDate: monthStart }, balance: row.balance };
 }

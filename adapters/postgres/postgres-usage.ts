@@ -5,7 +5,7 @@ import type { Clock } from '../../ports/clock';
 import { TOKENS } from '../../ports/tokens';
 import type { UsageQuery } from '../../ports/usage';
 import type { Database } from './database';
-import { meteringState, touchUser } from './ledger-queries';
+import { meteringState } from './ledger-queries';
 
 @injectable()
 export class PostgresUsage implements UsageQuery {
@@ -16,8 +16,7 @@ export class PostgresUsage implements UsageQuery {
 
   async usageFor(anonymousUserId: string): Promise<UsageSummary> {
     const now = this.clock.now();
-    await touchUser(this.db, anonymousUserId, now);
-    const { counter, balance } = await meteringState(this.db, anonymousUserId, monthStart(now));
+    const { counter, balance } = await meteringState(this.db, anonymousUserId, now, monthStart(now));
     return summarizeUsage(counter, balance, now);
   }
 }
