@@ -1,1 +1,11 @@
 /// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    /**
+     * Set by a page that is the same for every visitor of its URL until this time (ms since the
+     * epoch): src/server/middleware/compress-pages.ts then caches it.
+     */
+    sameForEveryoneUntil?: number;
+  }
+}
