@@ -5,7 +5,8 @@ import { TIP_SPLIT_LABELS, TIP_SPLITS, type DinerShare } from '../../../domain/s
 import { TIP_QUICK_PERCENTS } from '../../../domain/tip';
 import { Avatar } from './AssignStep';
 import { $bill, $receipt, $split, goToStep, setTip, setTipSplit } from './bill-store';
-import { QrDialog, ShareDialog } from '../sharing';
+import { OnDemand, PendingOverlay } from '../on-demand';
+import { qrDialog, shareDialog } from './parts';
 
 export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () => void }) {
   const bill = useStore($bill);
@@ -98,11 +99,8 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
           Split Another Bill
         </button>
       </div>
-      {shareable ? (
-        <>
-          <ShareDialog open={dialog === 'share'} onClose={() => setDialog(null)} bill={shareable} />
-          <QrDialog open={dialog === 'qr'} onClose={() => setDialog(null)} bill={shareable} />
-        </>
+      {shareable && dialog !== null ? (
+        <OnDemand part={dialog === 'share' ? shareDialog : qrDialog} props={{ open: true, onClose: () => setDialog(null), bill: shareable }} pending={<PendingOverlay />} />
       ) : null}
     </>
   );
