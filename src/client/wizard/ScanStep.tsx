@@ -8,7 +8,7 @@ import { $bill, startReview } from './bill-store';
 import { captureFrame, openCamera, stopCamera } from './camera';
 import { Dialog } from './Dialog';
 import { OnDemand, Pending, PendingOverlay } from '../on-demand';
-import { manualEntry, reviewItems } from './parts';
+import { manualEntry, reviewItems } from './inner-parts';
 import { toast } from './toasts';
 import { ALLOWANCE_USED_MESSAGE, paymentForNextScan, remainingBills } from '../../../domain/freemium';
 import { $usage, anonymousUserId, freeBillsLeft, refreshUsage } from './usage';

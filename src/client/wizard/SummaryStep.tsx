@@ -6,7 +6,7 @@ import { TIP_QUICK_PERCENTS } from '../../../domain/tip';
 import { Avatar } from './AssignStep';
 import { $bill, $receipt, $split, goToStep, setTip, setTipSplit } from './bill-store';
 import { OnDemand, PendingOverlay } from '../on-demand';
-import { qrDialog, shareDialog } from './parts';
+import { qrDialog, shareDialog } from './inner-parts';
 
 export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () => void }) {
   const bill = useStore($bill);
