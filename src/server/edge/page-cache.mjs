@@ -30,17 +30,15 @@ export function pageCacheKey({ target, host, userAgent }) {
 }
 
 /**
- * The body compressed: by default at a level fast enough for every request (brotli 5 takes about
- * the time of gzip 6 and is some 15% smaller); `best` for files compressed once per process.
+ * The body compressed at a level fast enough for a page rendered on request (brotli 5 takes about
+ * the time of gzip 6 and is some 15% smaller).
  * @param {Buffer} identity
  * @param {'br' | 'gzip'} encoding
- * @param {'fast' | 'best'} [effort]
  * @returns {Buffer}
  */
-export function compressBody(identity, encoding, effort = 'fast') {
-  const best = effort === 'best';
-  if (encoding === 'br') return brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: best ? 11 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } });
-  return gzipSync(identity, { level: best ? 9 : 6 });
+export function compressBody(identity, encoding) {
+  if (encoding === 'br') return brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } });
+  return gzipSync(identity, { level: 6 });
 }
 
 /**

@@ -1,12 +1,16 @@
 // The built client files (dist/client: hashed assets, icons, the service worker, prerendered
 // pages), read into memory once at start, so a request never looks on disk: a file is answered
 // from memory, anything else goes straight to the app. Text files are compressed (brotli or gzip,
-// as the client accepts) once, on first demand; hashed assets are cached by browsers for a year.
+// as the client accepts) once, at the highest levels, off the event loop: all of them in the
+// background from the start, and a request that comes first waits for its own file only. Hashed
+// assets are cached by browsers for a year.
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compressBody, encodingFor } from './page-cache.mjs';
+import { encodingFor } from './page-cache.mjs';
 import { contentSecurityPolicy, inlineScriptHashes } from './security-headers.mjs';
 
 const TYPES = {
@@ -30,8 +34,23 @@ const TYPES = {
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.json', '.webmanifest', '.txt', '.xml']);
 
 /**
- * @typedef {{ body: Buffer, compressed: { br?: Buffer, gzip?: Buffer } | null, headers: Record<string, string> }} StaticFile
+ * @typedef {{ body: Buffer, compressed: { br?: Promise<Buffer>, gzip?: Promise<Buffer> } | null, headers: Record<string, string> }} StaticFile
  */
+
+const compressors = {
+  br: (/** @type {Buffer} */ body) => promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  gzip: (/** @type {Buffer} */ body) => promisify(gzip)(body, { level: 9 }),
+};
+
+/**
+ * The file's body in this encoding, compressed once.
+ * @param {StaticFile} file
+ * @param {'br' | 'gzip'} encoding
+ * @returns {Promise<Buffer>}
+ */
+function compressed(file, encoding) {
+  return (file.compressed[encoding] ??= compressors[encoding](file.body));
+}
 
 /**
  * Reads the client directory. `answer` answers a request for one of its files (returning true),
@@ -92,10 +111,14 @@ export async function staticFiles(clientDir) {
       return true;
     }
     const encoding = file.compressed ? encodingFor(req.headers['accept-encoding']) : null;
-    const body = encoding === null ? file.body : (file.compressed[encoding] ??= compressBody(file.body, encoding, 'best'));
-    res.writeHead(200, { ...file.headers, ...(encoding ? { 'content-encoding': encoding } : {}), 'content-length': body.length });
-    res.end(req.method === 'HEAD' ? undefined : body);
+    const send = (/** @type {Buffer} */ body) => {
+      res.writeHead(200, { ...file.headers, ...(encoding ? { 'content-encoding': encoding } : {}), 'content-length': body.length });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    };
+    if (encoding === null) send(file.body);
+    else compressed(file, encoding).then(send, (error) => res.destroy(error));
     return true;
   }
+  for (const file of new Set(byPath.values())) if (file.compressed) for (const encoding of /** @type {const} */ (['br', 'gzip'])) compressed(file, encoding).catch(() => undefined);
   return { answer, everyPolicy };
 }
