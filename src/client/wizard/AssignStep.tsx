@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { dinerInitial, MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../../../domain/diners';
 import { formatGBP } from '../../../domain/money';
 import type { Diner } from '../../../domain/receipt';
+import { MoneyInput } from '../ui/MoneyInput';
 import { $bill, addDiner, addItem, continueToSummary, removeDiner, toggleAssignment } from './bill-store';
 
 export const NO_DINERS_MESSAGE = 'You need to add at least one person before assigning items';
@@ -158,20 +159,7 @@ function AddItemForm({ disabled }: { readonly disabled: boolean }) {
           <label className="wz-visually-hidden" htmlFor="item-price">
             Item price
           </label>
-          <span className="wz-money-input">
-            <span aria-hidden="true">£</span>
-            <input
-              id="item-price"
-              className="wz-input"
-              type="number"
-              step="0.01"
-              min="0"
-              inputMode="decimal"
-              placeholder="0.00"
-              value={price}
-              onChange={(e) => setPrice(e.currentTarget.value)}
-            />
-          </span>
+          <MoneyInput id="item-price" value={price} onValueChange={setPrice} />
           <button type="submit" className="wz-btn">
             Add Item
           </button>

@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { $bill, restoreBill, resetBill, type Step } from './bill-store';
+import { $bill, $restored, restoreBill, resetBill, type Step } from './bill-store';
 import { Header } from './Header';
 import { recoveredMessage, startMetering } from '../metering/token-recovery';
 import { OnDemand, Pending, PendingOverlay, prefetchWhenIdle } from '../on-demand';
 import { isOnline, OFFLINE_MESSAGES } from '../online';
 import { manualEntry, qrDialog, reviewItems, shareDialog } from './inner-parts';
 import { assignStep, buyTokensDialog, scanStep, summaryStep, tokenRecoveryDialog } from './parts';
-import { syncTheme } from './theme';
+import { syncTheme } from '../theme';
 import { Toasts } from './Toasts';
 import { toast } from './toasts';
 import { refreshUsage } from './usage';
@@ -21,7 +21,7 @@ const STEPS: readonly { readonly step: Step; readonly label: string }[] = [
 
 /** The three-step wizard at /app (seed 000 §2): one island, since every part of it is interactive. */
 export default function WizardApp() {
-  const [ready, setReady] = useState(false);
+  const ready = useStore($restored);
   const { step } = useStore($bill);
   const [dialog, setDialog] = useState<'buy' | 'recover' | null>(null);
   const main = useRef<HTMLElement>(null);
@@ -31,7 +31,6 @@ export default function WizardApp() {
   useEffect(() => {
     syncTheme();
     restoreBill();
-    setReady(true);
     // /app?data={token}: a shared bill to open (its code is fetched only then).
     if (new URLSearchParams(location.search).has('data')) void import('./shared-bill').then((m) => m.openSharedBillFromUrl());
     // Usage from the server, then the once-per-session token recovery when tokens are 0 (seed 000 §4).
