@@ -13,8 +13,9 @@ import { billLabel } from '../../../domain/paying-back/messages';
 import { DinerPayActions, PayBackCard } from '../paying-back/PayBackCard';
 import { PayeeDialog } from '../paying-back/PayeeDialog';
 import { usePayBack } from '../paying-back/use-pay-back';
-import { QrDialog, ShareDialog } from '../sharing';
 import { shareableBill } from '../../../domain/sharing/share-text';
+import { OnDemand, PendingOverlay } from '../on-demand';
+import { qrDialog, shareDialog } from './inner-parts';
 
 export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () => void }) {
   const bill = useStore($bill);
@@ -121,11 +122,8 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
           Split Another Bill
         </button>
       </div>
-      {shareable ? (
-        <>
-          <ShareDialog open={dialog === 'share'} onClose={() => setDialog(null)} bill={shareable} />
-          <QrDialog open={dialog === 'qr'} onClose={() => setDialog(null)} bill={shareable} />
-        </>
+      {shareable && dialog !== null ? (
+        <OnDemand part={dialog === 'share' ? shareDialog : qrDialog} props={{ open: true, onClose: () => setDialog(null), bill: shareable }} pending={<PendingOverlay />} />
       ) : null}
       {payBack.payeeDialog.open ? <PayeeDialog open payee={payBack.payee} refused={payBack.payeeDialog.refused} onSave={payBack.savePayee} onClose={payBack.closePayee} /> : null}
     </>
