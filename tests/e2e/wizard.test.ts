@@ -576,7 +576,7 @@ describe('the splitting wizard at /app', () => {
   });
 });
 
-// Scans read by the real server: the local tesseract reader and the ledger's metering, no fakes.
+// Scans read by the real server: the local PaddleOCR reader and the ledger's metering, no fakes.
 describe('scans read by the local reader on the server', () => {
   let browser: Browser;
   let context: BrowserContext;

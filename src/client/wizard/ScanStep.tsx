@@ -6,6 +6,7 @@ import { FAILURE_PANEL_TITLE, failureMessage } from './analysis-errors';
 import { analyzeReceipt, fileToBase64 } from './analyze';
 import { $bill, startReview } from './bill-store';
 import { captureFrame, openCamera, stopCamera } from './camera';
+import { downsizeForUpload } from './downsize';
 import { Dialog } from './Dialog';
 import { ManualEntry } from './ManualEntry';
 import { ReviewItems } from './ReviewItems';
@@ -99,7 +100,9 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
     // Offline, say so at once rather than after a failed request (manual entry still works offline).
     if (!isOnline()) return setPhase({ kind: 'failed', message: failureMessage({ kind: 'network' }) });
     setPhase({ kind: 'analyzing' });
-    const image = await fileToBase64(file).catch(() => null);
+    const image = await downsizeForUpload(file)
+      .then(fileToBase64)
+      .catch(() => null);
     const result = image === null ? null : await analyzeReceipt(image, await anonymousUserId());
     void refreshUsage();
     if (result?.ok) {

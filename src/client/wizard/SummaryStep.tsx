@@ -19,7 +19,7 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
   const bill = useStore($bill);
   const split = useStore($split);
   const receipt = useStore($receipt);
-  // VAT lines are informational (already inside UK prices), so they never travel in a share.
+  // VAT lines never travel in a share and a line split by units or shares travels as its parts (shareableBill).
   // The same object while the bill is unchanged, so a pending edit of the stored bill keeps its wait.
   const toStore = useMemo(() => {
     const shared = receipt ? shareableBill(receipt) : null;

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import { HmacPacketSigner } from '../../../adapters/crypto/hmac-packet-signer';
 import { loadOrCreateSigningKey } from '../../../adapters/crypto/signing-key-file';
-import { defaultPoolSize } from '../../../adapters/ocr/tesseract-pool';
+import { defaultPoolSize } from '../../../adapters/ocr/paddle-ocr';
 import { pakoCompressor } from '../../../adapters/pako/pako-compressor';
 import { PayPalGateway } from '../../../adapters/paypal/paypal-gateway';
 import { connectDatabase } from '../../../adapters/postgres/connect';

@@ -96,6 +96,26 @@ describe('the analysis response', () => {
     expect(linesFromAnalysis([{ name: 'Bread', pricePence: 1.5 }, 7, { pricePence: 'x' }], id)?.map((l) => [l.label, l.pricePence, l.kind])).toEqual([['Bread', null, 'item']]);
   });
 
+  it('carries quantity and unit price when both are there and sensible, and leaves them off otherwise', () => {
+    const lines = linesFromAnalysis(
+      {
+        items: [
+          { name: 'Peroni', pricePence: 1400, kind: 'item', quantity: 2, unitPricePence: 700 },
+          { name: 'Soup', pricePence: 500, kind: 'item', quantity: 1, unitPricePence: 500 },
+          { name: 'Chips', pricePence: 600, kind: 'item', quantity: 2.5, unitPricePence: 240 },
+          { name: 'Wine', pricePence: 900, kind: 'item', quantity: 3 },
+        ],
+      },
+      id,
+    );
+    expect(lines?.map((l) => [l.label, l.quantity, l.unitPricePence])).toEqual([
+      ['Peroni', 2, 700],
+      ['Soup', undefined, undefined],
+      ['Chips', undefined, undefined],
+      ['Wine', undefined, undefined],
+    ]);
+  });
+
   it("carries the server's printed total, when it found one", () => {
     expect(printedTotalFromAnalysis({ items: [], totalPence: 1600 })).toBe(1600);
     for (const response of [{ items: [], totalPence: null }, { items: [], totalPence: 12.5 }, [{ name: 'Soup' }], null]) expect(printedTotalFromAnalysis(response)).toBeNull();
