@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
 import { formatGBP } from '../../../domain/money';
 import { portionLabel, unitsGiven } from '../../../domain/portions';
-import { sharedLines } from '../../../domain/sharing/shared-lines';
 import type { BillItem } from '../../../domain/receipt';
 import type { DinerShare } from '../../../domain/split';
 import { Avatar } from './AssignStep';
@@ -21,11 +20,10 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
   const bill = useStore($bill);
   const split = useStore($split);
   const receipt = useStore($receipt);
-  // VAT lines are informational (already inside UK prices), so they never travel in a share; a line
-  // split by units or shares travels as its parts, so every page shows these very figures.
+  // VAT lines never travel in a share and a line split by units or shares travels as its parts (shareableBill).
   // The same object while the bill is unchanged, so a pending edit of the stored bill keeps its wait.
   const toStore = useMemo(() => {
-    const shared = receipt ? shareableBill({ ...receipt, items: sharedLines(receipt.items, receipt.diners.map((d) => d.id)) }) : null;
+    const shared = receipt ? shareableBill(receipt) : null;
     return (
       shared && {
         bill: shared,
