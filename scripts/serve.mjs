@@ -6,6 +6,7 @@
 import http from 'node:http';
 import { answerFromPageCache, sharedPageCache } from '../src/server/edge/page-cache.mjs';
 import { createLogger, redactTarget, requestIdFrom } from '../src/server/edge/request-log.mjs';
+import { answerClientError, declareUtf8, refuseMalformedHost, refuseUnknownMethod, requestTimeouts } from '../src/server/edge/protocol-guards.mjs';
 import { SECURITY_HEADERS } from '../src/server/edge/security-headers.mjs';
 import { staticFiles } from '../src/server/edge/static-files.mjs';
 
@@ -19,7 +20,7 @@ const clientFiles = await staticFiles(new URL('../dist/client/', import.meta.url
 const pageCache = sharedPageCache();
 let stopping = false;
 
-const server = http.createServer((req, res) => {
+const server = http.createServer(requestTimeouts(process.env), (req, res) => {
   const started = process.hrtime.bigint();
   const requestId = requestIdFrom(req.headers['x-request-id']);
   req.headers['x-request-id'] = requestId; // the app logs its faults under the same id
@@ -33,14 +34,18 @@ const server = http.createServer((req, res) => {
     logger.info({ requestId, method: req.method, path: redactTarget(req.url ?? '/'), status: res.statusCode, durationMs, completed: res.writableFinished }, 'request');
     if (stopping) server.closeIdleConnections();
   });
+  if (refuseUnknownMethod(req, res) || refuseMalformedHost(req, res)) return;
   if (!isDecodable(req.url ?? '/')) {
     res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
     res.end('Bad request.');
     return;
   }
+  declareUtf8(res);
   if (answerFromPageCache(req, res, pageCache) || clientFiles.answer(req, res)) return;
   handler(req, res);
 });
+
+server.on('clientError', answerClientError);
 
 server.listen(port, host, async () => {
   // The first request builds the container: configuration (exit 78 when invalid) and migrations.

@@ -7,9 +7,10 @@ import { err, ok, type Result } from '../../domain/result';
 import { debitForScan, refundForScan } from '../../domain/token-ledger';
 import type { Clock } from '../../ports/clock';
 import type { ScanAllowance, ScanReservation } from '../../ports/scan-allowance';
+import type { PaymentsMode } from '../../ports/token-credits';
 import { TOKENS } from '../../ports/tokens';
 import type { Database } from './database';
-import { seenNow, touchUser } from './ledger-queries';
+import { balanceChange, seenNow, spendableColumn, touchUser } from './ledger-queries';
 
 /**
  * Scan metering in Postgres. A reservation is one statement: it takes a free bill while the
@@ -23,6 +24,7 @@ export class PostgresScanAllowance implements ScanAllowance {
   constructor(
     @inject(TOKENS.Database) private readonly db: Kysely<Database>,
     @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(TOKENS.PaymentsMode) private readonly mode: PaymentsMode = 'test',
   ) {}
 
   async reserve(anonymousUserId: string): Promise<Result<ScanReservation, 'allowance used'>> {
@@ -46,6 +48,8 @@ export class PostgresScanAllowance implements ScanAllowance {
     const id = randomUUID();
     const month = monthStart(now);
     const debit = debitForScan();
+    // Scans paid while payments run in TEST MODE are marked with their debit (issue 16).
+    const testMode = this.mode === 'test';
     const { rows } = await sql<{ abandoned: boolean; paid_with: ScanReservation['paidWith'] | null }>`
       with
         abandoned as (
@@ -61,18 +65,18 @@ export class PostgresScanAllowance implements ScanAllowance {
             where monthly_usage.bills_used < ${MAX_FREE_BILLS}::integer
           returning 'free bill'::text as paid_with),
         token as (
-          update token_balances set balance = balance + ${debit.tokens}::integer
-          where anonymous_user_id = ${anonymousUserId}::uuid and balance + ${debit.tokens}::integer >= 0
+          update token_balances set ${balanceChange(sql`${debit.tokens}::integer`, testMode)}
+          where anonymous_user_id = ${anonymousUserId}::uuid and ${spendableColumn(this.mode)} + ${debit.tokens}::integer >= 0
             and not (select found from abandoned) and not exists (select 1 from free_bill)
           returning 'token'::text as paid_with),
         reservation as (
-          insert into scan_reservations (id, anonymous_user_id, paid_with, month_start, reserved_at)
-          select ${id}::uuid, ${anonymousUserId}::uuid, paid_with, ${month}::date, ${now}::timestamptz
+          insert into scan_reservations (id, anonymous_user_id, paid_with, month_start, reserved_at, test_mode)
+          select ${id}::uuid, ${anonymousUserId}::uuid, paid_with, ${month}::date, ${now}::timestamptz, ${testMode}::boolean
           from (select paid_with from free_bill union all select paid_with from token) as paid
           returning paid_with),
         debit as (
-          insert into token_ledger (anonymous_user_id, kind, tokens, reservation_id, created_at)
-          select ${anonymousUserId}::uuid, ${debit.kind}::text, ${debit.tokens}::integer, ${id}::uuid, ${now}::timestamptz
+          insert into token_ledger (anonymous_user_id, kind, tokens, reservation_id, created_at, test_mode)
+          select ${anonymousUserId}::uuid, ${debit.kind}::text, ${debit.tokens}::integer, ${id}::uuid, ${now}::timestamptz, ${testMode}::boolean
           from reservation where paid_with = 'token')
       select (select found from abandoned) as abandoned, (select paid_with from reservation) as paid_with`.execute(this.db);
     const row = rows[0]!;
@@ -117,16 +121,18 @@ async function refundReserved(db: Kysely<Database>, now: Date, which: RawBuilder
       closed as (
         update scan_reservations set status = 'refunded', closed_at = ${now}::timestamptz
         where status = 'reserved' and ${which}
-        returning id, anonymous_user_id, paid_with, month_start),
+        returning id, anonymous_user_id, paid_with, month_start, test_mode),
       bills_back as (
         update monthly_usage set bills_used = greatest(bills_used - back.n, 0)
         from (select anonymous_user_id, month_start, count(*)::integer as n from closed where paid_with = 'free bill' group by anonymous_user_id, month_start) as back
         where monthly_usage.anonymous_user_id = back.anonymous_user_id and monthly_usage.month_start = back.month_start),
       entries as (
-        insert into token_ledger (anonymous_user_id, kind, tokens, reservation_id, created_at)
-        select anonymous_user_id, ${refund.kind}::text, ${refund.tokens}::integer, id, ${now}::timestamptz from closed where paid_with = 'token'
-        returning anonymous_user_id, tokens)
-    update token_balances set balance = balance + back.tokens
-    from (select anonymous_user_id, sum(tokens)::integer as tokens from entries group by anonymous_user_id) as back
+        insert into token_ledger (anonymous_user_id, kind, tokens, reservation_id, created_at, test_mode)
+        select anonymous_user_id, ${refund.kind}::text, ${refund.tokens}::integer, id, ${now}::timestamptz, test_mode from closed where paid_with = 'token'
+        returning anonymous_user_id, tokens, test_mode)
+    update token_balances set all_balance = all_balance + back.all_tokens, balance = balance + back.live_tokens
+    from (
+      select anonymous_user_id, sum(tokens)::integer as all_tokens, coalesce(sum(tokens) filter (where not test_mode), 0)::integer as live_tokens
+      from entries group by anonymous_user_id) as back
     where token_balances.anonymous_user_id = back.anonymous_user_id`.execute(db);
 }

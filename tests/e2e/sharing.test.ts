@@ -189,6 +189,8 @@ describe('sharing a bill by signed link', () => {
   it('/share?data= shows the whole bill and per-diner cards, and its share dialog copies a working link', async () => {
     const { token } = await share();
     const { context, page } = await newPhone(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+    // The page's timers run on a clock the test moves, so 'Copied!' (2 s) cannot revert before it is seen.
+    await page.clock.install();
     await page.goto(`/share?data=${token}`);
     const complete = page.getByRole('region', { name: 'Complete bill' });
     expect(await complete.innerText()).toMatch(/£59\.24[\s\S]*3 diners · 5 items/);
@@ -207,13 +209,18 @@ describe('sharing a bill by signed link', () => {
     const qr = dialog.getByRole('img', { name: 'QR code for the share link' });
     await qr.waitFor();
     expect(await qr.evaluate((img: HTMLImageElement) => [img.width, img.naturalWidth])).toEqual([150, 300]);
+    await page.clock.pauseAt(Date.now() + 60_000);
     await dialog.getByRole('button', { name: 'Copy QR Code' }).click();
     await dialog.getByRole('region', { name: 'QR Code' }).getByRole('button', { name: 'Copied!' }).waitFor();
     expect(await page.evaluate(async () => (await navigator.clipboard.read())[0]?.types)).toContain('image/png');
     await dialog.getByRole('button', { name: 'Copy Link' }).click();
     await dialog.getByRole('region', { name: 'Share Link' }).getByRole('button', { name: 'Copied!' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
-    await dialog.getByRole('button', { name: 'Copy Link' }).waitFor({ timeout: 3000 }); // 'Copied!' reverts after 2 s
+    await page.clock.runFor(1999);
+    expect(await dialog.getByRole('region', { name: 'Share Link' }).getByRole('button', { name: 'Copied!' }).count()).toBe(1);
+    await page.clock.runFor(1); // 'Copied!' reverts after 2 s
+    await dialog.getByRole('button', { name: 'Copy Link' }).waitFor();
+    await page.clock.resume();
     expect(await dialog.getByRole('region', { name: 'Rich Text' }).innerText()).toContain('Total: £16.58');
 
     // 127.0.0.1 is a development host: Native Share copies the text, labelled, instead of sharing.
@@ -328,7 +335,7 @@ describe('stored receipts behind short /r/ links', () => {
     expect(items).toMatch(/Burger\s+£12\.50/);
     expect(items).toMatch(/Nachos\s*Split between 2 people \(£10\.00\)\s+£5\.00/);
     expect(items).toMatch(/Service Charge\s+£5\.01\s+Tip\s+£2\.50\s+Your Total\s+£24\.51/);
-    expect(await page.getByRole('region', { name: 'Monzo' }).getByRole('link').getAttribute('href')).toBe('https://monzo.me/alicem/24.51');
+    expect(await page.getByRole('region', { name: 'Monzo' }).getByRole('link').getAttribute('href')).toBe('https://monzo.me/alicem/24.51?d=The%20Crown');
     expect(await page.getByRole('region', { name: 'PayPal' }).getByRole('link').getAttribute('href')).toBe('https://paypal.me/AliceP/24.51GBP');
     expect(await page.getByRole('region', { name: 'Alternative Payment' }).count()).toBe(0);
 

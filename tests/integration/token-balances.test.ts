@@ -10,28 +10,35 @@ import { PostgresScanAllowance } from '../../adapters/postgres/postgres-scan-all
 import { PostgresTokenCredits } from '../../adapters/postgres/postgres-token-credits';
 import { RESERVATION_ABANDONED_AFTER_MS } from '../../domain/freemium';
 import { pence } from '../../domain/money';
+import type { PaymentsMode } from '../../ports/token-credits';
 import { migrations } from '../../migrations';
 import { FakeClock } from '../support/clock';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 
 // The balance is kept in token_balances for speed; the append-only ledger stays the record. These
 // tests hold the two together: after any mix of concurrent writes, and after the migration that
-// introduced the table filled it from an existing ledger.
+// introduced the table filled it from an existing ledger. `balance` sums the entries that count with
+// real keys, `all_balance` every entry, TEST MODE ones included.
 
-/** Users whose maintained balance differs from the sum of their ledger entries. */
-async function balancesOffTheLedger(db: Kysely<Database>): Promise<{ id: string; maintained: number; ledger: number }[]> {
-  const { rows } = await sql<{ id: string; maintained: number; ledger: number }>`
-    select u.id, coalesce(b.balance, 0)::integer as maintained, coalesce((select sum(tokens) from token_ledger l where l.anonymous_user_id = u.id), 0)::integer as ledger
+type Balances = { id: string; live: number; ledgerLive: number; all: number; ledgerAll: number };
+
+/** Users whose maintained balances differ from the sums of their ledger entries. */
+async function balancesOffTheLedger(db: Kysely<Database>): Promise<Balances[]> {
+  const { rows } = await sql<Balances>`
+    select u.id, coalesce(b.balance, 0)::integer as live, coalesce(b.all_balance, 0)::integer as all,
+      coalesce((select sum(tokens) from token_ledger l where l.anonymous_user_id = u.id and not l.test_mode), 0)::integer as "ledgerLive",
+      coalesce((select sum(tokens) from token_ledger l where l.anonymous_user_id = u.id), 0)::integer as "ledgerAll"
     from anonymous_users u left join token_balances b on b.anonymous_user_id = u.id`.execute(db);
-  return rows.filter((r) => r.maintained !== r.ledger);
+  return rows.filter((r) => r.live !== r.ledgerLive || r.all !== r.ledgerAll);
 }
 
-type Step = { kind: 'credit'; tokens: number } | { kind: 'reserve' } | { kind: 'settle' | 'refund'; pick: number } | { kind: 'abandon' };
+type Step = { kind: 'credit'; tokens: number; provider: 'test' | 'stripe' } | { kind: 'reserve'; mode: PaymentsMode } | { kind: 'settle' | 'refund'; pick: number } | { kind: 'abandon' };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
-  fc.integer({ min: 1, max: 3 }).map((tokens) => ({ kind: 'credit' as const, tokens })),
-  fc.constant({ kind: 'reserve' as const }),
-  fc.constant({ kind: 'reserve' as const }),
+  fc.tuple(fc.integer({ min: 1, max: 3 }), fc.constantFrom('test' as const, 'stripe' as const)).map(([tokens, provider]) => ({ kind: 'credit' as const, tokens, provider })),
+  // Payments mode is a deployment's: mixing both shows the marks kept apart when keys are added later.
+  fc.constantFrom('test' as const, 'live' as const).map((mode) => ({ kind: 'reserve' as const, mode })),
+  fc.constantFrom('test' as const, 'live' as const).map((mode) => ({ kind: 'reserve' as const, mode })),
   fc.tuple(fc.constantFrom('settle' as const, 'refund' as const), fc.nat()).map(([kind, pick]) => ({ kind, pick })),
   fc.constant({ kind: 'abandon' as const }),
 );
@@ -61,9 +68,9 @@ describeEachDatabase('maintained token balances', (open) => {
             round.map(async (s, i) => {
               const db = pools[i % pools.length]!;
               const user = users[i % users.length]!;
-              if (s.kind === 'credit') await new PostgresTokenCredits(db, clock).creditConfirmedPayment({ anonymousUserId: user, tokens: s.tokens, amountPence: pence(299), currency: 'GBP', provider: 'test', providerPaymentId: `pay_${randomUUID()}` });
+              if (s.kind === 'credit') await new PostgresTokenCredits(db, clock).creditConfirmedPayment({ anonymousUserId: user, tokens: s.tokens, amountPence: pence(299), currency: 'GBP', provider: s.provider, providerPaymentId: `pay_${randomUUID()}` });
               else if (s.kind === 'reserve') {
-                const reserved = await new PostgresScanAllowance(db, clock).reserve(user);
+                const reserved = await new PostgresScanAllowance(db, clock, s.mode).reserve(user);
                 if (reserved.ok) reservations.push(reserved.value.id);
               } else if (s.kind !== 'abandon' && reservations.length > 0) await new PostgresScanAllowance(db, clock)[s.kind](reservations[s.pick % reservations.length]!);
             }),
@@ -87,9 +94,8 @@ describeEachDatabase('the migration that maintains balances', (open) => {
 
   it('fills them from the ledger already written, and undoes cleanly', async () => {
     const migrator = new Migrator({ db: t.db, provider: { getMigrations: async () => migrations } });
-    const last = Object.keys(migrations).sort().at(-1);
-    expect(last).toBe('20261124T1430_maintained_token_balances');
-    expect((await migrator.migrateDown()).error).toBeUndefined();
+    // Back to the schema before balances were maintained (and before the TEST MODE marks).
+    expect((await migrator.migrateTo('20261124T1400_recovery_code_lifecycle')).error).toBeUndefined();
 
     // What the previous version wrote: a buyer who spent one token and got one back, one who spent
     // all, a user who never bought.
@@ -112,9 +118,13 @@ describeEachDatabase('the migration that maintains balances', (open) => {
     await spend(spender, false);
     await spend(spender, false);
 
-    expect(await migrateToLatest(t.db, migrations)).toEqual({ ok: true, applied: ['20261124T1430_maintained_token_balances'] });
-    const credits = new PostgresTokenCredits(t.db, new FakeClock());
-    expect([await credits.balance(buyer), await credits.balance(spender), await credits.balance(none)]).toEqual([5, 0, 0]);
+    const applied = await migrateToLatest(t.db, migrations);
+    expect(applied.ok && applied.applied).toEqual(Object.keys(migrations).sort().filter((name) => name > '20261124T1400_recovery_code_lifecycle'));
+    // Bought in TEST MODE: it counts there, never with real keys.
+    const inTestMode = new PostgresTokenCredits(t.db, new FakeClock(), 'test');
+    expect([await inTestMode.balance(buyer), await inTestMode.balance(spender), await inTestMode.balance(none)]).toEqual([5, 0, 0]);
+    const live = new PostgresTokenCredits(t.db, new FakeClock(), 'live');
+    expect([await live.balance(buyer), await live.balance(spender), await live.balance(none)]).toEqual([0, 0, 0]);
     expect(await balancesOffTheLedger(t.db)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useDialogFocus } from '../dialog-focus';
 import './metering.css';
 import { meteringClient, type MeteringClient } from './metering-client';
 import { tokenRecovery, type RecoveryOutcome, type TokenRecoveryClient } from './token-recovery';
@@ -21,15 +22,15 @@ export interface TokenRecoveryDialogProps {
  */
 export function TokenRecoveryDialog({ open, onClose, onRecovered, metering = meteringClient(), recovery = tokenRecovery() }: TokenRecoveryDialogProps) {
   const { usage } = useStore(metering.$state);
-  const [busy, setBusy] = useState<'device' | 'code' | null>(null);
-  const [outcome, setOutcome] = useState<RecoveryOutcome | null>(null);
+  const [busy, setBusy] = useState<'device' | 'code' | 'revoke' | null>(null);
+  const [outcome, setOutcome] = useState<Pick<RecoveryOutcome, 'ok' | 'message'> | null>(null);
   const [code, setCode] = useState('');
   const titleId = useId();
   const codeId = useId();
   const firstButton = useRef<HTMLButtonElement>(null);
 
-  // The latest onClose, so a parent passing a new function on each render does not re-run the effect below.
-  const close = useEffectEvent(() => onClose());
+  // Escape closes it from anywhere, and focus goes back to what opened it.
+  useDialogFocus(open, onClose, firstButton);
 
   // Each opening starts without the last attempt's outcome.
   const [shownOpen, setShownOpen] = useState(open);
@@ -40,22 +41,18 @@ export function TokenRecoveryDialog({ open, onClose, onRecovered, metering = met
 
   useEffect(() => {
     if (!open) return;
-    firstButton.current?.focus();
     void metering.loadUsage();
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && close();
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
   }, [open, metering]);
 
   if (!open) return null;
 
-  const run = async (kind: 'device' | 'code', attempt: () => Promise<RecoveryOutcome>) => {
+  const run = async (kind: 'device' | 'code' | 'revoke', attempt: () => Promise<RecoveryOutcome | { ok: boolean; message: string }>) => {
     setBusy(kind);
     setOutcome(null);
     const result = await attempt();
     setBusy(null);
     setOutcome(result);
-    if (result.ok) onRecovered?.(result.tokens);
+    if (result.ok && 'tokens' in result) onRecovered?.(result.tokens);
   };
   const submitCode = (event: FormEvent) => {
     event.preventDefault();
@@ -91,7 +88,11 @@ export function TokenRecoveryDialog({ open, onClose, onRecovered, metering = met
           <li>Recovery only works for purchases made on this device.</li>
           <li>A recovery code shown after a purchase restores its tokens on any device.</li>
           <li>If it still fails, please contact support with your payment receipt.</li>
+          <li>A code works once on another device. If someone else has seen yours, revoke it:</li>
         </ul>
+        <button type="button" disabled={busy !== null} onClick={() => void run('revoke', () => recovery.revokeCodes())}>
+          {busy === 'revoke' ? 'Revoking...' : 'Revoke My Recovery Codes'}
+        </button>
         <button type="button" onClick={onClose}>
           Close
         </button>

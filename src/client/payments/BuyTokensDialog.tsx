@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useDialogFocus } from '../dialog-focus';
 import { formatGBP, pence } from '../../../domain/money';
 import { DEFAULT_PACKAGE_ID } from '../../../domain/payments/offers';
 import { anonymousIdentity } from '../metering/anonymous-identity';
@@ -51,12 +52,8 @@ export function BuyTokensDialog({ open, onClose, onPurchased }: BuyTokensDialogP
     );
   }, [open, config, anonymousUserId]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && close();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  });
+  const dialog = useRef<HTMLDivElement>(null);
+  useDialogFocus(open, close, dialog);
 
   if (!open) return null;
 
@@ -85,7 +82,7 @@ export function BuyTokensDialog({ open, onClose, onPurchased }: BuyTokensDialogP
 
   return (
     <div className="bt-backdrop" onClick={(e) => e.target === e.currentTarget && close()}>
-      <div className="bt-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <div className="bt-dialog" ref={dialog} tabIndex={-1} role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <header className="bt-header">
           <h2 id={titleId}>{step.kind === 'pay' ? 'Choose Payment Method' : 'Purchase Premium Tokens'}</h2>
           {testMode && <span className="bt-test-badge">TEST MODE</span>}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import './dialogs.css';
+import { useDialogFocus } from '../dialog-focus';
 import type { ShareableBill } from '../../../domain/sharing/share-text';
 import { createShareLink, qrDataUrl } from './share-link';
 
@@ -13,6 +14,8 @@ export interface QrDialogProps {
 export function QrDialog({ bill, open, onClose }: QrDialogProps) {
   const [qr, setQr] = useState<string | null>(null);
   const started = useRef(false);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useDialogFocus(open, onClose, closeButton);
 
   useEffect(() => {
     if (!open || started.current) return;
@@ -25,12 +28,12 @@ export function QrDialog({ bill, open, onClose }: QrDialogProps) {
 
   if (!open) return null;
   return (
-    <div className="share-dialog-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()} onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+    <div className="share-dialog-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
       <div className="qr-dialog" role="dialog" aria-modal="true" aria-labelledby="qr-dialog-title">
         <h2 id="qr-dialog-title">QR Code</h2>
         <p>Scan this QR code to view the bill split:</p>
         {qr && <img src={qr} width={150} height={150} alt="QR code for the bill split" />}
-        <button type="button" onClick={onClose}>
+        <button type="button" ref={closeButton} onClick={onClose}>
           Close
         </button>
       </div>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import './dialogs.css';
+import { useDialogFocus } from '../dialog-focus';
 import { formatGBP } from '../../../domain/money';
 import { shareSummary, shareText, type ShareableBill } from '../../../domain/sharing/share-text';
 import { browserShareEnvironment, shareNatively } from './native-share';
@@ -25,6 +26,8 @@ export function ShareDialog({ bill, dinerId = null, open, onClose }: ShareDialog
   const [copied, setCopied] = useState<Copied>(null);
   const [sharing, setSharing] = useState(false);
   const started = useRef(false);
+  const dialog = useRef<HTMLDivElement>(null);
+  useDialogFocus(open, onClose, dialog);
   const summary = shareSummary(bill, dinerId);
 
   // The link and QR code are made once, on first open.
@@ -70,8 +73,8 @@ export function ShareDialog({ bill, dinerId = null, open, onClose }: ShareDialog
   };
 
   return (
-    <div className="share-dialog-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()} onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-      <div className="share-dialog" role="dialog" aria-modal="true" aria-labelledby="share-dialog-title">
+    <div className="share-dialog-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
+      <div className="share-dialog" ref={dialog} tabIndex={-1} role="dialog" aria-modal="true" aria-labelledby="share-dialog-title">
         <h2 id="share-dialog-title">Share Bill</h2>
         {s.kind === 'individual' ? (
           <dl aria-label="Share summary">

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useDialogFocus } from '../dialog-focus';
 
 interface Props {
   readonly open: boolean;
@@ -7,10 +8,15 @@ interface Props {
   readonly children: ReactNode;
 }
 
-/** A native modal dialog: focus is trapped and Escape closes it, as screen readers expect. */
+// showModal moves focus to the first control itself.
+const NATIVE_FOCUS = { current: null };
+
+/** A native modal dialog: focus is trapped, Escape closes it and focus returns to its opener, as screen readers expect. */
 export function Dialog({ open, title, onClose, children }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // Before showModal below, so that the opener is still the focused element.
+  useDialogFocus(open, onClose, NATIVE_FOCUS);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -18,7 +24,7 @@ export function Dialog({ open, title, onClose, children }: Props) {
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="wz-dialog" aria-labelledby={titleId} onClose={onClose} onCancel={onClose}>
+    <dialog ref={ref} className="wz-dialog" aria-labelledby={titleId} onCancel={(e) => e.preventDefault()}>
       <h2 id={titleId}>{title}</h2>
       {open ? children : null}
     </dialog>

@@ -5,12 +5,14 @@ import { Header } from './Header';
 import { recoveredMessage, startMetering } from '../metering/token-recovery';
 import { OnDemand, Pending, PendingOverlay, prefetchWhenIdle } from '../on-demand';
 import { isOnline, OFFLINE_MESSAGES } from '../online';
+import { restorePayee } from '../paying-back/payee-store';
+import { restoreRecentBills } from '../paying-back/recent-bills';
+import { RecentBills } from '../paying-back/RecentBills';
 import { manualEntry, qrDialog, reviewItems, shareDialog } from './inner-parts';
 import { assignStep, buyTokensDialog, scanStep, summaryStep, tokenRecoveryDialog } from './parts';
 import { syncTheme } from '../theme';
 import { Toasts } from './Toasts';
 import { toast } from './toasts';
-import { refreshUsage } from './usage';
 import './wizard.css';
 
 const STEPS: readonly { readonly step: Step; readonly label: string }[] = [
@@ -31,6 +33,8 @@ export default function WizardApp() {
   useEffect(() => {
     syncTheme();
     restoreBill();
+    restorePayee();
+    restoreRecentBills();
     // /app?data={token}: a shared bill to open (its code is fetched only then).
     if (new URLSearchParams(location.search).has('data')) void import('./shared-bill').then((m) => m.openSharedBillFromUrl());
     // Usage from the server, then the once-per-session token recovery when tokens are 0 (seed 000 §4).
@@ -58,12 +62,11 @@ export default function WizardApp() {
     else toast(OFFLINE_MESSAGES.payment, 'error');
   };
 
-  /** New bill only if usage allows; otherwise the Buy Tokens dialog (seed 000 §4). */
-  const newBill = async () => {
-    const usage = await refreshUsage();
-    if (usage.canUse) resetBill();
-    else buyTokens();
-  };
+  /**
+   * A new bill always starts at the scan step (DESIGN.md §1 item 12): only a scan needs an allowance
+   * or a token, so starting over never opens Buy Tokens (document 000 §4 would) and meters nothing.
+   */
+  const newBill = () => resetBill();
 
   return (
     <div className="wz-app">
@@ -81,11 +84,14 @@ export default function WizardApp() {
         {!ready ? (
           <Pending />
         ) : step === 'scan' ? (
-          <OnDemand part={scanStep} props={{ onNewBill: () => void newBill(), onBuyTokens: buyTokens, onRecoverTokens: () => setDialog('recover') }} pending={<Pending />} />
+          <>
+            <OnDemand part={scanStep} props={{ onNewBill: newBill, onBuyTokens: buyTokens, onRecoverTokens: () => setDialog('recover') }} pending={<Pending />} />
+            <RecentBills />
+          </>
         ) : step === 'assign' ? (
           <OnDemand part={assignStep} props={{}} pending={<Pending />} />
         ) : (
-          <OnDemand part={summaryStep} props={{ onSplitAnother: () => void newBill() }} pending={<Pending />} />
+          <OnDemand part={summaryStep} props={{ onSplitAnother: newBill }} pending={<Pending />} />
         )}
       </main>
       <footer className="wz-footer">

@@ -21,7 +21,7 @@ export class FakeBackend {
 
   static async on(page: Page): Promise<FakeBackend> {
     const fake = new FakeBackend();
-    await page.route('**/api/usage?*', (route) => fake.usage(route));
+    await page.route('**/api/usage', (route) => fake.usage(route));
     await page.route('**/functions/v1/analyze-receipt', (route) => fake.analyze(route));
     return fake;
   }
@@ -82,6 +82,19 @@ export async function addDiners(page: Page, ...names: string[]): Promise<void> {
     await input.press('Enter');
     await page.getByRole('listitem').filter({ hasText: name }).first().waitFor();
   }
+}
+
+/** Enter Items Manually from the scan step, one row per [name, price], on to Assign. */
+export async function manualBill(page: Page, rows: readonly (readonly [string, string])[]): Promise<void> {
+  await page.getByRole('button', { name: /Enter (Items )?Manually/ }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Enter Items Manually' });
+  for (const [i, [name, price]] of rows.entries()) {
+    if (i > 0) await dialog.getByRole('button', { name: 'Add Another Item' }).click();
+    await dialog.getByLabel(`Item ${i + 1} name`).fill(name);
+    await dialog.getByLabel(`Item ${i + 1} price`).fill(price);
+  }
+  await dialog.getByRole('button', { name: `Continue (${rows.length} items)` }).click();
+  await page.getByRole('heading', { name: 'Assign Items' }).waitFor();
 }
 
 /** Who had an item: the toggle of one diner in the item's group. */
