@@ -6,7 +6,7 @@ import { migrateToLatest } from '../../adapters/postgres/migrate';
 import { migrations } from '../../migrations';
 import { createFreshDatabase, postgresUnavailable } from '../support/databases';
 
-const BEFORE = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '20261124T1600'));
+const BEFORE = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '20261124T1702'));
 
 /** Rows written before TEST MODE tokens were marked get their marks from their purchases. */
 async function backfill(connection: { kind: 'pglite'; dataDir: null } | { kind: 'postgres'; url: string }) {

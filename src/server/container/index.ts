@@ -14,6 +14,8 @@ import { PostgresPaymentOrders } from '../../../adapters/postgres/postgres-payme
 import { PostgresPurchaseReports } from '../../../adapters/postgres/postgres-purchase-reports';
 import { PostgresRateLimiter } from '../../../adapters/postgres/postgres-rate-limiter';
 import { PostgresReceiptStore } from '../../../adapters/postgres/postgres-receipt-store';
+import { PostgresStoredBills } from '../../../adapters/postgres/postgres-stored-bills';
+import { nodeSecrets } from '../../../adapters/crypto/node-secrets';
 import { PostgresRecoveryCodes } from '../../../adapters/postgres/postgres-recovery-codes';
 import { PostgresScanAllowance } from '../../../adapters/postgres/postgres-scan-allowance';
 import { PostgresTokenCredits } from '../../../adapters/postgres/postgres-token-credits';
@@ -30,6 +32,7 @@ import type { PurchaseReports } from '../../../ports/purchase-reports';
 import type { RateLimiter } from '../../../ports/rate-limiter';
 import type { ReceiptReader } from '../../../ports/receipt-reader';
 import type { ReceiptStore } from '../../../ports/receipt-store';
+import type { Secrets, StoredBills } from '../../../ports/stored-bills';
 import type { RecoveryCodes } from '../../../ports/recovery-codes';
 import type { ScanAllowance } from '../../../ports/scan-allowance';
 import type { PacketCompressor, PacketSigner } from '../../../ports/share-links';
@@ -42,6 +45,9 @@ import { TokenShop } from '../../application/payments/token-shop';
 import { AnalyzeReceipt, DEFAULT_ANALYZE_LIMITS, type AnalyzeLimits } from '../../application/scanning/analyze-receipt';
 import { ShareLinks } from '../../application/sharing/share-links';
 import { StoredReceipts } from '../../application/sharing/stored-receipts';
+import { OpenDinerBill } from '../../application/paying-back/diner-bill';
+import { Payments } from '../../application/paying-back/payments';
+import { ShareBill } from '../../application/paying-back/share-bill';
 import { Metering } from '../../application/tokens/metering';
 import { TokenRecovery } from '../../application/tokens/token-recovery';
 import type { Config } from '../config';
@@ -64,8 +70,9 @@ export async function buildServices(config: Config): Promise<Services> {
   const credits = port<TokenCredits>(TOKENS.TokenCredits);
   const card = port<PaymentGateway>(TOKENS.CardGateway);
   const paypal = port<PaymentGateway>(TOKENS.PayPalGateway);
-  const tokenShop = new TokenShop(port(TOKENS.PaymentOrders), card, paypal, credits, limiter, log);
   const clock = port<Clock>(TOKENS.Clock);
+  const [bills, secrets] = [port<StoredBills>(TOKENS.StoredBills), port<Secrets>(TOKENS.Secrets)];
+  const tokenShop = new TokenShop(port(TOKENS.PaymentOrders), card, paypal, credits, limiter, log);
   return {
     analyzeReceipt: new AnalyzeReceipt(port<ReceiptReader>(TOKENS.ReceiptReader), port<ScanAllowance>(TOKENS.ScanAllowance), limiter, analyzeLimits(config), log, port<DailyQuotas>(TOKENS.DailyQuotas), clock),
     metering: new Metering(port<UsageQuery>(TOKENS.UsageQuery), credits, port<PurchaseReports>(TOKENS.PurchaseReports)),
@@ -75,6 +82,9 @@ export async function buildServices(config: Config): Promise<Services> {
     paymentOptions: paymentOptions({ card: config.stripe ?? null, paypal: config.paypal ?? null }),
     shareLinks: new ShareLinks(port<PacketSigner>(TOKENS.PacketSigner), port<PacketCompressor>(TOKENS.PacketCompressor), clock, log, (origin) => config.publicBaseUrl ?? linkOrigin(origin, config.productDomains)),
     storedReceipts: new StoredReceipts(port<ReceiptStore>(TOKENS.ReceiptStore), limiter),
+    shareBill: new ShareBill(bills, secrets, limiter, clock),
+    payments: new Payments(bills, secrets, limiter, clock),
+    openDinerBill: new OpenDinerBill(bills, secrets, clock),
     health: new HealthCheck(config, db),
     trustedProxyHops: config.trustedProxyHops,
     close: () => db.destroy(),
@@ -114,6 +124,8 @@ async function buildContainer(config: Config): Promise<DependencyContainer> {
   container.register(TOKENS.PacketSigner, { useValue: new HmacPacketSigner(signingKeys) });
   container.register(TOKENS.PacketCompressor, { useValue: pakoCompressor });
   container.registerSingleton(TOKENS.ReceiptStore, PostgresReceiptStore);
+  container.registerSingleton(TOKENS.StoredBills, PostgresStoredBills);
+  container.register(TOKENS.Secrets, { useValue: nodeSecrets });
   container.registerSingleton(TOKENS.ScanAllowance, PostgresScanAllowance);
   container.registerSingleton(TOKENS.TokenCredits, PostgresTokenCredits);
   container.registerSingleton(TOKENS.UsageQuery, PostgresUsage);
