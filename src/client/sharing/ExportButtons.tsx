@@ -3,6 +3,7 @@ import { pence } from '../../../domain/money';
 import { dinerColour } from '../../../domain/diners';
 import { receiptIdFor, type Receipt } from '../../../domain/receipt';
 import type { ShareableBill } from '../../../domain/sharing/share-text';
+import { Button } from '../ui/Button';
 
 /** CSV and JSON downloads of the bill (seed 000 §5), built in the browser by domain/export.ts. */
 export function ExportButtons({ bill }: { readonly bill: ShareableBill }) {
@@ -17,13 +18,9 @@ export function ExportButtons({ bill }: { readonly bill: ShareableBill }) {
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
   return (
-    <div className="export-buttons">
-      <button type="button" onClick={() => download('csv')}>
-        Export CSV
-      </button>
-      <button type="button" onClick={() => download('json')}>
-        Export JSON
-      </button>
+    <div className="actions">
+      <Button onClick={() => download('csv')}>Export CSV</Button>
+      <Button onClick={() => download('json')}>Export JSON</Button>
     </div>
   );
 }
