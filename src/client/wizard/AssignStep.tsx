@@ -4,6 +4,7 @@ import { dinerInitial, MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } f
 import { formatGBP } from '../../../domain/money';
 import type { Diner } from '../../../domain/receipt';
 import { $bill, addDiner, addItem, continueToSummary, removeDiner, toggleAssignment } from './bill-store';
+import { Button } from '../ui/Button';
 
 export const NO_DINERS_MESSAGE = 'You need to add at least one person before assigning items';
 
@@ -66,9 +67,9 @@ export function AssignStep() {
       </section>
       {diners.length > 0 && items.length > 0 ? (
         <div className="wz-actions wz-end">
-          <button type="button" className="wz-btn wz-primary" onClick={continueToSummary}>
+          <Button variant="primary" onClick={continueToSummary}>
             Continue to Summary
-          </button>
+          </Button>
         </div>
       ) : null}
     </>
@@ -89,7 +90,7 @@ function DinersCard({ diners }: { readonly diners: readonly Diner[] }) {
             <li key={diner.id} className="wz-diner">
               <Avatar diner={diner} />
               <span>{diner.name}</span>
-              <button type="button" className="wz-icon-btn wz-small" aria-label={`Remove ${diner.name}`} onClick={() => removeDiner(diner.id)}>
+              <button type="button" className="icon-button" aria-label={`Remove ${diner.name}`} onClick={() => removeDiner(diner.id)}>
                 ×
               </button>
             </li>
@@ -121,9 +122,9 @@ function DinersCard({ diners }: { readonly diners: readonly Diner[] }) {
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
           />
-          <button type="submit" className="wz-btn" disabled={name.trim() === ''}>
+          <Button type="submit" disabled={name.trim() === ''}>
             Add
-          </button>
+          </Button>
         </form>
       )}
     </section>
@@ -172,9 +173,9 @@ function AddItemForm({ disabled }: { readonly disabled: boolean }) {
               onChange={(e) => setPrice(e.currentTarget.value)}
             />
           </span>
-          <button type="submit" className="wz-btn">
+          <Button type="submit">
             Add Item
-          </button>
+          </Button>
         </div>
         {problem ? (
           <p className="wz-error" role="alert">

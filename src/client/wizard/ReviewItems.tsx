@@ -4,6 +4,7 @@ import { formatGBP, penceToPoundsText, type Pence } from '../../../domain/money'
 import { parsePriceInput } from '../../../domain/price-input';
 import { linesToPassOn, reviewReconciliation, suspectLineIds, type ReviewLine } from '../../../domain/review';
 import { $bill, continueFromReview, discardReview, editReviewLine } from './bill-store';
+import { Button } from '../ui/Button';
 
 const KIND_LABEL: Record<ReviewLine['kind'], string> = {
   item: 'Item',
@@ -24,9 +25,9 @@ export function ReviewItems() {
   return (
     <section className="wz-card" aria-labelledby="review-title">
       <div className="wz-title-row">
-        <button type="button" className="wz-btn wz-quiet" onClick={discardReview}>
+        <Button variant="ghost" onClick={discardReview}>
           ← Back
-        </button>
+        </Button>
         <h2 id="review-title">Review Receipt Items</h2>
       </div>
       <p>Untick anything that isn't part of the bill and correct any price that was misread.</p>
@@ -47,9 +48,9 @@ export function ReviewItems() {
         <p>
           {passing} {passing === 1 ? 'item' : 'items'} included · Total {formatGBP(reconciliation.billedPence)}
         </p>
-        <button type="button" className="wz-btn wz-primary" disabled={passing === 0} onClick={continueFromReview}>
+        <Button variant="primary" disabled={passing === 0} onClick={continueFromReview}>
           Continue with {passing} items
-        </button>
+        </Button>
       </div>
     </section>
   );

@@ -6,12 +6,13 @@ import { FAILURE_PANEL_TITLE, failureMessage } from './analysis-errors';
 import { analyzeReceipt, fileToBase64 } from './analyze';
 import { $bill, startReview } from './bill-store';
 import { captureFrame, openCamera, stopCamera } from './camera';
-import { Dialog } from './Dialog';
+import { Dialog } from '../ui/Dialog';
 import { ManualEntry } from './ManualEntry';
 import { ReviewItems } from './ReviewItems';
 import { toast } from './toasts';
 import { ALLOWANCE_USED_MESSAGE, paymentForNextScan, remainingBills } from '../../../domain/freemium';
 import { $usage, anonymousUserId, freeBillsLeft, refreshUsage } from './usage';
+import { Button } from '../ui/Button';
 
 type Phase = { readonly kind: 'idle' } | { readonly kind: 'preview' } | { readonly kind: 'analyzing' } | { readonly kind: 'failed'; readonly message: string };
 
@@ -138,12 +139,12 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
         <p>Check the photo is sharp and the prices can be read before analysing it.</p>
         <p className="wz-cost">{paymentForNextScan(usage.billsUsed, usage.tokens) === 'token' ? 'This will use 1 token.' : 'This will use 1 free bill.'}</p>
         <div className="wz-actions">
-          <button type="button" className="wz-btn" onClick={cancel}>
+          <Button onClick={cancel}>
             Cancel
-          </button>
-          <button type="button" className="wz-btn wz-primary" onClick={() => void analyze()}>
+          </Button>
+          <Button variant="primary" onClick={() => void analyze()}>
             Analyze Receipt
-          </button>
+          </Button>
         </div>
       </section>
     );
@@ -163,32 +164,29 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
         <h2 id="failure-title">{FAILURE_PANEL_TITLE}</h2>
         <p role="alert">{phase.message}</p>
         <div className="wz-actions wz-actions-grid">
-          <button
-            type="button"
-            className="wz-btn wz-primary"
+          <Button
+            variant="primary"
             onClick={() => {
               cancel();
               void useCamera();
             }}
           >
             Take New Photo
-          </button>
-          <button type="button" className="wz-btn" onClick={() => void analyze()}>
+          </Button>
+          <Button onClick={() => void analyze()}>
             Retry Same Photo
-          </button>
-          <button
-            type="button"
-            className="wz-btn"
+          </Button>
+          <Button
             onClick={() => {
               cancel();
               setManualOpen(true);
             }}
           >
             Enter Manually
-          </button>
-          <button type="button" className="wz-btn" onClick={cancel}>
+          </Button>
+          <Button onClick={cancel}>
             Cancel
-          </button>
+          </Button>
         </div>
         {hiddenInput}
         {manual}
@@ -204,35 +202,32 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
         <div className="wz-panel wz-warning" role="region" aria-labelledby="allowance-title">
           <h3 id="allowance-title">All Free Bills Used</h3>
           <p>{ALLOWANCE_USED_MESSAGE}</p>
+          {/* Manual entry is always free, so it is the way on; buying or recovering tokens come second. */}
           <div className="wz-actions">
-            <button type="button" className="wz-btn wz-primary" onClick={onBuyTokens}>
-              Buy Tokens
-            </button>
-            <button type="button" className="wz-btn" onClick={onRecoverTokens}>
-              Recover Tokens
-            </button>
-            <button type="button" className="wz-btn" onClick={() => setManualOpen(true)}>
+            <Button variant="primary" onClick={() => setManualOpen(true)}>
               Enter Items Manually
-            </button>
+            </Button>
+            <Button onClick={onBuyTokens}>Buy Tokens</Button>
+            <Button onClick={onRecoverTokens}>Recover Tokens</Button>
           </div>
         </div>
       ) : null}
       <div className="wz-actions wz-actions-grid">
-        <button type="button" className="wz-btn wz-primary" onClick={() => void useCamera()}>
+        <Button variant={outOfAllowance ? 'secondary' : 'primary'} onClick={() => void useCamera()}>
           Use Camera
-        </button>
-        <button type="button" className="wz-btn" onClick={pickFile}>
-          Upload Photo
-        </button>
-        <button type="button" className="wz-btn" onClick={() => setManualOpen(true)}>
-          Enter Manually <span className="wz-note">(always free)</span>
-        </button>
-        <button type="button" className="wz-btn" onClick={() => startReview(sampleReceiptLines(), true, null)}>
+        </Button>
+        <Button onClick={pickFile}>Upload Photo</Button>
+        {outOfAllowance ? null : (
+          <Button onClick={() => setManualOpen(true)}>
+            Enter Manually <span className="wz-note">(always free)</span>
+          </Button>
+        )}
+        <Button onClick={() => startReview(sampleReceiptLines(), true, null)}>
           Try sample receipt <span className="wz-note">(no cost)</span>
-        </button>
-        <button type="button" className="wz-btn wz-quiet" onClick={onNewBill}>
+        </Button>
+        <Button variant="ghost" onClick={onNewBill}>
           Start New Bill
-        </button>
+        </Button>
       </div>
       <div className="wz-cards">
         <div className="wz-stat">
@@ -262,19 +257,17 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
         >
           <video ref={video} className="wz-video" playsInline muted aria-label="Camera preview" />
           <div className="wz-actions">
-            <button
-              type="button"
-              className="wz-btn"
+            <Button
               onClick={() => {
                 stopCamera(camera);
                 setCamera(null);
               }}
             >
               Cancel
-            </button>
-            <button type="button" className="wz-btn wz-primary" onClick={() => void capture()}>
+            </Button>
+            <Button variant="primary" onClick={() => void capture()}>
               Capture
-            </button>
+            </Button>
           </div>
         </Dialog>
       ) : null}

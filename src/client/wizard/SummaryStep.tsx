@@ -6,6 +6,7 @@ import { TIP_QUICK_PERCENTS } from '../../../domain/tip';
 import { Avatar } from './AssignStep';
 import { $bill, $receipt, $split, goToStep, setTip, setTipSplit } from './bill-store';
 import { QrDialog, ShareDialog } from '../sharing';
+import { Button } from '../ui/Button';
 
 export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () => void }) {
   const bill = useStore($bill);
@@ -20,9 +21,9 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
     <>
       <section className="wz-card" aria-labelledby="items-summary-title">
         <div className="wz-title-row">
-          <button type="button" className="wz-btn wz-quiet" onClick={() => goToStep('assign')}>
+          <Button variant="ghost" onClick={() => goToStep('assign')}>
             ← Back
-          </button>
+          </Button>
           <h2 id="items-summary-title">Items Summary</h2>
         </div>
         <ul className="wz-summary-items">
@@ -88,15 +89,15 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
         {split.unassignedPence !== 0 ? <p className="wz-note">{formatGBP(split.unassignedPence)} of items are not assigned to anyone yet.</p> : null}
       </section>
       <div className="wz-actions wz-actions-grid">
-        <button type="button" className="wz-btn wz-primary" onClick={() => setDialog('share')}>
+        <Button variant="primary" onClick={() => setDialog('share')}>
           Share Bill
-        </button>
-        <button type="button" className="wz-btn" onClick={() => setDialog('qr')}>
+        </Button>
+        <Button onClick={() => setDialog('qr')}>
           QR Code
-        </button>
-        <button type="button" className="wz-btn" onClick={onSplitAnother}>
+        </Button>
+        <Button onClick={onSplitAnother}>
           Split Another Bill
-        </button>
+        </Button>
       </div>
       {shareable ? (
         <>
@@ -119,9 +120,9 @@ function TipCard() {
       {service > 0 ? (
         <div className="wz-panel wz-info" role="note">
           <p>This bill already includes a service charge of {formatGBP(service)}.</p>
-          <button type="button" className="wz-btn" aria-pressed={tip.mode === 'percent' && tip.percent === 0} onClick={() => setTip({ mode: 'percent', percent: 0 })}>
+          <Button aria-pressed={tip.mode === 'percent' && tip.percent === 0} onClick={() => setTip({ mode: 'percent', percent: 0 })}>
             No extra tip
-          </button>
+          </Button>
         </div>
       ) : null}
       <div className="wz-segmented" role="group" aria-label="Tip mode">
@@ -154,9 +155,9 @@ function TipCard() {
       )}
       <div className="wz-quick" role="group" aria-label="Quick tip percentages">
         {TIP_QUICK_PERCENTS.map((p) => (
-          <button key={p} type="button" className="wz-btn" disabled={amountMode} aria-pressed={!amountMode && tip.percent === p} onClick={() => setTip({ mode: 'percent', percent: p })}>
+          <Button key={p} disabled={amountMode} aria-pressed={!amountMode && tip.percent === p} onClick={() => setTip({ mode: 'percent', percent: p })}>
             {p}%
-          </button>
+          </Button>
         ))}
       </div>
       <p className="wz-tip-figure">Tip: {formatGBP(split.tipPence)}</p>
