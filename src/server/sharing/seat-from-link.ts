@@ -4,7 +4,7 @@ import type { TokenProblem } from '../../../domain/sharing/share-token';
 import { app } from '../app';
 import { ShareLinks } from './share-links';
 
-export type SeatFromLink = { ok: true; view: BillView; seat: SeatView; token: string } | { ok: false; problem: TokenProblem | 'failed' | 'missing' | 'no seat' };
+export type SeatFromLink = { ok: true; view: BillView; seat: SeatView; token: string; /** Unix seconds */ expiresAt: number } | { ok: false; problem: TokenProblem | 'failed' | 'missing' | 'no seat' };
 
 /** One diner's view from ?token= (and ?seat= when the link is for the whole bill): the diner pages' input. */
 export async function seatFromLink(url: URL): Promise<SeatFromLink> {
@@ -15,5 +15,5 @@ export async function seatFromLink(url: URL): Promise<SeatFromLink> {
   const view = billView(opened.value);
   const wanted = view.focusSeatId ?? url.searchParams.get('seat');
   const seat = view.seats.length === 1 ? view.seats[0] : view.seats.find((s) => s.id === wanted);
-  return seat === undefined ? { ok: false, problem: 'no seat' } : { ok: true, view, seat, token };
+  return seat === undefined ? { ok: false, problem: 'no seat' } : { ok: true, view, seat, token, expiresAt: opened.value.expiresAt };
 }
