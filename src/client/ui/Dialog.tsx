@@ -32,6 +32,9 @@ export function Dialog({ open, title, onClose, children, badge, closeButton = tr
     if (!dialog.open) {
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
+      // The dialog itself takes focus, so it opens at its top (its summary), not scrolled to the first enabled button.
+      dialog.focus({ preventScroll: true });
+      dialog.scrollTop = 0;
     }
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
@@ -52,6 +55,7 @@ export function Dialog({ open, title, onClose, children, badge, closeButton = tr
       className={['dialog', className].filter(Boolean).join(' ')}
       aria-labelledby={titleId}
       aria-modal="true"
+      tabIndex={-1}
       // Escape is handled above; the browser's own close would leave the host thinking it is open.
       onCancel={(event) => event.preventDefault()}
       onClick={(event) => event.target === event.currentTarget && onClose()}

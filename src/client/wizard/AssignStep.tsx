@@ -5,6 +5,7 @@ import { formatGBP } from '../../../domain/money';
 import type { Diner } from '../../../domain/receipt';
 import { $bill, addDiner, addItem, continueToSummary, removeDiner, toggleAssignment } from './bill-store';
 import { Button } from '../ui/Button';
+import { Card } from '../ui/Card';
 
 export const NO_DINERS_MESSAGE = 'You need to add at least one person before assigning items';
 
@@ -21,7 +22,7 @@ export function AssignStep() {
   return (
     <>
       <DinersCard diners={diners} />
-      <section className="wz-card" aria-labelledby="assign-title">
+      <Card aria-labelledby="assign-title">
         <h2 id="assign-title">Assign Items</h2>
         {isTestReceipt ? (
           <p className="wz-test-banner" role="note">
@@ -64,7 +65,7 @@ export function AssignStep() {
           </ul>
         )}
         <AddItemForm disabled={isTestReceipt} />
-      </section>
+      </Card>
       {diners.length > 0 && items.length > 0 ? (
         <div className="wz-actions wz-end">
           <Button variant="primary" onClick={continueToSummary}>
@@ -82,7 +83,7 @@ function DinersCard({ diners }: { readonly diners: readonly Diner[] }) {
     if (addDiner(name).ok) setName('');
   };
   return (
-    <section className="wz-card" aria-labelledby="diners-title">
+    <Card aria-labelledby="diners-title">
       <h2 id="diners-title">Who's dining</h2>
       {diners.length > 0 ? (
         <ul className="wz-diners">
@@ -127,7 +128,7 @@ function DinersCard({ diners }: { readonly diners: readonly Diner[] }) {
           </Button>
         </form>
       )}
-    </section>
+    </Card>
   );
 }
 

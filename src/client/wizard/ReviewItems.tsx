@@ -5,6 +5,7 @@ import { parsePriceInput } from '../../../domain/price-input';
 import { linesToPassOn, reviewReconciliation, suspectLineIds, type ReviewLine } from '../../../domain/review';
 import { $bill, continueFromReview, discardReview, editReviewLine } from './bill-store';
 import { Button } from '../ui/Button';
+import { Card } from '../ui/Card';
 
 const KIND_LABEL: Record<ReviewLine['kind'], string> = {
   item: 'Item',
@@ -23,7 +24,7 @@ export function ReviewItems() {
   const printed = reconciliation.totalPence;
   const suspects = new Set(printed === null ? [] : suspectLineIds(lines, reconciliation));
   return (
-    <section className="wz-card" aria-labelledby="review-title">
+    <Card aria-labelledby="review-title">
       <div className="wz-title-row">
         <Button variant="ghost" onClick={discardReview}>
           ← Back
@@ -52,7 +53,7 @@ export function ReviewItems() {
           Continue with {passing} items
         </Button>
       </div>
-    </section>
+    </Card>
   );
 }
 

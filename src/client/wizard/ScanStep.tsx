@@ -13,6 +13,7 @@ import { toast } from './toasts';
 import { ALLOWANCE_USED_MESSAGE, paymentForNextScan, remainingBills } from '../../../domain/freemium';
 import { $usage, anonymousUserId, freeBillsLeft, refreshUsage } from './usage';
 import { Button } from '../ui/Button';
+import { Card } from '../ui/Card';
 
 type Phase = { readonly kind: 'idle' } | { readonly kind: 'preview' } | { readonly kind: 'analyzing' } | { readonly kind: 'failed'; readonly message: string };
 
@@ -133,7 +134,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
 
   if (phase.kind === 'preview' && previewUrl) {
     return (
-      <section className="wz-card" aria-labelledby="preview-title">
+      <Card aria-labelledby="preview-title">
         <h2 id="preview-title">Is the receipt clear and readable?</h2>
         <img className="wz-preview" src={previewUrl} alt="Photo of the receipt to analyse" />
         <p>Check the photo is sharp and the prices can be read before analysing it.</p>
@@ -146,21 +147,21 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
             Analyze Receipt
           </Button>
         </div>
-      </section>
+      </Card>
     );
   }
   if (phase.kind === 'analyzing') {
     return (
-      <section className="wz-card wz-analyzing" role="status" aria-live="polite">
+      <Card className="wz-analyzing" role="status" aria-live="polite">
         <span className="wz-spinner" aria-hidden="true" />
         <h2>Analyzing receipt…</h2>
         <p>The AI is extracting items and prices. This may take a few seconds.</p>
-      </section>
+      </Card>
     );
   }
   if (phase.kind === 'failed') {
     return (
-      <section className="wz-card wz-failure" aria-labelledby="failure-title">
+      <Card className="wz-failure" aria-labelledby="failure-title">
         <h2 id="failure-title">{FAILURE_PANEL_TITLE}</h2>
         <p role="alert">{phase.message}</p>
         <div className="wz-actions wz-actions-grid">
@@ -190,12 +191,12 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
         </div>
         {hiddenInput}
         {manual}
-      </section>
+      </Card>
     );
   }
 
   return (
-    <section className="wz-card" aria-labelledby="scan-title">
+    <Card aria-labelledby="scan-title">
       <h2 id="scan-title">Scan Your Receipt</h2>
       <p>Take a photo of the bill and we'll read the items and prices for you.</p>
       {outOfAllowance ? (
@@ -272,6 +273,6 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
         </Dialog>
       ) : null}
       {manual}
-    </section>
+    </Card>
   );
 }

@@ -7,6 +7,7 @@ import { Avatar } from './AssignStep';
 import { $bill, $receipt, $split, goToStep, setTip, setTipSplit } from './bill-store';
 import { QrDialog, ShareDialog } from '../sharing';
 import { Button } from '../ui/Button';
+import { Card } from '../ui/Card';
 
 export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () => void }) {
   const bill = useStore($bill);
@@ -19,7 +20,7 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
   const unassigned = new Set(split.unassignedItemIds);
   return (
     <>
-      <section className="wz-card" aria-labelledby="items-summary-title">
+      <Card aria-labelledby="items-summary-title">
         <div className="wz-title-row">
           <Button variant="ghost" onClick={() => goToStep('assign')}>
             ← Back
@@ -48,9 +49,9 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
           ))}
         </ul>
         {unassigned.size > 0 ? <p className="wz-panel wz-warning">{unassigned.size} items are not assigned to any diner</p> : null}
-      </section>
+      </Card>
       <TipCard />
-      <section className="wz-card" aria-labelledby="totals-title">
+      <Card aria-labelledby="totals-title">
         <h2 id="totals-title">Individual Totals</h2>
         <ul className="wz-totals">
           {split.shares.map((share) => {
@@ -75,8 +76,8 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
             );
           })}
         </ul>
-      </section>
-      <section className="wz-card" aria-labelledby="grand-title">
+      </Card>
+      <Card aria-labelledby="grand-title">
         <h2 id="grand-title">Grand Total</h2>
         <dl className="wz-grand">
           <dt>Subtotal</dt>
@@ -87,7 +88,7 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
           <dd className="wz-grand-total">{formatGBP(split.totalPence)}</dd>
         </dl>
         {split.unassignedPence !== 0 ? <p className="wz-note">{formatGBP(split.unassignedPence)} of items are not assigned to anyone yet.</p> : null}
-      </section>
+      </Card>
       <div className="wz-actions wz-actions-grid">
         <Button variant="primary" onClick={() => setDialog('share')}>
           Share Bill
@@ -115,7 +116,7 @@ function TipCard() {
   const service = sumPence(items.filter((i) => i.kind === 'service').map((i) => i.pricePence));
   const amountMode = tip.mode === 'amount';
   return (
-    <section className="wz-card" aria-labelledby="tip-title">
+    <Card aria-labelledby="tip-title">
       <h2 id="tip-title">Tip</h2>
       {service > 0 ? (
         <div className="wz-panel wz-info" role="note">
@@ -162,7 +163,7 @@ function TipCard() {
       </div>
       <p className="wz-tip-figure">Tip: {formatGBP(split.tipPence)}</p>
       <TipSplitChoice />
-    </section>
+    </Card>
   );
 }
 
