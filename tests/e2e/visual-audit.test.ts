@@ -124,6 +124,9 @@ describe('visual audit: every screen and dialog at 320 and 390 px, light and dar
     await page.getByRole('button', { name: 'Continue to Summary' }).click();
     await page.getByRole('heading', { name: 'Individual Totals' }).waitFor();
     await look('app-summary');
+    await page.getByRole('radio', { name: 'By what each had' }).check();
+    await page.getByRole('button', { name: 'Amount' }).click();
+    await look('app-summary-tip-amount');
 
     await page.getByRole('button', { name: 'Share Bill' }).click();
     await page.getByRole('dialog', { name: 'Share Bill' }).getByRole('textbox', { name: 'Share link' }).waitFor();
