@@ -44,9 +44,20 @@ export async function auditPage(page: Page, where: string, { axe: withAxe }: { a
   return [...layout, ...serious].map((problem) => `${where}: ${problem}`);
 }
 
+/**
+ * The whole page, taken with the window as tall as the page so that bars pinned to the bottom of the
+ * screen sit where they end up; with a modal dialog open, the screen as the visitor sees it (the
+ * dialog scrolls inside it).
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true, animations: 'disabled' });
+  const path = join(SCREENSHOTS, `${name}.png`);
+  const viewport = page.viewportSize()!;
+  const { modal, height } = await page.evaluate(() => ({ modal: document.querySelector('dialog[open]') !== null, height: document.documentElement.scrollHeight }));
+  if (modal || height <= viewport.height) return void (await page.screenshot({ path, animations: 'disabled' }));
+  await page.setViewportSize({ width: viewport.width, height });
+  await page.screenshot({ path, animations: 'disabled' });
+  await page.setViewportSize(viewport);
 }
 
 /** Runs in the page: the layout checks, on everything a visitor can see and reach. */
