@@ -12,8 +12,15 @@ export type PriceInput =
 
 const NUMBER = /^\d*\.?\d+$|^\d+\.$/;
 
+/** A money field's text as pounds, with £, $ and commas stripped (NaN when it is no number; 0 when blank). */
+export function typedPounds(text: string): number {
+  return Number(stripped(text));
+}
+
+const stripped = (text: string): string => text.replace(/[£$,]/g, '').trim();
+
 export function parsePriceInput(text: string): PriceInput {
-  const cleaned = text.replace(/[£$,]/g, '').trim();
+  const cleaned = stripped(text);
   if (cleaned === '') return { kind: 'cleared' };
   if (!NUMBER.test(cleaned)) return { kind: 'ignored' };
   const pounds = Number(cleaned);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNAVAILABLE_MESSAGE } from '../../src/server/faults';
+import { UNAVAILABLE_MESSAGE } from '../../src/server/http/json';
 import { aSharedBill, call, smallPackageIntent, testCardPayment, type Answer } from '../support/app-client';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../support/throwaway-postgres';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homeFor, hostName, NATIVE_SHELL_TOKEN } from '../../src/server/routing';
+import { homeFor, hostName, NATIVE_SHELL_TOKEN } from '../../src/server/middleware/routing';
 
 const OWN = ['whospaying.app', 'www.whospaying.app'];
 const visit = (host: string | null, userAgent: string | null = 'Mozilla/5.0') => ({ host, userAgent });

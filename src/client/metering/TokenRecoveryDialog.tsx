@@ -29,9 +29,15 @@ export function TokenRecoveryDialog({ open, onClose, onRecovered, metering = met
   const codeId = useId();
   const firstButton = useRef<HTMLButtonElement>(null);
 
+  // Each opening starts without the last attempt's outcome.
+  const [shownOpen, setShownOpen] = useState(open);
+  if (open !== shownOpen) {
+    setShownOpen(open);
+    if (open) setOutcome(null);
+  }
+
   useEffect(() => {
     if (!open) return;
-    setOutcome(null);
     firstButton.current?.focus();
     void metering.loadUsage();
   }, [open, metering]);
@@ -63,9 +69,9 @@ export function TokenRecoveryDialog({ open, onClose, onRecovered, metering = met
           <dd>{usage ? `${usage.billsUsed} of ${usage.maxFreeBills}` : '…'}</dd>
         </div>
       </dl>
-      <button type="button" className="button block" ref={firstButton} disabled={busy !== null} onClick={() => void run('device', () => recovery.recover())}>
+      <Button variant="primary" block ref={firstButton} disabled={busy !== null} onClick={() => void run('device', () => recovery.recover())}>
         {busy === 'device' ? 'Recovering Tokens...' : 'Recover My Tokens'}
-      </button>
+      </Button>
       <form onSubmit={submitCode}>
         <label htmlFor={codeId}>Recovery code</label>
         <input id={codeId} className="input" value={code} onChange={(e) => setCode(e.target.value)} placeholder="XXXX-XXXX-XXXX-XXXX" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={40} />

@@ -1,8 +1,8 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+export interface ButtonProps extends ComponentProps<'button'> {
   /** primary: the one main action of a screen or dialog; secondary: the rest; ghost: quiet ones. */
   readonly variant?: ButtonVariant;
   /** Fills the width of its row (dialog actions, stacked phone layouts). */

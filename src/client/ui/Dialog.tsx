@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 
 export interface DialogProps {
   readonly open: boolean;
@@ -22,8 +22,7 @@ export function Dialog({ open, title, onClose, children, badge, closeButton = tr
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   // The latest onClose, so a host passing a new function on each render does not re-run the effect.
-  const close = useRef(onClose);
-  close.current = onClose;
+  const close = useEffectEvent(() => onClose());
 
   useEffect(() => {
     const dialog = ref.current;
@@ -39,7 +38,7 @@ export function Dialog({ open, title, onClose, children, badge, closeButton = tr
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       event.preventDefault();
-      close.current();
+      close();
     };
     document.addEventListener('keydown', onKey);
     return () => {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { dinerInitial, MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../../../domain/diners';
 import { formatGBP } from '../../../domain/money';
 import type { Diner } from '../../../domain/receipt';
+import { MoneyInput } from '../ui/MoneyInput';
 import { $bill, addDiner, addItem, continueToSummary, removeDiner, toggleAssignment } from './bill-store';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
@@ -160,20 +161,7 @@ function AddItemForm({ disabled }: { readonly disabled: boolean }) {
           <label className="wz-visually-hidden" htmlFor="item-price">
             Item price
           </label>
-          <span className="wz-money-input">
-            <span aria-hidden="true">£</span>
-            <input
-              id="item-price"
-              className="wz-input"
-              type="number"
-              step="0.01"
-              min="0"
-              inputMode="decimal"
-              placeholder="0.00"
-              value={price}
-              onChange={(e) => setPrice(e.currentTarget.value)}
-            />
-          </span>
+          <MoneyInput id="item-price" value={price} onValueChange={setPrice} />
           <Button type="submit">
             Add Item
           </Button>

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $theme, toggleTheme } from './theme';
+import { $theme, toggleTheme } from '../theme';
 import { remainingBills } from '../../../domain/freemium';
 import { RecoverTokensButton } from '../metering/RecoverTokensButton';
 import { recoveredMessage } from '../metering/token-recovery';

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { sampleReceiptLines } from '../../../domain/review';
 import { isOnline, OFFLINE_MESSAGES } from '../online';
 import { FAILURE_PANEL_TITLE, failureMessage } from './analysis-errors';
@@ -28,7 +28,6 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
   const { review } = useStore($bill);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [file, setFile] = useState<File | null>(null);
-  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const [manualOpen, setManualOpen] = useState(false);
   const [camera, setCamera] = useState<MediaStream | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -41,12 +40,8 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
       void video.current.play().catch(() => undefined);
     }
   }, [camera]);
-  useEffect(() => {
-    if (!file) return setPreviewUrl(null);
-    const url = URL.createObjectURL(file);
-    setPreviewUrl(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const previewUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => (previewUrl === null ? undefined : URL.revokeObjectURL(previewUrl)), [previewUrl]);
 
   if (usage === null) {
     return (
@@ -75,7 +70,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
     if (refuseScan()) return;
     fileInput.current?.click();
   };
-  const useCamera = async () => {
+  const startCamera = async () => {
     if (refuseScan()) return;
     try {
       setCamera(await openCamera());
@@ -169,7 +164,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
             variant="primary"
             onClick={() => {
               cancel();
-              void useCamera();
+              void startCamera();
             }}
           >
             Take New Photo
@@ -214,7 +209,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
         </div>
       ) : null}
       <div className="wz-actions wz-actions-grid">
-        <Button variant={outOfAllowance ? 'secondary' : 'primary'} onClick={() => void useCamera()}>
+        <Button variant={outOfAllowance ? 'secondary' : 'primary'} onClick={() => void startCamera()}>
           Use Camera
         </Button>
         <Button onClick={pickFile}>Upload Photo</Button>

@@ -43,7 +43,7 @@ export class FakeBackend {
 
   private async analyze(route: Route): Promise<void> {
     this.requests.push(route.request().postDataJSON());
-    if (!this.canUse()) return route.fulfill({ status: 402, json: { error: 'All free bills used this month. Buy tokens to continue scanning receipts.' } });
+    if (!this.canUse()) return route.fulfill({ status: 402, json: { error: 'All free bills used this month. Buy tokens to continue scanning receipts.', code: 'allowance_used' } });
     const answer = this.answers.shift() ?? { body: [] };
     if (answer === 'network failure') return route.abort('failed');
     const status = answer.status ?? 200;

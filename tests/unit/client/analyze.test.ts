@@ -65,4 +65,16 @@ describe('the analysis call and its messages (seed 000 §7, §8)', () => {
     answer('not json');
     expect(await messageFor()).toBe('Failed to analyze receipt. Please try again.');
   });
+
+  it("branches on our server's code, whatever its text says", async () => {
+    answer({ error: 'Free bills are gone', code: 'allowance_used' }, 402, 'Payment Required');
+    const refused = await analyzeReceipt('aGVsbG8=', 'id-1', 50);
+    expect(refused.ok ? null : refused.error).toEqual({ kind: 'allowance' });
+    answer({ error: 'could not read it', code: 'unclear' }, 422, 'Unprocessable Entity');
+    expect(await messageFor()).toBe('Please take a clearer photo of the receipt. The image appears to be blurry or unclear.');
+    answer({ error: 'Failed to fetch the model', code: 'read_failed' }, 502, 'Bad Gateway');
+    expect(await messageFor()).toBe('Failed to analyze receipt. Please try again.');
+    answer({ error: 'Please upload a photo of the receipt as a JPEG, PNG or WebP image.', code: 'not_an_image' }, 415, 'Unsupported Media Type');
+    expect(await messageFor()).toBe('AI Analysis Error: Please upload a photo of the receipt as a JPEG, PNG or WebP image.');
+  });
 });

@@ -1,4 +1,4 @@
-import { requestIdFrom } from './edge/request-log.mjs';
+import { requestIdFrom } from '../edge/request-log.mjs';
 
 /** The id scripts/serve.mjs gave this request (echoed to the client as X-Request-Id). */
 export function requestIdOf(request: Request): string {

@@ -1,6 +1,6 @@
 /**
  * Runs at most `concurrency` jobs at once with at most `capacity` waiting. When it is full a job
- * is refused at once (the caller answers 429 with Retry-After) instead of piling up until the
+ * is refused at once (the caller is told to come back later) instead of piling up until the
  * server falls over.
  */
 export class BoundedQueue {

@@ -1,5 +1,5 @@
-import { parseAnonymousUserId } from '../../domain/anonymous-id';
-import type { Result } from '../../domain/result';
+import { parseAnonymousUserId } from '../../../domain/anonymous-id';
+import type { Result } from '../../../domain/result';
 
 /**
  * The caller's anonymous id (DESIGN.md §3): `anonymousUserId` in the JSON body, else the

@@ -1,15 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { inject, injectable } from 'tsyringe';
 import { findOffer, type Offer } from '../../../domain/payments/offers';
 import { matchesOrder, type PaymentOrder } from '../../../domain/payments/verification';
 import { err, ok, type Result } from '../../../domain/result';
+import type { Log } from '../../../ports/log';
 import type { PaymentGateway } from '../../../ports/payment-gateway';
 import type { PaymentOrders } from '../../../ports/payment-orders';
 import type { RateLimit, RateLimiter } from '../../../ports/rate-limiter';
 import type { TokenCredits } from '../../../ports/token-credits';
-import { TOKENS } from '../../../ports/tokens';
-import { logger } from '../logger';
-import { intentFailed, PAYMENT_MESSAGES } from './messages';
 
 export interface CheckoutInput {
   readonly offerType: string;
@@ -19,11 +15,16 @@ export interface CheckoutInput {
   readonly anonymousUserId: string;
   /** The client's Idempotency-Key: the same key always yields the same checkout. */
   readonly idempotencyKey?: string | undefined;
-  /** The caller's address (src/server/client-ip.ts), for the per-IP limit. */
+  /** The caller's address, for the per-address limit. */
   readonly clientIp: string;
 }
 
-export type HttpFailure = { readonly status: 400 | 404 | 409 | 429 | 502 | 503; readonly message: string; readonly retryAfterSeconds?: number };
+export type CheckoutFailure =
+  | { readonly code: 'invalid_package' | 'idempotency_conflict' | 'provider_failed' }
+  | { readonly code: 'rate_limited'; readonly retryAfterSeconds: number };
+
+/** Why a PayPal capture credited nothing: the provider failed, our ledger failed, or the order does not match. */
+export type CaptureFailure = { readonly code: 'capture_failed' | 'credit_failed' | 'payment_mismatch' | 'unknown_order' | 'not_completed' };
 
 // Each checkout costs a provider call and a row: enough for real buyers, not for a script.
 const CHECKOUTS_PER_DEVICE: RateLimit = { max: 20, windowSeconds: 60 * 60 };
@@ -42,44 +43,44 @@ export type WebhookOutcome = 'credited' | 'already credited' | 'pending' | 'fail
  * provider itself confirms the payment (a verified webhook, or our own PayPal capture), and only
  * through TokenCredits, which credits each provider payment id once.
  */
-@injectable()
 export class TokenShop {
   constructor(
-    @inject(TOKENS.PaymentOrders) private readonly orders: PaymentOrders,
-    @inject(TOKENS.CardGateway) private readonly card: PaymentGateway,
-    @inject(TOKENS.PayPalGateway) private readonly paypal: PaymentGateway,
-    @inject(TOKENS.TokenCredits) private readonly credits: TokenCredits,
-    @inject(TOKENS.RateLimiter) private readonly limiter: RateLimiter,
+    private readonly orders: PaymentOrders,
+    private readonly card: PaymentGateway,
+    private readonly paypal: PaymentGateway,
+    private readonly credits: TokenCredits,
+    private readonly limiter: RateLimiter,
+    private readonly log: Log,
   ) {}
 
-  async startCheckout(method: 'card' | 'paypal', input: CheckoutInput): Promise<Result<{ providerRef: string; clientSecret: string | null }, HttpFailure>> {
+  async startCheckout(method: 'card' | 'paypal', input: CheckoutInput): Promise<Result<{ providerRef: string; clientSecret: string | null }, CheckoutFailure>> {
     const found = findOffer(input.offerType, input.offerId, { tokens: input.claimedTokens, amountPence: input.claimedAmountPence });
-    if (!found.ok || (method === 'paypal' && found.value.type === 'subscription')) return err({ status: 400, message: PAYMENT_MESSAGES.invalidPackage });
+    if (!found.ok || (method === 'paypal' && found.value.type === 'subscription')) return err({ code: 'invalid_package' });
     const offer = found.value;
     for (const [key, limit] of [[`checkout:${input.anonymousUserId}`, CHECKOUTS_PER_DEVICE], [`checkout:client:${input.clientIp}`, CHECKOUTS_PER_CLIENT]] as const) {
       const decision = await this.limiter.hit(key, limit);
-      if (!decision.allowed) return err({ status: 429, message: method === 'card' ? intentFailed(429) : PAYMENT_MESSAGES.paypalCreateFailed, retryAfterSeconds: decision.retryAfterSeconds });
+      if (!decision.allowed) return err({ code: 'rate_limited', retryAfterSeconds: decision.retryAfterSeconds });
     }
     const gateway = this.gateway(method);
-    const key = `${method}:${input.anonymousUserId}:${input.idempotencyKey ?? randomUUID()}`;
+    const key = `${method}:${input.anonymousUserId}:${input.idempotencyKey ?? crypto.randomUUID()}`;
     const { order } = await this.orders.createPending(
-      { id: randomUUID(), provider: gateway.provider, anonymousUserId: input.anonymousUserId, offerType: offer.type, offerId: offer.id, tokens: offer.tokens, amountPence: offer.amountPence, currency: 'GBP' },
+      { id: crypto.randomUUID(), provider: gateway.provider, anonymousUserId: input.anonymousUserId, offerType: offer.type, offerId: offer.id, tokens: offer.tokens, amountPence: offer.amountPence, currency: 'GBP' },
       key,
     );
-    if (order.offerType !== offer.type || order.offerId !== offer.id) return err({ status: 409, message: 'Idempotency-Key was already used for a different purchase' });
+    if (order.offerType !== offer.type || order.offerId !== offer.id) return err({ code: 'idempotency_conflict' });
     const checkout = await gateway.createCheckout({ orderId: order.id, offer: offerOf(order, offer), anonymousUserId: order.anonymousUserId });
     if (!checkout.ok) {
-      logger.warn({ orderId: order.id, provider: gateway.provider }, 'checkout could not be created');
-      return err({ status: 502, message: method === 'card' ? intentFailed(502) : PAYMENT_MESSAGES.paypalCreateFailed });
+      this.log.warn({ orderId: order.id, provider: gateway.provider }, 'checkout could not be created');
+      return err({ code: 'provider_failed' });
     }
     if (order.providerRef === null) await this.orders.attachProviderRef(order.id, checkout.value.providerRef);
     return ok({ providerRef: checkout.value.providerRef, clientSecret: checkout.value.clientSecret });
   }
 
   /** A card provider's webhook: the signature is checked over the raw bytes, then the payment is read back from the provider. */
-  async receiveCardWebhook(rawBody: Uint8Array, signature: string | null): Promise<Result<WebhookOutcome, 'invalid signature'>> {
+  async receiveCardWebhook(rawBody: Uint8Array, signature: string | null): Promise<Result<WebhookOutcome, 'invalid_signature'>> {
     const notice = await this.card.parseWebhook(rawBody, signature);
-    if (!notice.ok) return notice;
+    if (!notice.ok) return err('invalid_signature');
     switch (notice.value.kind) {
       case 'payment succeeded':
         return ok(webhookOutcome(await this.settle(this.card, notice.value.providerRef)));
@@ -91,17 +92,17 @@ export class TokenShop {
   }
 
   /** PayPal: our server captures the approved order, and credits only a COMPLETED capture that matches the order. */
-  async capturePayPal(orderRef: string): Promise<Result<{ tokens: number; balance: number; paymentId: string }, HttpFailure>> {
+  async capturePayPal(orderRef: string): Promise<Result<{ tokens: number; balance: number; paymentId: string }, CaptureFailure>> {
     const state = await this.settle(this.paypal, orderRef).catch((error: unknown) => {
-      logger.error({ err: error, orderRef }, 'paypal capture or credit failed');
+      this.log.error({ err: error, orderRef }, 'paypal capture or credit failed');
       return error instanceof CreditFailed ? ('credit failed' as const) : ('capture failed' as const);
     });
-    if (state === 'credit failed') return err({ status: 503, message: PAYMENT_MESSAGES.paidButNotCredited });
-    if (state === 'capture failed') return err({ status: 503, message: PAYMENT_MESSAGES.paypalCaptureFailed });
+    if (state === 'credit failed') return err({ code: 'credit_failed' });
+    if (state === 'capture failed') return err({ code: 'capture_failed' });
     if (state.status === 'succeeded') return ok({ tokens: state.tokens, balance: state.balance, paymentId: state.paymentId });
-    if (state.status === 'failed' && state.reason.endsWith('mismatch')) return err({ status: 409, message: PAYMENT_MESSAGES.paidButNotProcessed });
-    if (state.status === 'failed' && state.reason === 'unknown order') return err({ status: 404, message: PAYMENT_MESSAGES.paypalCaptureFailed });
-    return err({ status: 409, message: PAYMENT_MESSAGES.paypalCaptureFailed });
+    if (state.status === 'failed' && state.reason.endsWith('mismatch')) return err({ code: 'payment_mismatch' });
+    if (state.status === 'failed' && state.reason === 'unknown order') return err({ code: 'unknown_order' });
+    return err({ code: 'not_completed' });
   }
 
   /** What the return page and the dialog show: our record, which only a provider confirmation moves. Credits nothing. */
@@ -124,7 +125,7 @@ export class TokenShop {
     }
     const matched = matchesOrder(order, payment);
     if (!matched.ok) {
-      logger.error({ orderId: order.id, providerPaymentId: payment.providerPaymentId, reason: matched.error }, 'provider payment does not match the order: not credited');
+      this.log.error({ orderId: order.id, providerPaymentId: payment.providerPaymentId, reason: matched.error }, 'provider payment does not match the order: not credited');
       await this.orders.settle(order.id, 'failed');
       return { status: 'failed', reason: matched.error };
     }
@@ -139,7 +140,7 @@ export class TokenShop {
     if (!order) return 'ignored';
     const matched = matchesOrder(order, invoice.payment);
     if (!matched.ok) {
-      logger.error({ orderId: order.id, invoiceId, reason: matched.error }, 'paid invoice does not match the plan: not credited');
+      this.log.error({ orderId: order.id, invoiceId, reason: matched.error }, 'paid invoice does not match the plan: not credited');
       return 'failed';
     }
     return webhookOutcome(await this.credit(order, invoice.payment.providerPaymentId));

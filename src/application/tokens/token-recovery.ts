@@ -1,10 +1,8 @@
-import { inject, injectable } from 'tsyringe';
-import { normalizeRecoveryCode } from '../../domain/recovery-code';
-import { err, ok, type Result } from '../../domain/result';
-import type { RateLimit, RateLimiter } from '../../ports/rate-limiter';
-import type { RecoveryCodes } from '../../ports/recovery-codes';
-import type { TokenCredits } from '../../ports/token-credits';
-import { TOKENS } from '../../ports/tokens';
+import { normalizeRecoveryCode } from '../../../domain/recovery-code';
+import { err, ok, type Result } from '../../../domain/result';
+import type { RateLimit, RateLimiter } from '../../../ports/rate-limiter';
+import type { RecoveryCodes } from '../../../ports/recovery-codes';
+import type { TokenCredits } from '../../../ports/token-credits';
 
 export interface Recovered {
   /** The identity whose balance this device should use from now on. */
@@ -12,10 +10,7 @@ export interface Recovered {
   readonly tokens: number;
 }
 
-export type RecoveryFailure = { readonly status: 400 | 404 | 429; readonly message: string; readonly retryAfterSeconds?: number };
-
-export const UNKNOWN_RECOVERY_CODE_MESSAGE = 'That recovery code was not found. Check it and try again.';
-export const NO_PURCHASE_MESSAGE = 'No confirmed purchase for this device yet.';
+export type RecoveryFailure = { readonly code: 'invalid_code' | 'unknown_code' | 'no_purchase' } | { readonly code: 'rate_limited'; readonly retryAfterSeconds: number };
 
 // Codes carry 80 bits, so the limits are about abuse and load, not about guessing odds.
 const ATTEMPTS_PER_DEVICE: RateLimit = { max: 5, windowSeconds: 15 * 60 };
@@ -27,12 +22,11 @@ const READS_PER_DEVICE: RateLimit = { max: 30, windowSeconds: 15 * 60 };
 const READS_PER_CLIENT: RateLimit = { max: 120, windowSeconds: 15 * 60 };
 
 /** Token recovery (seed 000 §2, §4; DESIGN.md §1 item 3): from the server balance, or by recovery code. */
-@injectable()
 export class TokenRecovery {
   constructor(
-    @inject(TOKENS.RecoveryCodes) private readonly codes: RecoveryCodes,
-    @inject(TOKENS.TokenCredits) private readonly credits: TokenCredits,
-    @inject(TOKENS.RateLimiter) private readonly limiter: RateLimiter,
+    private readonly codes: RecoveryCodes,
+    private readonly credits: TokenCredits,
+    private readonly limiter: RateLimiter,
   ) {}
 
   /** The balance the server holds for this device's own anonymous id. */
@@ -47,9 +41,9 @@ export class TokenRecovery {
     const limited = await this.limit([`recovery:device:${anonymousUserId}`, ATTEMPTS_PER_DEVICE], [`recovery:client:${clientKey}`, ATTEMPTS_PER_CLIENT]);
     if (limited) return err(limited);
     const canonical = normalizeRecoveryCode(typedCode);
-    if (!canonical.ok) return err({ status: 400, message: canonical.error });
+    if (!canonical.ok) return err({ code: 'invalid_code' });
     const owner = await this.codes.ownerOf(canonical.value);
-    if (owner === null) return err({ status: 404, message: UNKNOWN_RECOVERY_CODE_MESSAGE });
+    if (owner === null) return err({ code: 'unknown_code' });
     return ok({ anonymousUserId: owner, tokens: await this.credits.balance(owner) });
   }
 
@@ -61,20 +55,15 @@ export class TokenRecovery {
     const limited = await this.limit([`recovery-code:${anonymousUserId}`, CODES_PER_DEVICE], [`recovery-code:client:${clientKey}`, CODES_PER_CLIENT]);
     if (limited) return err(limited);
     const code = await this.codes.issue(anonymousUserId);
-    return code === null ? err({ status: 404, message: NO_PURCHASE_MESSAGE }) : ok(code);
+    return code === null ? err({ code: 'no_purchase' }) : ok(code);
   }
 
   /** Counts a hit on every key (per device, per client address); the first one over its limit refuses. */
   private async limit(...keys: readonly (readonly [string, RateLimit])[]): Promise<RecoveryFailure | null> {
     for (const [key, limit] of keys) {
       const decision = await this.limiter.hit(key, limit);
-      if (!decision.allowed) return tooMany(decision.retryAfterSeconds);
+      if (!decision.allowed) return { code: 'rate_limited', retryAfterSeconds: decision.retryAfterSeconds };
     }
     return null;
   }
-}
-
-function tooMany(retryAfterSeconds: number): RecoveryFailure {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return { status: 429, message: `Too many recovery attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, retryAfterSeconds };
 }

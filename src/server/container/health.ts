@@ -1,8 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { inject, injectable } from 'tsyringe';
-import type { Database } from '../../adapters/postgres/database';
-import { TOKENS } from '../../ports/tokens';
-import type { Config } from './config';
+import type { Database } from '../../../adapters/postgres/database';
+import type { Config } from '../config';
 
 export interface HealthReport {
   /** ok: ready for traffic; degraded: the database does not answer; stopping: draining for shutdown. */
@@ -16,11 +14,11 @@ export interface HealthReport {
   };
 }
 
-@injectable()
+/** The readiness probe: it reads the database itself, so it lives with the wiring that owns the pool. */
 export class HealthCheck {
   constructor(
-    @inject(TOKENS.Config) private readonly config: Config,
-    @inject(TOKENS.Database) private readonly db: Kysely<Database>,
+    private readonly config: Config,
+    private readonly db: Kysely<Database>,
   ) {}
 
   async report(): Promise<HealthReport> {

@@ -1,8 +1,5 @@
 import { isIP } from 'node:net';
 import type { APIContext } from 'astro';
-import { TOKENS } from '../../ports/tokens';
-import { app } from './app';
-import type { Config } from './config';
 
 /**
  * The client's address for per-IP limits. X-Forwarded-For can be written by anyone, so it is read
@@ -25,6 +22,6 @@ export async function clientIpOf(context: APIContext): Promise<string> {
   } catch {
     // Not every adapter knows the peer address; then all such clients share one bucket.
   }
-  const { trustedProxyHops } = (await app()).resolve<Config>(TOKENS.Config);
+  const { trustedProxyHops } = await context.locals.services();
   return clientIpFrom(socketAddress, context.request.headers.get('x-forwarded-for'), trustedProxyHops);
 }
