@@ -13,10 +13,7 @@ export function Header() {
   return (
     <header className="wz-header">
       <a className="brand wz-brand" href="/">
-        <svg className="wz-logo" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-          <rect x="6" y="3" width="20" height="26" rx="3" fill="currentColor" opacity="0.15" />
-          <path d="M10 10h12M10 15h12M10 20h7" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
-        </svg>
+        <img src="/icons/icon.svg" width={32} height={32} alt="" />
         <h1 className="wz-brand-title">Who's Paying</h1>
       </a>
       <div className="wz-header-tools">
