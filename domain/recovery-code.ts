@@ -40,3 +40,43 @@ export function normalizeRecoveryCode(typed: string): Result<string, typeof INVA
   if (symbols.length !== RECOVERY_CODE_LENGTH || [...symbols].some((c) => !RECOVERY_CODE_ALPHABET.includes(c))) return err(INVALID_RECOVERY_CODE_MESSAGE);
   return ok(symbols);
 }
+
+/** How long a new code stays usable unless configured otherwise. */
+export const DEFAULT_RECOVERY_CODE_DAYS = 365;
+
+/** Why a well-formed code cannot be redeemed; the edge maps each to a status and one of the texts below. */
+export type RecoveryCodeRefusal = 'unknown' | 'expired' | 'used' | 'revoked';
+
+export const RECOVERY_CODE_REFUSAL_MESSAGES: Record<RecoveryCodeRefusal, string> = {
+  unknown: 'That recovery code was not found. Check it and try again.',
+  expired: 'That recovery code has expired.',
+  used: 'That recovery code has already been used on another device.',
+  revoked: 'That recovery code was revoked.',
+};
+
+/** A stored code, as far as redeeming it is concerned. */
+export interface RecoveryCodeRecord {
+  readonly ownerId: string;
+  readonly expiresAt: Date;
+  /** The other device that redeemed it, once it has been. */
+  readonly redeemedBy: string | null;
+  readonly revokedAt: Date | null;
+}
+
+/**
+ * Whether `redeemer` may take the owner's identity with this code at `now`. A code works once on
+ * another device: `first` marks it used by that device; the same device asking again (its answer
+ * lost on the way) gets `again`; the owner's own device uses it freely and never spends it.
+ */
+export function redemptionOf(record: RecoveryCodeRecord, redeemer: string, now: Date): Result<'owner' | 'first' | 'again', RecoveryCodeRefusal> {
+  if (record.revokedAt !== null) return err('revoked');
+  if (now.getTime() >= record.expiresAt.getTime()) return err('expired');
+  if (redeemer === record.ownerId) return ok('owner');
+  if (record.redeemedBy === null) return ok('first');
+  return record.redeemedBy === redeemer ? ok('again') : err('used');
+}
+
+/** When a code issued at `issuedAt` stops working. */
+export function recoveryCodeExpiry(issuedAt: Date, validForDays: number): Date {
+  return new Date(issuedAt.getTime() + validForDays * 24 * 60 * 60 * 1000);
+}

@@ -1,10 +1,22 @@
+import type { RecoveryCodeRefusal } from '../domain/recovery-code';
+import type { Result } from '../domain/result';
+
+export interface IssuedRecoveryCode {
+  /** The code as shown, XXXX-XXXX-XXXX-XXXX. */
+  readonly code: string;
+  readonly expiresAt: Date;
+}
+
 /**
  * Recovery codes (DESIGN.md §1 item 3): a short code shown after a purchase that, typed on any
- * device, gives it the buyer's anonymous identity and so the balance. Codes are stored hashed.
+ * device, gives it the buyer's anonymous identity and so the balance. Codes are stored hashed,
+ * expire, work once on another device (domain/recovery-code.ts `redemptionOf`) and can be revoked.
  */
 export interface RecoveryCodes {
-  /** A fresh code for a user who has a confirmed purchase (earlier codes stay valid), else null. */
-  issue(anonymousUserId: string): Promise<string | null>;
-  /** The user a canonical code (see domain/recovery-code.ts) belongs to, or null. */
-  ownerOf(canonicalCode: string): Promise<string | null>;
+  /** A fresh code valid until `expiresAt` for a user who has a confirmed purchase (earlier codes stay valid), else null. */
+  issue(anonymousUserId: string, expiresAt: Date): Promise<IssuedRecoveryCode | null>;
+  /** Redeems a canonical code (see domain/recovery-code.ts) for `redeemerId`: the owner's id, or why not. Atomic under concurrent redemptions. */
+  redeem(canonicalCode: string, redeemerId: string): Promise<Result<string, RecoveryCodeRefusal>>;
+  /** Revokes the owner's codes still in force (only `canonicalCode`, when given); how many were revoked. */
+  revoke(ownerId: string, canonicalCode: string | null): Promise<number>;
 }

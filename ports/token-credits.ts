@@ -10,6 +10,12 @@ export interface ConfirmedPayment {
   readonly providerPaymentId: string;
 }
 
+/**
+ * How payments run (DESIGN.md §3): `live` when a real provider's keys are configured; TEST MODE
+ * tokens (and the scans they paid for) then never count. In `test` mode every entry counts.
+ */
+export type PaymentsMode = 'test' | 'live';
+
 export type CreditOutcome = { readonly credited: boolean; readonly balance: number };
 
 /** Credits tokens for payments a provider has confirmed, exactly once per provider payment id. */

@@ -9,6 +9,8 @@ export const TOKENS = {
   PacketSigner: Symbol.for('PacketSigner'),
   PacketCompressor: Symbol.for('PacketCompressor'),
   ReceiptStore: Symbol.for('ReceiptStore'),
+  StoredBills: Symbol.for('StoredBills'),
+  Secrets: Symbol.for('Secrets'),
   UsageQuery: Symbol.for('UsageQuery'),
   PurchaseReports: Symbol.for('PurchaseReports'),
   RecoveryCodes: Symbol.for('RecoveryCodes'),
@@ -16,4 +18,6 @@ export const TOKENS = {
   CardGateway: Symbol.for('CardGateway'),
   PayPalGateway: Symbol.for('PayPalGateway'),
   ReceiptReader: Symbol.for('ReceiptReader'),
+  DailyQuotas: Symbol.for('DailyQuotas'),
+  PaymentsMode: Symbol.for('PaymentsMode'),
 } as const;

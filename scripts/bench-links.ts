@@ -14,7 +14,7 @@ import { emitRows, say } from './bench-output.mjs';
 
 interface ReferenceBill {
   diners: { id: string; name: string }[];
-  items: { id: string; name: string; pricePence: number; assignedTo: string[] }[];
+  items: { id: string; name: string; pricePence: number; kind?: 'service'; assignedTo: string[] }[];
   tipPence: number;
 }
 
@@ -51,6 +51,40 @@ function capitals(bill: ReferenceBill): ReferenceBill {
   return { ...bill, items: bill.items.map((i) => ({ ...i, name: i.name.toUpperCase() })) };
 }
 
+// Made-up menus whose dishes the menu dictionary was never given (issue 17: links must stay within
+// QR version 13 for 8 diners and 20 items on menus like these, not only on the reference bills).
+const MADE_UP_MENUS: Record<string, [string, number][]> = {
+  'curry house': [
+    ['Lamb Rogan Josh', 1295], ['Chicken Dhansak', 1195], ['Prawn Bhuna', 1395], ['Aloo Gobi', 695], ['Saag Paneer', 795],
+    ['Peshwari Naan', 395], ['Keema Naan', 425], ['Mushroom Bhaji', 550], ['Tandoori Mixed Grill', 1695], ['Chicken Pathia', 1150],
+    ['Lamb Vindaloo', 1250], ['Bombay Potatoes', 595], ['Tarka Dal', 595], ['Mango Chutney', 150], ['Onion Pakora', 495],
+    ['Cobra 660ml', 650], ['Mango Lassi', 395], ['Kingfisher', 450], ['Gulab Jamun', 450], ['Chana Masala', 695],
+  ],
+  pub: [
+    ["Ploughman's Lunch", 1150], ['Steak and Ale Pie', 1595], ['Scotch Egg', 650], ['Pork Scratchings', 250], ['Welsh Rarebit', 850],
+    ['Gammon Egg and Chips', 1395], ['Chicken Kiev', 1450], ['Liver and Bacon', 1295], ['Bubble and Squeak', 595], ['Black Pudding', 495],
+    ['Doombar', 520], ['London Pride', 530], ['Thatchers Gold', 510], ['Pickled Onions', 150], ['Ham Egg and Chips', 1195],
+    ['Lemon Meringue Pie', 650], ['Bread and Butter Pudding', 695], ['Apple Strudel', 650], ['Cumberland Ring', 1350], ['Pork Pie', 450],
+  ],
+  'Greek taverna': [
+    ['Moussaka', 1450], ['Souvlaki', 1295], ['Spanakopita', 850], ['Dolmades', 650], ['Tzatziki', 495],
+    ['Taramasalata', 495], ['Keftedes', 795], ['Gigantes Plaki', 695], ['Kleftiko', 1695], ['Stifado', 1495],
+    ['Loukaniko', 750], ['Saganaki', 795], ['Horiatiki', 895], ['Baklava', 595], ['Galaktoboureko', 650],
+    ['Mythos', 480], ['Retsina', 650], ['Ouzo', 450], ['Frappe', 350], ['Loukoumades', 595],
+  ],
+  'Korean BBQ': [
+    ['Bulgogi', 1595], ['Galbi Short Rib', 1895], ['Samgyeopsal', 1495], ['Japchae', 995], ['Kimchi Jjigae', 1195],
+    ['Bibimbap Dolsot', 1295], ['Tteokbokki', 895], ['Haemul Pajeon', 1095], ['Yangnyeom Wings', 995], ['Kimchi', 395],
+    ['Gyeran Jjim', 595], ['Sundubu', 1195], ['Mandu', 795], ['Soju', 1200], ['Makgeolli', 1400],
+    ['Hite Jinro', 550], ['Bingsu', 895], ['Hotteok', 595], ['Banchan Selection', 695], ['Naengmyeon', 1195],
+  ],
+};
+
+function madeUpBill(menu: [string, number][]): ReferenceBill {
+  const bill = referenceBill(8, 20, 11);
+  return { ...bill, items: bill.items.map((item, i) => ({ ...item, name: menu[i]![0], pricePence: menu[i]![1] })) };
+}
+
 function storedLink(bill: ReferenceBill): string {
   const made = newStoredReceipt(bill, (n) => new Uint8Array(randomBytes(n)));
   if (!made.ok) throw new Error(made.error);
@@ -85,10 +119,25 @@ for (const [diners, items] of [
   for (const [variant, { length, version }] of variants) figures.push({ name: `links ${diners}x${items}: ${variant}`, figure: length, unit: 'chars', note: `QR version ${version} (M)` });
 }
 
+const menuRows = [['made-up menu, 8 diners, 20 items', 'signed /b/: length', 'signed /b/: QR', 'with an unassigned service charge: length', 'QR']];
+for (const [menu, dishes] of Object.entries(MADE_UP_MENUS)) {
+  const bill = madeUpBill(dishes);
+  const link = signedLink(bill);
+  const withService = signedLink({ ...bill, items: [...bill.items.slice(0, 19), { id: 'service', name: 'Service Charge', pricePence: 2150, kind: 'service', assignedTo: [] }] });
+  menuRows.push([menu, String(link.length), String(qrVersion(link)), String(withService.length), String(qrVersion(withService))]);
+  figures.push({ name: `links 8x20 made-up ${menu} menu`, figure: link.length, unit: 'chars', note: `QR version ${qrVersion(link)} (M)` });
+}
+
 const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
 for (const [n, row] of rows.entries()) {
   say(`| ${row.map((cell, c) => cell.padEnd(widths[c]!)).join(' | ')} |`);
   if (n === 0) say(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+}
+const menuWidths = menuRows[0]!.map((_, c) => Math.max(...menuRows.map((r) => r[c]!.length)));
+say('');
+for (const [n, row] of menuRows.entries()) {
+  say(`| ${row.map((cell, c) => cell.padEnd(menuWidths[c]!)).join(' | ')} |`);
+  if (n === 0) say(`|${menuWidths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 }
 say(`\nQR versions at error correction M, as chosen by the qrcode package (mixed byte/alphanumeric segments). Origin ${ORIGIN}.`);
 emitRows(figures);

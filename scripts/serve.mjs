@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compressedAssets } from '../src/server/edge/compressed-assets.mjs';
 import { createLogger, redactTarget, requestIdFrom } from '../src/server/edge/request-log.mjs';
+import { answerClientError, declareUtf8, refuseMalformedHost, refuseUnknownMethod, requestTimeouts } from '../src/server/edge/protocol-guards.mjs';
 import { contentSecurityPolicy, inlineScriptHashes, SECURITY_HEADERS } from '../src/server/edge/security-headers.mjs';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
@@ -22,7 +23,7 @@ const policyFor = await prerenderedPolicies(fileURLToPath(CLIENT_DIR));
 const serveCompressedAsset = compressedAssets(CLIENT_DIR);
 let stopping = false;
 
-const server = http.createServer((req, res) => {
+const server = http.createServer(requestTimeouts(process.env), (req, res) => {
   const started = process.hrtime.bigint();
   const requestId = requestIdFrom(req.headers['x-request-id']);
   req.headers['x-request-id'] = requestId; // the app logs its faults under the same id
@@ -36,6 +37,8 @@ const server = http.createServer((req, res) => {
     logger.info({ requestId, method: req.method, path: redactTarget(req.url ?? '/'), status: res.statusCode, durationMs, completed: res.writableFinished }, 'request');
     if (stopping) server.closeIdleConnections();
   });
+  if (refuseUnknownMethod(req, res) || refuseMalformedHost(req, res)) return;
+  declareUtf8(res);
   serveCompressedAsset(req, res).then(
     (served) => served || handler(req, res),
     (error) => {
@@ -44,6 +47,8 @@ const server = http.createServer((req, res) => {
     },
   );
 });
+
+server.on('clientError', answerClientError);
 
 server.listen(port, host, async () => {
   // The first request builds the container: configuration (exit 78 when invalid) and migrations.

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { currentCounter, monthStart, paymentForNextScan, RESERVATION_ABANDONED_AFTER_MS, summarizeUsage, type UsageSummary } from '../../domain/freemium';
-import { normalizeRecoveryCode, RECOVERY_CODE_BYTES, recoveryCodeFromBytes } from '../../domain/recovery-code';
+import { normalizeRecoveryCode, RECOVERY_CODE_BYTES, recoveryCodeFromBytes, redemptionOf, type RecoveryCodeRecord, type RecoveryCodeRefusal } from '../../domain/recovery-code';
 import { err, ok, type Result } from '../../domain/result';
 import { balanceOf, creditForPurchase, debitForScan, isWellFormed, refundForScan, type LedgerEntry } from '../../domain/token-ledger';
 import type { Clock } from '../../ports/clock';
 import type { PurchaseReports, ReportedPurchase } from '../../ports/purchase-reports';
-import type { RecoveryCodes } from '../../ports/recovery-codes';
+import type { IssuedRecoveryCode, RecoveryCodes } from '../../ports/recovery-codes';
 import type { ScanAllowance, ScanReservation } from '../../ports/scan-allowance';
 import type { ConfirmedPayment, CreditOutcome, TokenCredits } from '../../ports/token-credits';
 import type { UsageQuery } from '../../ports/usage';
@@ -29,7 +29,7 @@ export class MemoryMetering implements ScanAllowance, TokenCredits, UsageQuery, 
   private readonly reservations = new Map<string, Reservation>();
   private readonly purchases = new Map<string, string>(); // `${provider}:${paymentId}` -> user
   private readonly reports = new Map<string, ReportedPurchase>();
-  private readonly codes = new Map<string, string>(); // canonical code -> user
+  private readonly codes = new Map<string, RecoveryCodeRecord>(); // by canonical code
 
   constructor(private readonly clock: Clock) {}
 
@@ -94,16 +94,32 @@ export class MemoryMetering implements ScanAllowance, TokenCredits, UsageQuery, 
     return { confirmed };
   }
 
-  async issue(anonymousUserId: string): Promise<string | null> {
+  async issue(anonymousUserId: string, expiresAt: Date): Promise<IssuedRecoveryCode | null> {
     if (![...this.purchases.values()].includes(anonymousUserId)) return null;
     const code = recoveryCodeFromBytes(randomBytes(RECOVERY_CODE_BYTES));
     const canonical = normalizeRecoveryCode(code);
-    if (canonical.ok) this.codes.set(canonical.value, anonymousUserId);
-    return code;
+    if (canonical.ok) this.codes.set(canonical.value, { ownerId: anonymousUserId, expiresAt, redeemedBy: null, revokedAt: null });
+    return { code, expiresAt };
   }
 
-  async ownerOf(canonicalCode: string): Promise<string | null> {
-    return this.codes.get(canonicalCode) ?? null;
+  async redeem(canonicalCode: string, redeemerId: string): Promise<Result<string, RecoveryCodeRefusal>> {
+    const record = this.codes.get(canonicalCode);
+    if (!record) return err('unknown');
+    const redemption = redemptionOf(record, redeemerId, this.clock.now());
+    if (!redemption.ok) return redemption;
+    if (redemption.value === 'first') this.codes.set(canonicalCode, { ...record, redeemedBy: redeemerId });
+    return ok(record.ownerId);
+  }
+
+  async revoke(ownerId: string, canonicalCode: string | null): Promise<number> {
+    const now = this.clock.now();
+    let revoked = 0;
+    for (const [code, record] of this.codes) {
+      if (record.ownerId !== ownerId || record.revokedAt !== null || (canonicalCode !== null && code !== canonicalCode) || redemptionOf(record, ownerId, now).ok === false) continue;
+      this.codes.set(code, { ...record, revokedAt: now });
+      revoked++;
+    }
+    return revoked;
   }
 
   /** The user's ledger, oldest first, for assertions. */

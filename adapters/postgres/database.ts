@@ -1,5 +1,7 @@
 import type { AnonymousUsersTable } from './anonymous-users.table';
 import type { AssignmentsTable } from './assignments.table';
+import type { DinerPaymentsTable } from './diner-payments.table';
+import type { DailyQuotasTable } from './daily-quotas.table';
 import type { DinersTable } from './diners.table';
 import type { RateLimitsTable } from './rate-limits.table';
 import type { ReceiptItemsTable } from './receipt-items.table';
@@ -19,6 +21,7 @@ export interface Database {
   receipt_items: ReceiptItemsTable;
   diners: DinersTable;
   assignments: AssignmentsTable;
+  diner_payments: DinerPaymentsTable;
   monthly_usage: MonthlyUsageTable;
   scan_reservations: ScanReservationsTable;
   token_purchases: TokenPurchasesTable;
@@ -26,4 +29,5 @@ export interface Database {
   purchase_reports: PurchaseReportsTable;
   recovery_codes: RecoveryCodesTable;
   payment_orders: PaymentOrdersTable;
+  daily_quotas: DailyQuotasTable;
 }

@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely';
+
 export interface DinersTable {
   id: string;
   receipt_id: string;
@@ -6,4 +8,6 @@ export interface DinersTable {
   monzo: string | null;
   revolut: string | null;
   paypal: string | null;
+  /** Hex SHA-256 of the diner's capability (the secret in their link); null for receipts stored through the API. */
+  capability_hash: ColumnType<string | null, string | null | undefined, never>;
 }

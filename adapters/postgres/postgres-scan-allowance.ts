@@ -7,6 +7,7 @@ import { err, ok, type Result } from '../../domain/result';
 import { debitForScan, refundForScan } from '../../domain/token-ledger';
 import type { Clock } from '../../ports/clock';
 import type { ScanAllowance, ScanReservation } from '../../ports/scan-allowance';
+import type { PaymentsMode } from '../../ports/token-credits';
 import { TOKENS } from '../../ports/tokens';
 import type { Database } from './database';
 import { meteringState, touchUser } from './ledger-queries';
@@ -22,6 +23,7 @@ export class PostgresScanAllowance implements ScanAllowance {
   constructor(
     @inject(TOKENS.Database) private readonly db: Kysely<Database>,
     @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(TOKENS.PaymentsMode) private readonly mode: PaymentsMode = 'test',
   ) {}
 
   async reserve(anonymousUserId: string): Promise<Result<ScanReservation, 'allowance used'>> {
@@ -30,11 +32,12 @@ export class PostgresScanAllowance implements ScanAllowance {
     return this.db.transaction().execute(async (tx) => {
       await touchUser(tx, anonymousUserId, now);
       await refundReserved(tx, now, { anonymousUserId, reservedBefore: new Date(now.getTime() - RESERVATION_ABANDONED_AFTER_MS) });
-      const state = await meteringState(tx, anonymousUserId, month);
+      const state = await meteringState(tx, anonymousUserId, month, this.mode);
+      const testMode = this.mode === 'test';
       const paidWith = paymentForNextScan(currentCounter(state.counter, now).billsUsed, state.balance);
       if (paidWith === null) return err('allowance used' as const);
       const id = randomUUID();
-      await tx.insertInto('scan_reservations').values({ id, anonymous_user_id: anonymousUserId, paid_with: paidWith, month_start: month, reserved_at: now }).execute();
+      await tx.insertInto('scan_reservations').values({ id, anonymous_user_id: anonymousUserId, paid_with: paidWith, month_start: month, reserved_at: now, test_mode: testMode }).execute();
       if (paidWith === 'free bill') {
         await tx
           .insertInto('monthly_usage')
@@ -42,7 +45,7 @@ export class PostgresScanAllowance implements ScanAllowance {
           .onConflict((oc) => oc.columns(['anonymous_user_id', 'month_start']).doUpdateSet({ bills_used: sql`monthly_usage.bills_used + 1` }))
           .execute();
       } else {
-        await tx.insertInto('token_ledger').values({ anonymous_user_id: anonymousUserId, ...debitForScan(), reservation_id: id, created_at: now }).execute();
+        await tx.insertInto('token_ledger').values({ anonymous_user_id: anonymousUserId, ...debitForScan(), reservation_id: id, created_at: now, test_mode: testMode }).execute();
       }
       return ok({ id, paidWith });
     });
@@ -73,10 +76,10 @@ type OpenReservations = { readonly reservationId: string } | { readonly anonymou
 async function refundReserved(tx: Transaction<Database>, now: Date, which: OpenReservations): Promise<void> {
   let update = tx.updateTable('scan_reservations').set({ status: 'refunded', closed_at: now }).where('status', '=', 'reserved');
   update = 'reservationId' in which ? update.where('id', '=', which.reservationId) : update.where('anonymous_user_id', '=', which.anonymousUserId).where('reserved_at', '<', which.reservedBefore);
-  const closed = await update.returning(['id', 'anonymous_user_id', 'paid_with', sql<string>`month_start::text`.as('month_start')]).execute();
+  const closed = await update.returning(['id', 'anonymous_user_id', 'paid_with', 'test_mode', sql<string>`month_start::text`.as('month_start')]).execute();
   for (const reservation of closed) {
     if (reservation.paid_with === 'token') {
-      await tx.insertInto('token_ledger').values({ anonymous_user_id: reservation.anonymous_user_id, ...refundForScan(), reservation_id: reservation.id, created_at: now }).execute();
+      await tx.insertInto('token_ledger').values({ anonymous_user_id: reservation.anonymous_user_id, ...refundForScan(), reservation_id: reservation.id, created_at: now, test_mode: reservation.test_mode }).execute();
     } else {
       await tx
         .updateTable('monthly_usage')

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { inject, injectable } from 'tsyringe';
 import { creditForPurchase } from '../../domain/token-ledger';
 import type { Clock } from '../../ports/clock';
-import type { ConfirmedPayment, CreditOutcome, TokenCredits } from '../../ports/token-credits';
+import type { ConfirmedPayment, CreditOutcome, PaymentsMode, TokenCredits } from '../../ports/token-credits';
 import { TOKENS } from '../../ports/tokens';
 import type { Database } from './database';
 import { ledgerBalance, touchUser } from './ledger-queries';
@@ -17,6 +17,7 @@ export class PostgresTokenCredits implements TokenCredits {
   constructor(
     @inject(TOKENS.Database) private readonly db: Kysely<Database>,
     @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(TOKENS.PaymentsMode) private readonly mode: PaymentsMode = 'test',
   ) {}
 
   async creditConfirmedPayment(payment: ConfirmedPayment): Promise<CreditOutcome> {
@@ -38,13 +39,13 @@ export class PostgresTokenCredits implements TokenCredits {
         .onConflict((oc) => oc.columns(['provider', 'provider_payment_id']).doNothing())
         .returning('id')
         .executeTakeFirst();
-      if (purchase) await tx.insertInto('token_ledger').values({ anonymous_user_id: payment.anonymousUserId, ...credit, purchase_id: purchase.id, created_at: now }).execute();
-      return { credited: purchase !== undefined, balance: await ledgerBalance(tx, payment.anonymousUserId) };
+      if (purchase) await tx.insertInto('token_ledger').values({ anonymous_user_id: payment.anonymousUserId, ...credit, purchase_id: purchase.id, created_at: now, test_mode: payment.provider === 'test' }).execute();
+      return { credited: purchase !== undefined, balance: await ledgerBalance(tx, payment.anonymousUserId, this.mode) };
     });
   }
 
   async balance(anonymousUserId: string): Promise<number> {
     await touchUser(this.db, anonymousUserId, this.clock.now());
-    return ledgerBalance(this.db, anonymousUserId);
+    return ledgerBalance(this.db, anonymousUserId, this.mode);
   }
 }

@@ -4,5 +4,5 @@ export interface ReceiptItemsTable {
   position: number;
   name: string;
   price_pence: number;
-  kind: 'item' | 'discount';
+  kind: 'item' | 'discount' | 'service';
 }

@@ -9,5 +9,10 @@ export interface ReceiptsTable {
   service_charge_pence: number;
   tip_total_pence: number;
   tip_split: TipSplit;
+  /** Hex SHA-256 of the organiser's secret; null for receipts stored through the API. */
+  organiser_secret_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  payee_name: ColumnType<string | null, string | null | undefined, string | null>;
+  tip_sharers: ColumnType<'diners_with_items' | 'all_diners', 'diners_with_items' | 'all_diners' | undefined, 'diners_with_items' | 'all_diners'>;
+  expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: ColumnType<Date, Date | undefined, never>;
 }

@@ -9,4 +9,6 @@ export interface ScanReservationsTable {
   status: ColumnType<'reserved' | 'settled' | 'refunded', 'reserved' | undefined, 'settled' | 'refunded'>;
   reserved_at: ColumnType<Date, Date, never>;
   closed_at: ColumnType<Date | null, never, Date>;
+  /** Paid while payments ran in TEST MODE: its debit and refund are marked so. */
+  test_mode: ColumnType<boolean, boolean | undefined, never>;
 }

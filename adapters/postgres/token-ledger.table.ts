@@ -10,4 +10,6 @@ export interface TokenLedgerTable {
   purchase_id: ColumnType<string | null, string | null | undefined, never>;
   reservation_id: ColumnType<string | null, string | null | undefined, never>;
   created_at: ColumnType<Date, Date, never>;
+  /** Written in TEST MODE (a test credit, or a scan paid while payments ran in TEST MODE): counts only then. */
+  test_mode: ColumnType<boolean, boolean | undefined, never>;
 }

@@ -36,7 +36,7 @@ export interface BillView {
 
 /** What every share view shows, from splitBill: each seat's items, tip share and total, exact to the penny. */
 export function billView(packet: SharePacket): BillView {
-  const items = packet.items.map((item, i) => ({ id: String(i), pricePence: item.pricePence, kind: item.pricePence < 0 ? ('discount' as const) : ('item' as const), assignedTo: item.assignedTo }));
+  const items = packet.items.map((item, i) => ({ id: String(i), pricePence: item.pricePence, kind: item.kind, assignedTo: item.assignedTo }));
   const split = splitBill({ diners: packet.seats, items, tipPence: packet.tipPence, tipSplit: packet.tipSplit });
   const names = new Map(packet.seats.map((s) => [s.id, s.name]));
   const seats = packet.seats.map((seat, k) => {

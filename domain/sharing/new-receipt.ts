@@ -4,7 +4,7 @@ import type { TipSplit } from '../split';
 import { err, ok, type Result } from '../result';
 import { PAYMENT_HANDLE } from './payment-links';
 import { MAX_ITEM_NAME_LENGTH, MAX_ITEM_PENCE, MAX_SHARED_ITEMS, SHARE_MESSAGES } from './share-packet';
-import { BREAKDOWN_MESSAGES, shortId, type StoredDiner, type StoredItem, type StoredReceipt } from './stored-receipt';
+import { BREAKDOWN_MESSAGES, shortId, type StoredDiner, type StoredItem, type StoredItemKind, type StoredReceipt, type TipSharers } from './stored-receipt';
 
 export const RECEIPT_ID_LENGTH = 14;
 export const DINER_ID_LENGTH = 8;
@@ -24,13 +24,27 @@ export interface NewReceiptRequest {
     readonly revolut?: string | null | undefined;
     readonly paypal?: string | null | undefined;
   }[];
-  readonly items: readonly { readonly name: string; readonly pricePence: number; readonly kind?: 'item' | 'discount' | undefined; readonly assignedTo: readonly string[] }[];
+  readonly items: readonly { readonly name: string; readonly pricePence: number; readonly kind?: StoredItemKind | undefined; readonly assignedTo: readonly string[] }[];
+  /** The documents' rule (diners with items, seed 001 §9) unless asked otherwise. */
+  readonly tipSharers?: TipSharers | undefined;
+  readonly payeeName?: string | null | undefined;
 }
 
-/** Builds the receipt to store, with fresh short random ids; random bytes come from the caller. */
+/** Ids to keep when the organiser edits a bill already stored (its id, and their diners' ids by the app's diner id). */
+export interface KeptIds {
+  readonly receiptId: string;
+  readonly dinerIds: ReadonlyMap<string, string>;
+}
+
+/**
+ * Builds the receipt to store, with fresh short random ids (random bytes come from the caller), or
+ * with the ids it already has when the organiser edits it. Bills the app stores (`kept` or
+ * `scoped`) get diner ids prefixed with the receipt's own id, unique across every receipt.
+ */
 export function newStoredReceipt(
   request: NewReceiptRequest,
   random: (length: number) => Uint8Array,
+  ids: { readonly kept?: KeptIds | undefined; readonly scoped?: boolean } = {},
 ): Result<{ receipt: StoredReceipt; dinerIds: ReadonlyMap<string, string> }, string> {
   if (request.items.length === 0) return err(SHARE_MESSAGES.noItems);
   if (request.diners.length === 0) return err(SHARE_MESSAGES.noDiners);
@@ -40,6 +54,8 @@ export function newStoredReceipt(
   const service = request.serviceChargePence ?? 0;
   if (!Number.isSafeInteger(service) || service < 0 || service > MAX_ITEM_PENCE || request.tipPence > MAX_ITEM_PENCE) return err(SHARE_MESSAGES.invalidFormat);
   if (request.diningDate && !/^\d{4}-\d{2}-\d{2}$/.test(request.diningDate)) return err(SHARE_MESSAGES.invalidFormat);
+  const receiptId = ids.kept?.receiptId ?? shortId(random(RECEIPT_ID_LENGTH), RECEIPT_ID_LENGTH);
+  const prefix = ids.kept !== undefined || ids.scoped ? receiptId : '';
   const dinerIds = new Map<string, string>();
   const diners: StoredDiner[] = [];
   for (const d of request.diners) {
@@ -47,12 +63,12 @@ export function newStoredReceipt(
     if (name.length === 0 || [...name].length > MAX_DINER_NAME_LENGTH || dinerIds.has(d.id)) return err(SHARE_MESSAGES.invalidFormat);
     const handles = [d.monzo, d.revolut, d.paypal].map((h) => (h ? h.trim().replace(/^@/, '') : null));
     if (handles.some((h) => h !== null && !PAYMENT_HANDLE.test(h))) return err(SHARE_MESSAGES.invalidFormat);
-    let id = shortId(random(DINER_ID_LENGTH), DINER_ID_LENGTH);
-    while (diners.some((x) => x.id === id)) id = shortId(random(DINER_ID_LENGTH), DINER_ID_LENGTH);
+    const fresh = () => prefix + shortId(random(DINER_ID_LENGTH), DINER_ID_LENGTH);
+    let id = ids.kept?.dinerIds.get(d.id) ?? fresh();
+    while (diners.some((x) => x.id === id)) id = fresh();
     dinerIds.set(d.id, id);
     diners.push({ id, displayName: name, monzo: handles[0] ?? null, revolut: handles[1] ?? null, paypal: handles[2] ?? null });
   }
-  const receiptId = shortId(random(RECEIPT_ID_LENGTH), RECEIPT_ID_LENGTH);
   const items: StoredItem[] = [];
   for (const [n, item] of request.items.entries()) {
     const name = item.name.trim();
@@ -74,6 +90,8 @@ export function newStoredReceipt(
       serviceChargePence: pence(service),
       tipTotalPence: pence(request.tipPence),
       tipSplit: request.tipSplit ?? 'equal',
+      tipSharers: request.tipSharers ?? 'dinersWithItems',
+      payeeName: request.payeeName?.trim().slice(0, MAX_DINER_NAME_LENGTH * 2) || null,
       items,
       diners,
     },

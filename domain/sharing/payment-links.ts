@@ -10,17 +10,23 @@ export interface PaymentLink {
 
 /** Handles as the providers allow them; anything else is refused rather than put into a URL. */
 export const PAYMENT_HANDLE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/;
+const MAX_NOTE_LENGTH = 40;
 
 /**
- * One-tap payment links (DESIGN.md §1 item 8): monzo.me/{handle}/{amount} and
- * paypal.me/{handle}/{amount}GBP fill the amount in; a revolut.me page asks the payer for it.
+ * One-tap payment links (DESIGN.md §1 item 8; formats and evidence in docs/pay-links.md):
+ * - Monzo: https://monzo.me/{username}/{pounds}?d={note} opens with the amount and the note filled in;
+ * - PayPal: https://paypal.me/{username}/{pounds}GBP opens with the amount in pounds;
+ * - Revolut: https://revolut.me/{tag}: the payer types the amount (Revolut.Me has no amount in its link).
  * Amounts of zero or less (nothing to pay) give a plain profile link.
  */
-export function paymentLinks(handles: { monzo: string | null; revolut: string | null; paypal: string | null }, amount: Pence): PaymentLink[] {
+export function paymentLinks(handles: { monzo: string | null; revolut: string | null; paypal: string | null }, amount: Pence, note: string | null = null): PaymentLink[] {
   const links: PaymentLink[] = [];
   const due = amount > 0 ? penceToPoundsText(amount) : null;
   const monzo = clean(handles.monzo);
-  if (monzo !== null) links.push({ provider: 'monzo', handle: monzo, url: `https://monzo.me/${monzo}${due ? `/${due}` : ''}`, amountFilled: due !== null });
+  if (monzo !== null) {
+    const description = due && note ? `?d=${encodeURIComponent(note.slice(0, MAX_NOTE_LENGTH))}` : '';
+    links.push({ provider: 'monzo', handle: monzo, url: `https://monzo.me/${monzo}${due ? `/${due}${description}` : ''}`, amountFilled: due !== null });
+  }
   const revolut = clean(handles.revolut);
   if (revolut !== null) links.push({ provider: 'revolut', handle: revolut, url: `https://revolut.me/${revolut}`, amountFilled: false });
   const paypal = clean(handles.paypal);

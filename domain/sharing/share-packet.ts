@@ -32,9 +32,19 @@ export interface SharedSeat {
   readonly name: string;
 }
 
+/** What a shared line is: an item, a service charge (unassigned: split among those who had items) or a discount. */
+export const SHARED_KINDS = ['item', 'service', 'discount'] as const;
+export type SharedKind = (typeof SHARED_KINDS)[number];
+
+/** The kind a line's sign implies; only other kinds travel in a token. */
+export function defaultKind(pricePence: number): SharedKind {
+  return pricePence < 0 ? 'discount' : 'item';
+}
+
 export interface SharedItem {
   readonly name: string;
   readonly pricePence: Pence;
+  readonly kind: SharedKind;
   /** Seat ids the item is split between (the documents' originalAssignedTo); empty when unassigned. */
   readonly assignedTo: readonly string[];
 }
@@ -55,7 +65,7 @@ export interface SharePacket {
 
 export interface ShareRequest {
   readonly diners: readonly { readonly id: string; readonly name: string }[];
-  readonly items: readonly { readonly name: string; readonly pricePence: number; readonly assignedTo: readonly string[] }[];
+  readonly items: readonly { readonly name: string; readonly pricePence: number; readonly kind?: SharedKind | undefined; readonly assignedTo: readonly string[] }[];
   readonly tipPence: number;
   /** Equal unless asked otherwise. */
   readonly tipSplit?: TipSplit | undefined;
@@ -88,7 +98,7 @@ export function packetFromRequest(request: ShareRequest, nowSeconds: number, ttl
     if (!Number.isSafeInteger(item.pricePence) || Math.abs(item.pricePence) > MAX_ITEM_PENCE) return err(SHARE_MESSAGES.invalidFormat);
     const assignedTo = [...new Set(item.assignedTo)].map((id) => seatOf.get(id));
     if (assignedTo.some((s) => s === undefined)) return err(SHARE_MESSAGES.invalidFormat);
-    items.push({ name, pricePence: pence(item.pricePence), assignedTo: assignedTo as string[] });
+    items.push({ name, pricePence: pence(item.pricePence), kind: item.kind ?? defaultKind(item.pricePence), assignedTo: assignedTo as string[] });
   }
   let focusSeatId: string | null = null;
   if (request.dinerId !== undefined && request.dinerId !== null) {

@@ -1,13 +1,13 @@
 import { formatGBP, pence, type Pence } from '../money';
 import { err, ok, type Result } from '../result';
-import { splitBill, type TipSplit } from '../split';
+import { splitBill, type ItemKind, type TipSplit } from '../split';
 import { tipPercentOf } from '../tip';
-import { SHARE_MESSAGES } from './share-packet';
+import { defaultKind, SHARE_MESSAGES, type SharedKind } from './share-packet';
 
 /** The bill as the app holds it on the summary step (the share dialog's input). */
 export interface ShareableBill {
   readonly diners: readonly { readonly id: string; readonly name: string }[];
-  readonly items: readonly { readonly name: string; readonly pricePence: number; readonly assignedTo: readonly string[] }[];
+  readonly items: readonly { readonly name: string; readonly pricePence: number; readonly kind?: SharedKind | undefined; readonly assignedTo: readonly string[] }[];
   readonly tipPence: number;
   /** Equal when left out. */
   readonly tipSplit?: TipSplit | undefined;
@@ -15,19 +15,20 @@ export interface ShareableBill {
 
 export type ShareSummary =
   | { readonly kind: 'individual'; readonly dinerName: string; readonly itemCount: number; readonly items: readonly { name: string; sharePence: Pence }[]; readonly tipPence: Pence; readonly totalPence: Pence }
-  | { readonly kind: 'complete'; readonly totalPence: Pence; readonly people: number; readonly items: number; readonly tipPercent: number | null };
+  | { readonly kind: 'complete'; readonly totalPence: Pence; readonly people: number; readonly items: number; readonly tipPercent: number | null; readonly amounts: readonly { name: string; totalPence: Pence }[] };
 
 /** The share dialog's summary (seed 001 §2.4): one diner's count and total with tip, or the whole bill. */
 export function shareSummary(bill: ShareableBill, dinerId: string | null): Result<ShareSummary, string> {
   const split = splitBill({
     diners: bill.diners,
-    items: bill.items.map((i, n) => ({ id: String(n), pricePence: pence(i.pricePence), kind: i.pricePence < 0 ? 'discount' : 'item', assignedTo: i.assignedTo })),
+    items: bill.items.map((i, n) => ({ id: String(n), pricePence: pence(i.pricePence), kind: i.kind ?? defaultKind(i.pricePence), assignedTo: i.assignedTo })),
     tipPence: pence(bill.tipPence),
     tipSplit: bill.tipSplit,
   });
   if (dinerId === null) {
     const tipPercent = split.subtotalPence > 0 ? tipPercentOf(pence(bill.tipPence), split.subtotalPence) : null;
-    return ok({ kind: 'complete', totalPence: split.totalPence, people: bill.diners.length, items: bill.items.length, tipPercent });
+    const amounts = bill.diners.map((d, k) => ({ name: d.name, totalPence: split.shares[k]!.totalPence }));
+    return ok({ kind: 'complete', totalPence: split.totalPence, people: bill.diners.length, items: bill.items.length, tipPercent, amounts });
   }
   const index = bill.diners.findIndex((d) => d.id === dinerId);
   if (index < 0) return err(SHARE_MESSAGES.dinerNotFound);
@@ -46,7 +47,14 @@ export function shareSummary(bill: ShareableBill, dinerId: string | null): Resul
 export function shareText(summary: ShareSummary, url: string): string {
   if (summary.kind === 'complete') {
     const tip = summary.tipPercent === null ? '' : ` (tip ${summary.tipPercent}%)`;
-    return [`Who's Paying: bill split`, `Total: ${formatGBP(summary.totalPence)}${tip}`, `${summary.people} people, ${summary.items} items`, '', `See what everyone owes: ${url}`].join('\n');
+    return [
+      `Who's Paying: bill split`,
+      `Total: ${formatGBP(summary.totalPence)}${tip}`,
+      `${summary.people} people, ${summary.items} items`,
+      ...summary.amounts.map((a) => `• ${a.name}: ${formatGBP(a.totalPence)}`),
+      '',
+      `See what everyone owes: ${url}`,
+    ].join('\n');
   }
   return [
     `Who's Paying: ${summary.dinerName}'s share`,
@@ -63,4 +71,15 @@ export function seatShareText(bill: ShareableBill, seatId: string, url: string):
   const summary = shareSummary(bill, seatId);
   if (!summary.ok) return err(SHARE_MESSAGES.invalidSeat);
   return ok(shareText(summary.value, url));
+}
+
+/** The wizard's bill as it is shared: VAT lines are informational (already inside UK prices), so they never travel. */
+export function shareableBill(bill: {
+  readonly diners: readonly { readonly id: string; readonly name: string }[];
+  readonly items: readonly { readonly name: string; readonly pricePence: number; readonly kind: ItemKind; readonly assignedTo: readonly string[] }[];
+  readonly tipPence: number;
+  readonly tipSplit?: TipSplit | undefined;
+}): ShareableBill {
+  const items = bill.items.flatMap((i) => (i.kind === 'vat' ? [] : [{ name: i.name, pricePence: i.pricePence, kind: i.kind, assignedTo: i.assignedTo }]));
+  return { diners: bill.diners.map((d) => ({ id: d.id, name: d.name })), items, tipPence: bill.tipPence, tipSplit: bill.tipSplit };
 }

@@ -1,7 +1,8 @@
 import { ByteFormatError, ByteReader, ByteWriter, fromBase36, toBase36 } from './compact-bytes';
 import { foldCase, unfoldCase } from './letter-case';
 import { MENU_DICTIONARY } from './menu-dictionary';
-import { checkPacket, MAX_ITEM_NAME_LENGTH, SHARE_PACKET_VERSION, type SharedItem, type SharedSeat, type SharePacket } from './share-packet';
+import { checkPacket, defaultKind, MAX_ITEM_NAME_LENGTH, SHARE_PACKET_VERSION, SHARED_KINDS, type SharedItem, type SharedSeat, type SharePacket } from './share-packet';
+import { decodeTexts, encodeTexts } from './text-model';
 import { MAX_DINER_NAME_LENGTH, MAX_DINERS } from '../diners';
 import { pence } from '../money';
 import { err, type Result } from '../result';
@@ -31,12 +32,18 @@ const FLAG_DEFLATED = 1;
 const FLAG_FOCUS = 2;
 // Set only for a proportional tip, so equal-tip tokens stay byte for byte what they were before it existed.
 const FLAG_PROPORTIONAL_TIP = 4;
+// Set only when an item's kind is not what its sign says (a service charge), for the same reason.
+const FLAG_KINDS = 8;
+// Names coded with the letter model (text-model.ts) instead of deflate, when that is shorter.
+const FLAG_TEXT_MODEL = 16;
 const DICTIONARY = new TextEncoder().encode(MENU_DICTIONARY.toLowerCase());
 
 /** What the signed flags byte says about the bill besides compression. */
 export interface BodyFlags {
   readonly focus: boolean;
   readonly proportionalTip: boolean;
+  /** Whether the body ends with each item's kind. */
+  readonly kinds?: boolean;
 }
 
 /**
@@ -45,22 +52,27 @@ export interface BodyFlags {
  * dictionary of menu words when that is shorter, else as it is.
  */
 export function sealPacket(packet: SharePacket, signer: PacketSigner, compressor: PacketCompressor): string {
-  const flags = { focus: packet.focusSeatId !== null, proportionalTip: packet.tipSplit === 'proportional' };
-  return sealBody(encodeBody(packet), flags, packet.expiresAt, signer, compressor);
+  const flags = { focus: packet.focusSeatId !== null, proportionalTip: packet.tipSplit === 'proportional', kinds: packet.items.some((i) => i.kind !== defaultKind(i.pricePence)) };
+  const parts = encodeParts(packet, flags.kinds);
+  const deflated = sealBody(concat(parts.head, parts.texts, parts.numbers), flags, packet.expiresAt, signer, compressor);
+  const modelled = seal(concat(parts.head, parts.numbers, encodeTexts(parts.names)), flagBits(flags) | FLAG_TEXT_MODEL, packet.expiresAt, signer);
+  // Ties keep the older form, so a bill whose token existed before the letter model keeps it.
+  return modelled.length < deflated.length ? modelled : deflated;
 }
 
 /** Signs an encoded bill body; exported so tests can seal bodies no valid packet would produce. */
 export function sealBody(body: Uint8Array, bodyFlags: BodyFlags, expiresAt: number, signer: PacketSigner, compressor: PacketCompressor, forceDeflate = false): string {
   const deflated = compressor.deflate(body, DICTIONARY);
   const useDeflate = forceDeflate || deflated.length < body.length;
-  const flags = (useDeflate ? FLAG_DEFLATED : 0) | (bodyFlags.focus ? FLAG_FOCUS : 0) | (bodyFlags.proportionalTip ? FLAG_PROPORTIONAL_TIP : 0);
-  const signed = new ByteWriter()
-    .byte(SHARE_PACKET_VERSION)
-    .byte(flags)
-    .text(signer.currentKeyId)
-    .varint(expiresAt)
-    .raw(useDeflate ? deflated : body)
-    .toBytes();
+  return seal(useDeflate ? deflated : body, (useDeflate ? FLAG_DEFLATED : 0) | flagBits(bodyFlags), expiresAt, signer);
+}
+
+function flagBits(flags: BodyFlags): number {
+  return (flags.focus ? FLAG_FOCUS : 0) | (flags.proportionalTip ? FLAG_PROPORTIONAL_TIP : 0) | (flags.kinds ? FLAG_KINDS : 0);
+}
+
+function seal(body: Uint8Array, flags: number, expiresAt: number, signer: PacketSigner): string {
+  const signed = new ByteWriter().byte(SHARE_PACKET_VERSION).byte(flags).text(signer.currentKeyId).varint(expiresAt).raw(body).toBytes();
   const tag = signer.sign(signer.currentKeyId, signed).subarray(0, TAG_BYTES);
   return `${toBase36(signed)}.${toBase36(tag)}`;
 }
@@ -86,9 +98,11 @@ export function openPacket(token: string, nowSeconds: number, signer: PacketSign
     const expiresAt = header.varint();
     if (expiresAt <= nowSeconds) return err('expired');
     const rest = header.rest();
+    if ((flags & FLAG_DEFLATED) !== 0 && (flags & FLAG_TEXT_MODEL) !== 0) return err('format');
     const body = (flags & FLAG_DEFLATED) !== 0 ? compressor.inflate(rest, DICTIONARY, MAX_INFLATED_BYTES) : rest;
     if (body === null) return err('invalid');
-    const packet = decodeBody(body, expiresAt, { focus: (flags & FLAG_FOCUS) !== 0, proportionalTip: (flags & FLAG_PROPORTIONAL_TIP) !== 0 });
+    const bodyFlags = { focus: (flags & FLAG_FOCUS) !== 0, proportionalTip: (flags & FLAG_PROPORTIONAL_TIP) !== 0, kinds: (flags & FLAG_KINDS) !== 0 };
+    const packet = decodeBody(body, expiresAt, bodyFlags, (flags & FLAG_TEXT_MODEL) !== 0);
     const checked = checkPacket(packet);
     return checked.ok ? checked : err('format');
   } catch (e) {
@@ -97,23 +111,47 @@ export function openPacket(token: string, nowSeconds: number, signer: PacketSign
   }
 }
 
-// Counts, then the 2-bit case modes, then texts side by side (for deflate), then the numbers.
-function encodeBody(packet: SharePacket): Uint8Array {
-  const seatIndex = new Map(packet.seats.map((s, i) => [s.id, i]));
-  const w = new ByteWriter().byte(packet.seats.length);
-  if (packet.focusSeatId !== null) w.byte(seatIndex.get(packet.focusSeatId)!);
-  w.varint(packet.items.length);
-  const folded = [...packet.seats.map((s) => s.name), ...packet.items.map((i) => i.name)].map(foldCase);
-  for (let i = 0; i < folded.length; i += 4) w.byte(folded.slice(i, i + 4).reduce((b, f, k) => b | (f.mode << (2 * k)), 0));
-  for (const f of folded) w.text(f.text);
-  for (const item of packet.items) {
-    w.signed(item.pricePence);
-    w.byte(item.assignedTo.reduce((mask, id) => mask | (1 << seatIndex.get(id)!), 0));
-  }
-  return w.varint(packet.tipPence).toBytes();
+// The head (counts, focus, 2-bit case modes), the names, and the numbers (prices, seats, tip, kinds).
+// A deflated body is head, names side by side (length-prefixed, for deflate), numbers; a body coded
+// with the letter model is head, numbers, then the names' bit stream to the end.
+interface BodyParts {
+  readonly head: Uint8Array;
+  readonly names: readonly string[];
+  readonly texts: Uint8Array;
+  readonly numbers: Uint8Array;
 }
 
-function decodeBody(body: Uint8Array, expiresAt: number, flags: BodyFlags): SharePacket {
+function encodeParts(packet: SharePacket, withKinds: boolean): BodyParts {
+  const seatIndex = new Map(packet.seats.map((s, i) => [s.id, i]));
+  const head = new ByteWriter().byte(packet.seats.length);
+  if (packet.focusSeatId !== null) head.byte(seatIndex.get(packet.focusSeatId)!);
+  head.varint(packet.items.length);
+  const folded = [...packet.seats.map((s) => s.name), ...packet.items.map((i) => i.name)].map(foldCase);
+  for (let i = 0; i < folded.length; i += 4) head.byte(folded.slice(i, i + 4).reduce((b, f, k) => b | (f.mode << (2 * k)), 0));
+  const texts = new ByteWriter();
+  for (const f of folded) texts.text(f.text);
+  const numbers = new ByteWriter();
+  for (const item of packet.items) {
+    numbers.signed(item.pricePence);
+    numbers.byte(item.assignedTo.reduce((mask, id) => mask | (1 << seatIndex.get(id)!), 0));
+  }
+  numbers.varint(packet.tipPence);
+  if (withKinds) {
+    // Only the lines whose kind their sign does not imply (a service charge, mostly one): position × 4 + kind.
+    const odd = packet.items.flatMap((item, i) => (item.kind === defaultKind(item.pricePence) ? [] : [i * 4 + SHARED_KINDS.indexOf(item.kind)]));
+    numbers.varint(odd.length);
+    for (const entry of odd) numbers.varint(entry);
+  }
+  return { head: head.toBytes(), names: folded.map((f) => f.text), texts: texts.toBytes(), numbers: numbers.toBytes() };
+}
+
+function concat(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  parts.reduce((at, p) => (out.set(p, at), at + p.length), 0);
+  return out;
+}
+
+function decodeBody(body: Uint8Array, expiresAt: number, flags: BodyFlags, textModel: boolean): SharePacket {
   const r = new ByteReader(body);
   const seatCount = r.byte();
   if (seatCount < 1 || seatCount > MAX_DINERS) throw new ByteFormatError('seat count');
@@ -122,18 +160,32 @@ function decodeBody(body: Uint8Array, expiresAt: number, flags: BodyFlags): Shar
   if (itemCount > body.length) throw new ByteFormatError('item count');
   const modeBytes = Array.from({ length: Math.ceil((seatCount + itemCount) / 4) }, () => r.byte());
   const mode = (n: number) => (modeBytes[Math.floor(n / 4)]! >> (2 * (n % 4))) & 3;
-  const seats: SharedSeat[] = [];
-  for (let i = 0; i < seatCount; i++) seats.push({ id: String(i + 1), name: unfoldCase(mode(i), r.text(MAX_DINER_NAME_LENGTH * 4)) });
-  const names = Array.from({ length: itemCount }, (_, i) => unfoldCase(mode(seatCount + i), r.text(MAX_ITEM_NAME_LENGTH * 4)));
-  const items: SharedItem[] = names.map((name) => {
-    const pricePence = r.signed();
-    const mask = r.byte();
+  const readNames = (): string[] =>
+    textModel
+      ? decodeTexts(r.rest(), seatCount + itemCount, MAX_ITEM_NAME_LENGTH * 4)
+      : Array.from({ length: seatCount + itemCount }, (_, i) => r.text((i < seatCount ? MAX_DINER_NAME_LENGTH : MAX_ITEM_NAME_LENGTH) * 4));
+  const folded = textModel ? [] : readNames();
+  const numbers = Array.from({ length: itemCount }, () => ({ pricePence: r.signed(), mask: r.byte() }));
+  const tipPence = r.varint();
+  const kinds = new Map<number, number>();
+  if (flags.kinds) {
+    const count = r.varint();
+    if (count > itemCount) throw new ByteFormatError('kind count');
+    for (let n = 0; n < count; n++) {
+      const entry = r.varint();
+      kinds.set(Math.floor(entry / 4), entry % 4);
+    }
+  }
+  const names = (textModel ? readNames() : folded).map((text, n) => unfoldCase(mode(n), text));
+  if (!r.done) throw new ByteFormatError('trailing bytes');
+  const seats: SharedSeat[] = names.slice(0, seatCount).map((name, i) => ({ id: String(i + 1), name }));
+  const items: SharedItem[] = numbers.map(({ pricePence, mask }, i) => {
     // A bit beyond the seat count names a seat that does not exist: checkPacket refuses it.
     const assignedTo = Array.from({ length: 8 }, (_, bit) => bit).filter((bit) => (mask & (1 << bit)) !== 0).map((bit) => String(bit + 1));
-    return { name, pricePence: pence(pricePence), assignedTo };
+    const kind = kinds.has(i) ? SHARED_KINDS[kinds.get(i)!] : defaultKind(pricePence);
+    if (kind === undefined) throw new ByteFormatError('item kind');
+    return { name: names[seatCount + i]!, pricePence: pence(pricePence), kind, assignedTo };
   });
-  const tipPence = r.varint();
-  if (!r.done) throw new ByteFormatError('trailing bytes');
   return {
     version: SHARE_PACKET_VERSION,
     expiresAt,

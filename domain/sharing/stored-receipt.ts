@@ -12,17 +12,30 @@ export interface StoredReceipt {
   readonly serviceChargePence: Pence;
   readonly tipTotalPence: Pence;
   readonly tipSplit: TipSplit;
+  /**
+   * Who shares the tip: the documents' breakdown rule (diners with items, seed 001 §9) for receipts
+   * stored through the API, the summary's rule (everyone) for bills the app stores, so a diner's page
+   * shows what the organiser's summary showed, to the penny.
+   */
+  readonly tipSharers: TipSharers;
+  /** The organiser's name as they gave it for being paid back; null for receipts stored through the API. */
+  readonly payeeName: string | null;
   readonly items: readonly StoredItem[];
   readonly diners: readonly StoredDiner[];
 }
+
+export type TipSharers = 'allDiners' | 'dinersWithItems';
 
 export interface StoredItem {
   readonly id: string;
   readonly name: string;
   readonly pricePence: Pence;
-  readonly kind: 'item' | 'discount';
+  readonly kind: StoredItemKind;
   readonly assignedTo: readonly string[];
 }
+
+/** A service charge line (from the app's bill) is split like the receipt-level service charge. */
+export type StoredItemKind = 'item' | 'discount' | 'service';
 
 export interface StoredDiner {
   readonly id: string;
@@ -69,6 +82,7 @@ export function dinerBreakdown(receipt: StoredReceipt, dinerId: string): Result<
   const diner = receipt.diners.find((d) => d.id === dinerId);
   if (diner === undefined) return err(BREAKDOWN_MESSAGES.personNotFound);
   const service = receipt.serviceChargeEnabled && receipt.serviceChargePence !== 0;
+  const anyService = service || receipt.items.some((i) => i.kind === 'service');
   const split = splitBill({
     diners: receipt.diners,
     items: [
@@ -77,20 +91,21 @@ export function dinerBreakdown(receipt: StoredReceipt, dinerId: string): Result<
     ],
     tipPence: receipt.tipTotalPence,
     tipSplit: receipt.tipSplit,
-    tipSharers: 'dinersWithItems',
+    tipSharers: receipt.tipSharers,
   });
   const share = split.shares.find((s) => s.dinerId === dinerId)!;
   const byId = new Map(receipt.items.map((i) => [i.id, i]));
   const lines = share.lines.flatMap((l) => {
     const item = byId.get(l.itemId);
-    return item === undefined ? [] : [{ name: item.name, kind: item.kind, fullPricePence: item.pricePence, sharePence: l.sharePence, sharedWith: l.sharedWith }];
+    if (item === undefined || item.kind === 'service') return [];
+    return [{ name: item.name, kind: item.kind, fullPricePence: item.pricePence, sharePence: l.sharePence, sharedWith: l.sharedWith }];
   });
   return ok({
     diner,
     merchant: receipt.merchant ?? 'Your Split',
     diningDate: receipt.diningDate,
     lines,
-    serviceChargePence: service ? share.servicePence : null,
+    serviceChargePence: anyService ? share.servicePence : null,
     tipPence: receipt.tipTotalPence !== 0 ? share.tipPence : null,
     totalPence: pence(share.totalPence),
   });

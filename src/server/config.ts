@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_RECOVERY_CODE_DAYS } from '../../domain/recovery-code';
 
 const optionalText = z.string().trim().min(1).optional();
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
@@ -32,6 +33,18 @@ const environment = z.object({
     .optional(),
   // How many reverse proxies (load balancers) in front of us append to X-Forwarded-For; 0 trusts none.
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  // Time a client has to send a whole request (read by scripts/serve.mjs; validated here with the rest).
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
+  NODE_ENV: z.string().optional(),
+  // TEST MODE payments on purpose (`test`), or real providers required (`live`, the default in production).
+  PAYMENTS_MODE: z.enum(['test', 'live']).optional(),
+  // Free scans one client address (IPv6: its /64) may take per London day, across all its anonymous ids.
+  FREE_SCANS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(10),
+  // What the openai engine may spend per London day, and what one reading is reckoned to cost.
+  OPENAI_DAILY_BUDGET_PENCE: z.coerce.number().int().min(0).max(1_000_000).default(1000),
+  OPENAI_COST_PER_SCAN_PENCE: z.coerce.number().min(0.01).max(1000).default(1),
+  // How long a recovery code shown after a purchase stays usable (DESIGN.md §1 item 3).
+  RECOVERY_CODE_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_RECOVERY_CODE_DAYS),
 });
 
 export type Environment = z.infer<typeof environment>;
@@ -44,13 +57,26 @@ export interface Config {
   readonly publicBaseUrl: string | null;
   readonly shareSigningKeys: readonly { readonly kid: string; readonly secret: string }[] | null;
   readonly receiptEngine: 'local' | 'openai';
-  readonly openai: { readonly apiKey: string | null; readonly baseUrl: string | null; readonly model: string; readonly timeoutMs: number };
+  readonly openai: {
+    readonly apiKey: string | null;
+    readonly baseUrl: string | null;
+    readonly model: string;
+    readonly timeoutMs: number;
+    /** The daily spend ceiling, and the reckoned cost of one reading, in hundredths of a penny. */
+    readonly dailyBudgetCentipence: number;
+    readonly costPerScanCentipence: number;
+  };
   readonly stripe: { readonly secretKey: string; readonly publishableKey: string; readonly webhookSecret: string; readonly apiBaseUrl: string | null } | null;
   readonly paypal: { readonly clientId: string; readonly clientSecret: string; readonly apiBaseUrl: string | null } | null;
   /** Hosts where `/` is the landing page and `/app` the app (seed 001 §2.1); localhost always counts. */
   readonly productDomains: readonly string[];
   /** Proxies whose X-Forwarded-For entries are believed when finding the client's address. */
   readonly trustedProxyHops: number;
+  /** `live` when any real provider key is set: TEST MODE credits then never count (DESIGN.md §3). */
+  readonly paymentsMode: 'test' | 'live';
+  readonly freeScansPerAddressPerDay: number;
+  /** Days a new recovery code stays usable. */
+  readonly recoveryCodeDays: number;
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
@@ -72,6 +98,7 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
     problems.push('STRIPE_*: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together, or none for test mode');
   if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET))
     problems.push('PAYPAL_*: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET together, or neither for test mode');
+  problems.push(...paymentModeProblems(e));
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
@@ -83,15 +110,41 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
       publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, '') ?? null,
       shareSigningKeys: e.SHARE_SIGNING_KEYS ? parseKeys(e.SHARE_SIGNING_KEYS) : null,
       receiptEngine: e.RECEIPT_ENGINE ?? (e.OPENAI_API_KEY ? 'openai' : 'local'),
-      openai: { apiKey: e.OPENAI_API_KEY ?? null, baseUrl: e.OPENAI_BASE_URL ?? null, model: e.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL, timeoutMs: e.OPENAI_TIMEOUT_SECONDS * 1000 },
+      openai: {
+        apiKey: e.OPENAI_API_KEY ?? null,
+        baseUrl: e.OPENAI_BASE_URL ?? null,
+        model: e.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL,
+        timeoutMs: e.OPENAI_TIMEOUT_SECONDS * 1000,
+        dailyBudgetCentipence: e.OPENAI_DAILY_BUDGET_PENCE * 100,
+        costPerScanCentipence: Math.round(e.OPENAI_COST_PER_SCAN_PENCE * 100),
+      },
       stripe: e.STRIPE_SECRET_KEY
         ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiBaseUrl: e.STRIPE_API_BASE_URL ?? null }
         : null,
       paypal: e.PAYPAL_CLIENT_ID ? { clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET!, apiBaseUrl: e.PAYPAL_API_BASE_URL ?? null } : null,
       productDomains: (e.PRODUCT_DOMAINS ?? DEFAULT_PRODUCT_DOMAINS).split(',').map((d) => d.toLowerCase()),
       trustedProxyHops: e.TRUSTED_PROXY_HOPS,
+      paymentsMode: e.STRIPE_SECRET_KEY || e.PAYPAL_CLIENT_ID ? 'live' : 'test',
+      freeScansPerAddressPerDay: e.FREE_SCANS_PER_ADDRESS_PER_DAY,
+      recoveryCodeDays: e.RECOVERY_CODE_DAYS,
     },
   };
+}
+
+const PAYMENT_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'] as const;
+
+/**
+ * Without keys, payments run in TEST MODE, where anyone buys tokens with a test card. In production
+ * (and with PAYMENTS_MODE=live) that must be asked for explicitly; PAYMENTS_MODE=test with keys is a
+ * contradiction, refused too.
+ */
+function paymentModeProblems(e: Environment): string[] {
+  const missing = PAYMENT_KEYS.filter((name) => !e[name]);
+  if (e.PAYMENTS_MODE === 'test') return missing.length < PAYMENT_KEYS.length ? ['PAYMENTS_MODE: test runs every provider in TEST MODE; unset the STRIPE_* and PAYPAL_* keys, or unset PAYMENTS_MODE'] : [];
+  const live = e.PAYMENTS_MODE === 'live' || e.NODE_ENV === 'production';
+  if (!live || missing.length === 0) return [];
+  const why = e.PAYMENTS_MODE === 'live' ? 'PAYMENTS_MODE=live' : 'NODE_ENV=production';
+  return [`PAYMENTS_MODE: ${why} needs real payment keys (missing ${missing.join(', ')}); without them tokens would be sold in TEST MODE for free. Set the keys, or PAYMENTS_MODE=test to run TEST MODE on purpose`];
 }
 
 function parseKeys(list: string): { kid: string; secret: string }[] {

@@ -4,6 +4,9 @@ import type { paymentOptions } from '../application/payments/payment-options';
 import type { AnalyzeReceipt } from '../application/scanning/analyze-receipt';
 import type { ShareLinks } from '../application/sharing/share-links';
 import type { StoredReceipts } from '../application/sharing/stored-receipts';
+import type { OpenDinerBill } from '../application/paying-back/diner-bill';
+import type { Payments } from '../application/paying-back/payments';
+import type { ShareBill } from '../application/paying-back/share-bill';
 import type { Metering } from '../application/tokens/metering';
 import type { TokenRecovery } from '../application/tokens/token-recovery';
 import type { HealthCheck } from './container/health';
@@ -21,6 +24,10 @@ export interface Services {
   readonly paymentOptions: ReturnType<typeof paymentOptions>;
   readonly shareLinks: ShareLinks;
   readonly storedReceipts: StoredReceipts;
+  /** Getting paid back (src/application/paying-back): store or edit a bill, who has paid, a diner's page. */
+  readonly shareBill: ShareBill;
+  readonly payments: Payments;
+  readonly openDinerBill: OpenDinerBill;
   readonly health: HealthCheck;
   /** TRUSTED_PROXY_HOPS: how far X-Forwarded-For is ours (src/server/http/client-ip.ts). */
   readonly trustedProxyHops: number;

@@ -6,7 +6,7 @@ const analyze = (body: unknown) =>
   fetch(`${baseUrl()}/functions/v1/analyze-receipt`, { method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl() }, body: JSON.stringify(body) });
 
 async function billsUsed(anonymousUserId: string): Promise<number> {
-  const response = await fetch(`${baseUrl()}/api/usage?anonymousUserId=${anonymousUserId}`);
+  const response = await fetch(`${baseUrl()}/api/usage`, { headers: { 'x-anonymous-id': anonymousUserId } });
   return ((await response.json()) as { billsUsed: number }).billsUsed;
 }
 

@@ -82,7 +82,7 @@ describe('the database restarted during a load', () => {
           acknowledged.receipts.push(receiptId);
           await record(call(server.url, 'GET', `/r/${receiptId}/${diners[0]!.dinerId}`, undefined, from));
         }
-        await record(call(server.url, 'GET', `/api/usage?anonymousUserId=${buyer}`, undefined, from));
+        await record(call(server.url, 'GET', '/api/usage', undefined, { ...from, anonymousId: buyer }));
         await record(call(server.url, 'POST', '/functions/v1/get-token-balance', { anonymousUserId: buyer }, from));
       }
     }

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
 import { baseUrl } from './support/browser';
-import { postDeclaring } from './support/http';
+import { postDeclaring, send } from './support/http';
 
 /** Every JSON endpoint, with the method it accepts. Extend this list with every new endpoint. */
 const JSON_ENDPOINTS: { path: string; method: 'GET' | 'POST' }[] = [
@@ -10,6 +11,7 @@ const JSON_ENDPOINTS: { path: string; method: 'GET' | 'POST' }[] = [
   { path: '/api/usage', method: 'GET' },
   { path: '/api/recovery', method: 'POST' },
   { path: '/api/recovery-code', method: 'POST' },
+  { path: '/api/recovery-code/revoke', method: 'POST' },
   { path: '/functions/v1/get-token-balance', method: 'POST' },
   { path: '/functions/v1/store-token-purchase', method: 'POST' },
   { path: '/functions/v1/create-payment-intent', method: 'POST' },
@@ -37,9 +39,17 @@ const WRONG_BODIES: { name: string; body: BodyInit; type: string }[] = [
   { name: 'deep nesting', body: '['.repeat(5000) + ']'.repeat(5000), type: 'application/json' },
 ];
 
-const TRAVERSALS = ['/..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd', '/%00', '/%ff%fe', `/${'a'.repeat(5000)}`];
+const TRAVERSALS = ['/..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd', '/%00', '/%01%1b%7f', '/%ff%fe', `/${'a'.repeat(5000)}`];
+
+/** Every answer of the sweep, counted by status and printed at the end. */
+const statuses = new Map<number, number>();
+afterAll(() => {
+  const counts = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`);
+  console.log(`[malformed] ${[...statuses.values()].reduce((a, b) => a + b, 0)} answers by status: ${counts.join(', ')}`);
+});
 
 function expectCleanClientError(status: number, text: string, what: string): void {
+  statuses.set(status, (statuses.get(status) ?? 0) + 1);
   expect(status, what).toBeLessThan(500);
   expect(text, what).not.toMatch(/\bat \S+ \(|node_modules|\.ts:\d+|Error: /);
 }
@@ -120,6 +130,80 @@ describe('malformed input never produces a 5xx or a stack trace', () => {
       const text = await response.text();
       expectCleanClientError(response.status, text, route);
       expect(text, route).not.toContain('Soup');
+    }
+  });
+
+  it('NUL and other control characters in any text field: 400 naming the field, on every JSON endpoint', async () => {
+    const tainted = (c: string) => ({
+      anonymousUserId: `${randomUUID()}${c}`,
+      recoveryCode: `ABCD${c}EFGH`,
+      merchant: `Caf${c}`,
+      diners: [{ id: 'a', name: `A${c}nn` }],
+      items: [{ name: `So${c}up`, pricePence: 500, assignedTo: ['a'] }],
+      tipPence: 0,
+      paymentId: `pi_${c}`,
+      image: `${c}`,
+    });
+    for (const endpoint of JSON_ENDPOINTS.filter((e) => e.method === 'POST')) {
+      for (const c of ['\u0000', '\u0007', '\u001b', '\u007f', '\u0085']) {
+        const response = await send(endpoint.path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(tainted(c)) });
+        expectCleanClientError(response.status, response.body, `${endpoint.path} with ${JSON.stringify(c)}`);
+        expect(response.status, `${endpoint.path} with ${JSON.stringify(c)}`).toBeGreaterThanOrEqual(400);
+      }
+    }
+  });
+
+  it('a control character in one field of an otherwise valid body names that field', async () => {
+    const bill = { diners: [{ id: 'a', name: 'Ann' }], items: [{ name: 'Soup', pricePence: 500, assignedTo: ['a'] }], tipPence: 0 };
+    const cases: [string, unknown, string][] = [
+      ['/api/receipts', { ...bill, merchant: 'The\u0000Anchor' }, 'merchant'],
+      ['/api/receipts', { ...bill, diners: [{ id: 'a', name: 'Ann', monzo: 'ann\u0000' }] }, 'diners.0.monzo'],
+      ['/api/shares', { ...bill, items: [{ name: 'Sou\u0008p', pricePence: 500, assignedTo: ['a'] }] }, 'items.0.name'],
+      ['/functions/v1/store-token-purchase', { anonymousUserId: randomUUID(), tokens: 10, amount: 2.99, paymentId: 'pi_\u0000x', provider: 'stripe' }, 'paymentId'],
+      ['/api/recovery', { anonymousUserId: randomUUID(), recoveryCode: 'ABCD-EFGH-JKMN-PQR\u0000' }, 'recoveryCode'],
+    ];
+    for (const [path, body, field] of cases) {
+      const response = await send(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expectCleanClientError(response.status, response.body, `${path} ${field}`);
+      expect([response.status, JSON.parse(response.body)], path).toEqual([400, { error: `Invalid request: ${field}: must not contain control characters` }]);
+    }
+  });
+
+  it('methods no route uses get 405 JSON with Allow, on pages, endpoints and files alike', async () => {
+    for (const path of ['/', '/app', '/api/health', '/api/shares', '/functions/v1/analyze-receipt', '/sw.js', '/nowhere']) {
+      for (const method of ['TRACE', 'TRACK', 'PROPFIND', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'SEARCH']) {
+        const response = await send(path, { method });
+        expectCleanClientError(response.status, response.body, `${method} ${path}`);
+        expect([response.status, response.headers.allow, JSON.parse(response.body)], `${method} ${path}`).toEqual([405, 'GET, HEAD, POST', { error: 'Method not allowed' }]);
+      }
+    }
+  });
+
+  it("hostile Host headers: pages still answer, and links never carry the stranger's host", async () => {
+    const hosts = ['evil.example', 'evil.example:4321', 'localhost.evil.example', 'whospaying.app.evil.example', '[::1', 'a'.repeat(300), 'localhost:4321@evil.example', 'evil.example\\'];
+    const bill = { diners: [{ id: 'a', name: 'Ann' }], items: [{ name: 'Soup', pricePence: 500, assignedTo: ['a'] }], tipPence: 0 };
+    for (const host of hosts) {
+      for (const path of ['/', '/app', '/api/health', '/privacy-policy', '/b/NOPE.NOPE']) {
+        const page = await send(path, { headers: { host } });
+        expectCleanClientError(page.status, page.body, `GET ${path} as ${host}`);
+      }
+      for (const path of ['/api/shares', '/api/receipts']) {
+        const created = await send(path, { method: 'POST', headers: { host, 'content-type': 'application/json' }, body: JSON.stringify(bill) });
+        expectCleanClientError(created.status, created.body, `POST ${path} as ${host}`);
+        if (created.status !== 201) continue;
+        const answer = JSON.parse(created.body) as { url?: string; diners?: { url: string }[] };
+        for (const url of [answer.url, ...(answer.diners ?? []).map((d) => d.url)].filter((u) => u !== undefined)) {
+          expect(url, `${path} as ${host}`).toMatch(/^https:\/\/whospaying\.app\//);
+        }
+      }
+    }
+  });
+
+  it('every HTML answer declares UTF-8, prerendered pages included', async () => {
+    for (const path of ['/', '/landing', '/app', '/privacy-policy', '/cookie-policy', '/b/NOPE.NOPE', '/nowhere', '/app/buy']) {
+      const page = await send(path, {});
+      expectCleanClientError(page.status, page.body, path);
+      expect(page.headers['content-type'], path).toBe('text/html; charset=utf-8');
     }
   });
 });

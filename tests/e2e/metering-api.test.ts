@@ -6,8 +6,11 @@ const post = (path: string, body: unknown, headers: Record<string, string> = {})
   fetch(`${baseUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
 
 describe('metering and token endpoints (DESIGN.md §3, seed 000 §7)', () => {
-  it('GET /api/usage answers the freemium data of a new id', async () => {
-    const response = await fetch(`${baseUrl()}/api/usage?anonymousUserId=${randomUUID()}`);
+  it('GET /api/usage answers the freemium data of a new id, read from X-Anonymous-Id only', async () => {
+    const id = randomUUID();
+    const inUrl = await fetch(`${baseUrl()}/api/usage?anonymousUserId=${id}`);
+    expect([inUrl.status, await inUrl.json()]).toEqual([400, { error: 'anonymousUserId is required' }]);
+    const response = await fetch(`${baseUrl()}/api/usage`, { headers: { 'x-anonymous-id': id } });
     expect(response.status).toBe(200);
     const usage = await response.json();
     expect(usage).toEqual({ billsUsed: 0, maxFreeBills: 3, tokens: 0, lastResetDate: expect.stringMatching(/^\d{4}-\d{2}-01$/), canUse: true, daysUntilReset: expect.any(Number) });
@@ -41,6 +44,7 @@ describe('metering and token endpoints (DESIGN.md §3, seed 000 §7)', () => {
   it.each([
     ['GET', '/api/usage', undefined],
     ['GET', '/api/usage?anonymousUserId=nope', undefined],
+    ['GET', '/api/usage', { 'x-anonymous-id': 'nope' }],
     ['POST', '/functions/v1/get-token-balance', { anonymousUserId: 'nope' }],
     ['POST', '/functions/v1/get-token-balance', '{"anonymousUserId":'],
     ['POST', '/functions/v1/store-token-purchase', { anonymousUserId: randomUUID(), tokens: -1, amount: 1, paymentId: 'x', provider: 'stripe' }],
@@ -48,7 +52,7 @@ describe('metering and token endpoints (DESIGN.md §3, seed 000 §7)', () => {
     ['POST', '/api/recovery', { anonymousUserId: 42 }],
     ['POST', '/api/recovery-code', []],
   ])('%s %s with a bad id or body is a 400 with an error', async (method, path, body) => {
-    const response = method === 'GET' ? await fetch(`${baseUrl()}${path}`) : await post(path, body);
+    const response = method === 'GET' ? await fetch(`${baseUrl()}${path}`, { headers: body as Record<string, string> | undefined }) : await post(path, body);
     expect(response.status).toBe(400);
     const answer = await response.json();
     expect(typeof answer.error).toBe('string');

@@ -28,7 +28,7 @@ describe('the receipt reader timing out', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const usage = async (anonymousUserId: string) => JSON.parse((await call(server.url, 'GET', `/api/usage?anonymousUserId=${anonymousUserId}`)).body) as { billsUsed: number; tokens: number };
+  const usage = async (anonymousUserId: string) => JSON.parse((await call(server.url, 'GET', '/api/usage', undefined, { anonymousId: anonymousUserId })).body) as { billsUsed: number; tokens: number };
   const scan = (anonymousUserId: string) => call(server.url, 'POST', '/functions/v1/analyze-receipt', { image, anonymousUserId });
 
   it('answers the documents text for a timed-out analysis and gives the free bill back; nothing hangs', async () => {

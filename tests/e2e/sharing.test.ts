@@ -329,7 +329,7 @@ describe('stored receipts behind short /r/ links', () => {
     expect(items).toMatch(/Burger\s+£12\.50/);
     expect(items).toMatch(/Nachos\s*Split between 2 people \(£10\.00\)\s+£5\.00/);
     expect(items).toMatch(/Service Charge\s+£5\.01\s+Tip\s+£2\.50\s+Your Total\s+£24\.51/);
-    expect(await page.getByRole('region', { name: 'Monzo' }).getByRole('link').getAttribute('href')).toBe('https://monzo.me/alicem/24.51');
+    expect(await page.getByRole('region', { name: 'Monzo' }).getByRole('link').getAttribute('href')).toBe('https://monzo.me/alicem/24.51?d=The%20Crown');
     expect(await page.getByRole('region', { name: 'PayPal' }).getByRole('link').getAttribute('href')).toBe('https://paypal.me/AliceP/24.51GBP');
     expect(await page.getByRole('region', { name: 'Alternative Payment' }).count()).toBe(0);
 

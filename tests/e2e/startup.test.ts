@@ -26,6 +26,12 @@ describe('start-up', () => {
     expect(output).toContain('DATABASE_URL');
     expect(output).not.toMatch(/\n\s+at /);
   });
+
+  it('refuses NODE_ENV=production without payment keys (tokens would be free in TEST MODE), exit 78 with the reason', async () => {
+    const { code, output } = await runServer({ NODE_ENV: 'production', DATABASE_URL: '', DATA_DIR: '/nonexistent/never-created' });
+    expect(code).toBe(78);
+    expect(output).toMatch(/PAYMENTS_MODE: NODE_ENV=production needs real payment keys/);
+  });
 });
 
 describe('shutdown', () => {

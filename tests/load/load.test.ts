@@ -80,7 +80,7 @@ describe('load on the built server', () => {
     const figures = [
       await measure('bare node:http, same bytes', bare.url),
       await measure('share page GET /b/{token}', server.url + sharePath),
-      await measure('GET /api/usage', server.url, { method: 'GET', setupRequest: (r) => ({ ...r, path: `/api/usage?anonymousUserId=${nextOf(readers)}` }) }),
+      await measure('GET /api/usage', server.url, { method: 'GET', path: '/api/usage', setupRequest: (r) => ({ ...r, headers: { ...r.headers, 'x-anonymous-id': nextOf(readers) } }) }),
       await measure('POST get-token-balance', server.url, {
         method: 'POST',
         path: '/functions/v1/get-token-balance',

@@ -11,13 +11,15 @@ export interface CallOptions {
   readonly timeoutMs?: number;
   /** The client's address as a load balancer reports it (X-Forwarded-For), for a server with TRUSTED_PROXY_HOPS=1. */
   readonly from?: string;
+  /** The device's anonymous id, sent as the X-Anonymous-Id header (it never travels in a URL). */
+  readonly anonymousId?: string;
 }
 
 /** One call to a running server, as a browser on the same site makes it. */
-export async function call(baseUrl: string, method: 'GET' | 'POST', path: string, body?: unknown, { timeoutMs = 15_000, from }: CallOptions = {}): Promise<Answer> {
+export async function call(baseUrl: string, method: 'GET' | 'POST', path: string, body?: unknown, { timeoutMs = 15_000, from, anonymousId }: CallOptions = {}): Promise<Answer> {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
-    headers: { origin: baseUrl, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(from === undefined ? {} : { 'x-forwarded-for': from }) },
+    headers: { origin: baseUrl, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(from === undefined ? {} : { 'x-forwarded-for': from }), ...(anonymousId === undefined ? {} : { 'x-anonymous-id': anonymousId }) },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(timeoutMs),
   });

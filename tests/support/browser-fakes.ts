@@ -13,18 +13,19 @@ export class MemoryStorage {
   }
 }
 
-export type Route = (body: Record<string, unknown>, url: URL) => { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
+export type Route = (body: Record<string, unknown>, url: URL, headers: Headers) => { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
 
 /** A fetch that answers from routes by path, recording every call; unknown paths fail like a network error. */
 export function fakeFetch(routes: Record<string, Route>) {
-  const calls: { path: string; body: Record<string, unknown> }[] = [];
+  const calls: { path: string; query: string; body: Record<string, unknown>; headers: Headers }[] = [];
   const fetcher = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://app.test');
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ path: url.pathname, body });
+    const headers = new Headers(init?.headers);
+    calls.push({ path: url.pathname, query: url.search, body, headers });
     const route = routes[url.pathname];
     if (!route) throw new TypeError('Failed to fetch');
-    const answer = await route(body, url);
+    const answer = await route(body, url, headers);
     return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
   return { fetch: fetcher, calls };

@@ -12,15 +12,18 @@ export async function startFakeOpenAi() {
   let hanging = false;
   let calls = 0;
   const held = new Set<ServerResponse>();
+  const reply = (res: ServerResponse) => {
+    const content = JSON.stringify(FAKE_EXTRACTION);
+    const completion = { id: `chatcmpl-${calls}`, object: 'chat.completion', created: 0, model: 'fake-vision', choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop' }] };
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(completion));
+  };
   const server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
       calls++;
       if (hanging) return void held.add(res);
-      const content = JSON.stringify(FAKE_EXTRACTION);
-      const completion = { id: `chatcmpl-${calls}`, object: 'chat.completion', created: 0, model: 'fake-vision', choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop' }] };
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(completion));
+      reply(res);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -34,6 +37,12 @@ export async function startFakeOpenAi() {
     answer(): void {
       hanging = false;
       for (const res of held) res.destroy();
+      held.clear();
+    },
+    /** Answers again, and answers the calls it was holding (their readers are still waiting). */
+    release(): void {
+      hanging = false;
+      for (const res of held) reply(res);
       held.clear();
     },
     close(): Promise<void> {

@@ -1,10 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FakeReceiptReader } from '../../adapters/memory/fake-receipt-reader';
+import { MemoryDailyQuotas } from '../../adapters/memory/memory-daily-quotas';
 import { MemoryRateLimiter } from '../../adapters/memory/memory-rate-limiter';
 import { MemoryMetering } from '../../adapters/memory/memory-metering';
 import { pence } from '../../domain/money';
 import type { ReceiptLine } from '../../domain/receipt-line';
 import { err, ok } from '../../domain/result';
+import { FREE_SCANS_FROM_ADDRESS_USED_MESSAGE, SCANNING_PAUSED_MESSAGE } from '../../domain/scan-budgets';
 import type { APIContext } from 'astro';
 import { AnalyzeReceipt, DEFAULT_ANALYZE_LIMITS, type AnalyzeLimits } from '../../src/application/scanning/analyze-receipt';
 import { POST } from '../../src/pages/functions/v1/analyze-receipt';
@@ -19,6 +21,7 @@ const clock = { now: () => new Date('2026-11-22T12:00:00Z') };
 let reader: FakeReceiptReader;
 let allowance: MemoryMetering;
 let limits: AnalyzeLimits;
+let quotas: MemoryDailyQuotas;
 /** Metering where the user has already used `freeBillsUsed` and holds `tokens`. */
 async function metering(freeBillsUsed: number, tokens: number, users: string[] = [USER]): Promise<MemoryMetering> {
   const m = new MemoryMetering(clock);
@@ -35,7 +38,7 @@ const usage = async (user = USER) => {
   const u = await allowance.usageFor(user);
   return { freeBills: u.maxFreeBills - u.billsUsed, tokens: u.tokens };
 };
-const endpoint = () => new AnalyzeReceipt(reader, allowance, new MemoryRateLimiter(clock), limits, new RecordingLog());
+const endpoint = () => new AnalyzeReceipt(reader, allowance, new MemoryRateLimiter(clock), limits, new RecordingLog(), quotas, clock);
 
 function post(body: unknown, headers: Record<string, string> = {}): Request {
   return new Request('http://test/functions/v1/analyze-receipt', {
@@ -56,6 +59,7 @@ beforeEach(async () => {
   reader = new FakeReceiptReader(async () => ok({ lines: [line('Pizza', 899), line('Cola', 299), line('VAT', 200, 'vat'), line('Total', 1198, 'total')], totalPence: pence(1198) }));
   allowance = await metering(0, 0);
   limits = DEFAULT_ANALYZE_LIMITS;
+  quotas = new MemoryDailyQuotas();
   jpegBase64 = (await tinyImage('jpeg')).toString('base64');
 });
 
@@ -195,5 +199,86 @@ describe('POST /functions/v1/analyze-receipt', () => {
     release();
     expect((await first).status).toBe(200);
     expect((await second).status).toBe(200);
+  });
+
+  describe('budgets per client, not per id (issue 16)', () => {
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => `fresh-${i}`);
+
+    it('caps free scans per address per day across fresh ids; the refused id keeps its free bills', async () => {
+      limits = { ...DEFAULT_ANALYZE_LIMITS, budgets: { freeScansPerAddressPerDay: 3, spend: null } };
+      const handler = endpoint();
+      const statuses = [];
+      for (const id of ids(5)) statuses.push((await call(handler, post({ image: jpegBase64, anonymousUserId: id }), '198.51.100.1')).status);
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      const refused = await call(handler, post({ image: jpegBase64, anonymousUserId: 'fresh-9' }), '198.51.100.1');
+      expect(refused.body).toEqual({ error: FREE_SCANS_FROM_ADDRESS_USED_MESSAGE, code: 'free_scans_used' });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await usage('fresh-9')).toEqual({ freeBills: 3, tokens: 0 });
+      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: 'fresh-9' }), '198.51.100.2')).status).toBe(200);
+    });
+
+    it('counts an IPv6 client by its /64', async () => {
+      limits = { ...DEFAULT_ANALYZE_LIMITS, budgets: { freeScansPerAddressPerDay: 1, spend: null } };
+      const handler = endpoint();
+      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: 'x' }), '2001:db8:1:2::1')).status).toBe(200);
+      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: 'y' }), '2001:db8:1:2:ffff::9')).status).toBe(429);
+      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: 'y' }), '2001:db8:1:3::1')).status).toBe(200);
+    });
+
+    it('scans paid with tokens are not capped, and a failed reading gives the address its free scan back', async () => {
+      limits = { ...DEFAULT_ANALYZE_LIMITS, budgets: { freeScansPerAddressPerDay: 1, spend: null } };
+      allowance = await metering(3, 5, ['buyer']);
+      const handler = endpoint();
+      reader.answers(async () => err('unavailable'));
+      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: 'a' }))).status).toBe(502);
+      reader.answers(async () => ok({ lines: [line('Soup', 400)], totalPence: null }));
+      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: 'a' }))).status).toBe(200);
+      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: 'b' }))).status).toBe(429);
+      for (let i = 0; i < 3; i++) expect((await call(handler, post({ image: jpegBase64, anonymousUserId: 'buyer' }))).status).toBe(200);
+      expect(await usage('buyer')).toEqual({ freeBills: 0, tokens: 2 });
+    });
+
+    it('the paid reader stops at its daily spend ceiling with a 503, free bills and tokens untouched; failed calls count', async () => {
+      limits = { ...DEFAULT_ANALYZE_LIMITS, budgets: { freeScansPerAddressPerDay: 100, spend: { dailyBudget: 250, costPerScan: 100 } } };
+      allowance = await metering(3, 5, ['buyer']);
+      const handler = endpoint();
+      reader.answers(async () => err('unavailable'));
+      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: 'buyer' }))).status).toBe(502);
+      reader.answers(async () => ok({ lines: [line('Soup', 400)], totalPence: null }));
+      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: 'buyer' }))).status).toBe(200);
+      const paused = await call(handler, post({ image: jpegBase64, anonymousUserId: 'buyer' }));
+      expect({ status: paused.status, body: paused.body }).toEqual({ status: 503, body: { error: SCANNING_PAUSED_MESSAGE, code: 'scanning_paused' } });
+      expect(Number(paused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await usage('buyer')).toEqual({ freeBills: 0, tokens: 4 });
+      expect(reader.images).toHaveLength(2);
+    });
+
+    it('a refusal before reading gives the spend back', async () => {
+      limits = { ...DEFAULT_ANALYZE_LIMITS, budgets: { freeScansPerAddressPerDay: 100, spend: { dailyBudget: 100, costPerScan: 100 } } };
+      allowance = await metering(3, 0, ['spent']);
+      const handler = endpoint();
+      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: 'spent' }))).status).toBe(402);
+      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: 'fresh' }))).status).toBe(200);
+    });
+
+    it('one address holds at most its share of the reading queue; another address still gets in', async () => {
+      limits = { ...DEFAULT_ANALYZE_LIMITS, concurrency: 1, queueCapacity: 4, perAddressSlots: 2 };
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      reader.answers(async () => {
+        await gate;
+        return ok({ lines: [line('Soup', 400)], totalPence: null });
+      });
+      const handler = endpoint();
+      const flood = ids(2).map((id) => call(handler, post({ image: jpegBase64, anonymousUserId: id }), '203.0.113.66'));
+      await new Promise((r) => setTimeout(r, 20));
+      const third = await call(handler, post({ image: jpegBase64, anonymousUserId: 'fresh-3' }), '203.0.113.66');
+      expect([third.status, third.body['error']]).toEqual([429, UPLOAD_MESSAGES.busy]);
+      expect(await usage('fresh-3')).toEqual({ freeBills: 3, tokens: 0 });
+      const neighbour = call(handler, post({ image: jpegBase64, anonymousUserId: 'neighbour' }), '192.0.2.5');
+      release();
+      expect((await neighbour).status).toBe(200);
+      expect((await Promise.all(flood)).map((r) => r.status)).toEqual([200, 200]);
+    });
   });
 });

@@ -46,4 +46,43 @@ describe('configuration', () => {
     expect(ok).toMatchObject({ ok: true, config: { shareSigningKeys: [{ kid: 'k2' }, { kid: 'k1' }] } });
     expect(readConfig({ SHARE_SIGNING_KEYS: 'k1:short' }).ok).toBe(false);
   });
+
+  describe('payments in production (no free tokens by misconfiguration)', () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' };
+    const problemsOf = (env: Record<string, string>) => {
+      const result = readConfig(env);
+      return result.ok ? [] : result.problems;
+    };
+
+    it('refuses NODE_ENV=production without real keys, naming the missing ones and the way out', () => {
+      const [problem, ...rest] = problemsOf({ NODE_ENV: 'production' });
+      expect(rest).toEqual([]);
+      expect(problem).toMatch(/^PAYMENTS_MODE: NODE_ENV=production needs real payment keys \(missing STRIPE_SECRET_KEY, .*PAYPAL_CLIENT_SECRET\).*PAYMENTS_MODE=test/);
+      expect(problemsOf({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 's', STRIPE_PUBLISHABLE_KEY: 'p', STRIPE_WEBHOOK_SECRET: 'w' })[0]).toMatch(/missing PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET\)/);
+      expect(problemsOf({ PAYMENTS_MODE: 'live' })[0]).toMatch(/^PAYMENTS_MODE: PAYMENTS_MODE=live needs real payment keys/);
+    });
+
+    it('starts in production with every key (live), or in TEST MODE when asked for explicitly', () => {
+      expect(readConfig({ NODE_ENV: 'production', ...keys })).toMatchObject({ ok: true, config: { paymentsMode: 'live' } });
+      expect(readConfig({ NODE_ENV: 'production', PAYMENTS_MODE: 'test' })).toMatchObject({ ok: true, config: { paymentsMode: 'test', stripe: null, paypal: null } });
+      expect(readConfig({})).toMatchObject({ ok: true, config: { paymentsMode: 'test' } });
+      expect(readConfig({ STRIPE_SECRET_KEY: 's', STRIPE_PUBLISHABLE_KEY: 'p', STRIPE_WEBHOOK_SECRET: 'w' })).toMatchObject({ ok: true, config: { paymentsMode: 'live' } });
+    });
+
+    it('refuses PAYMENTS_MODE=test together with keys, and an unknown mode', () => {
+      expect(problemsOf({ PAYMENTS_MODE: 'test', ...keys })).toEqual([expect.stringMatching(/^PAYMENTS_MODE: test runs every provider in TEST MODE/)]);
+      expect(problemsOf({ PAYMENTS_MODE: 'free' })).toEqual([expect.stringMatching(/^PAYMENTS_MODE:/)]);
+    });
+  });
+
+  it('reads the free-scan budget per address and the AI spend ceiling', () => {
+    expect(readConfig({})).toMatchObject({ ok: true, config: { freeScansPerAddressPerDay: 10, openai: { dailyBudgetCentipence: 100_000, costPerScanCentipence: 100 } } });
+    expect(readConfig({ FREE_SCANS_PER_ADDRESS_PER_DAY: '4', OPENAI_DAILY_BUDGET_PENCE: '0', OPENAI_COST_PER_SCAN_PENCE: '0.25' })).toMatchObject({
+      ok: true,
+      config: { freeScansPerAddressPerDay: 4, openai: { dailyBudgetCentipence: 0, costPerScanCentipence: 25 } },
+    });
+    for (const [name, bad] of [['FREE_SCANS_PER_ADDRESS_PER_DAY', '0'], ['OPENAI_DAILY_BUDGET_PENCE', '-1'], ['OPENAI_COST_PER_SCAN_PENCE', 'free']]) {
+      expect(readConfig({ [name!]: bad! }), name).toMatchObject({ ok: false, problems: [expect.stringMatching(new RegExp(`^${name}:`))] });
+    }
+  });
 });

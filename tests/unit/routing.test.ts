@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homeFor, hostName, NATIVE_SHELL_TOKEN } from '../../src/server/middleware/routing';
+import { homeFor, hostName, linkOrigin, NATIVE_SHELL_TOKEN } from '../../src/server/middleware/routing';
 
 const OWN = ['whospaying.app', 'www.whospaying.app'];
 const visit = (host: string | null, userAgent: string | null = 'Mozilla/5.0') => ({ host, userAgent });
@@ -32,5 +32,22 @@ describe('hostName', () => {
   it('drops the port and a trailing dot, and lower-cases', () => {
     expect(hostName('WhosPaying.App.:8443')).toBe('whospaying.app');
     expect(hostName('[::1]:80')).toBe('::1');
+  });
+});
+
+describe('linkOrigin: the origin of links we hand out without PUBLIC_BASE_URL', () => {
+  const ours = ['whospaying.app', 'www.whospaying.app'];
+  it('keeps a local origin as it is, port and scheme included', () => {
+    expect(linkOrigin('http://localhost:4321', ours)).toBe('http://localhost:4321');
+    expect(linkOrigin('http://127.0.0.1:8080', ours)).toBe('http://127.0.0.1:8080');
+    expect(linkOrigin('http://[::1]:4321', ours)).toBe('http://[::1]:4321');
+  });
+  it('serves a product domain over https, whatever the proxy told us', () => {
+    expect(linkOrigin('http://www.whospaying.app', ours)).toBe('https://www.whospaying.app');
+  });
+  it('never takes a stranger\'s Host: links point at the first product domain', () => {
+    expect(linkOrigin('http://evil.example', ours)).toBe('https://whospaying.app');
+    expect(linkOrigin('http://whospaying.app.evil.example:4321', ours)).toBe('https://whospaying.app');
+    expect(linkOrigin('not a url', ours)).toBe('https://whospaying.app');
   });
 });

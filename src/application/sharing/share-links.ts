@@ -30,8 +30,8 @@ export class ShareLinks {
     private readonly compressor: PacketCompressor,
     private readonly clock: Clock,
     private readonly log: Log,
-    /** PUBLIC_BASE_URL, else links use the request's origin. */
-    private readonly publicBaseUrl: string | null,
+    /** The origin links use for a request from `requestOrigin`: PUBLIC_BASE_URL, else one of our own hosts, never an arbitrary Host header. */
+    private readonly linkOrigin: (requestOrigin: string) => string,
   ) {}
 
   create(request: ShareRequest, requestOrigin: string): Result<ShareLink, ShareRefusal> {
@@ -56,7 +56,7 @@ export class ShareLinks {
   }
 
   baseUrl(requestOrigin: string): string {
-    return this.publicBaseUrl ?? requestOrigin;
+    return this.linkOrigin(requestOrigin);
   }
 
   private nowSeconds(): number {

@@ -1,7 +1,8 @@
-import { normalizeRecoveryCode } from '../../../domain/recovery-code';
+import { normalizeRecoveryCode, recoveryCodeExpiry, type RecoveryCodeRefusal } from '../../../domain/recovery-code';
 import { err, ok, type Result } from '../../../domain/result';
+import type { Clock } from '../../../ports/clock';
 import type { RateLimit, RateLimiter } from '../../../ports/rate-limiter';
-import type { RecoveryCodes } from '../../../ports/recovery-codes';
+import type { IssuedRecoveryCode, RecoveryCodes } from '../../../ports/recovery-codes';
 import type { TokenCredits } from '../../../ports/token-credits';
 
 export interface Recovered {
@@ -10,7 +11,16 @@ export interface Recovered {
   readonly tokens: number;
 }
 
-export type RecoveryFailure = { readonly code: 'invalid_code' | 'unknown_code' | 'no_purchase' } | { readonly code: 'rate_limited'; readonly retryAfterSeconds: number };
+export type RecoveryFailure =
+  | { readonly code: 'invalid_code' | 'unknown_code' | 'expired_code' | 'used_code' | 'revoked_code' | 'no_purchase' }
+  | { readonly code: 'rate_limited'; readonly retryAfterSeconds: number };
+
+const REFUSALS: Record<RecoveryCodeRefusal, RecoveryFailure> = {
+  unknown: { code: 'unknown_code' },
+  expired: { code: 'expired_code' },
+  used: { code: 'used_code' },
+  revoked: { code: 'revoked_code' },
+};
 
 // Codes carry 80 bits, so the limits are about abuse and load, not about guessing odds.
 const ATTEMPTS_PER_DEVICE: RateLimit = { max: 5, windowSeconds: 15 * 60 };
@@ -27,6 +37,9 @@ export class TokenRecovery {
     private readonly codes: RecoveryCodes,
     private readonly credits: TokenCredits,
     private readonly limiter: RateLimiter,
+    private readonly clock: Clock,
+    /** How many days a new recovery code stays usable (RECOVERY_CODE_DAYS). */
+    private readonly codeDays: number,
   ) {}
 
   /** The balance the server holds for this device's own anonymous id. */
@@ -42,20 +55,31 @@ export class TokenRecovery {
     if (limited) return err(limited);
     const canonical = normalizeRecoveryCode(typedCode);
     if (!canonical.ok) return err({ code: 'invalid_code' });
-    const owner = await this.codes.ownerOf(canonical.value);
-    if (owner === null) return err({ code: 'unknown_code' });
-    return ok({ anonymousUserId: owner, tokens: await this.credits.balance(owner) });
+    const owner = await this.codes.redeem(canonical.value, anonymousUserId);
+    if (!owner.ok) return err(REFUSALS[owner.error]);
+    return ok({ anonymousUserId: owner.value, tokens: await this.credits.balance(owner.value) });
   }
 
   /**
    * A fresh recovery code to show the buyer after a confirmed purchase (the payments capability
-   * calls this, or the browser through POST /api/recovery-code). Earlier codes stay valid.
+   * calls this, or the browser through POST /api/recovery-code). Earlier codes stay valid until
+   * they expire, are used on another device or are revoked.
    */
-  async recoveryCodeFor(anonymousUserId: string, clientKey: string): Promise<Result<string, RecoveryFailure>> {
+  async recoveryCodeFor(anonymousUserId: string, clientKey: string): Promise<Result<IssuedRecoveryCode, RecoveryFailure>> {
     const limited = await this.limit([`recovery-code:${anonymousUserId}`, CODES_PER_DEVICE], [`recovery-code:client:${clientKey}`, CODES_PER_CLIENT]);
     if (limited) return err(limited);
-    const code = await this.codes.issue(anonymousUserId);
+    const code = await this.codes.issue(anonymousUserId, recoveryCodeExpiry(this.clock.now(), this.codeDays));
     return code === null ? err({ code: 'no_purchase' }) : ok(code);
+  }
+
+  /** The holder revokes their codes still in force (or just `typedCode`): how many were revoked. */
+  async revoke(anonymousUserId: string, typedCode: string | null, clientKey: string): Promise<Result<number, RecoveryFailure>> {
+    const limited = await this.limit([`recovery-code:${anonymousUserId}`, CODES_PER_DEVICE], [`recovery-code:client:${clientKey}`, CODES_PER_CLIENT]);
+    if (limited) return err(limited);
+    if (typedCode === null) return ok(await this.codes.revoke(anonymousUserId, null));
+    const canonical = normalizeRecoveryCode(typedCode);
+    if (!canonical.ok) return err({ code: 'invalid_code' });
+    return ok(await this.codes.revoke(anonymousUserId, canonical.value));
   }
 
   /** Counts a hit on every key (per device, per client address); the first one over its limit refuses. */

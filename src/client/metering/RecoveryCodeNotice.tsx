@@ -38,7 +38,7 @@ export function RecoveryCodeNotice({ recovery = tokenRecovery(), code: given }: 
   };
   return (
     <section aria-label="Recovery code" className="wp-recovery-code">
-      <p>Your recovery code — keep it to restore your tokens on another device:</p>
+      <p>Your recovery code — keep it to restore your tokens on another device (it works once, and can be revoked in Token Recovery):</p>
       <p className="wp-code-row">
         <code>{code}</code>
         <Button onClick={() => void copy()}>{copied ? 'Copied' : 'Copy'}</Button>

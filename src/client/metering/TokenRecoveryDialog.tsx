@@ -23,8 +23,8 @@ export interface TokenRecoveryDialogProps {
  */
 export function TokenRecoveryDialog({ open, onClose, onRecovered, metering = meteringClient(), recovery = tokenRecovery() }: TokenRecoveryDialogProps) {
   const { usage } = useStore(metering.$state);
-  const [busy, setBusy] = useState<'device' | 'code' | null>(null);
-  const [outcome, setOutcome] = useState<RecoveryOutcome | null>(null);
+  const [busy, setBusy] = useState<'device' | 'code' | 'revoke' | null>(null);
+  const [outcome, setOutcome] = useState<Pick<RecoveryOutcome, 'ok' | 'message'> | null>(null);
   const [code, setCode] = useState('');
   const codeId = useId();
   const firstButton = useRef<HTMLButtonElement>(null);
@@ -44,13 +44,13 @@ export function TokenRecoveryDialog({ open, onClose, onRecovered, metering = met
 
   if (!open) return null;
 
-  const run = async (kind: 'device' | 'code', attempt: () => Promise<RecoveryOutcome>) => {
+  const run = async (kind: 'device' | 'code' | 'revoke', attempt: () => Promise<RecoveryOutcome | { ok: boolean; message: string }>) => {
     setBusy(kind);
     setOutcome(null);
     const result = await attempt();
     setBusy(null);
     setOutcome(result);
-    if (result.ok) onRecovered?.(result.tokens);
+    if (result.ok && 'tokens' in result) onRecovered?.(result.tokens);
   };
   const submitCode = (event: FormEvent) => {
     event.preventDefault();
@@ -88,7 +88,11 @@ export function TokenRecoveryDialog({ open, onClose, onRecovered, metering = met
         <li>Recovery only works for purchases made on this device.</li>
         <li>A recovery code shown after a purchase restores its tokens on any device.</li>
         <li>If it still fails, please contact support with your payment receipt.</li>
+        <li>A code works once on another device. If someone else has seen yours, revoke it:</li>
       </ul>
+      <Button block disabled={busy !== null} onClick={() => void run('revoke', () => recovery.revokeCodes())}>
+        {busy === 'revoke' ? 'Revoking...' : 'Revoke My Recovery Codes'}
+      </Button>
       <Button block onClick={onClose}>
         Close
       </Button>

@@ -64,7 +64,7 @@ export class MeteringClient {
     this.$state.setKey('anonymousUserId', id);
     if (!cached) this.$state.setKey('status', 'loading');
     try {
-      const usage = (await this.call(`/api/usage?anonymousUserId=${encodeURIComponent(id)}`)) as UsageSummary;
+      const usage = (await this.call('/api/usage', undefined, { 'x-anonymous-id': id })) as UsageSummary;
       this.usageFetchedAt = this.env.nowMs();
       this.balance = { value: usage.tokens, at: this.usageFetchedAt };
       this.$state.set({ status: 'ready', usage, anonymousUserId: id });
@@ -138,9 +138,9 @@ export class MeteringClient {
     if (usage) this.$state.setKey('usage', { ...usage, tokens, canUse: usage.billsUsed < usage.maxFreeBills || tokens > 0 });
   }
 
-  /** Sends a metering call with the anonymous id; a 401 pauses server calls for a minute. */
-  async call(path: string, body?: unknown): Promise<unknown> {
-    const response = await this.env.fetch(path, body === undefined ? { method: 'GET' } : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  /** Sends a metering call with the anonymous id (in the body or a header, never the URL); a 401 pauses server calls for a minute. */
+  async call(path: string, body?: unknown, headers: Record<string, string> = {}): Promise<unknown> {
+    const response = await this.env.fetch(path, body === undefined ? { method: 'GET', headers } : { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
     if (response.status === 401) this.pausedUntil = this.env.nowMs() + PAUSE_AFTER_401_MS;
     if (!response.ok) throw new HttpStatusError(response.status);
     return response.json();

@@ -6,6 +6,10 @@ export const recoveredMessage = (tokens: number) => `Successfully recovered ${to
 export const NO_TOKENS_MESSAGE = 'No tokens found to recover. If you recently purchased tokens, please contact support.';
 export const RECOVERY_FAILED_MESSAGE = 'Failed to recover tokens. Please check your internet connection and try again.';
 export const AUTO_RECOVERY_KEY = 'whos-paying.token-recovery-attempted';
+// Our own texts (revoking codes is beyond the documents).
+export const CODES_REVOKED_MESSAGE = 'Your recovery codes were revoked: they no longer restore your tokens.';
+export const NO_CODES_TO_REVOKE_MESSAGE = 'This device has no recovery codes in force.';
+export const REVOKE_FAILED_MESSAGE = 'Could not revoke your recovery codes. Please check your internet connection and try again.';
 
 export type RecoveryOutcome = { readonly ok: true; readonly tokens: number; readonly message: string } | { readonly ok: false; readonly message: string };
 
@@ -80,6 +84,17 @@ export class TokenRecoveryClient {
       return answer.recoveryCode;
     } catch {
       return null;
+    }
+  }
+
+  /** Revokes every recovery code of this device's identity still in force (e.g. one was seen by someone else). */
+  async revokeCodes(): Promise<{ readonly ok: boolean; readonly message: string }> {
+    try {
+      const { id } = await this.env.identity.current();
+      const { revoked } = (await this.env.metering.call('/api/recovery-code/revoke', { anonymousUserId: id })) as { revoked: number };
+      return { ok: true, message: revoked > 0 ? CODES_REVOKED_MESSAGE : NO_CODES_TO_REVOKE_MESSAGE };
+    } catch {
+      return { ok: false, message: REVOKE_FAILED_MESSAGE };
     }
   }
 

@@ -2,6 +2,7 @@ import { exportReceipt } from '../../../domain/export';
 import { pence } from '../../../domain/money';
 import { dinerColour } from '../../../domain/diners';
 import { receiptIdFor, type Receipt } from '../../../domain/receipt';
+import { defaultKind } from '../../../domain/sharing/share-packet';
 import type { ShareableBill } from '../../../domain/sharing/share-text';
 import { Button } from '../ui/Button';
 
@@ -29,7 +30,7 @@ export function toReceipt(bill: ShareableBill, now = new Date()): Receipt {
   const subtotal = bill.items.reduce((sum, i) => sum + i.pricePence, 0);
   return {
     receiptId: receiptIdFor(now, crypto.getRandomValues(new Uint8Array(6))),
-    items: bill.items.map((i, n) => ({ id: `item-${n + 1}`, name: i.name, pricePence: pence(i.pricePence), kind: i.pricePence < 0 ? 'discount' : 'item', assignedTo: i.assignedTo })),
+    items: bill.items.map((i, n) => ({ id: `item-${n + 1}`, name: i.name, pricePence: pence(i.pricePence), kind: i.kind ?? defaultKind(i.pricePence), assignedTo: i.assignedTo })),
     diners: bill.diners.map((d, n) => ({ id: d.id, name: d.name, color: dinerColour(n) })),
     tipPence: pence(bill.tipPence),
     tipSplit: bill.tipSplit,

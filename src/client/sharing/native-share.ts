@@ -13,6 +13,7 @@ export interface ShareEnvironment {
 export interface ShareData {
   readonly title: string;
   readonly text: string;
+  /** Empty when the text carries its own links (a reminder naming several people). */
   readonly url: string;
 }
 
@@ -26,7 +27,7 @@ export const LINK_COPIED_ALERT = 'Link copied to clipboard! You can now paste it
  * for copying by hand. On a development host the text is copied (or alerted), never shared.
  */
 export async function shareNatively(data: ShareData, env: ShareEnvironment): Promise<ShareOutcome> {
-  const full = `${data.text}\n${data.url}`;
+  const full = data.url ? `${data.text}\n${data.url}` : data.text;
   if (env.developmentHost) {
     const labelled = `[Development mode]\n${full}`;
     try {
@@ -71,7 +72,7 @@ export function browserShareEnvironment(): ShareEnvironment {
   const plugin = w.Capacitor?.isNativePlatform?.() ? w.Capacitor.Plugins?.Share : undefined;
   return {
     nativeShare: plugin ? (d) => plugin.share(d) : null,
-    webShare: typeof navigator.share === 'function' ? (d) => navigator.share(d) : null,
+    webShare: typeof navigator.share === 'function' ? (d) => navigator.share(d.url ? d : { title: d.title, text: d.text }) : null,
     copyText: (text) => navigator.clipboard.writeText(text),
     alert: (message) => window.alert(message),
     developmentHost: isDevelopmentHost(location.hostname),

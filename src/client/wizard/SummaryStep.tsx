@@ -1,11 +1,16 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { formatGBP, sumPence } from '../../../domain/money';
 import { TIP_SPLIT_LABELS, TIP_SPLITS, type DinerShare } from '../../../domain/split';
 import { TIP_QUICK_PERCENTS } from '../../../domain/tip';
 import { Avatar } from './AssignStep';
-import { $bill, $receipt, $split, goToStep, setTip, setTipSplit } from './bill-store';
+import { $bill, $receipt, $split, billSnapshot, goToStep, setTip, setTipSplit } from './bill-store';
+import { billLabel } from '../../../domain/paying-back/messages';
+import { DinerPayActions, PayBackCard } from '../paying-back/PayBackCard';
+import { PayeeDialog } from '../paying-back/PayeeDialog';
+import { usePayBack } from '../paying-back/use-pay-back';
 import { QrDialog, ShareDialog } from '../sharing';
+import { shareableBill } from '../../../domain/sharing/share-text';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 
@@ -14,7 +19,21 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
   const split = useStore($split);
   const receipt = useStore($receipt);
   // VAT lines are informational (already inside UK prices), so they never travel in a share.
-  const shareable = receipt ? { diners: receipt.diners, items: receipt.items.filter((i) => i.kind !== 'vat'), tipPence: receipt.tipPence, tipSplit: receipt.tipSplit } : null;
+  // The same object while the bill is unchanged, so a pending edit of the stored bill keeps its wait.
+  const toStore = useMemo(() => {
+    const shared = receipt ? shareableBill(receipt) : null;
+    return (
+      shared && {
+        bill: shared,
+        snapshot: billSnapshot(bill),
+        label: billLabel(null, shared.items.map((i) => i.name)),
+        totalPence: split.totalPence,
+        totals: new Map(split.shares.map((s) => [s.dinerId, s.totalPence as number])),
+      }
+    );
+  }, [receipt, bill, split]);
+  const shareable = toStore?.bill ?? null;
+  const payBack = usePayBack(toStore, bill.storedReceiptId);
   const [dialog, setDialog] = useState<'share' | 'qr' | null>(null);
   const names = new Map(bill.diners.map((d) => [d.id, d.name]));
   const unassigned = new Set(split.unassignedItemIds);
@@ -71,12 +90,14 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
                       pays {share.roundingPence}p more so the pennies add up
                     </p>
                   ) : null}
+                  <DinerPayActions payBack={payBack} dinerId={diner.id} name={diner.name} />
                 </div>
               </li>
             );
           })}
         </ul>
       </Card>
+      <PayBackCard payBack={payBack} />
       <Card aria-labelledby="grand-title">
         <h2 id="grand-title">Grand Total</h2>
         <dl className="wz-grand">
@@ -106,6 +127,7 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
           <QrDialog open={dialog === 'qr'} onClose={() => setDialog(null)} bill={shareable} />
         </>
       ) : null}
+      {payBack.payeeDialog.open ? <PayeeDialog open payee={payBack.payee} refused={payBack.payeeDialog.refused} onSave={payBack.savePayee} onClose={payBack.closePayee} /> : null}
     </>
   );
 }

@@ -7,6 +7,9 @@ import { recoveredMessage, startMetering } from '../metering/token-recovery';
 import { TokenRecoveryDialog } from '../metering/TokenRecoveryDialog';
 import { isOnline, OFFLINE_MESSAGES } from '../online';
 import { BuyTokensDialog } from '../payments/BuyTokensDialog';
+import { restorePayee } from '../paying-back/payee-store';
+import { restoreRecentBills } from '../paying-back/recent-bills';
+import { RecentBills } from '../paying-back/RecentBills';
 import { ScanStep } from './ScanStep';
 import { openSharedBillFromUrl } from './shared-bill';
 import { SummaryStep } from './SummaryStep';
@@ -34,6 +37,8 @@ export default function WizardApp() {
   useEffect(() => {
     syncTheme();
     restoreBill();
+    restorePayee();
+    restoreRecentBills();
     void openSharedBillFromUrl();
     // Usage from the server, then the once-per-session token recovery when tokens are 0 (seed 000 §4).
     void startMetering((outcome) => toast(outcome.message, 'success'));
@@ -83,7 +88,10 @@ export default function WizardApp() {
             <span>Loading…</span>
           </div>
         ) : step === 'scan' ? (
-          <ScanStep onNewBill={() => void newBill()} onBuyTokens={buyTokens} onRecoverTokens={() => setDialog('recover')} />
+          <>
+            <ScanStep onNewBill={() => void newBill()} onBuyTokens={buyTokens} onRecoverTokens={() => setDialog('recover')} />
+            <RecentBills />
+          </>
         ) : step === 'assign' ? (
           <AssignStep />
         ) : (

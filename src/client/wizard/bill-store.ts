@@ -5,6 +5,7 @@ import { typedPounds } from '../../../domain/price-input';
 import { receiptIdFor, type BillItem, type Diner, type Receipt } from '../../../domain/receipt';
 import { linesToPassOn, type ReviewLine } from '../../../domain/review';
 import { err, ok, type Result } from '../../../domain/result';
+import type { SharedKind } from '../../../domain/sharing/share-packet';
 import { splitBill, type BillSplit, type ItemKind, type TipSplit } from '../../../domain/split';
 import { DEFAULT_TIP_PERCENT, tipFromAmount, tipFromPercent, type TipMode } from '../../../domain/tip';
 import { readJson, remove, writeJson } from './storage';
@@ -33,6 +34,8 @@ export interface BillState {
   readonly tipSplit: TipSplit;
   readonly isTestReceipt: boolean;
   readonly receipt: Receipt | null;
+  /** The stored bill this one was shared as (for getting paid back); null until the first Send. */
+  readonly storedReceiptId: string | null;
 }
 
 const KEY = 'whos-paying:bill';
@@ -49,6 +52,7 @@ export const EMPTY_BILL: BillState = {
   tipSplit: 'equal',
   isTestReceipt: false,
   receipt: null,
+  storedReceiptId: null,
 };
 
 export const $bill = atom<BillState>(EMPTY_BILL);
@@ -176,7 +180,7 @@ export function continueToSummary(): void {
 
 export interface SharedBill {
   readonly diners: readonly { readonly id: string; readonly name: string }[];
-  readonly items: readonly { readonly name: string; readonly pricePence: Pence; readonly assignedTo: readonly string[] }[];
+  readonly items: readonly { readonly name: string; readonly pricePence: Pence; readonly kind: SharedKind; readonly assignedTo: readonly string[] }[];
   readonly tipPence: Pence;
   readonly tipSplit: TipSplit;
 }
@@ -186,11 +190,28 @@ export function loadSharedBill(shared: SharedBill): void {
   $bill.set({
     ...EMPTY_BILL,
     diners: shared.diners.map((d, i) => ({ id: d.id, name: d.name, color: dinerColour(i) })),
-    items: shared.items.map((item, i) => ({ id: `shared-${i + 1}`, name: item.name, pricePence: item.pricePence, kind: item.pricePence < 0 ? 'discount' : 'item', assignedTo: [...item.assignedTo] })),
+    items: shared.items.map((item, i) => ({ id: `shared-${i + 1}`, name: item.name, pricePence: item.pricePence, kind: item.kind, assignedTo: [...item.assignedTo] })),
     tip: { mode: 'amount', percent: DEFAULT_TIP_PERCENT, amountText: penceToPoundsText(shared.tipPence) },
     tipSplit: shared.tipSplit,
   });
   continueToSummary();
+}
+
+/** What a recent bill keeps to open again on this device: the bill as the organiser left it. */
+export type BillSnapshot = Pick<BillState, 'items' | 'diners' | 'tip' | 'tipSplit' | 'isTestReceipt'>;
+
+export function billSnapshot(bill: BillState): BillSnapshot {
+  return { items: bill.items, diners: bill.diners, tip: bill.tip, tipSplit: bill.tipSplit, isTestReceipt: bill.isTestReceipt };
+}
+
+/** A recent bill opened from the scan step: straight to its summary, still tied to its stored bill. */
+export function openRecentBill(snapshot: BillSnapshot, storedReceiptId: string): void {
+  $bill.set({ ...EMPTY_BILL, ...snapshot, storedReceiptId });
+  continueToSummary();
+}
+
+export function setStoredReceiptId(storedReceiptId: string | null): void {
+  update(() => ({ storedReceiptId }));
 }
 
 export function goToStep(step: Step): void {

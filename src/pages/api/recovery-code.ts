@@ -8,12 +8,12 @@ import { recoveryFailureResponse } from '../../server/http/tokens';
 
 const body = z.object({ anonymousUserId: z.string().max(100).optional() });
 
-/** POST { anonymousUserId } → { recoveryCode }: a fresh code for a device with a confirmed purchase. */
+/** POST { anonymousUserId } → { recoveryCode, expiresAt }: a fresh code for a device with a confirmed purchase. */
 export const POST: APIRoute = async (context) => {
   const read = await readJson(context.request, body, 4096);
   if (!read.ok) return requestRefused(read.error);
   const id = anonymousIdOf(context.request, read.value.anonymousUserId);
   if (!id.ok) return jsonFailure('invalid_anonymous_id', id.error, 400);
   const result = await (await context.locals.services()).tokenRecovery.recoveryCodeFor(id.value, await clientIpOf(context));
-  return result.ok ? json({ recoveryCode: result.value }) : recoveryFailureResponse(result.error);
+  return result.ok ? json({ recoveryCode: result.value.code, expiresAt: result.value.expiresAt.toISOString() }) : recoveryFailureResponse(result.error);
 };

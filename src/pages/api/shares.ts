@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
+import { SHARED_KINDS } from '../../../domain/sharing/share-packet';
 import { TIP_SPLITS } from '../../../domain/split';
 import { json } from '../../server/http/json';
 import { readJson, requestRefused } from '../../server/http/read-json';
@@ -8,7 +9,7 @@ import { shareRefusalResponse } from '../../server/http/sharing';
 const id = z.string().min(1).max(64);
 const body = z.object({
   diners: z.array(z.object({ id, name: z.string().max(100) })).max(50),
-  items: z.array(z.object({ name: z.string().max(200), pricePence: z.number().int(), assignedTo: z.array(id).max(50) })).max(500),
+  items: z.array(z.object({ name: z.string().max(200), pricePence: z.number().int(), kind: z.enum(SHARED_KINDS).optional(), assignedTo: z.array(id).max(50) })).max(500),
   tipPence: z.number().int(),
   /** Optional: how the tip is shared; equal when left out. */
   tipSplit: z.enum(TIP_SPLITS).optional(),

@@ -9,10 +9,13 @@ import { PayPalGateway } from '../../../adapters/paypal/paypal-gateway';
 import { connectDatabase } from '../../../adapters/postgres/connect';
 import type { Database } from '../../../adapters/postgres/database';
 import { migrateToLatest } from '../../../adapters/postgres/migrate';
+import { PostgresDailyQuotas } from '../../../adapters/postgres/postgres-daily-quotas';
 import { PostgresPaymentOrders } from '../../../adapters/postgres/postgres-payment-orders';
 import { PostgresPurchaseReports } from '../../../adapters/postgres/postgres-purchase-reports';
 import { PostgresRateLimiter } from '../../../adapters/postgres/postgres-rate-limiter';
 import { PostgresReceiptStore } from '../../../adapters/postgres/postgres-receipt-store';
+import { PostgresStoredBills } from '../../../adapters/postgres/postgres-stored-bills';
+import { nodeSecrets } from '../../../adapters/crypto/node-secrets';
 import { PostgresRecoveryCodes } from '../../../adapters/postgres/postgres-recovery-codes';
 import { PostgresScanAllowance } from '../../../adapters/postgres/postgres-scan-allowance';
 import { PostgresTokenCredits } from '../../../adapters/postgres/postgres-token-credits';
@@ -22,12 +25,14 @@ import { systemClock } from '../../../adapters/system-clock';
 import { TestModeGateway } from '../../../adapters/test-mode/test-mode-gateway';
 import { migrations } from '../../../migrations';
 import type { Clock } from '../../../ports/clock';
+import type { DailyQuotas } from '../../../ports/daily-quotas';
 import type { Log } from '../../../ports/log';
 import type { PaymentGateway } from '../../../ports/payment-gateway';
 import type { PurchaseReports } from '../../../ports/purchase-reports';
 import type { RateLimiter } from '../../../ports/rate-limiter';
 import type { ReceiptReader } from '../../../ports/receipt-reader';
 import type { ReceiptStore } from '../../../ports/receipt-store';
+import type { Secrets, StoredBills } from '../../../ports/stored-bills';
 import type { RecoveryCodes } from '../../../ports/recovery-codes';
 import type { ScanAllowance } from '../../../ports/scan-allowance';
 import type { PacketCompressor, PacketSigner } from '../../../ports/share-links';
@@ -37,13 +42,17 @@ import type { UsageQuery } from '../../../ports/usage';
 import { paymentOptions } from '../../application/payments/payment-options';
 import { TestModePayments } from '../../application/payments/test-mode-payments';
 import { TokenShop } from '../../application/payments/token-shop';
-import { AnalyzeReceipt, DEFAULT_ANALYZE_LIMITS } from '../../application/scanning/analyze-receipt';
+import { AnalyzeReceipt, DEFAULT_ANALYZE_LIMITS, type AnalyzeLimits } from '../../application/scanning/analyze-receipt';
 import { ShareLinks } from '../../application/sharing/share-links';
 import { StoredReceipts } from '../../application/sharing/stored-receipts';
+import { OpenDinerBill } from '../../application/paying-back/diner-bill';
+import { Payments } from '../../application/paying-back/payments';
+import { ShareBill } from '../../application/paying-back/share-bill';
 import { Metering } from '../../application/tokens/metering';
 import { TokenRecovery } from '../../application/tokens/token-recovery';
 import type { Config } from '../config';
 import { logger } from '../logger';
+import { linkOrigin } from '../middleware/routing';
 import type { Services } from '../services';
 import { HealthCheck } from './health';
 import { createReceiptReader } from './receipt-reader';
@@ -61,21 +70,40 @@ export async function buildServices(config: Config): Promise<Services> {
   const credits = port<TokenCredits>(TOKENS.TokenCredits);
   const card = port<PaymentGateway>(TOKENS.CardGateway);
   const paypal = port<PaymentGateway>(TOKENS.PayPalGateway);
+  const clock = port<Clock>(TOKENS.Clock);
+  const [bills, secrets] = [port<StoredBills>(TOKENS.StoredBills), port<Secrets>(TOKENS.Secrets)];
   const tokenShop = new TokenShop(port(TOKENS.PaymentOrders), card, paypal, credits, limiter, log);
-  // As many readings at once as the OCR pool has workers; a remote engine can take a few more.
-  const analyzeLimits = { ...DEFAULT_ANALYZE_LIMITS, concurrency: config.receiptEngine === 'local' ? defaultPoolSize() : 4 };
+  const clock = port<Clock>(TOKENS.Clock);
   return {
-    analyzeReceipt: new AnalyzeReceipt(port<ReceiptReader>(TOKENS.ReceiptReader), port<ScanAllowance>(TOKENS.ScanAllowance), limiter, analyzeLimits, log),
+    analyzeReceipt: new AnalyzeReceipt(port<ReceiptReader>(TOKENS.ReceiptReader), port<ScanAllowance>(TOKENS.ScanAllowance), limiter, analyzeLimits(config), log, port<DailyQuotas>(TOKENS.DailyQuotas), clock),
     metering: new Metering(port<UsageQuery>(TOKENS.UsageQuery), credits, port<PurchaseReports>(TOKENS.PurchaseReports)),
-    tokenRecovery: new TokenRecovery(port<RecoveryCodes>(TOKENS.RecoveryCodes), credits, limiter),
+    tokenRecovery: new TokenRecovery(port<RecoveryCodes>(TOKENS.RecoveryCodes), credits, limiter, clock, config.recoveryCodeDays),
     tokenShop,
     testModePayments: new TestModePayments(tokenShop, card instanceof TestModeGateway ? card : null, paypal instanceof TestModeGateway ? paypal : null),
     paymentOptions: paymentOptions({ card: config.stripe ?? null, paypal: config.paypal ?? null }),
-    shareLinks: new ShareLinks(port<PacketSigner>(TOKENS.PacketSigner), port<PacketCompressor>(TOKENS.PacketCompressor), port<Clock>(TOKENS.Clock), log, config.publicBaseUrl ?? null),
+    shareLinks: new ShareLinks(port<PacketSigner>(TOKENS.PacketSigner), port<PacketCompressor>(TOKENS.PacketCompressor), clock, log, (origin) => config.publicBaseUrl ?? linkOrigin(origin, config.productDomains)),
     storedReceipts: new StoredReceipts(port<ReceiptStore>(TOKENS.ReceiptStore), limiter),
+    shareBill: new ShareBill(bills, secrets, limiter, clock),
+    payments: new Payments(bills, secrets, limiter, clock),
+    openDinerBill: new OpenDinerBill(bills, secrets, clock),
     health: new HealthCheck(config, db),
     trustedProxyHops: config.trustedProxyHops,
     close: () => db.destroy(),
+  };
+}
+
+/**
+ * As many readings at once as the OCR pool has workers (a remote engine can take a few more); one
+ * address may hold a quarter of the queue; the openai engine reads within its daily spend ceiling.
+ */
+function analyzeLimits(config: Config): AnalyzeLimits {
+  const concurrency = config.receiptEngine === 'local' ? defaultPoolSize() : 4;
+  const spend = config.receiptEngine === 'openai' ? { dailyBudget: config.openai.dailyBudgetCentipence, costPerScan: config.openai.costPerScanCentipence } : null;
+  return {
+    ...DEFAULT_ANALYZE_LIMITS,
+    concurrency,
+    perAddressSlots: Math.max(1, Math.ceil((concurrency + DEFAULT_ANALYZE_LIMITS.queueCapacity) / 4)),
+    budgets: { freeScansPerAddressPerDay: config.freeScansPerAddressPerDay, spend },
   };
 }
 
@@ -91,16 +119,20 @@ async function buildContainer(config: Config): Promise<DependencyContainer> {
   container.register(TOKENS.Config, { useValue: config });
   container.register(TOKENS.Database, { useValue: db });
   container.register(TOKENS.Clock, { useValue: systemClock });
+  container.register(TOKENS.PaymentsMode, { useValue: config.paymentsMode });
   container.registerSingleton(TOKENS.RateLimiter, PostgresRateLimiter);
   const signingKeys = config.shareSigningKeys ?? [await loadOrCreateSigningKey(config.dataDir)];
   container.register(TOKENS.PacketSigner, { useValue: new HmacPacketSigner(signingKeys) });
   container.register(TOKENS.PacketCompressor, { useValue: pakoCompressor });
   container.registerSingleton(TOKENS.ReceiptStore, PostgresReceiptStore);
+  container.registerSingleton(TOKENS.StoredBills, PostgresStoredBills);
+  container.register(TOKENS.Secrets, { useValue: nodeSecrets });
   container.registerSingleton(TOKENS.ScanAllowance, PostgresScanAllowance);
   container.registerSingleton(TOKENS.TokenCredits, PostgresTokenCredits);
   container.registerSingleton(TOKENS.UsageQuery, PostgresUsage);
   container.registerSingleton(TOKENS.PurchaseReports, PostgresPurchaseReports);
   container.registerSingleton(TOKENS.RecoveryCodes, PostgresRecoveryCodes);
+  container.registerSingleton(TOKENS.DailyQuotas, PostgresDailyQuotas);
   container.registerSingleton(TOKENS.PaymentOrders, PostgresPaymentOrders);
   // Card and PayPal providers from their keys; without keys, the TEST MODE simulator.
   container.register(TOKENS.CardGateway, { useValue: config.stripe ? new StripeGateway(config.stripe) : new TestModeGateway('card') });

@@ -3,10 +3,10 @@ import type { Result } from '../../../domain/result';
 
 /**
  * The caller's anonymous id (DESIGN.md §3): `anonymousUserId` in the JSON body, else the
- * `X-Anonymous-Id` header, else the `anonymousUserId` query parameter (for GET).
+ * `X-Anonymous-Id` header. Never from the URL: the id is a bearer secret, and proxies log URLs.
  */
 export function anonymousIdOf(request: Request, bodyValue?: unknown): Result<string, string> {
-  const candidate = bodyValue ?? request.headers.get('x-anonymous-id') ?? new URL(request.url).searchParams.get('anonymousUserId') ?? undefined;
+  const candidate = bodyValue ?? request.headers.get('x-anonymous-id') ?? undefined;
   if (candidate === undefined) return { ok: false, error: 'anonymousUserId is required' };
   return parseAnonymousUserId(candidate);
 }

@@ -15,7 +15,7 @@ export function clientIpFrom(socketAddress: string | null, forwardedFor: string 
 }
 
 /** clientIpFrom for an Astro request, with the configured TRUSTED_PROXY_HOPS. */
-export async function clientIpOf(context: APIContext): Promise<string> {
+export async function clientIpOf(context: Pick<APIContext, 'clientAddress' | 'request' | 'locals'>): Promise<string> {
   let socketAddress: string | null = null;
   try {
     socketAddress = context.clientAddress; // the socket's peer: astro.config.mjs trusts no forwarded host

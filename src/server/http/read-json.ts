@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { err, ok, type Result } from '../../../domain/result';
+import { fieldWithControlCharacter } from './control-characters';
 import { jsonFailure } from './json';
 
 export const DEFAULT_JSON_LIMIT = 64 * 1024;
@@ -16,7 +17,8 @@ export function requestRefused(problem: RequestProblem): Response {
 
 /**
  * Reads a JSON body with a size cap and validates it. Every way a body can be wrong (too big, not
- * JSON, wrong shape) comes back as a message for a 4xx, never as a thrown error.
+ * JSON, a control character in any text, wrong shape) comes back as a message for a 4xx naming the
+ * field, never as a thrown error.
  */
 export async function readJson<S extends z.ZodType>(
   request: Request,
@@ -41,6 +43,8 @@ export async function readJson<S extends z.ZodType>(
   } catch {
     return err({ status: 400, code: 'invalid_body', message: 'Request body is not valid JSON' });
   }
+  const tainted = fieldWithControlCharacter(body);
+  if (tainted !== null) return err({ status: 400, code: 'invalid_body', message: `Invalid request: ${tainted}: must not contain control characters` });
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

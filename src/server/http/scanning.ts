@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ReceiptLine } from '../../../domain/receipt-line';
 import { reconcile } from '../../../domain/receipt-reconcile';
+import { FREE_SCANS_FROM_ADDRESS_USED_MESSAGE, SCANNING_PAUSED_MESSAGE } from '../../../domain/scan-budgets';
 import type { Analysis, ScanFailure } from '../../application/scanning/analyze-receipt';
 import { json, jsonFailure } from './json';
 
@@ -39,6 +40,10 @@ export function scanFailureResponse(failure: ScanFailure): Response {
       return jsonFailure(failure.code, UPLOAD_MESSAGES.tooMany, 429, { 'retry-after': String(failure.retryAfterSeconds) });
     case 'reader_busy':
       return jsonFailure(failure.code, UPLOAD_MESSAGES.busy, 429, { 'retry-after': String(failure.retryAfterSeconds) });
+    case 'free_scans_used':
+      return jsonFailure(failure.code, FREE_SCANS_FROM_ADDRESS_USED_MESSAGE, 429, { 'retry-after': String(failure.retryAfterSeconds) });
+    case 'scanning_paused':
+      return jsonFailure(failure.code, SCANNING_PAUSED_MESSAGE, 503, { 'retry-after': String(failure.retryAfterSeconds) });
     case 'image_too_large':
       return jsonFailure(failure.code, UPLOAD_MESSAGES.tooLarge(failure.maxBytes), 413);
     case 'too_many_pixels':

@@ -1,9 +1,8 @@
 import type { AstroGlobal } from 'astro';
 import type { SeatView } from '../../../domain/sharing/bill-view';
 import type { ShareLinkProblem } from '../../../domain/sharing/share-packet';
-import { BREAKDOWN_MESSAGES } from '../../../domain/sharing/stored-receipt';
 import type { OpenedShare, ShareRefusal } from '../../application/sharing/share-links';
-import type { BreakdownProblem, StoreRefusal } from '../../application/sharing/stored-receipts';
+import type { StoreRefusal } from '../../application/sharing/stored-receipts';
 import { jsonFailure, retryAfter } from './json';
 
 /** The app's custom scheme for deep links (seed 001 §9: share/{token}). */
@@ -35,14 +34,6 @@ export async function openSeat(astro: Pick<AstroGlobal, 'locals' | 'url'>, wordi
   const seat = opened.view.seats.length === 1 ? opened.view.seats[0] : opened.view.seats.find((s) => s.id === wanted);
   return seat === undefined ? { ok: false, problem: 'no seat', message: wording('no seat') } : { ...opened, seat };
 }
-
-/** The breakdown screen's text for each problem (seed 001 §2.8). */
-export const BREAKDOWN_PROBLEM_MESSAGES: Readonly<Record<BreakdownProblem, string>> = {
-  missing_ids: BREAKDOWN_MESSAGES.missingIds,
-  receipt_not_found: BREAKDOWN_MESSAGES.receiptNotFound,
-  person_not_found: BREAKDOWN_MESSAGES.personNotFound,
-  load_failed: BREAKDOWN_MESSAGES.loadFailed,
-};
 
 /** A bill that could not be shared or stored: 400 with the documents' validation text, or 429. */
 export function shareRefusalResponse(refusal: ShareRefusal | StoreRefusal): Response {

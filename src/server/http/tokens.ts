@@ -1,8 +1,8 @@
-import { INVALID_RECOVERY_CODE_MESSAGE } from '../../../domain/recovery-code';
+import { INVALID_RECOVERY_CODE_MESSAGE, RECOVERY_CODE_REFUSAL_MESSAGES } from '../../../domain/recovery-code';
 import type { RecoveryFailure } from '../../application/tokens/token-recovery';
 import { jsonFailure, retryAfter } from './json';
 
-export const UNKNOWN_RECOVERY_CODE_MESSAGE = 'That recovery code was not found. Check it and try again.';
+export const UNKNOWN_RECOVERY_CODE_MESSAGE = RECOVERY_CODE_REFUSAL_MESSAGES.unknown;
 export const NO_PURCHASE_MESSAGE = 'No confirmed purchase for this device yet.';
 
 /** A recovery that gave nothing back: its status and text, with the code. */
@@ -16,6 +16,12 @@ export function recoveryFailureResponse(failure: RecoveryFailure): Response {
       return jsonFailure(failure.code, INVALID_RECOVERY_CODE_MESSAGE, 400);
     case 'unknown_code':
       return jsonFailure(failure.code, UNKNOWN_RECOVERY_CODE_MESSAGE, 404);
+    case 'expired_code':
+      return jsonFailure(failure.code, RECOVERY_CODE_REFUSAL_MESSAGES.expired, 410);
+    case 'used_code':
+      return jsonFailure(failure.code, RECOVERY_CODE_REFUSAL_MESSAGES.used, 410);
+    case 'revoked_code':
+      return jsonFailure(failure.code, RECOVERY_CODE_REFUSAL_MESSAGES.revoked, 410);
     case 'no_purchase':
       return jsonFailure(failure.code, NO_PURCHASE_MESSAGE, 404);
   }

@@ -17,8 +17,10 @@ export const refuseCrossSite: MiddlewareHandler = (context, next) => {
 };
 
 export function isCrossSite(headers: Headers): boolean {
+  // Browsers set Sec-Fetch-Site and pages cannot forge it, so where it is present it decides: a form
+  // posted from a no-referrer page (the diner's "I've paid") carries `Origin: null` but is same-origin.
   const site = headers.get('sec-fetch-site');
-  if (site !== null && site !== 'same-origin' && site !== 'none') return true;
+  if (site !== null) return site !== 'same-origin' && site !== 'none';
   const origin = headers.get('origin');
   if (origin === null) return false;
   return hostOf(origin) !== headers.get('host')?.toLowerCase();

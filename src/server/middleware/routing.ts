@@ -30,6 +30,19 @@ export function hostName(host: string | null): string | null {
   return trimmed.replace(/:\d+$/, '').replace(/\.$/, '');
 }
 
+/**
+ * The origin for links we hand out (share and receipt URLs, QR codes) when PUBLIC_BASE_URL is not
+ * set: the request's own origin only when its host is one of ours (a product domain, over https)
+ * or local; any other Host header is a stranger's word, so links point at the first product domain.
+ */
+export function linkOrigin(requestOrigin: string, productDomains: readonly string[]): string {
+  const url = URL.parse(requestOrigin);
+  const name = url ? hostName(url.host) : null;
+  if (url && name !== null && isLocal(name)) return url.origin;
+  if (name !== null && productDomains.includes(name)) return `https://${name}`;
+  return `https://${productDomains[0] ?? 'whospaying.app'}`;
+}
+
 function isLocal(name: string): boolean {
   return name === 'localhost' || name.endsWith('.localhost') || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
 }

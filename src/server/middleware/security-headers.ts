@@ -1,10 +1,12 @@
 import type { MiddlewareHandler } from 'astro';
+import { withUtf8 } from '../edge/protocol-guards.mjs';
 import { contentSecurityPolicy, inlineScriptHashes, SECURITY_HEADERS } from '../edge/security-headers.mjs';
 
 /**
  * Security headers on every rendered response; an HTML page gets a Content-Security-Policy that
  * allows exactly the inline scripts it contains. A stricter header a page set itself (share pages'
- * `Referrer-Policy: no-referrer`) is kept. scripts/serve.mjs does the same for static files.
+ * `Referrer-Policy: no-referrer`) is kept, and every page declares UTF-8. scripts/serve.mjs does the
+ * same for static files.
  */
 export const securityHeaders: MiddlewareHandler = async (_context, next) => {
   const response = await next();
@@ -18,5 +20,6 @@ async function withPagePolicy(response: Response): Promise<Response> {
   const page = await response.text();
   const secured = new Response(page, { status: response.status, statusText: response.statusText, headers: response.headers });
   secured.headers.set('content-security-policy', contentSecurityPolicy(inlineScriptHashes(page)));
+  secured.headers.set('content-type', withUtf8(response.headers.get('content-type')));
   return secured;
 }

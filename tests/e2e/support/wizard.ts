@@ -21,7 +21,7 @@ export class FakeBackend {
 
   static async on(page: Page): Promise<FakeBackend> {
     const fake = new FakeBackend();
-    await page.route('**/api/usage?*', (route) => fake.usage(route));
+    await page.route('**/api/usage', (route) => fake.usage(route));
     await page.route('**/functions/v1/analyze-receipt', (route) => fake.analyze(route));
     return fake;
   }

@@ -10,6 +10,8 @@ describe('metering client (seed 000 §7)', () => {
     expect(await w.metering.loadUsage()).toMatchObject({ tokens: 2, billsUsed: 1 });
     const { id } = await w.identity.current();
     expect(w.metering.$state.get()).toMatchObject({ status: 'ready', anonymousUserId: id });
+    // A bearer secret: in a header, never in the URL that proxies log.
+    expect([w.net.calls[0]!.query, w.net.calls[0]!.headers.get('x-anonymous-id')]).toEqual(['', id]);
     tokens = 7;
     w.advance(CACHE_MS - 1);
     expect((await w.metering.loadUsage())?.tokens).toBe(2);

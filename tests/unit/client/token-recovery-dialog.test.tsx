@@ -73,7 +73,7 @@ describe('Token Recovery dialog (seed 000 §2, §8)', () => {
   it('takes a recovery code', async () => {
     const buyer = '55555555-5555-4555-8555-555555555555';
     const { w } = mount({
-      '/api/usage': (_, url) => ({ status: 200, body: usageOf(url.searchParams.get('anonymousUserId') === buyer ? 40 : 0) }),
+      '/api/usage': (_, _url, headers) => ({ status: 200, body: usageOf(headers.get('x-anonymous-id') === buyer ? 40 : 0) }),
       '/api/recovery': () => ({ status: 200, body: { anonymousUserId: buyer, tokens: 40 } }),
     });
     await settle();

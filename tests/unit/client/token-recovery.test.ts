@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTO_RECOVERY_KEY, NO_TOKENS_MESSAGE, RECOVERY_FAILED_MESSAGE, TokenRecoveryClient } from '../../../src/client/metering/token-recovery';
+import { AUTO_RECOVERY_KEY, CODES_REVOKED_MESSAGE, NO_CODES_TO_REVOKE_MESSAGE, NO_TOKENS_MESSAGE, RECOVERY_FAILED_MESSAGE, REVOKE_FAILED_MESSAGE, TokenRecoveryClient } from '../../../src/client/metering/token-recovery';
 import { browserWorld, MemoryStorage, usageOf, type Route } from '../../support/browser-fakes';
 
 function recoveryWorld(routes: Record<string, Route>) {
@@ -48,7 +48,7 @@ describe('token recovery in the browser (seed 000 §2, §4, §8)', () => {
     const buyer = '44444444-4444-4444-8444-444444444444';
     const w = recoveryWorld({
       '/api/recovery': (body) => (body.recoveryCode === 'ABCD-EFGH-JKMN-PQRS' ? { status: 200, body: { anonymousUserId: buyer, tokens: 12 } } : { status: 404, body: { error: 'That recovery code was not found. Check it and try again.' } }),
-      '/api/usage': (_, url) => ({ status: 200, body: usageOf(url.searchParams.get('anonymousUserId') === buyer ? 12 : 0) }),
+      '/api/usage': (_, _url, headers) => ({ status: 200, body: usageOf(headers.get('x-anonymous-id') === buyer ? 12 : 0) }),
     });
     expect(await w.recovery.redeem('WRONG-CODE')).toEqual({ ok: false, message: 'That recovery code was not found. Check it and try again.' });
     expect(await w.recovery.redeem('ABCD-EFGH-JKMN-PQRS')).toEqual({ ok: true, tokens: 12, message: 'Successfully recovered 12 tokens!' });
@@ -69,5 +69,13 @@ describe('token recovery in the browser (seed 000 §2, §4, §8)', () => {
     const w = recoveryWorld({ '/api/recovery-code': () => ({ status: 200, body: { recoveryCode: 'ABCD-EFGH-JKMN-PQRS' } }) });
     expect(await w.recovery.newRecoveryCode()).toBe('ABCD-EFGH-JKMN-PQRS');
     expect(await recoveryWorld({ '/api/recovery-code': () => ({ status: 404, body: { error: 'x' } }) }).recovery.newRecoveryCode()).toBeNull();
+  });
+
+  it("revokes this device's recovery codes, and says when there were none", async () => {
+    const w = recoveryWorld({ '/api/recovery-code/revoke': () => ({ status: 200, body: { revoked: 2 } }) });
+    expect(await w.recovery.revokeCodes()).toEqual({ ok: true, message: CODES_REVOKED_MESSAGE });
+    expect(w.net.calls.find((c) => c.path === '/api/recovery-code/revoke')?.body).toEqual({ anonymousUserId: (await w.identity.current()).id });
+    expect(await recoveryWorld({ '/api/recovery-code/revoke': () => ({ status: 200, body: { revoked: 0 } }) }).recovery.revokeCodes()).toEqual({ ok: true, message: NO_CODES_TO_REVOKE_MESSAGE });
+    expect(await recoveryWorld({}).recovery.revokeCodes()).toEqual({ ok: false, message: REVOKE_FAILED_MESSAGE });
   });
 });

@@ -31,6 +31,8 @@ describe('cross-site requests', () => {
   it('pass from this site, from tools without browser headers, and to webhooks', async () => {
     expect(await run(post('/api/shares', { origin: `https://${HOST}`, 'sec-fetch-site': 'same-origin' }))).toBe(passed);
     expect(await run(post('/functions/v1/get-token-balance', {}))).toBe(passed);
+    // A form posted from a no-referrer page (the diner's "I've paid") says Origin: null; Sec-Fetch-Site decides.
+    expect(await run(post('/r/abc/def', { origin: 'null', 'sec-fetch-site': 'same-origin' }))).toBe(passed);
     expect(await run(post('/api/webhooks/stripe', { 'sec-fetch-site': 'cross-site', origin: 'https://stripe.com' }))).toBe(passed);
     expect(await run(new Request(`http://${HOST}/api/usage`, { headers: { origin: 'https://evil.example' } }))).toBe(passed);
   });

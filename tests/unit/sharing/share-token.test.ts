@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { deflateRaw } from 'pako';
+import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { HmacPacketSigner } from '../../../adapters/crypto/hmac-packet-signer';
 import { pakoCompressor } from '../../../adapters/pako/pako-compressor';
 import { fromBase36, toBase36 } from '../../../domain/sharing/compact-bytes';
 import { foldCase, unfoldCase } from '../../../domain/sharing/letter-case';
 import { MENU_DICTIONARY } from '../../../domain/sharing/menu-dictionary';
-import { packetFromRequest, presentToken, shareTokenMessage, shareViewMessage, type ShareRequest } from '../../../domain/sharing/share-packet';
+import { packetFromRequest, SHARED_KINDS, presentToken, shareTokenMessage, shareViewMessage, type ShareRequest } from '../../../domain/sharing/share-packet';
 import { openPacket, sealBody, sealPacket, type PacketCompressor } from '../../../domain/sharing/share-token';
 
 const NOW = 1_790_000_000;
@@ -37,10 +38,14 @@ const NO_FLAGS = { focus: false, proportionalTip: false };
 describe('share packet tokens', () => {
   it('round-trips any valid bill, with seats numbered by position', () => {
     const name = fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s.trim().length > 0 && s.trim() === s);
+    // Any text: letters the model knows, other ASCII, and characters it escapes as UTF-8.
+    const itemName = fc
+      .oneof(fc.string({ minLength: 1, maxLength: 80 }), fc.string({ minLength: 1, maxLength: 40, unit: 'grapheme' }), fc.stringMatching(/^[a-z][a-z ']{0,30}[a-z]$/))
+      .filter((s) => s.trim() === s && s.length > 0 && [...s].length <= 80);
     const bills = fc.integer({ min: 1, max: 8 }).chain((n) =>
       fc.record({
         names: fc.array(name, { minLength: n, maxLength: n }),
-        items: fc.array(fc.record({ name: fc.string({ minLength: 1, maxLength: 80 }).filter((s) => s.trim() === s && s.length > 0), pricePence: fc.integer({ min: -100_000, max: 1_000_000 }), mask: fc.integer({ min: 0, max: 2 ** n - 1 }) }), { minLength: 1, maxLength: 40 }),
+        items: fc.array(fc.record({ name: itemName, pricePence: fc.integer({ min: -100_000, max: 1_000_000 }), kind: fc.option(fc.constantFrom(...SHARED_KINDS), { nil: undefined }), mask: fc.integer({ min: 0, max: 2 ** n - 1 }) }), { minLength: 1, maxLength: 40 }),
         tipPence: fc.integer({ min: 0, max: 100_000 }),
         tipSplit: fc.constantFrom('equal' as const, 'proportional' as const),
         focus: fc.option(fc.integer({ min: 0, max: n - 1 }), { nil: null }),
@@ -50,7 +55,7 @@ describe('share packet tokens', () => {
       fc.property(bills, (b) => {
         const request: ShareRequest = {
           diners: b.names.map((name, i) => ({ id: `diner-${i}`, name })),
-          items: b.items.map((i) => ({ name: i.name, pricePence: i.pricePence, assignedTo: b.names.flatMap((_, k) => ((i.mask >> k) & 1 ? [`diner-${k}`] : [])) })),
+          items: b.items.map((i) => ({ name: i.name, pricePence: i.pricePence, kind: i.kind, assignedTo: b.names.flatMap((_, k) => ((i.mask >> k) & 1 ? [`diner-${k}`] : [])) })),
           tipPence: b.tipPence,
           tipSplit: b.tipSplit,
           dinerId: b.focus === null ? null : `diner-${b.focus}`,
@@ -216,5 +221,33 @@ describe('share requests', () => {
     expect(problem({ items: [{ name: 'Chips', pricePence: 1.5, assignedTo: [] }] })).toBe('Invalid share packet format');
     expect(problem({ dinerId: 'zed' })).toBe('Selected diner not found');
     expect(problem({ dinerId: 'b' })).toBeNull();
+  });
+});
+
+describe('links on menus the dictionary has never seen', () => {
+  const pub: [string, number][] = [
+    ["Ploughman's Lunch", 1150], ['Steak and Ale Pie', 1595], ['Scotch Egg', 650], ['Pork Scratchings', 250], ['Welsh Rarebit', 850],
+    ['Gammon Egg and Chips', 1395], ['Chicken Kiev', 1450], ['Liver and Bacon', 1295], ['Bubble and Squeak', 595], ['Black Pudding', 495],
+    ['Doombar', 520], ['London Pride', 530], ['Thatchers Gold', 510], ['Pickled Onions', 150], ['Ham Egg and Chips', 1195],
+    ['Lemon Meringue Pie', 650], ['Bread and Butter Pudding', 695], ['Apple Strudel', 650], ['Cumberland Ring', 1350],
+  ];
+  const names = ['Alice', 'Ben', 'Charlotte', 'Dev', 'Emma', 'Farhan', 'Grace', 'Hamish'];
+  const request: ShareRequest = {
+    diners: names.map((name, i) => ({ id: `d${i}`, name })),
+    items: [...pub.map(([name, pricePence], i) => ({ name, pricePence, assignedTo: [`d${i % 8}`] })), { name: 'Service Charge', pricePence: 2150, kind: 'service' as const, assignedTo: [] }],
+    tipPence: 0,
+  };
+
+  it('keeps 8 diners and 20 items with a service charge within QR version 13 at error correction M', () => {
+    const link = `https://whospaying.app/b/${seal(request)}`;
+    expect(QRCode.create(link, { errorCorrectionLevel: 'M' }).version).toBeLessThanOrEqual(13);
+  });
+
+  it('codes such names with the letter model (flag 16) and opens them exactly', () => {
+    const packet = packetFromRequest(request, NOW);
+    if (!packet.ok) throw new Error(packet.error);
+    const token = sealPacket(packet.value, signer, pakoCompressor);
+    expect(fromBase36(token.split('.')[0]!)![1]! & 16).toBe(16);
+    expect(open(token)).toEqual({ ok: true, value: packet.value });
   });
 });

@@ -8,6 +8,8 @@ import { packetFromRequest } from '../../../domain/sharing/share-packet';
 import { seatShareText, shareSummary, shareText } from '../../../domain/sharing/share-text';
 import { toReceipt } from '../../../src/client/sharing/ExportButtons';
 import { exportReceipt } from '../../../domain/export';
+import { pence } from '../../../domain/money';
+import { splitBill } from '../../../domain/split';
 
 const bill = {
   diners: [
@@ -25,7 +27,7 @@ const bill = {
 describe('share dialog summary and text', () => {
   it('summarises one diner (items, total with tip) or the whole bill', () => {
     expect(shareSummary(bill, 'b')).toEqual({ ok: true, value: { kind: 'individual', dinerName: 'Ben', itemCount: 1, items: [{ name: 'Wine', sharePence: 1000 }], tipPence: 151, totalPence: 1151 } });
-    expect(shareSummary(bill, null)).toEqual({ ok: true, value: { kind: 'complete', totalPence: 3201, people: 2, items: 2, tipPercent: 10.4 } });
+    expect(shareSummary(bill, null)).toEqual({ ok: true, value: { kind: 'complete', totalPence: 3201, people: 2, items: 2, tipPercent: 10.4, amounts: [{ name: 'Alice', totalPence: 2050 }, { name: 'Ben', totalPence: 1151 }] } });
     expect(shareSummary(bill, 'zed')).toEqual({ ok: false, error: 'Selected diner not found' });
     expect(seatShareText(bill, 'zed', 'u')).toEqual({ ok: false, error: 'Invalid seat ID' });
   });
@@ -61,6 +63,30 @@ describe('bill views from a packet', () => {
     expect(view.seats.map((s) => s.totalPence)).toEqual([899 + 1001 + 197, 1000 + 104]);
     expect(view.seats.reduce((a, s) => a + s.totalPence, 0)).toBe(view.totalPence);
     expect(shareSummary({ ...bill, tipSplit: 'proportional' }, 'b')).toMatchObject({ ok: true, value: { tipPence: 104, totalPence: 1104 } });
+  });
+
+  it('splits a service charge and a discount on a link exactly as the summary does', () => {
+    const withKinds = {
+      diners: [...bill.diners, { id: 'c', name: 'Cat' }],
+      items: [
+        ...bill.items,
+        { name: 'Service Charge', pricePence: 455, kind: 'service' as const, assignedTo: [] },
+        { name: 'Voucher', pricePence: -500, assignedTo: [] },
+      ],
+      tipPence: 301,
+    };
+    const packet = packetFromRequest(withKinds, 0);
+    if (!packet.ok) throw new Error(packet.error);
+    const summary = splitBill({
+      diners: withKinds.diners,
+      items: withKinds.items.map((i, n) => ({ id: String(n), pricePence: pence(i.pricePence), kind: 'kind' in i ? i.kind : i.pricePence < 0 ? 'discount' : 'item', assignedTo: i.assignedTo })),
+      tipPence: pence(withKinds.tipPence),
+    });
+    const view = billView(packet.value);
+    expect(view.seats.map((s) => s.totalPence)).toEqual(summary.shares.map((s) => s.totalPence));
+    // The service charge falls on Alice and Ben, who had items; Cat gets only her share of the voucher and tip.
+    expect(summary.shares[2]!.servicePence).toBe(0);
+    expect(view.totalPence).toBe(2001 + 899 + 455 - 500 + 301);
   });
 
   it('rejects diner data without a name, items or a numeric total', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryRateLimiter } from '../../../adapters/memory/memory-rate-limiter';
 import { MemoryReceiptStore } from '../../../adapters/memory/memory-receipt-store';
-import type { ReceiptStore } from '../../../ports/receipt-store';
+import { dinerBreakdown } from '../../../domain/sharing/stored-receipt';
 import { StoredReceipts } from '../../../src/application/sharing/stored-receipts';
 import { FakeClock } from '../../support/clock';
 
@@ -15,13 +15,14 @@ const request = {
 };
 
 describe('storing receipts for /r/ links', () => {
-  it('answers each diner’s short link, which opens their breakdown', async () => {
-    const receipts = new StoredReceipts(new MemoryReceiptStore(), new MemoryRateLimiter(new FakeClock()));
+  it('answers each diner’s short link, for the breakdown stored under it', async () => {
+    const store = new MemoryReceiptStore();
+    const receipts = new StoredReceipts(store, new MemoryRateLimiter(new FakeClock()));
     const created = await receipts.create(request, 'https://whospaying.app', 'ip');
     if (!created.ok) throw new Error(created.error.code);
     const [alice] = created.value.diners;
     expect(alice!.url).toBe(`https://whospaying.app/r/${created.value.receiptId}/${alice!.dinerId}`);
-    const breakdown = await receipts.breakdown(created.value.receiptId, alice!.dinerId);
+    const breakdown = dinerBreakdown((await store.find(created.value.receiptId))!, alice!.dinerId);
     expect(breakdown.ok && breakdown.value.totalPence).toBe(150 + 50);
   });
 
@@ -32,14 +33,5 @@ describe('storing receipts for /r/ links', () => {
     const refused = await receipts.create(request, 'https://x', 'ip');
     expect(refused.ok ? null : refused.error.code).toBe('rate_limited');
     expect((await receipts.create(request, 'https://x', 'another-ip')).ok).toBe(true);
-  });
-
-  it('says why a breakdown cannot be shown', async () => {
-    const receipts = new StoredReceipts(new MemoryReceiptStore(), new MemoryRateLimiter(new FakeClock()));
-    expect(await receipts.breakdown(undefined, 'x')).toEqual({ ok: false, error: 'missing_ids' });
-    expect(await receipts.breakdown('abc', '')).toEqual({ ok: false, error: 'missing_ids' });
-    expect(await receipts.breakdown('abc', 'def')).toEqual({ ok: false, error: 'receipt_not_found' });
-    const broken: ReceiptStore = { save: async () => {}, find: () => Promise.reject(new Error('connection reset')) };
-    expect(await new StoredReceipts(broken, new MemoryRateLimiter(new FakeClock())).breakdown('abc', 'def')).toEqual({ ok: false, error: 'load_failed' });
   });
 });

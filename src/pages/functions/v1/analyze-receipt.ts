@@ -10,7 +10,8 @@ export const POST: APIRoute = async (context) => {
   const { request } = context;
   const { analyzeReceipt } = await context.locals.services();
   // Counted before the body is read: a client over its limit costs no 12 MB parse.
-  const admitted = await analyzeReceipt.admit(await clientIpOf(context));
+  const clientIp = await clientIpOf(context);
+  const admitted = await analyzeReceipt.admit(clientIp);
   if (!admitted.ok) return scanFailureResponse(admitted.error);
 
   const { maxBytes } = analyzeReceipt.limits.upload;
@@ -22,7 +23,7 @@ export const POST: APIRoute = async (context) => {
   if (anonymousUserId === undefined) return jsonFailure('no_device', UPLOAD_MESSAGES.noDevice, 400);
   if (!isStrictBase64(parsed.value.image)) return jsonFailure('not_base64', UPLOAD_MESSAGES.notBase64, 400);
 
-  const scanned = await analyzeReceipt.scan({ image: new Uint8Array(Buffer.from(parsed.value.image, 'base64')), anonymousUserId });
+  const scanned = await analyzeReceipt.scan({ image: new Uint8Array(Buffer.from(parsed.value.image, 'base64')), anonymousUserId, clientIp });
   return scanned.ok ? analysisResponse(scanned.value) : scanFailureResponse(scanned.error);
 };
 

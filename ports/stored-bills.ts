@@ -1,0 +1,34 @@
+import type { DinerPayment, PaidBy } from '../domain/paying-back/payments';
+import type { StoredReceipt } from '../domain/sharing/stored-receipt';
+
+/** Hashes of the secrets that open a stored bill; the secrets themselves never reach the store. */
+export interface BillAccess {
+  readonly organiserSecretHash: string;
+  /** Capability hash by diner id, for every diner new to the bill. */
+  readonly dinerCapabilityHashes: ReadonlyMap<string, string>;
+  readonly expiresAt: Date;
+}
+
+/** The organiser's side of a stored bill: one shared by every app process (Postgres). */
+export interface StoredBills {
+  create(bill: StoredReceipt, access: BillAccess): Promise<void>;
+  /**
+   * The organiser's edit: items, tip and diners replaced in one transaction; diners kept by id keep
+   * their capability and payment state, diners left out are removed with theirs.
+   */
+  replace(bill: StoredReceipt, access: BillAccess): Promise<void>;
+  /** The bill while it has not expired, with its organiser's secret hash (null for receipts stored through the API). */
+  find(receiptId: string, now: Date): Promise<{ readonly bill: StoredReceipt; readonly organiserSecretHash: string | null } | null>;
+  /** The diner a link opens: by capability hash, or by plain id for receipts stored through the API (they have no capabilities). */
+  dinerFor(receiptId: string, key: { readonly capabilityHash: string; readonly plainId: string }): Promise<string | null>;
+  payments(receiptId: string): Promise<DinerPayment[]>;
+  /** Idempotent: a diner already marked paid keeps their first mark. */
+  markPaid(receiptId: string, dinerId: string, by: PaidBy, at: Date): Promise<void>;
+  markUnpaid(receiptId: string, dinerId: string): Promise<void>;
+}
+
+/** Random secrets and their one-way hashes. */
+export interface Secrets {
+  randomBytes(length: number): Uint8Array;
+  hash(secret: string): string;
+}

@@ -1,0 +1,11 @@
+import type { PayeeProblem } from '../../../domain/paying-back/payee';
+
+/** What can go wrong when getting paid back; the edge maps each code to a status and the documents' text. */
+export type PayingBackError =
+  | { readonly code: 'invalid_bill'; readonly message: string }
+  | { readonly code: 'invalid_payee'; readonly problem: PayeeProblem }
+  /** Unknown, expired, or not a bill the app stored: the same answer, so ids cannot be probed. */
+  | { readonly code: 'bill_not_found' }
+  | { readonly code: 'diner_not_found' }
+  | { readonly code: 'not_organiser' }
+  | { readonly code: 'rate_limited'; readonly retryAfterSeconds: number };

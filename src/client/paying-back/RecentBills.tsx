@@ -1,0 +1,88 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { everyoneText } from '../../../domain/paying-back/messages';
+import { formatGBP, pence } from '../../../domain/money';
+import { $bill, openRecentBill } from '../wizard/bill-store';
+import { Dialog } from '../ui/Dialog';
+import { toast } from '../wizard/toasts';
+import { browserShareEnvironment, shareNatively } from '../sharing/native-share';
+import { fetchPayments } from './api';
+import { $payee } from './payee-store';
+import { $recentBills, forgetRecentBill, updatePaid, type RecentBill } from './recent-bills';
+import { paidMap } from './stored-bill';
+import { Button } from '../ui/Button';
+import { Card } from '../ui/Card';
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** Bills shared from this device (DESIGN.md §1 item 13), on the scan step: open, share again or delete. */
+export function RecentBills() {
+  const bills = useStore($recentBills);
+  const payee = useStore($payee);
+  const [deleting, setDeleting] = useState<RecentBill | null>(null);
+  const { review } = useStore($bill);
+
+  // Who has paid since last time; a bill that has expired or gone just keeps what it knew.
+  useEffect(() => {
+    for (const bill of $recentBills.get().slice(0, 10))
+      void fetchPayments(bill.receiptId, bill.organiserSecret).then((status) => status.ok && updatePaid(bill.receiptId, paidMap(status.value)));
+  }, []);
+
+  if (bills.length === 0 || review !== null) return null;
+  const shareAgain = async (bill: RecentBill) => {
+    const text = everyoneText({ payeeName: payee?.name ?? 'me', billLabel: bill.label, diners: bill.diners.map((d) => ({ name: d.name, amount: pence(d.totalPence), url: d.url })) });
+    const outcome = await shareNatively({ title: bill.label, text, url: '' }, browserShareEnvironment());
+    if (outcome === 'copied') toast('Bill copied: paste it into the group chat', 'success');
+  };
+  return (
+    <Card aria-labelledby="recent-title">
+      <h2 id="recent-title">Recent bills</h2>
+      <p className="wz-note">Bills you shared from this device. Open one to see who has paid.</p>
+      <ul className="pb-recent">
+        {bills.map((bill) => {
+          const paid = bill.diners.filter((d) => bill.paid[d.dinerId] !== undefined).length;
+          return (
+            <li key={bill.receiptId} aria-label={bill.label}>
+              <h3>{bill.label}</h3>
+              <p className="wz-note">
+                {dateFormat.format(new Date(bill.sharedAt))} · {formatGBP(pence(bill.totalPence))} · {paid} of {bill.diners.length} paid
+              </p>
+              <div className="wz-actions">
+                <Button variant="primary" onClick={() => openRecentBill(bill.snapshot, bill.receiptId)}>
+                  Open
+                </Button>
+                <Button onClick={() => void shareAgain(bill)}>
+                  Share again
+                </Button>
+                <Button variant="ghost" onClick={() => setDeleting(bill)}>
+                  Delete
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {deleting !== null ? (
+        <Dialog open title="Delete from this device?" onClose={() => setDeleting(null)}>
+          <p>
+            {deleting.label} will no longer be listed here and you will not see who has paid. Links already sent keep working until {dateFormat.format(new Date(deleting.expiresAt))}.
+          </p>
+          <div className="wz-actions wz-end">
+            <Button onClick={() => setDeleting(null)}>
+              Keep
+            </Button>
+            <Button
+              variant="primary"
+              onClick={() => {
+                forgetRecentBill(deleting.receiptId);
+                setDeleting(null);
+              }}
+            >
+              Delete
+            </Button>
+          </div>
+        </Dialog>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,18 @@
+import { atom } from 'nanostores';
+import type { Payee } from '../../../domain/paying-back/payee';
+import { readJson, writeJson } from '../wizard/storage';
+
+const KEY = 'whos-paying:payee';
+
+/** The organiser's payment details, entered once and kept on this device only (DESIGN.md §1 item 8). */
+export const $payee = atom<Payee | null>(null);
+
+export function restorePayee(): void {
+  const stored = readJson<Payee | null>(KEY, null);
+  if (stored !== null && typeof stored.name === 'string') $payee.set(stored);
+}
+
+export function savePayee(payee: Payee): void {
+  $payee.set(payee);
+  writeJson(KEY, payee);
+}

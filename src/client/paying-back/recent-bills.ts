@@ -1,0 +1,63 @@
+import { atom } from 'nanostores';
+import type { PaidBy } from '../../../domain/paying-back/payments';
+import type { BillSnapshot } from '../wizard/bill-store';
+import { readJson, writeJson } from '../wizard/storage';
+
+export interface RecentDiner {
+  /** The app's own diner id. */
+  readonly id: string;
+  /** The diner's id on the server (what the organiser marks). */
+  readonly dinerId: string;
+  readonly name: string;
+  /** Their own link, with their capability: only this device has it. */
+  readonly url: string;
+  readonly totalPence: number;
+}
+
+/** A bill shared from this device (DESIGN.md §1 item 13): enough to follow it up, re-share it or open it again. */
+export interface RecentBill {
+  readonly receiptId: string;
+  readonly organiserSecret: string;
+  readonly expiresAt: string;
+  readonly sharedAt: string;
+  /** The bill and payee as last stored, to know when sharing again must update the server. */
+  readonly fingerprint: string;
+  readonly label: string;
+  readonly totalPence: number;
+  readonly snapshot: BillSnapshot;
+  readonly diners: readonly RecentDiner[];
+  /** Who had paid at the last look, by server diner id. */
+  readonly paid: Readonly<Record<string, PaidBy>>;
+}
+
+const KEY = 'whos-paying:recent-bills';
+const MAX_RECENT = 20;
+
+export const $recentBills = atom<readonly RecentBill[]>([]);
+
+export function restoreRecentBills(): void {
+  const stored = readJson<RecentBill[]>(KEY, []);
+  $recentBills.set(Array.isArray(stored) ? stored.filter((b) => typeof b?.receiptId === 'string') : []);
+}
+
+function persist(bills: readonly RecentBill[]): void {
+  $recentBills.set(bills);
+  writeJson(KEY, bills);
+}
+
+export function recentBill(receiptId: string | null): RecentBill | null {
+  return receiptId === null ? null : ($recentBills.get().find((b) => b.receiptId === receiptId) ?? null);
+}
+
+/** Newest first; a bill shared again moves to the top. */
+export function keepRecentBill(bill: RecentBill): void {
+  persist([bill, ...$recentBills.get().filter((b) => b.receiptId !== bill.receiptId)].slice(0, MAX_RECENT));
+}
+
+export function updatePaid(receiptId: string, paid: Readonly<Record<string, PaidBy>>): void {
+  persist($recentBills.get().map((b) => (b.receiptId === receiptId ? { ...b, paid } : b)));
+}
+
+export function forgetRecentBill(receiptId: string): void {
+  persist($recentBills.get().filter((b) => b.receiptId !== receiptId));
+}

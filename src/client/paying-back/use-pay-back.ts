@@ -1,0 +1,143 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { paymentRequestText, reminderText } from '../../../domain/paying-back/messages';
+import type { Payee, PayeeField } from '../../../domain/paying-back/payee';
+import { pence } from '../../../domain/money';
+import { setStoredReceiptId } from '../wizard/bill-store';
+import { toast } from '../wizard/toasts';
+import { browserShareEnvironment, shareNatively } from '../sharing/native-share';
+import { fetchPayments, setPaid, type ApiProblem } from './api';
+import { $payee, savePayee } from './payee-store';
+import { $recentBills, updatePaid, type RecentBill } from './recent-bills';
+import { ensureStored, fingerprintOf, paidMap, type BillToStore } from './stored-bill';
+
+const REFRESH_MS = 10_000;
+const SYNC_AFTER_MS = 1_500;
+
+export interface PayBack {
+  readonly payee: Payee | null;
+  readonly recent: RecentBill | null;
+  readonly busy: string | null;
+  readonly payeeDialog: { readonly open: boolean; readonly refused: PayeeField | null };
+  openPayee(): void;
+  closePayee(): void;
+  savePayee(payee: Payee): void;
+  send(dinerId: string): void;
+  setPaid(dinerId: string, paid: boolean): void;
+  remind(): void;
+}
+
+/**
+ * Getting paid back from the summary: the organiser's details, one message per diner with their own
+ * link, who has paid (refreshed while the page is open and visible), marks by hand and reminders.
+ */
+/** `toStore` should keep its identity while the bill is unchanged (useMemo), or a pending edit restarts its wait. */
+export function usePayBack(toStore: BillToStore | null, storedReceiptId: string | null): PayBack {
+  const payee = useStore($payee);
+  const recent = useStore($recentBills).find((b) => b.receiptId === storedReceiptId) ?? null;
+  const [busy, setBusy] = useState<string | null>(null);
+  const [payeeDialog, setPayeeDialog] = useState<{ open: boolean; refused: PayeeField | null }>({ open: false, refused: null });
+  const afterPayee = useRef<((payee: Payee) => void) | null>(null);
+
+  const receiptId = recent?.receiptId ?? null;
+  const secret = recent?.organiserSecret ?? null;
+  useEffect(() => {
+    if (receiptId === null || secret === null) return;
+    const refresh = async () => {
+      if (document.visibilityState !== 'visible') return;
+      const status = await fetchPayments(receiptId, secret);
+      if (status.ok) updatePaid(receiptId, paidMap(status.value));
+    };
+    void refresh();
+    const timer = setInterval(() => void refresh(), REFRESH_MS);
+    document.addEventListener('visibilitychange', refresh);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', refresh);
+    };
+  }, [receiptId, secret]);
+
+  // A bill already sent follows the organiser's later changes (tip, items, names), so the links
+  // people have show what the summary shows; a second or so after the last change.
+  const fingerprint = toStore === null || payee === null ? null : fingerprintOf(toStore.bill, payee);
+  const stale = recent !== null && fingerprint !== null && recent.fingerprint !== fingerprint;
+  useEffect(() => {
+    if (!stale || toStore === null || payee === null) return;
+    const timer = setTimeout(() => void ensureStored(toStore, payee, storedReceiptId), SYNC_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [stale, toStore, payee, storedReceiptId]);
+
+  const problem = (p: ApiProblem) => {
+    if (p.code === 'invalid_payee') {
+      setPayeeDialog({ open: true, refused: (p.field as PayeeField | undefined) ?? 'name' });
+      return;
+    }
+    toast(p.message, 'error');
+  };
+
+  /** Runs an action on the stored bill, asking for the organiser's details first if there are none. */
+  const withStored = async (label: string, action: (bill: RecentBill, payee: Payee) => Promise<void>, who: Payee | null = payee) => {
+    if (toStore === null) return;
+    if (who === null) {
+      afterPayee.current = (entered) => void withStored(label, action, entered);
+      setPayeeDialog({ open: true, refused: null });
+      return;
+    }
+    setBusy(label);
+    try {
+      const stored = await ensureStored(toStore, who, storedReceiptId);
+      if (!stored.ok) return problem(stored.error);
+      if (stored.value.receiptId !== storedReceiptId) setStoredReceiptId(stored.value.receiptId);
+      await action(stored.value, who);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const share = async (title: string, text: string, url: string, copied: string) => {
+    const outcome = await shareNatively({ title, text, url }, browserShareEnvironment());
+    if (outcome === 'copied') toast(copied, 'success');
+  };
+
+  return {
+    payee,
+    recent,
+    busy,
+    payeeDialog,
+    openPayee: () => setPayeeDialog({ open: true, refused: null }),
+    closePayee: () => {
+      afterPayee.current = null;
+      setPayeeDialog({ open: false, refused: null });
+    },
+    savePayee: (entered) => {
+      savePayee(entered);
+      setPayeeDialog({ open: false, refused: null });
+      const next = afterPayee.current;
+      afterPayee.current = null;
+      next?.(entered);
+    },
+    send: (dinerId) =>
+      void withStored(`send:${dinerId}`, async (bill, who) => {
+        const diner = bill.diners.find((d) => d.id === dinerId);
+        if (diner === undefined) return;
+        const text = paymentRequestText({ dinerName: diner.name, payeeName: who.name, amount: pence(diner.totalPence), billLabel: bill.label });
+        await share(`${diner.name}'s share`, text, diner.url, `Message for ${diner.name} copied: paste it into any chat`);
+      }),
+    setPaid: (dinerId, paid) => {
+      if (recent === null) return;
+      const diner = recent.diners.find((d) => d.id === dinerId);
+      if (diner === undefined) return;
+      setBusy(`paid:${dinerId}`);
+      void setPaid(recent.receiptId, recent.organiserSecret, diner.dinerId, paid)
+        .then((status) => (status.ok ? updatePaid(recent.receiptId, paidMap(status.value)) : problem(status.error)))
+        .finally(() => setBusy(null));
+    },
+    remind: () =>
+      void withStored('remind', async (bill, who) => {
+        const unpaid = bill.diners.filter((d) => bill.paid[d.dinerId] === undefined).map((d) => ({ name: d.name, amount: pence(d.totalPence), url: d.url }));
+        if (unpaid.length === 0) return;
+        const text = reminderText({ payeeName: who.name, billLabel: bill.label, unpaid });
+        await share('Still to pay', text, '', 'Reminder copied: paste it into the group chat');
+      }),
+  };
+}

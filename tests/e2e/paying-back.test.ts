@@ -1,0 +1,155 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newPhone } from './support/browser';
+import { addDiners, expectAccessible, openApp, toggle } from './support/wizard';
+
+/** What the organiser's phone last copied (on a development host, Send copies instead of sharing). */
+const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+const pence = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);
+
+/**
+ * The sample receipt (pizza 8.99, soft drink 2.99, service charge 1.50) for Alice, Ben and Cat: Alice
+ * had the pizza, Ben and Cat shared the drink, the service charge falls on all three (they all had
+ * items), and a 10% tip is shared equally.
+ */
+async function splitSampleBill(page: Page): Promise<void> {
+  await openApp(page);
+  await page.getByRole('button', { name: /Try sample receipt/ }).click();
+  await page.getByRole('button', { name: /^Continue/ }).click();
+  await addDiners(page, 'Alice', 'Ben', 'Cat');
+  for (const [item, diner] of [['Margherita Pizza', 'Alice'], ['Soft Drink', 'Ben'], ['Soft Drink', 'Cat']] as const) await toggle(page, item, diner).click();
+  await page.getByRole('button', { name: 'Continue to Summary' }).click();
+  await page.getByRole('button', { name: '10%', exact: true }).click();
+}
+
+async function summaryTotals(page: Page): Promise<Record<string, number>> {
+  const labels = await page.getByRole('listitem', { name: / pays £/ }).evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label')!));
+  return Object.fromEntries(labels.map((l) => [l.split(' pays ')[0]!, pence(l.split(' pays ')[1]!)]));
+}
+
+describe('getting paid back', () => {
+  let browser: Browser;
+  let organiser: { context: BrowserContext; page: Page };
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it("sends each diner their own link; the diner's page matches the summary to the penny, and I've paid reaches the organiser", async () => {
+    organiser = await newPhone(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+    const { page } = organiser;
+    await splitSampleBill(page);
+    const totals = await summaryTotals(page);
+    expect(Object.values(totals).reduce((a, b) => a + b, 0)).toBe(pence((await page.locator('.wz-grand').innerText()).match(/Grand Total\s+(£[\d.]+)/)![1]!));
+
+    // The first Send asks for the organiser's details, refusing a PayPal name PayPal would not take.
+    await page.getByRole('button', { name: 'Send Ben their share' }).click();
+    const details = page.getByRole('dialog', { name: 'Your payment details' });
+    await details.getByLabel('Your name').fill('Alice');
+    await details.getByLabel('Monzo.me username').fill('monzo.me/alice-m');
+    await details.getByLabel('PayPal.Me username').fill('alice.p');
+    await details.getByRole('button', { name: 'Save details' }).click();
+    await details.getByRole('alert').filter({ hasText: 'A PayPal.Me username is up to 20 letters and digits' }).waitFor();
+    await details.getByLabel('PayPal.Me username').fill('@AliceP');
+    await expectAccessible(page, 'payment details');
+    await details.getByRole('button', { name: 'Save details' }).click();
+    await page.getByText('Message for Ben copied').waitFor();
+    const message = await clipboard(page);
+    const benLink = message.match(/https?:\/\/\S+\/r\/[a-z0-9]+\/[a-z0-9]{27}/)?.[0];
+    expect(benLink, message).toBeDefined();
+    expect(message).toContain(`Hi Ben! Your share of Margherita Pizza, Soft Drink and more is £${(totals['Ben']! / 100).toFixed(2)}.`);
+    const row = (name: string) => page.getByRole('listitem', { name: new RegExp(`^${name} pays`) });
+    expect(await row('Ben').getByText('Not paid yet').count()).toBe(1);
+
+    // Sending Cat reuses the stored bill: same receipt, her own capability.
+    await page.getByRole('button', { name: 'Send Cat their share' }).click();
+    await page.getByText('Message for Cat copied').waitFor();
+    const catLink = (await clipboard(page)).match(/https?:\/\/\S+\/r\/[a-z0-9]+\/[a-z0-9]{27}/)![0];
+    expect(catLink.split('/r/')[1]!.split('/')[0]).toBe(benLink!.split('/r/')[1]!.split('/')[0]);
+    expect(catLink).not.toBe(benLink);
+
+    // Ben opens his link on his own phone.
+    const ben = await newPhone(browser);
+    const response = await ben.page.goto(benLink!);
+    expect(response?.status()).toBe(200);
+    // The link handler (seed 001 §4) moves on to /app/receipt/{id}/{dinerId}, which shows the same page.
+    await ben.page.waitForURL(`**/app/receipt/${benLink!.split('/r/')[1]}`);
+    await ben.page.getByRole('heading', { name: "Ben's Breakdown" }).waitFor();
+    const items = await ben.page.getByRole('region', { name: 'Your Items' }).innerText();
+    expect(items).toMatch(/Soft Drink\s+Split between 2 people \(£2\.99\)/);
+    expect(items).toMatch(/Service Charge/);
+    expect(pence(items.match(/Your Total\s+(£[\d.]+)/)![1]!)).toBe(totals['Ben']);
+    const due = (totals['Ben']! / 100).toFixed(2);
+    expect(await ben.page.getByRole('link', { name: `Pay £${due} with Monzo` }).getAttribute('href')).toBe(`https://monzo.me/alice-m/${due}`);
+    expect(await ben.page.getByRole('link', { name: `Pay £${due} with PayPal` }).getAttribute('href')).toBe(`https://paypal.me/AliceP/${due}GBP`);
+    await expectAccessible(ben.page, "diner's page");
+    await ben.page.getByRole('button', { name: "I've paid" }).click();
+    await ben.page.getByText(`You've told Alice you've paid £${due}. Thank you!`).waitFor();
+    expect(await ben.page.getByRole('button', { name: "I've paid" }).count()).toBe(0);
+
+    // The organiser's summary learns it while open (refreshed every 10 s, or at once on coming back to the tab).
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await row('Ben').getByText("✓ Ben says they've paid").waitFor();
+    await page.getByText('1 of 3 paid').waitFor();
+
+    // Cat pays cash: the organiser marks her by hand, and can take it back.
+    await row('Cat').getByRole('button', { name: 'Mark paid' }).click();
+    await row('Cat').getByText('✓ Paid', { exact: true }).waitFor();
+    await page.getByText('2 of 3 paid').waitFor();
+    const cat = await newPhone(browser);
+    await cat.page.goto(catLink);
+    await cat.page.waitForURL('**/app/receipt/**');
+    await cat.page.getByText('Alice has marked you as paid. Thank you!').waitFor();
+    await row('Cat').getByRole('button', { name: 'Mark unpaid' }).click();
+    await page.getByText('1 of 3 paid').waitFor();
+
+    // One reminder for everyone who has not paid, each with their own link.
+    await page.getByRole('button', { name: "Remind who hasn't paid" }).click();
+    await page.getByText('Reminder copied').waitFor();
+    const reminder = await clipboard(page);
+    expect(reminder).toContain('Still to pay Alice for Margherita Pizza, Soft Drink and more:');
+    expect(reminder).toContain(`• Cat: £${(totals['Cat']! / 100).toFixed(2)} ${catLink}`);
+    expect(reminder).not.toContain('Ben');
+
+    // A change after sending reaches the links already sent: same link, the summary's new amount.
+    const edited = page.waitForResponse((r) => r.url().endsWith('/api/bills') && r.status() === 200);
+    await page.getByRole('button', { name: '20%', exact: true }).click();
+    await edited;
+    const after = await summaryTotals(page);
+    expect(after['Cat']).not.toBe(totals['Cat']);
+    await cat.page.reload();
+    const catItems = await cat.page.getByRole('region', { name: 'Your Items' }).innerText();
+    expect(pence(catItems.match(/Your Total\s+(£[\d.]+)/)![1]!)).toBe(after['Cat']);
+    await Promise.all([ben.context.close(), cat.context.close()]);
+  });
+
+  it('keeps the bill under recent bills on the scan step: open it with who has paid, or delete it from the device', async () => {
+    const { page } = organiser;
+    await page.getByRole('button', { name: 'Split Another Bill' }).click();
+    const recent = page.getByRole('region', { name: 'Recent bills' });
+    const entry = recent.getByRole('listitem', { name: 'Margherita Pizza, Soft Drink and more' });
+    await entry.getByText(/1 of 3 paid/).waitFor();
+    await entry.getByRole('button', { name: 'Open' }).click();
+    await page.getByRole('heading', { name: 'Individual Totals' }).waitFor();
+    await page.getByText('1 of 3 paid').waitFor();
+    await page.getByRole('listitem', { name: /^Ben pays/ }).getByText("✓ Ben says they've paid").waitFor();
+    await page.getByRole('button', { name: 'Split Another Bill' }).click();
+    await entry.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete from this device?' }).getByRole('button', { name: 'Delete' }).click();
+    await recent.waitFor({ state: 'detached' });
+  });
+
+  it('answers unknown or malformed diner links with the documents’ error screens and a 404', async () => {
+    const { context, page } = await newPhone(browser);
+    const unknown = await page.goto('/r/nosuchreceipt2/abcdefghjkmnpqrstuvwxyz2345');
+    expect(unknown?.status()).toBe(404);
+    await page.getByText('Receipt not found').waitFor();
+    const malformed = await page.goto('/r/NOT-VALID/x');
+    expect(malformed?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Link Error' }).waitFor();
+    const forged = await fetch(`${baseUrl()}/api/bills/nosuchreceipt2/payments`, { headers: { 'x-organiser-secret': 'abcdefghjkmnpqrstuvwxyz2345' } });
+    expect(forged.status).toBe(404);
+    expect(await forged.json()).toEqual({ error: 'Receipt not found', code: 'bill_not_found' });
+    await context.close();
+  });
+});

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { nodeSecrets } from '../../adapters/crypto/node-secrets';
+import { MemoryRateLimiter } from '../../adapters/memory/memory-rate-limiter';
+import { PostgresStoredBills } from '../../adapters/postgres/postgres-stored-bills';
+import { OpenDinerBill } from '../../src/application/paying-back/diner-bill';
+import { Payments } from '../../src/application/paying-back/payments';
+import { ShareBill, STORED_BILL_DAYS, type ShareBillInput } from '../../src/application/paying-back/share-bill';
+import { pence } from '../../domain/money';
+import { splitBill } from '../../domain/split';
+import { FakeClock } from '../support/clock';
+import { describeEachDatabase, type TestDatabase } from '../support/databases';
+
+const bill: ShareBillInput['bill'] = {
+  merchant: 'The Crown',
+  diningDate: '2026-11-21',
+  tipPence: 500,
+  diners: [
+    { id: 'app-alice', name: 'Alice' },
+    { id: 'app-ben', name: 'Ben' },
+    { id: 'app-cat', name: 'Cat' },
+  ],
+  items: [
+    { name: 'Burger', pricePence: 1250, assignedTo: ['app-alice'] },
+    { name: 'Nachos', pricePence: 1001, assignedTo: ['app-alice', 'app-ben'] },
+    { name: 'Service Charge', pricePence: 225, kind: 'service', assignedTo: [] },
+  ],
+};
+const payee = { name: 'Alice', monzo: 'alicem', paypal: 'https://paypal.me/AliceP' };
+
+describeEachDatabase('getting paid back: capabilities', (open) => {
+  let t: TestDatabase;
+  let clock: FakeClock;
+  let share: ShareBill;
+  let payments: Payments;
+  let dinerBill: OpenDinerBill;
+  beforeAll(async () => {
+    t = await open();
+    clock = new FakeClock();
+    const bills = new PostgresStoredBills(t.db);
+    const limiter = new MemoryRateLimiter(clock);
+    share = new ShareBill(bills, nodeSecrets, limiter, clock);
+    payments = new Payments(bills, nodeSecrets, limiter, clock);
+    dinerBill = new OpenDinerBill(bills, nodeSecrets, clock);
+  });
+  afterAll(() => t.close());
+
+  async function stored(client = 'organiser') {
+    const made = await share.execute({ bill, payee }, client);
+    if (!made.ok) throw new Error(made.error.code);
+    const capability = (id: string) => made.value.diners.find((d) => d.id === id)!.capability!;
+    const dinerId = (id: string) => made.value.diners.find((d) => d.id === id)!.dinerId;
+    return { ...made.value, capability, dinerId };
+  }
+
+  it('returns an organiser secret and one capability per diner, each over 128 bits, and stores only their hashes', async () => {
+    const s = await stored();
+    const secrets = [s.organiserSecret, ...s.diners.map((d) => d.capability!)];
+    for (const secret of secrets) expect(secret).toMatch(/^[23456789abcdefghjkmnpqrstuvwxyz]{27}$/);
+    expect(new Set(secrets).size).toBe(4);
+    const rows = JSON.stringify([
+      await t.db.selectFrom('receipts').selectAll().where('id', '=', s.receiptId).execute(),
+      await t.db.selectFrom('diners').selectAll().where('receipt_id', '=', s.receiptId).execute(),
+    ]);
+    for (const secret of secrets) expect(rows).not.toContain(secret);
+    expect(rows).toContain(nodeSecrets.hash(s.organiserSecret));
+  });
+
+  it("opens each diner's own page from their capability, with the summary's totals to the penny and the organiser's pay links", async () => {
+    const s = await stored();
+    const summary = splitBill({
+      diners: bill.diners,
+      items: bill.items.map((i, n) => ({ id: String(n), pricePence: pence(i.pricePence), kind: i.kind ?? 'item', assignedTo: i.assignedTo })),
+      tipPence: pence(bill.tipPence),
+    });
+    const pages = await Promise.all(bill.diners.map((d) => dinerBill.execute(s.receiptId, s.capability(d.id))));
+    const totals = pages.map((p) => (p.ok ? p.value.breakdown.totalPence : null));
+    expect(totals).toEqual(summary.shares.map((share) => share.totalPence));
+    const alice = pages[0]!;
+    if (!alice.ok) throw new Error(alice.error.code);
+    expect(alice.value.breakdown.diner.displayName).toBe('Alice');
+    expect(alice.value.breakdown.serviceChargePence).toBe(summary.shares[0]!.servicePence);
+    expect(alice.value.payeeName).toBe('Alice');
+    const due = (totals[0]! / 100).toFixed(2);
+    expect(alice.value.payLinks.map((l) => l.url)).toEqual([`https://monzo.me/alicem/${due}?d=The%20Crown`, `https://paypal.me/AliceP/${due}GBP`]);
+  });
+
+  it('gives nothing for guessed, plain or foreign ids', async () => {
+    const s = await stored();
+    const other = await stored();
+    expect(await dinerBill.execute(s.receiptId, 'abcdefghjkmnpqrstuvwxyz2345')).toEqual({ ok: false, error: { code: 'diner_not_found' } });
+    // A bill's internal diner id is not a link: only the capability opens the page.
+    expect(await dinerBill.execute(s.receiptId, s.dinerId('app-ben'))).toEqual({ ok: false, error: { code: 'diner_not_found' } });
+    expect(await dinerBill.execute(other.receiptId, s.capability('app-ben'))).toEqual({ ok: false, error: { code: 'diner_not_found' } });
+    expect(await dinerBill.execute('nosuchbill2345', s.capability('app-ben'))).toEqual({ ok: false, error: { code: 'bill_not_found' } });
+    expect(await dinerBill.execute(s.receiptId, "x' or 1=1 --")).toEqual({ ok: false, error: { code: 'bill_not_found' } });
+  });
+
+  it("lets a diner mark only themselves paid, and never act as the organiser", async () => {
+    const s = await stored();
+    const ben = s.capability('app-ben');
+    expect(await payments.dinerPaid({ receiptId: s.receiptId, dinerKey: ben }, 'ben-phone')).toEqual({ ok: true, value: true });
+    expect(await payments.status(s.receiptId, ben)).toEqual({ ok: false, error: { code: 'not_organiser' } });
+    expect(await payments.mark({ receiptId: s.receiptId, organiserSecret: ben, dinerId: s.dinerId('app-cat'), paid: true }, 'ben-phone')).toEqual({ ok: false, error: { code: 'not_organiser' } });
+    expect((await share.execute({ bill: { ...bill, tipPence: 0 }, payee, stored: { receiptId: s.receiptId, organiserSecret: ben, dinerIds: {} } }, 'ben-phone')).ok).toBe(false);
+    const status = await payments.status(s.receiptId, s.organiserSecret);
+    if (!status.ok) throw new Error(status.error.code);
+    expect(status.value.diners.map((d) => [d.name, d.paid?.by ?? null])).toEqual([['Alice', null], ['Ben', 'diner'], ['Cat', null]]);
+    expect(status.value.paidCount).toBe(1);
+  });
+
+  it('marks paid and unpaid idempotently, keeping the first mark', async () => {
+    const s = await stored();
+    const mark = (dinerId: string, paid: boolean) => payments.mark({ receiptId: s.receiptId, organiserSecret: s.organiserSecret, dinerId, paid }, 'organiser');
+    await payments.dinerPaid({ receiptId: s.receiptId, dinerKey: s.capability('app-cat') }, 'cat-phone');
+    await payments.dinerPaid({ receiptId: s.receiptId, dinerKey: s.capability('app-cat') }, 'cat-phone');
+    await mark(s.dinerId('app-cat'), true);
+    await mark(s.dinerId('app-ben'), true);
+    const twice = await mark(s.dinerId('app-ben'), true);
+    if (!twice.ok) throw new Error(twice.error.code);
+    expect(twice.value.diners.map((d) => d.paid?.by ?? null)).toEqual([null, 'organiser', 'diner']);
+    await mark(s.dinerId('app-ben'), false);
+    const unmarked = await mark(s.dinerId('app-ben'), false);
+    expect(unmarked.ok && unmarked.value.diners.map((d) => d.paid?.by ?? null)).toEqual([null, null, 'diner']);
+    expect(await mark('someone-else', true)).toEqual({ ok: false, error: { code: 'diner_not_found' } });
+    expect(await t.db.selectFrom('diner_payments').select('diner_id').where('receipt_id', '=', s.receiptId).execute()).toHaveLength(1);
+  });
+
+  it("edits the stored bill with the organiser's secret: same links, payments kept, a removed diner's link closed", async () => {
+    const s = await stored();
+    await payments.dinerPaid({ receiptId: s.receiptId, dinerKey: s.capability('app-alice') }, 'alice-phone');
+    const edited = await share.execute(
+      {
+        bill: { ...bill, tipPence: 600, diners: [bill.diners[0]!, bill.diners[1]!, { id: 'app-dev', name: 'Dev' }], items: bill.items.map((i) => ({ ...i, assignedTo: i.assignedTo.filter((d) => d !== 'app-cat') })) },
+        payee,
+        stored: { receiptId: s.receiptId, organiserSecret: s.organiserSecret, dinerIds: Object.fromEntries(s.diners.map((d) => [d.id, d.dinerId])) },
+      },
+      'organiser',
+    );
+    if (!edited.ok) throw new Error(edited.error.code);
+    expect(edited.value.receiptId).toBe(s.receiptId);
+    expect(edited.value.organiserSecret).toBe(s.organiserSecret);
+    expect(edited.value.diners.map((d) => [d.id, d.capability === null])).toEqual([['app-alice', true], ['app-ben', true], ['app-dev', false]]);
+    const alice = await dinerBill.execute(s.receiptId, s.capability('app-alice'));
+    expect(alice.ok && [alice.value.paid, alice.value.breakdown.tipPence]).toEqual([{ by: 'diner' }, 200]);
+    expect(await dinerBill.execute(s.receiptId, s.capability('app-cat'))).toEqual({ ok: false, error: { code: 'diner_not_found' } });
+    const dev = await dinerBill.execute(s.receiptId, edited.value.diners[2]!.capability!);
+    expect(dev.ok && dev.value.breakdown.diner.displayName).toBe('Dev');
+  });
+
+  it('refuses bad payment details with the field and a code', async () => {
+    expect(await share.execute({ bill, payee: { name: ' ' } }, 'organiser')).toEqual({ ok: false, error: { code: 'invalid_payee', problem: { field: 'name', code: 'required' } } });
+    expect(await share.execute({ bill, payee: { name: 'Al', paypal: 'al.ice' } }, 'organiser')).toEqual({ ok: false, error: { code: 'invalid_payee', problem: { field: 'paypal', code: 'invalid' } } });
+    expect(await share.execute({ bill: { ...bill, items: [] }, payee }, 'organiser')).toEqual({ ok: false, error: { code: 'invalid_bill', message: 'No items in receipt' } });
+  });
+
+  it('limits how fast one bill can be marked', async () => {
+    const s = await stored();
+    const results = [];
+    for (let i = 0; i < 61; i++) results.push(await payments.dinerPaid({ receiptId: s.receiptId, dinerKey: s.capability('app-ben') }, `phone-${i}`));
+    expect(results.slice(0, 60).every((r) => r.ok)).toBe(true);
+    expect(results[60]).toMatchObject({ ok: false, error: { code: 'rate_limited' } });
+  });
+
+  it(`closes a bill ${STORED_BILL_DAYS} days after it was last shared`, async () => {
+    const s = await stored();
+    clock.advance(STORED_BILL_DAYS * 86_400_000 - 1000);
+    expect((await dinerBill.execute(s.receiptId, s.capability('app-ben'))).ok).toBe(true);
+    clock.advance(2000);
+    expect(await dinerBill.execute(s.receiptId, s.capability('app-ben'))).toEqual({ ok: false, error: { code: 'bill_not_found' } });
+    expect(await payments.status(s.receiptId, s.organiserSecret)).toEqual({ ok: false, error: { code: 'bill_not_found' } });
+  });
+});

@@ -1,0 +1,94 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { pence } from '../../domain/money';
+import { billLabel, paymentRequestText, reminderText } from '../../domain/paying-back/messages';
+import { parsePayee } from '../../domain/paying-back/payee';
+import { isSecretShaped, newSecret } from '../../domain/paying-back/secrets';
+import { decodeTexts, encodeTexts } from '../../domain/sharing/text-model';
+import { newStoredReceipt } from '../../domain/sharing/new-receipt';
+import { paymentLinks } from '../../domain/sharing/payment-links';
+import { dinerBreakdown } from '../../domain/sharing/stored-receipt';
+import { splitBill } from '../../domain/split';
+
+const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
+
+describe("the organiser's payment details", () => {
+  it('reduce pasted links and @ to the handle, and name the field at fault', () => {
+    expect(parsePayee({ name: ' Alex ', monzo: 'https://monzo.me/alex-s?x=1', revolut: '@alexr', paypal: 'www.paypal.me/AlexS/10' })).toEqual({ ok: true, value: { name: 'Alex', monzo: 'alex-s', revolut: 'alexr', paypal: 'AlexS' } });
+    expect(parsePayee({ name: 'Alex', paypal: 'paypal.com/paypalme/AlexS' })).toEqual({ ok: true, value: { name: 'Alex', monzo: null, revolut: null, paypal: 'AlexS' } });
+    expect(parsePayee({ name: '' })).toEqual({ ok: false, error: { field: 'name', code: 'required' } });
+    expect(parsePayee({ name: 'A'.repeat(41) })).toEqual({ ok: false, error: { field: 'name', code: 'invalid' } });
+    expect(parsePayee({ name: 'Alex', paypal: 'alex_s' })).toEqual({ ok: false, error: { field: 'paypal', code: 'invalid' } });
+    expect(parsePayee({ name: 'Alex', paypal: 'A'.repeat(21) })).toEqual({ ok: false, error: { field: 'paypal', code: 'invalid' } });
+    expect(parsePayee({ name: 'Alex', monzo: 'alex/../x' })).toEqual({ ok: false, error: { field: 'monzo', code: 'invalid' } });
+  });
+});
+
+describe('pay links', () => {
+  it('fill the amount in for Monzo (with the note) and PayPal (in pounds), not for Revolut', () => {
+    expect(paymentLinks({ monzo: 'alex', revolut: 'alexr', paypal: 'AlexS' }, pence(1234), 'The Crown & Anchor').map((l) => [l.url, l.amountFilled])).toEqual([
+      ['https://monzo.me/alex/12.34?d=The%20Crown%20%26%20Anchor', true],
+      ['https://revolut.me/alexr', false],
+      ['https://paypal.me/AlexS/12.34GBP', true],
+    ]);
+    expect(paymentLinks({ monzo: 'alex', revolut: null, paypal: 'AlexS' }, pence(0)).map((l) => l.url)).toEqual(['https://monzo.me/alex', 'https://paypal.me/AlexS']);
+  });
+});
+
+describe('capability secrets', () => {
+  it('are 27 letters of the 31-letter alphabet, and nothing else passes for one', () => {
+    const secrets = Array.from({ length: 50 }, () => newSecret(random));
+    expect(secrets.every(isSecretShaped)).toBe(true);
+    expect(new Set(secrets).size).toBe(50);
+    // log2(31) × 27, less the byte-to-letter bias (8 of 31 letters are 9/256 likely, the rest 8/256).
+    const bitsPerLetter = -(8 * (9 / 256) * Math.log2(9 / 256) + 23 * (8 / 256) * Math.log2(8 / 256));
+    expect(bitsPerLetter * 27).toBeGreaterThan(128);
+    for (const bad of ['', 'a'.repeat(26), 'a'.repeat(28), `${'a'.repeat(26)}l`, `${'a'.repeat(26)}A`, null, undefined]) expect(isSecretShaped(bad)).toBe(false);
+  });
+});
+
+describe('messages', () => {
+  it('name the bill by its restaurant or first items, and carry each amount', () => {
+    expect(billLabel('The Crown', ['Pie'])).toBe('The Crown');
+    expect(billLabel(null, ['Pie', 'Chips', 'Ale'])).toBe('Pie, Chips and more');
+    expect(billLabel(null, ['Pie'])).toBe('Pie');
+    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', amount: pence(394), billLabel: 'The Crown' })).toBe('Hi Ben! Your share of The Crown is £3.94. Your items and how to pay Alex:');
+    expect(reminderText({ payeeName: 'Alex', billLabel: 'The Crown', unpaid: [{ name: 'Ben', amount: pence(394), url: 'u1' }] })).toBe('Still to pay Alex for The Crown:\n• Ben: £3.94 u1');
+  });
+});
+
+describe('the letter model', () => {
+  it('reads back any texts exactly, whatever their characters', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.string({ maxLength: 30 }), fc.string({ maxLength: 10, unit: 'grapheme' })), { minLength: 1, maxLength: 12 }), (texts) => {
+        expect(decodeTexts(encodeTexts(texts), texts.length, 200)).toEqual(texts);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("a bill the app stores", () => {
+  it("gives every diner exactly the summary's total, service lines and discounts included", () => {
+    const bills = fc.integer({ min: 1, max: 8 }).chain((n) =>
+      fc.record({
+        n: fc.constant(n),
+        items: fc.array(fc.record({ pricePence: fc.integer({ min: -2000, max: 20000 }), kind: fc.constantFrom('item' as const, 'service' as const, 'discount' as const), mask: fc.integer({ min: 0, max: 2 ** n - 1 }) }), { minLength: 1, maxLength: 15 }),
+        tipPence: fc.integer({ min: 0, max: 5000 }),
+        tipSplit: fc.constantFrom('equal' as const, 'proportional' as const),
+      }),
+    );
+    fc.assert(
+      fc.property(bills, (b) => {
+        const diners = Array.from({ length: b.n }, (_, i) => ({ id: `app-${i}`, name: `Diner ${i}` }));
+        const items = b.items.map((item, i) => ({ name: `Line ${i}`, pricePence: item.pricePence, kind: item.kind, assignedTo: diners.filter((_, k) => (item.mask >> k) & 1).map((d) => d.id) }));
+        const made = newStoredReceipt({ diners, items, tipPence: b.tipPence, tipSplit: b.tipSplit, tipSharers: 'allDiners', payeeName: 'Alex' }, random, { scoped: true });
+        if (!made.ok) throw new Error(made.error);
+        const summary = splitBill({ diners, items: items.map((i, n) => ({ id: String(n), pricePence: pence(i.pricePence), kind: i.kind, assignedTo: i.assignedTo })), tipPence: pence(b.tipPence), tipSplit: b.tipSplit });
+        const pages = diners.map((d) => dinerBreakdown(made.value.receipt, made.value.dinerIds.get(d.id)!));
+        expect(pages.map((p) => (p.ok ? p.value.totalPence : null))).toEqual(summary.shares.map((s) => s.totalPence));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
