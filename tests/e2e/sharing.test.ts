@@ -189,6 +189,8 @@ describe('sharing a bill by signed link', () => {
   it('/share?data= shows the whole bill and per-diner cards, and its share dialog copies a working link', async () => {
     const { token } = await share();
     const { context, page } = await newPhone(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+    // The page's timers run on a clock the test moves, so 'Copied!' (2 s) cannot revert before it is seen.
+    await page.clock.install();
     await page.goto(`/share?data=${token}`);
     const complete = page.getByRole('region', { name: 'Complete bill' });
     expect(await complete.innerText()).toMatch(/£59\.24[\s\S]*3 diners · 5 items/);
@@ -208,13 +210,18 @@ describe('sharing a bill by signed link', () => {
     await qr.waitFor();
     // Generated at 300 px (document 001 §9), shown large enough to scan across a table (issue 15), not at 150.
     expect(await qr.evaluate((img: HTMLImageElement) => [img.width >= 240, img.naturalWidth])).toEqual([true, 300]);
+    await page.clock.pauseAt(Date.now() + 60_000);
     await dialog.getByRole('button', { name: 'Copy QR Code' }).click();
     await dialog.getByRole('region', { name: 'QR Code' }).getByRole('button', { name: 'Copied!' }).waitFor();
     expect(await page.evaluate(async () => (await navigator.clipboard.read())[0]?.types)).toContain('image/png');
     await dialog.getByRole('button', { name: 'Copy Link' }).click();
     await dialog.getByRole('region', { name: 'Share Link' }).getByRole('button', { name: 'Copied!' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
-    await dialog.getByRole('button', { name: 'Copy Link' }).waitFor({ timeout: 3000 }); // 'Copied!' reverts after 2 s
+    await page.clock.runFor(1999);
+    expect(await dialog.getByRole('region', { name: 'Share Link' }).getByRole('button', { name: 'Copied!' }).count()).toBe(1);
+    await page.clock.runFor(1); // 'Copied!' reverts after 2 s
+    await dialog.getByRole('button', { name: 'Copy Link' }).waitFor();
+    await page.clock.resume();
     expect(await dialog.getByRole('region', { name: 'Rich Text' }).innerText()).toContain('Total: £16.58');
 
     // 127.0.0.1 is a development host: Native Share copies the text, labelled, instead of sharing.

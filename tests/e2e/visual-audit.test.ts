@@ -54,7 +54,7 @@ describe('visual audit: every screen and dialog at 320 and 390 px, light and dar
   });
   afterAll(() => browser.close());
   beforeEach(async () => {
-    ({ context, page } = await newPhone(browser, { reducedMotion: 'reduce' }));
+    ({ context, page } = await newPhone(browser, { reducedMotion: 'reduce', permissions: ['clipboard-read', 'clipboard-write'] }));
     problems = [];
   });
   afterEach(() => context.close());
@@ -121,6 +121,11 @@ describe('visual audit: every screen and dialog at 320 and 390 px, light and dar
     await toggle(page, 'Margherita Pizza', 'Cara').click();
     await toggle(page, 'Soft Drink', 'Bartholomew-Fitzger').click();
     await look('app-assign');
+    await page.getByRole('combobox', { name: 'How to split Soft Drink' }).selectOption('shares');
+    await page.getByRole('button', { name: 'Edit Margherita Pizza' }).click();
+    await page.getByRole('form', { name: 'Edit Margherita Pizza' }).waitFor();
+    await look('app-assign-edit-split');
+    await page.getByRole('form', { name: 'Edit Margherita Pizza' }).getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Continue to Summary' }).click();
     await page.getByRole('heading', { name: 'Individual Totals' }).waitFor();
     await look('app-summary');
@@ -136,6 +141,20 @@ describe('visual audit: every screen and dialog at 320 and 390 px, light and dar
     await page.getByRole('button', { name: 'QR Code' }).click();
     await page.getByRole('dialog', { name: 'QR Code' }).getByRole('img').waitFor();
     await look('dialog-qr');
+    await page.getByRole('dialog', { name: 'QR Code' }).getByRole('button', { name: 'Close' }).click();
+
+    // Getting paid back: the organiser's details, then the recent bill on a new scan step.
+    await page.getByRole('button', { name: 'Send Cara their share' }).click();
+    const details = page.getByRole('dialog', { name: 'Your payment details' });
+    await details.getByLabel('Your name').fill('Alice');
+    await look('dialog-payment-details');
+    await details.getByLabel('Monzo.me username').fill('alice-m');
+    await details.getByRole('button', { name: 'Save details' }).click();
+    await page.getByText('Message for Cara copied').waitFor();
+    await look('app-summary-sent');
+    await page.getByRole('button', { name: 'Split Another Bill' }).click();
+    await page.getByRole('region', { name: 'Recent bills' }).waitFor();
+    await look('app-scan-recent-bills');
     expect(problems.join('\n')).toBe('');
   });
 

@@ -11,6 +11,6 @@ export interface ButtonProps extends ComponentProps<'button'> {
 
 /** The app's one button (the `.button` classes of src/styles/global.css): 44 px tall at least, light and dark. */
 export function Button({ variant = 'secondary', block = false, className, type = 'button', ...rest }: ButtonProps) {
-  const classes = ['button', variant === 'primary' ? null : variant, block ? 'block' : null, className].filter(Boolean).join(' ');
+  const classes = ['button', variant, block ? 'block' : null, className].filter(Boolean).join(' ');
   return <button type={type} className={classes} {...rest} />;
 }

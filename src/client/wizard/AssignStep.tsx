@@ -1,10 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { dinerInitial, MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../../../domain/diners';
-import { formatGBP } from '../../../domain/money';
-import type { Diner } from '../../../domain/receipt';
+import { isEveryone } from '../../../domain/portions';
+import type { BillItem, Diner } from '../../../domain/receipt';
 import { MoneyInput } from '../ui/MoneyInput';
-import { $bill, addDiner, addItem, continueToSummary, removeDiner, toggleAssignment } from './bill-store';
+import { $bill, addDiner, addItem, backToReview, continueToSummary, removeDiner, toggleAssignment, toggleEveryone } from './bill-store';
+import { ItemHead } from './ItemEditor';
+import { SplitControls } from './SplitControls';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 
@@ -22,12 +24,17 @@ export function AssignStep() {
   const { diners, items, isTestReceipt } = useStore($bill);
   return (
     <>
+      <div className="wz-title-row">
+        <Button variant="ghost" onClick={backToReview}>
+          ← Back to Review
+        </Button>
+      </div>
       <DinersCard diners={diners} />
       <Card aria-labelledby="assign-title">
         <h2 id="assign-title">Assign Items</h2>
         {isTestReceipt ? (
           <p className="wz-test-banner" role="note">
-            <strong>TEST MODE</strong> This bill was entered by hand or from the sample receipt, so adding items here is turned off.
+            <strong>TEST MODE</strong> This is the sample receipt: try every step freely, nothing is used or charged.
           </p>
         ) : null}
         {diners.length === 0 ? <p className="wz-panel wz-warning">{NO_DINERS_MESSAGE}</p> : null}
@@ -36,36 +43,11 @@ export function AssignStep() {
         ) : (
           <ul className="wz-assign-list">
             {items.map((item) => (
-              <li key={item.id} className="wz-assign-item">
-                <div className="wz-assign-head">
-                  <span>{item.name}</span>
-                  <span>{formatGBP(item.pricePence)}</span>
-                </div>
-                {diners.length > 0 ? (
-                  <div className="wz-toggles" role="group" aria-label={`Who had ${item.name}`}>
-                    {diners.map((diner) => {
-                      const pressed = item.assignedTo.includes(diner.id);
-                      return (
-                        <button
-                          key={diner.id}
-                          type="button"
-                          className="wz-toggle"
-                          aria-pressed={pressed}
-                          style={{ borderColor: diner.color }}
-                          onClick={() => toggleAssignment(item.id, diner.id)}
-                        >
-                          {pressed ? <span aria-hidden="true">✓ </span> : null}
-                          {diner.name}
-                        </button>
-                      );
-                    })}
-                  </div>
-                ) : null}
-              </li>
+              <AssignItem key={item.id} item={item} diners={diners} />
             ))}
           </ul>
         )}
-        <AddItemForm disabled={isTestReceipt} />
+        <AddItemForm />
       </Card>
       {diners.length > 0 && items.length > 0 ? (
         <div className="wz-actions wz-end">
@@ -75,6 +57,37 @@ export function AssignStep() {
         </div>
       ) : null}
     </>
+  );
+}
+
+function AssignItem({ item, diners }: { readonly item: BillItem; readonly diners: readonly Diner[] }) {
+  const everyone = isEveryone(item, diners.map((d) => d.id));
+  return (
+    <li className="wz-assign-item">
+      <ItemHead item={item} />
+      {diners.length > 0 ? (
+        <>
+          <div className="wz-toggles" role="group" aria-label={`Who had ${item.name}`}>
+            <button type="button" className="wz-toggle wz-everyone" aria-pressed={everyone} onClick={() => toggleEveryone(item.id)}>
+              {everyone ? <span aria-hidden="true">✓ </span> : null}
+              Everyone
+            </button>
+            {item.portions === undefined
+              ? diners.map((diner) => {
+                  const pressed = item.assignedTo.includes(diner.id);
+                  return (
+                    <button key={diner.id} type="button" className="wz-toggle" aria-pressed={pressed} style={{ borderColor: diner.color }} onClick={() => toggleAssignment(item.id, diner.id)}>
+                      {pressed ? <span aria-hidden="true">✓ </span> : null}
+                      {diner.name}
+                    </button>
+                  );
+                })
+              : null}
+          </div>
+          {item.kind === 'item' ? <SplitControls item={item} diners={diners} /> : null}
+        </>
+      ) : null}
+    </li>
   );
 }
 
@@ -133,7 +146,8 @@ function DinersCard({ diners }: { readonly diners: readonly Diner[] }) {
   );
 }
 
-function AddItemForm({ disabled }: { readonly disabled: boolean }) {
+/** Items can be added on every bill, scanned, entered by hand or the sample (DESIGN.md §1 item 11). */
+function AddItemForm() {
   const [name, setName] = useState('');
   const [price, setPrice] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -151,7 +165,7 @@ function AddItemForm({ disabled }: { readonly disabled: boolean }) {
         } else setProblem(added.error === 'name needed' ? 'Enter the item name.' : 'Enter a price greater than £0.00.');
       }}
     >
-      <fieldset disabled={disabled}>
+      <fieldset>
         <legend>Add an item</legend>
         <div className="wz-inline-form">
           <label className="wz-visually-hidden" htmlFor="item-name">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { poundsToPence } from '../../../domain/money';
+import { printedQuantity } from '../../../domain/portions';
 import { typedPounds } from '../../../domain/price-input';
 import { MoneyInput } from '../ui/MoneyInput';
 import { startBillWith } from './bill-store';
@@ -30,8 +31,15 @@ export function ManualEntry({ open, onClose }: { readonly open: boolean; readonl
   const submit = () => {
     const stamp = Date.now();
     startBillWith(
-      valid.map((row, i) => ({ id: `manual-${stamp}-${i}`, name: row.name.trim(), pricePence: poundsToPence(typedPounds(row.price)), kind: 'item' as const })),
-      true,
+      valid.map((row, i) => ({
+        id: `manual-${stamp}-${i}`,
+        name: row.name.trim(),
+        pricePence: poundsToPence(typedPounds(row.price)),
+        kind: 'item' as const,
+        quantity: printedQuantity(row.name) ?? undefined,
+      })),
+      // Only the sample receipt is a test bill (DESIGN.md §1 item 12): a manual bill is edited like any other.
+      false,
     );
     close();
   };

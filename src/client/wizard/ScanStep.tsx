@@ -6,6 +6,7 @@ import { FAILURE_PANEL_TITLE, failureMessage } from './analysis-errors';
 import { analyzeReceipt, fileToBase64 } from './analyze';
 import { $bill, startReview } from './bill-store';
 import { captureFrame, openCamera, stopCamera } from './camera';
+import { downsizeForUpload } from './downsize';
 import { Dialog } from '../ui/Dialog';
 import { ManualEntry } from './ManualEntry';
 import { ReviewItems } from './ReviewItems';
@@ -30,6 +31,9 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
   const [file, setFile] = useState<File | null>(null);
   const [manualOpen, setManualOpen] = useState(false);
   const [camera, setCamera] = useState<MediaStream | null>(null);
+  // Shown when a scan is asked for with no free bill or token left; manual entry and the sample stay free.
+  const [allowancePanel, setAllowancePanel] = useState(false);
+  const panel = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const video = useRef<HTMLVideoElement>(null);
 
@@ -40,6 +44,9 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
       void video.current.play().catch(() => undefined);
     }
   }, [camera]);
+  useEffect(() => {
+    if (allowancePanel) panel.current?.focus();
+  }, [allowancePanel]);
   const previewUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => (previewUrl === null ? undefined : URL.revokeObjectURL(previewUrl)), [previewUrl]);
 
@@ -54,10 +61,10 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
   if (review !== null) return <ReviewItems />;
 
   const outOfAllowance = !usage.canUse;
-  /** A scan is refused at once offline, or with nothing left (seed 000 §4), before any photo is taken. */
+  /** A scan is refused at once offline, or with nothing left (the out-of-allowance panel), before any photo is taken. */
   const refuseScan = (): boolean => {
     if (!isOnline()) toast(OFFLINE_MESSAGES.scan, 'error');
-    else if (outOfAllowance) toast(ALLOWANCE_USED_MESSAGE, 'error');
+    else if (outOfAllowance) setAllowancePanel(true);
     else return false;
     return true;
   };
@@ -95,7 +102,9 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
     // Offline, say so at once rather than after a failed request (manual entry still works offline).
     if (!isOnline()) return setPhase({ kind: 'failed', message: failureMessage({ kind: 'network' }) });
     setPhase({ kind: 'analyzing' });
-    const image = await fileToBase64(file).catch(() => null);
+    const image = await downsizeForUpload(file)
+      .then(fileToBase64)
+      .catch(() => null);
     const result = image === null ? null : await analyzeReceipt(image, await anonymousUserId());
     void refreshUsage();
     if (result?.ok) {
@@ -105,7 +114,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
     } else if (result && result.error.kind === 'allowance') {
       setFile(null);
       setPhase({ kind: 'idle' });
-      toast(ALLOWANCE_USED_MESSAGE, 'error');
+      setAllowancePanel(true);
     } else {
       setPhase({ kind: 'failed', message: failureMessage(result?.error ?? { kind: 'unknown' }) });
     }
@@ -194,26 +203,31 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
     <Card aria-labelledby="scan-title">
       <h2 id="scan-title">Scan Your Receipt</h2>
       <p>Take a photo of the bill and we'll read the items and prices for you.</p>
-      {outOfAllowance ? (
-        <div className="wz-panel wz-warning" role="region" aria-labelledby="allowance-title">
+      {allowancePanel && outOfAllowance ? (
+        <div ref={panel} tabIndex={-1} className="wz-panel wz-warning" role="region" aria-labelledby="allowance-title">
           <h3 id="allowance-title">All Free Bills Used</h3>
           <p>{ALLOWANCE_USED_MESSAGE}</p>
-          {/* Manual entry is always free, so it is the way on; buying or recovering tokens come second. */}
           <div className="wz-actions">
             <Button variant="primary" onClick={() => setManualOpen(true)}>
               Enter Items Manually
             </Button>
-            <Button onClick={onBuyTokens}>Buy Tokens</Button>
-            <Button onClick={onRecoverTokens}>Recover Tokens</Button>
+            <Button onClick={onBuyTokens}>
+              Buy Tokens
+            </Button>
+            <Button onClick={onRecoverTokens}>
+              Recover Tokens
+            </Button>
           </div>
         </div>
       ) : null}
       <div className="wz-actions wz-actions-grid">
-        <Button variant={outOfAllowance ? 'secondary' : 'primary'} onClick={() => void startCamera()}>
+        {/* With the panel showing, its free Enter Items Manually is the one prominent action. */}
+        <Button variant={allowancePanel && outOfAllowance ? 'secondary' : 'primary'} onClick={() => void startCamera()}>
           Use Camera
         </Button>
         <Button onClick={pickFile}>Upload Photo</Button>
-        {outOfAllowance ? null : (
+        {/* The panel's Enter Items Manually is the same action: not offered twice. */}
+        {allowancePanel && outOfAllowance ? null : (
           <Button onClick={() => setManualOpen(true)}>
             Enter Manually <span className="wz-note">(always free)</span>
           </Button>

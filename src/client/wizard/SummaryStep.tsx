@@ -1,10 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
-import { formatGBP, sumPence } from '../../../domain/money';
-import { TIP_SPLIT_LABELS, TIP_SPLITS, type DinerShare } from '../../../domain/split';
-import { TIP_QUICK_PERCENTS } from '../../../domain/tip';
+import { formatGBP } from '../../../domain/money';
+import { portionLabel, unitsGiven } from '../../../domain/portions';
+import { sharedLines } from '../../../domain/sharing/shared-lines';
+import type { BillItem } from '../../../domain/receipt';
+import type { DinerShare } from '../../../domain/split';
 import { Avatar } from './AssignStep';
-import { $bill, $receipt, $split, billSnapshot, goToStep, setTip, setTipSplit } from './bill-store';
+import { $bill, $receipt, $split, billSnapshot, goToStep } from './bill-store';
+import { ItemHead } from './ItemEditor';
+import { TipCard } from './TipCard';
 import { billLabel } from '../../../domain/paying-back/messages';
 import { DinerPayActions, PayBackCard } from '../paying-back/PayBackCard';
 import { PayeeDialog } from '../paying-back/PayeeDialog';
@@ -18,10 +22,11 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
   const bill = useStore($bill);
   const split = useStore($split);
   const receipt = useStore($receipt);
-  // VAT lines are informational (already inside UK prices), so they never travel in a share.
+  // VAT lines are informational (already inside UK prices), so they never travel in a share; a line
+  // split by units or shares travels as its parts, so every page shows these very figures.
   // The same object while the bill is unchanged, so a pending edit of the stored bill keeps its wait.
   const toStore = useMemo(() => {
-    const shared = receipt ? shareableBill(receipt) : null;
+    const shared = receipt ? shareableBill({ ...receipt, items: sharedLines(receipt.items, receipt.diners.map((d) => d.id)) }) : null;
     return (
       shared && {
         bill: shared,
@@ -49,17 +54,14 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
         <ul className="wz-summary-items">
           {bill.items.map((item) => (
             <li key={item.id}>
-              <div className="wz-assign-head">
-                <span>{item.name}</span>
-                <span>{formatGBP(item.pricePence)}</span>
-              </div>
+              <ItemHead item={item} />
               <p className="wz-note">
                 {item.kind === 'vat'
                   ? 'VAT, already included in the prices'
-                  : unassigned.has(item.id)
+                  : unassigned.has(item.id) && item.assignedTo.length === 0
                     ? <span className="wz-flag">Not assigned</span>
                     : item.assignedTo.length > 0
-                      ? item.assignedTo.map((id) => names.get(id) ?? '').join(', ')
+                      ? whoHad(item, names)
                       : item.kind === 'service'
                         ? 'Split between the diners who had items'
                         : 'Shared by the whole table'}
@@ -132,79 +134,17 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
   );
 }
 
-function TipCard() {
-  const { tip, items } = useStore($bill);
-  const split = useStore($split);
-  const service = sumPence(items.filter((i) => i.kind === 'service').map((i) => i.pricePence));
-  const amountMode = tip.mode === 'amount';
-  return (
-    <Card aria-labelledby="tip-title">
-      <h2 id="tip-title">Tip</h2>
-      {service > 0 ? (
-        <div className="wz-panel wz-info" role="note">
-          <p>This bill already includes a service charge of {formatGBP(service)}.</p>
-          <Button aria-pressed={tip.mode === 'percent' && tip.percent === 0} onClick={() => setTip({ mode: 'percent', percent: 0 })}>
-            No extra tip
-          </Button>
-        </div>
-      ) : null}
-      <div className="wz-segmented" role="group" aria-label="Tip mode">
-        <button type="button" aria-pressed={!amountMode} onClick={() => setTip({ mode: 'percent' })}>
-          Percentage
-        </button>
-        <button type="button" aria-pressed={amountMode} onClick={() => setTip({ mode: 'amount', amountText: tip.amountText || (split.tipPence / 100).toFixed(2) })}>
-          Amount
-        </button>
-      </div>
-      {amountMode ? (
-        <label className="wz-field">
-          <span>Tip amount (£)</span>
-          <input className="wz-input" type="number" min="0" step="0.01" inputMode="decimal" value={tip.amountText} onChange={(e) => setTip({ amountText: e.currentTarget.value })} />
-        </label>
-      ) : (
-        <label className="wz-field">
-          <span>Tip percentage (%)</span>
-          <input
-            className="wz-input"
-            type="number"
-            min="0"
-            max="100"
-            step="0.1"
-            inputMode="decimal"
-            value={String(tip.percent)}
-            onChange={(e) => setTip({ percent: Number(e.currentTarget.value) || 0 })}
-          />
-        </label>
-      )}
-      <div className="wz-quick" role="group" aria-label="Quick tip percentages">
-        {TIP_QUICK_PERCENTS.map((p) => (
-          <Button key={p} disabled={amountMode} aria-pressed={!amountMode && tip.percent === p} onClick={() => setTip({ mode: 'percent', percent: p })}>
-            {p}%
-          </Button>
-        ))}
-      </div>
-      <p className="wz-tip-figure">Tip: {formatGBP(split.tipPence)}</p>
-      <TipSplitChoice />
-    </Card>
-  );
-}
-
-/** Equal shares by default; native radios give the group its role and arrow-key movement. Moot without a tip. */
-function TipSplitChoice() {
-  const { tipSplit } = useStore($bill);
-  const { tipPence } = useStore($split);
-  return (
-    <fieldset className="wz-choice" role="radiogroup" disabled={tipPence === 0}>
-      <legend>Split the tip</legend>
-      <div className="wz-choice-options">
-        {TIP_SPLITS.map((option) => (
-          <label key={option}>
-            <input type="radio" name="tip-split" value={option} checked={tipSplit === option} onChange={() => setTipSplit(option)} />
-            <span>{TIP_SPLIT_LABELS[option]}</span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
+function whoHad(item: BillItem, names: ReadonlyMap<string, string>) {
+  const portions = item.portions;
+  if (portions === undefined) return item.assignedTo.map((id) => names.get(id) ?? '').join(', ');
+  const who = item.assignedTo.map((id) => `${names.get(id) ?? ''} (${portionLabel(portions, portions.counts[id] ?? 0)})`).join(', ');
+  const left = portions.by === 'units' ? portions.quantity - unitsGiven(portions) : 0;
+  return left > 0 ? (
+    <>
+      {who} · <span className="wz-flag">{portionLabel(portions, left)} not assigned</span>
+    </>
+  ) : (
+    who
   );
 }
 

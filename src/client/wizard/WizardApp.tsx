@@ -16,7 +16,6 @@ import { SummaryStep } from './SummaryStep';
 import { syncTheme } from '../theme';
 import { Toasts } from './Toasts';
 import { toast } from './toasts';
-import { refreshUsage } from './usage';
 import './wizard.css';
 
 const STEPS: readonly { readonly step: Step; readonly label: string }[] = [
@@ -62,12 +61,11 @@ export default function WizardApp() {
     else toast(OFFLINE_MESSAGES.payment, 'error');
   };
 
-  /** New bill only if usage allows; otherwise the Buy Tokens dialog (seed 000 §4). */
-  const newBill = async () => {
-    const usage = await refreshUsage();
-    if (usage.canUse) resetBill();
-    else buyTokens();
-  };
+  /**
+   * A new bill always starts at the scan step (DESIGN.md §1 item 12): only a scan needs an allowance
+   * or a token, so starting over never opens Buy Tokens (document 000 §4 would) and meters nothing.
+   */
+  const newBill = () => resetBill();
 
   return (
     <div className="wz-app">
@@ -89,13 +87,13 @@ export default function WizardApp() {
           </div>
         ) : step === 'scan' ? (
           <>
-            <ScanStep onNewBill={() => void newBill()} onBuyTokens={buyTokens} onRecoverTokens={() => setDialog('recover')} />
+            <ScanStep onNewBill={newBill} onBuyTokens={buyTokens} onRecoverTokens={() => setDialog('recover')} />
             <RecentBills />
           </>
         ) : step === 'assign' ? (
           <AssignStep />
         ) : (
-          <SummaryStep onSplitAnother={() => void newBill()} />
+          <SummaryStep onSplitAnother={newBill} />
         )}
       </main>
       <footer className="wz-footer">

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import { HmacPacketSigner } from '../../../adapters/crypto/hmac-packet-signer';
 import { loadOrCreateSigningKey } from '../../../adapters/crypto/signing-key-file';
-import { defaultPoolSize } from '../../../adapters/ocr/tesseract-pool';
+import { defaultPoolSize } from '../../../adapters/ocr/paddle-ocr';
 import { pakoCompressor } from '../../../adapters/pako/pako-compressor';
 import { PayPalGateway } from '../../../adapters/paypal/paypal-gateway';
 import { connectDatabase } from '../../../adapters/postgres/connect';
@@ -73,7 +73,6 @@ export async function buildServices(config: Config): Promise<Services> {
   const clock = port<Clock>(TOKENS.Clock);
   const [bills, secrets] = [port<StoredBills>(TOKENS.StoredBills), port<Secrets>(TOKENS.Secrets)];
   const tokenShop = new TokenShop(port(TOKENS.PaymentOrders), card, paypal, credits, limiter, log);
-  const clock = port<Clock>(TOKENS.Clock);
   return {
     analyzeReceipt: new AnalyzeReceipt(port<ReceiptReader>(TOKENS.ReceiptReader), port<ScanAllowance>(TOKENS.ScanAllowance), limiter, analyzeLimits(config), log, port<DailyQuotas>(TOKENS.DailyQuotas), clock),
     metering: new Metering(port<UsageQuery>(TOKENS.UsageQuery), credits, port<PurchaseReports>(TOKENS.PurchaseReports)),

@@ -65,8 +65,17 @@ export function scanFailureResponse(failure: ScanFailure): Response {
 export function analysisResponse({ reading, paidWith }: Analysis): Response {
   const check = reconcile(reading.lines, reading.totalPence);
   return json({
-    items: reading.lines.map((line) => ({ name: line.label, label: line.label, raw: line.raw, pricePence: line.pricePence, kind: line.kind, type: typeOf(line) })),
+    items: reading.lines.map((line) => ({
+      name: line.label,
+      label: line.label,
+      raw: line.raw,
+      pricePence: line.pricePence,
+      kind: line.kind,
+      type: typeOf(line),
+      ...(line.quantity === undefined ? {} : { quantity: line.quantity, unitPricePence: line.unitPricePence }),
+    })),
     totalPence: reading.totalPence,
+    ...(reading.currency === undefined ? {} : { currency: reading.currency }),
     reconciliation: { billedPence: check.billedPence, differencePence: check.differencePence, matches: check.matches, suspectLines: check.suspectLines },
     paidWith,
   });

@@ -84,6 +84,19 @@ export async function addDiners(page: Page, ...names: string[]): Promise<void> {
   }
 }
 
+/** Enter Items Manually from the scan step, one row per [name, price], on to Assign. */
+export async function manualBill(page: Page, rows: readonly (readonly [string, string])[]): Promise<void> {
+  await page.getByRole('button', { name: /Enter (Items )?Manually/ }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Enter Items Manually' });
+  for (const [i, [name, price]] of rows.entries()) {
+    if (i > 0) await dialog.getByRole('button', { name: 'Add Another Item' }).click();
+    await dialog.getByLabel(`Item ${i + 1} name`).fill(name);
+    await dialog.getByLabel(`Item ${i + 1} price`).fill(price);
+  }
+  await dialog.getByRole('button', { name: `Continue (${rows.length} items)` }).click();
+  await page.getByRole('heading', { name: 'Assign Items' }).waitFor();
+}
+
 /** Who had an item: the toggle of one diner in the item's group. */
 export function toggle(page: Page, item: string, diner: string) {
   return page.getByRole('group', { name: `Who had ${item}` }).getByRole('button', { name: diner, exact: true });
