@@ -43,7 +43,8 @@ export function Dialog({ open, title, onClose, children, badge, closeButton = tr
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
-      opener?.focus({ preventScroll: true });
+      // After the rest of this update, so the dialog has gone and the page is no longer inert.
+      queueMicrotask(() => opener?.isConnected && opener.focus({ preventScroll: true }));
     };
   }, [open]);
 
