@@ -70,7 +70,8 @@ describe('offline after a first visit', () => {
     await page.locator('.wz-toast').getByText("You're offline. Buying tokens needs an internet connection.").waitFor();
     expect(await page.getByRole('dialog', { name: 'Purchase Premium Tokens' }).count()).toBe(0);
 
-    await page.getByRole('button', { name: /Enter Manually/ }).click();
+    // Out of allowance, the panel's free manual entry is the one manual button.
+    await page.getByRole('button', { name: 'Enter Items Manually' }).click();
     const manual = page.getByRole('dialog', { name: 'Enter Items Manually' });
     await manual.getByLabel('Item 1 name').fill('Steak');
     await manual.getByLabel('Item 1 price').fill('18.50');

@@ -18,11 +18,11 @@ interface MoneyInputProps {
  */
 export function MoneyInput({ value, onValueChange, label, id, onBlur, problemId }: MoneyInputProps) {
   return (
-    <span className="wz-money-input">
+    <span className="money-input">
       <span aria-hidden="true">£</span>
       <input
         id={id}
-        className="wz-input"
+        className="input"
         type="text"
         inputMode="decimal"
         autoComplete="off"

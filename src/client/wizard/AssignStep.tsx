@@ -7,6 +7,8 @@ import { MoneyInput } from '../ui/MoneyInput';
 import { $bill, addDiner, addItem, backToReview, continueToSummary, removeDiner, toggleAssignment, toggleEveryone } from './bill-store';
 import { ItemHead } from './ItemEditor';
 import { SplitControls } from './SplitControls';
+import { Button } from '../ui/Button';
+import { Card } from '../ui/Card';
 
 export const NO_DINERS_MESSAGE = 'You need to add at least one person before assigning items';
 
@@ -23,12 +25,12 @@ export function AssignStep() {
   return (
     <>
       <div className="wz-title-row">
-        <button type="button" className="wz-btn wz-quiet" onClick={backToReview}>
+        <Button variant="ghost" onClick={backToReview}>
           ← Back to Review
-        </button>
+        </Button>
       </div>
       <DinersCard diners={diners} />
-      <section className="wz-card" aria-labelledby="assign-title">
+      <Card aria-labelledby="assign-title">
         <h2 id="assign-title">Assign Items</h2>
         {isTestReceipt ? (
           <p className="wz-test-banner" role="note">
@@ -46,12 +48,12 @@ export function AssignStep() {
           </ul>
         )}
         <AddItemForm />
-      </section>
+      </Card>
       {diners.length > 0 && items.length > 0 ? (
         <div className="wz-actions wz-end">
-          <button type="button" className="wz-btn wz-primary" onClick={continueToSummary}>
+          <Button variant="primary" onClick={continueToSummary}>
             Continue to Summary
-          </button>
+          </Button>
         </div>
       ) : null}
     </>
@@ -95,7 +97,7 @@ function DinersCard({ diners }: { readonly diners: readonly Diner[] }) {
     if (addDiner(name).ok) setName('');
   };
   return (
-    <section className="wz-card" aria-labelledby="diners-title">
+    <Card aria-labelledby="diners-title">
       <h2 id="diners-title">Who's dining</h2>
       {diners.length > 0 ? (
         <ul className="wz-diners">
@@ -103,7 +105,7 @@ function DinersCard({ diners }: { readonly diners: readonly Diner[] }) {
             <li key={diner.id} className="wz-diner">
               <Avatar diner={diner} />
               <span>{diner.name}</span>
-              <button type="button" className="wz-icon-btn wz-small" aria-label={`Remove ${diner.name}`} onClick={() => removeDiner(diner.id)}>
+              <button type="button" className="icon-button" aria-label={`Remove ${diner.name}`} onClick={() => removeDiner(diner.id)}>
                 ×
               </button>
             </li>
@@ -135,12 +137,12 @@ function DinersCard({ diners }: { readonly diners: readonly Diner[] }) {
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
           />
-          <button type="submit" className="wz-btn" disabled={name.trim() === ''}>
+          <Button type="submit" disabled={name.trim() === ''}>
             Add
-          </button>
+          </Button>
         </form>
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -174,9 +176,9 @@ function AddItemForm() {
             Item price
           </label>
           <MoneyInput id="item-price" value={price} onValueChange={setPrice} />
-          <button type="submit" className="wz-btn">
+          <Button type="submit">
             Add Item
-          </button>
+          </Button>
         </div>
         {problem ? (
           <p className="wz-error" role="alert">

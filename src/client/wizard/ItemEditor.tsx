@@ -5,6 +5,7 @@ import { MAX_ITEM_NAME_LENGTH } from '../../../domain/sharing/share-packet';
 import type { BillItem } from '../../../domain/receipt';
 import { MoneyInput } from '../ui/MoneyInput';
 import { removeItem, renameItem, repriceItem } from './bill-store';
+import { Button } from '../ui/Button';
 
 export const ITEM_EDIT_MESSAGES = {
   name: 'Enter the item name.',
@@ -30,9 +31,9 @@ export function ItemHead({ item }: { readonly item: BillItem }) {
       <span>{item.name}</span>
       <span className="wz-assign-price">
         {formatGBP(item.pricePence)}
-        <button type="button" ref={opener} className="wz-btn wz-quiet wz-edit" aria-label={`Edit ${item.name}`} onClick={() => setOpen(true)}>
+        <Button ref={opener} variant="ghost" className="wz-edit" aria-label={`Edit ${item.name}`} onClick={() => setOpen(true)}>
           Edit
-        </button>
+        </Button>
       </span>
     </div>
   );
@@ -79,15 +80,15 @@ function ItemForm({ item, onDone }: { readonly item: BillItem; readonly onDone: 
         </p>
       ) : null}
       <div className="wz-actions">
-        <button type="submit" className="wz-btn wz-primary">
+        <Button type="submit" variant="primary">
           Save
-        </button>
-        <button type="button" className="wz-btn" onClick={onDone}>
+        </Button>
+        <Button onClick={onDone}>
           Cancel
-        </button>
-        <button type="button" className="wz-btn wz-danger" onClick={() => removeItem(item.id)}>
+        </Button>
+        <Button variant="danger" onClick={() => removeItem(item.id)}>
           Remove item
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -4,7 +4,8 @@ import { printedQuantity } from '../../../domain/portions';
 import { typedPounds } from '../../../domain/price-input';
 import { MoneyInput } from '../ui/MoneyInput';
 import { startBillWith } from './bill-store';
-import { Dialog } from './Dialog';
+import { Dialog } from '../ui/Dialog';
+import { Button } from '../ui/Button';
 
 interface Row {
   readonly key: number;
@@ -64,30 +65,29 @@ export function ManualEntry({ open, onClose }: { readonly open: boolean; readonl
               />
               <MoneyInput label={`Item ${index + 1} price`} value={row.price} onValueChange={(price) => edit(row.key, { price })} />
               {rows.length > 1 ? (
-                <button type="button" className="wz-icon-btn" aria-label={`Remove item ${index + 1}`} onClick={() => setRows(rows.filter((r) => r.key !== row.key))}>
+                <button type="button" className="icon-button" aria-label={`Remove item ${index + 1}`} onClick={() => setRows(rows.filter((r) => r.key !== row.key))}>
                   ×
                 </button>
               ) : null}
             </li>
           ))}
         </ol>
-        <button
-          type="button"
-          className="wz-btn wz-quiet"
+        <Button
+          variant="ghost"
           onClick={() => {
             setRows([...rows, emptyRow(nextKey)]);
             setNextKey(nextKey + 1);
           }}
         >
           <span aria-hidden="true">+ </span>Add Another Item
-        </button>
+        </Button>
         <div className="wz-actions">
-          <button type="button" className="wz-btn" onClick={close}>
+          <Button onClick={close}>
             Cancel
-          </button>
-          <button type="submit" className="wz-btn wz-primary" disabled={valid.length === 0}>
+          </Button>
+          <Button type="submit" variant="primary" disabled={valid.length === 0}>
             Continue ({valid.length} items)
-          </button>
+          </Button>
         </div>
       </form>
     </Dialog>

@@ -7,12 +7,14 @@ import { analyzeReceipt, fileToBase64 } from './analyze';
 import { $bill, startReview } from './bill-store';
 import { captureFrame, openCamera, stopCamera } from './camera';
 import { downsizeForUpload } from './downsize';
-import { Dialog } from './Dialog';
+import { Dialog } from '../ui/Dialog';
 import { OnDemand, Pending, PendingOverlay } from '../on-demand';
 import { manualEntry, reviewItems } from './inner-parts';
 import { toast } from './toasts';
 import { ALLOWANCE_USED_MESSAGE, paymentForNextScan, remainingBills } from '../../../domain/freemium';
 import { $usage, anonymousUserId, freeBillsLeft, refreshUsage } from './usage';
+import { Button } from '../ui/Button';
+import { Card } from '../ui/Card';
 
 type Phase = { readonly kind: 'idle' } | { readonly kind: 'preview' } | { readonly kind: 'analyzing' } | { readonly kind: 'failed'; readonly message: string };
 
@@ -129,72 +131,69 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
 
   if (phase.kind === 'preview' && previewUrl) {
     return (
-      <section className="wz-card" aria-labelledby="preview-title">
+      <Card aria-labelledby="preview-title">
         <h2 id="preview-title">Is the receipt clear and readable?</h2>
         <img className="wz-preview" src={previewUrl} alt="Photo of the receipt to analyse" />
         <p>Check the photo is sharp and the prices can be read before analysing it.</p>
         <p className="wz-cost">{paymentForNextScan(usage.billsUsed, usage.tokens) === 'token' ? 'This will use 1 token.' : 'This will use 1 free bill.'}</p>
         <div className="wz-actions">
-          <button type="button" className="wz-btn" onClick={cancel}>
+          <Button onClick={cancel}>
             Cancel
-          </button>
-          <button type="button" className="wz-btn wz-primary" onClick={() => void analyze()}>
+          </Button>
+          <Button variant="primary" onClick={() => void analyze()}>
             Analyze Receipt
-          </button>
+          </Button>
         </div>
-      </section>
+      </Card>
     );
   }
   if (phase.kind === 'analyzing') {
     return (
-      <section className="wz-card wz-analyzing" role="status" aria-live="polite">
+      <Card className="wz-analyzing" role="status" aria-live="polite">
         <span className="wz-spinner" aria-hidden="true" />
         <h2>Analyzing receipt…</h2>
         <p>The AI is extracting items and prices. This may take a few seconds.</p>
-      </section>
+      </Card>
     );
   }
   if (phase.kind === 'failed') {
     return (
-      <section className="wz-card wz-failure" aria-labelledby="failure-title">
+      <Card className="wz-failure" aria-labelledby="failure-title">
         <h2 id="failure-title">{FAILURE_PANEL_TITLE}</h2>
         <p role="alert">{phase.message}</p>
         <div className="wz-actions wz-actions-grid">
-          <button
-            type="button"
-            className="wz-btn wz-primary"
+          <Button
+            variant="primary"
             onClick={() => {
               cancel();
               void startCamera();
             }}
           >
             Take New Photo
-          </button>
-          <button type="button" className="wz-btn" onClick={() => void analyze()}>
+          </Button>
+          <Button onClick={() => void analyze()}>
             Retry Same Photo
-          </button>
-          <button
-            type="button"
-            className="wz-btn"
+          </Button>
+          <Button
             onClick={() => {
               cancel();
               setManualOpen(true);
             }}
           >
             Enter Manually
-          </button>
-          <button type="button" className="wz-btn" onClick={cancel}>
+          </Button>
+          <Button onClick={cancel}>
             Cancel
-          </button>
+          </Button>
         </div>
         {hiddenInput}
         {manual}
-      </section>
+      </Card>
     );
   }
 
   return (
-    <section className="wz-card" aria-labelledby="scan-title">
+    <Card aria-labelledby="scan-title">
       <h2 id="scan-title">Scan Your Receipt</h2>
       <p>Take a photo of the bill and we'll read the items and prices for you.</p>
       {allowancePanel && outOfAllowance ? (
@@ -202,35 +201,36 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
           <h3 id="allowance-title">All Free Bills Used</h3>
           <p>{ALLOWANCE_USED_MESSAGE}</p>
           <div className="wz-actions">
-            <button type="button" className="wz-btn wz-primary" onClick={() => setManualOpen(true)}>
+            <Button variant="primary" onClick={() => setManualOpen(true)}>
               Enter Items Manually
-            </button>
-            <button type="button" className="wz-btn" onClick={onBuyTokens}>
+            </Button>
+            <Button onClick={onBuyTokens}>
               Buy Tokens
-            </button>
-            <button type="button" className="wz-btn" onClick={onRecoverTokens}>
+            </Button>
+            <Button onClick={onRecoverTokens}>
               Recover Tokens
-            </button>
+            </Button>
           </div>
         </div>
       ) : null}
       <div className="wz-actions wz-actions-grid">
         {/* With the panel showing, its free Enter Items Manually is the one prominent action. */}
-        <button type="button" className={allowancePanel && outOfAllowance ? 'wz-btn' : 'wz-btn wz-primary'} onClick={() => void startCamera()}>
+        <Button variant={allowancePanel && outOfAllowance ? 'secondary' : 'primary'} onClick={() => void startCamera()}>
           Use Camera
-        </button>
-        <button type="button" className="wz-btn" onClick={pickFile}>
-          Upload Photo
-        </button>
-        <button type="button" className="wz-btn" onClick={() => setManualOpen(true)}>
-          Enter Manually <span className="wz-note">(always free)</span>
-        </button>
-        <button type="button" className="wz-btn" onClick={() => startReview(sampleReceiptLines(), true, null)}>
+        </Button>
+        <Button onClick={pickFile}>Upload Photo</Button>
+        {/* The panel's Enter Items Manually is the same action: not offered twice. */}
+        {allowancePanel && outOfAllowance ? null : (
+          <Button onClick={() => setManualOpen(true)}>
+            Enter Manually <span className="wz-note">(always free)</span>
+          </Button>
+        )}
+        <Button onClick={() => startReview(sampleReceiptLines(), true, null)}>
           Try sample receipt <span className="wz-note">(no cost)</span>
-        </button>
-        <button type="button" className="wz-btn wz-quiet" onClick={onNewBill}>
+        </Button>
+        <Button variant="ghost" onClick={onNewBill}>
           Start New Bill
-        </button>
+        </Button>
       </div>
       <div className="wz-cards">
         <div className="wz-stat">
@@ -260,23 +260,21 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
         >
           <video ref={video} className="wz-video" playsInline muted aria-label="Camera preview" />
           <div className="wz-actions">
-            <button
-              type="button"
-              className="wz-btn"
+            <Button
               onClick={() => {
                 stopCamera(camera);
                 setCamera(null);
               }}
             >
               Cancel
-            </button>
-            <button type="button" className="wz-btn wz-primary" onClick={() => void capture()}>
+            </Button>
+            <Button variant="primary" onClick={() => void capture()}>
               Capture
-            </button>
+            </Button>
           </div>
         </Dialog>
       ) : null}
       {manual}
-    </section>
+    </Card>
   );
 }

@@ -3,6 +3,7 @@ import { formatGBP } from '../../../domain/money';
 import { MAX_SHARE_WEIGHT, MAX_UNITS, unitsGiven, type SplitMode } from '../../../domain/portions';
 import type { BillItem, Diner } from '../../../domain/receipt';
 import { $split, setPortion, setQuantity, setSplitMode } from './bill-store';
+import { Button } from '../ui/Button';
 
 const MODE_LABELS: Readonly<Record<SplitMode, string>> = { equal: 'Equally', shares: 'By shares', units: 'By units' };
 
@@ -86,15 +87,15 @@ function Stepper({ label, text, value, min, max, fewer, more, onChange }: Steppe
     <div className="wz-stepper" role="group" aria-label={label}>
       <span className="wz-stepper-text">{text}</span>
       {/* aria-disabled, not disabled: a button that disables itself would drop keyboard focus. */}
-      <button type="button" className="wz-btn" aria-label={fewer} aria-disabled={value <= min} onClick={() => value > min && onChange(value - 1)}>
+      <Button aria-label={fewer} aria-disabled={value <= min} onClick={() => value > min && onChange(value - 1)}>
         −
-      </button>
+      </Button>
       <output className="wz-stepper-value" aria-live="polite">
         {value}
       </output>
-      <button type="button" className="wz-btn" aria-label={more} aria-disabled={value >= max} onClick={() => value < max && onChange(value + 1)}>
+      <Button aria-label={more} aria-disabled={value >= max} onClick={() => value < max && onChange(value + 1)}>
         +
-      </button>
+      </Button>
     </div>
   );
 }

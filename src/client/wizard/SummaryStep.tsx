@@ -15,6 +15,8 @@ import { usePayBack } from '../paying-back/use-pay-back';
 import { shareableBill } from '../../../domain/sharing/share-text';
 import { OnDemand, PendingOverlay } from '../on-demand';
 import { qrDialog, shareDialog } from './inner-parts';
+import { Button } from '../ui/Button';
+import { Card } from '../ui/Card';
 
 export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () => void }) {
   const bill = useStore($bill);
@@ -41,11 +43,11 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
   const unassigned = new Set(split.unassignedItemIds);
   return (
     <>
-      <section className="wz-card" aria-labelledby="items-summary-title">
+      <Card aria-labelledby="items-summary-title">
         <div className="wz-title-row">
-          <button type="button" className="wz-btn wz-quiet" onClick={() => goToStep('assign')}>
+          <Button variant="ghost" onClick={() => goToStep('assign')}>
             ← Back
-          </button>
+          </Button>
           <h2 id="items-summary-title">Items Summary</h2>
         </div>
         <ul className="wz-summary-items">
@@ -67,9 +69,9 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
           ))}
         </ul>
         {unassigned.size > 0 ? <p className="wz-panel wz-warning">{unassigned.size} items are not assigned to any diner</p> : null}
-      </section>
+      </Card>
       <TipCard />
-      <section className="wz-card" aria-labelledby="totals-title">
+      <Card aria-labelledby="totals-title">
         <h2 id="totals-title">Individual Totals</h2>
         <ul className="wz-totals">
           {split.shares.map((share) => {
@@ -95,9 +97,9 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
             );
           })}
         </ul>
-      </section>
+      </Card>
       <PayBackCard payBack={payBack} />
-      <section className="wz-card" aria-labelledby="grand-title">
+      <Card aria-labelledby="grand-title">
         <h2 id="grand-title">Grand Total</h2>
         <dl className="wz-grand">
           <dt>Subtotal</dt>
@@ -108,17 +110,17 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
           <dd className="wz-grand-total">{formatGBP(split.totalPence)}</dd>
         </dl>
         {split.unassignedPence !== 0 ? <p className="wz-note">{formatGBP(split.unassignedPence)} of items are not assigned to anyone yet.</p> : null}
-      </section>
+      </Card>
       <div className="wz-actions wz-actions-grid">
-        <button type="button" className="wz-btn wz-primary" onClick={() => setDialog('share')}>
+        <Button variant="primary" onClick={() => setDialog('share')}>
           Share Bill
-        </button>
-        <button type="button" className="wz-btn" onClick={() => setDialog('qr')}>
+        </Button>
+        <Button onClick={() => setDialog('qr')}>
           QR Code
-        </button>
-        <button type="button" className="wz-btn" onClick={onSplitAnother}>
+        </Button>
+        <Button onClick={onSplitAnother}>
           Split Another Bill
-        </button>
+        </Button>
       </div>
       {shareable && dialog !== null ? (
         <OnDemand part={dialog === 'share' ? shareDialog : qrDialog} props={{ open: true, onClose: () => setDialog(null), bill: shareable }} pending={<PendingOverlay />} />

@@ -5,6 +5,8 @@ import { TIP_SPLIT_LABELS, TIP_SPLITS } from '../../../domain/split';
 import { readTipAmount, readTipPercent, TIP_QUICK_PERCENTS } from '../../../domain/tip';
 import { MoneyInput } from '../ui/MoneyInput';
 import { $bill, $split, $tipPercent, setTip, setTipSplit } from './bill-store';
+import { Button } from '../ui/Button';
+import { Card } from '../ui/Card';
 
 /**
  * The Tip card (seed 000 §2, §5). Over a printed service charge the tip starts at no extra tip and
@@ -18,16 +20,16 @@ export function TipCard() {
   const service = sumPence(items.filter((i) => i.kind === 'service').map((i) => i.pricePence));
   const amountMode = tip.chosen && tip.mode === 'amount';
   return (
-    <section className="wz-card" aria-labelledby="tip-title">
+    <Card aria-labelledby="tip-title">
       <h2 id="tip-title">Tip</h2>
       {service > 0 ? (
         <div className="wz-panel wz-info" role="note">
           <p>
             This bill already includes a service charge of {formatGBP(service)}, so no extra tip is added unless you choose one.
           </p>
-          <button type="button" className="wz-btn" aria-pressed={!amountMode && percent === 0} onClick={() => setTip({ mode: 'percent', percent: 0 })}>
+          <Button aria-pressed={!amountMode && percent === 0} onClick={() => setTip({ mode: 'percent', percent: 0 })}>
             No extra tip
-          </button>
+          </Button>
         </div>
       ) : null}
       <div className="wz-segmented" role="group" aria-label="Tip mode">
@@ -64,14 +66,14 @@ export function TipCard() {
       )}
       <div className="wz-quick" role="group" aria-label="Quick tip percentages">
         {TIP_QUICK_PERCENTS.map((p) => (
-          <button key={p} type="button" className="wz-btn" disabled={amountMode} aria-pressed={!amountMode && percent === p} onClick={() => setTip({ mode: 'percent', percent: p })}>
+          <Button key={p} disabled={amountMode} aria-pressed={!amountMode && percent === p} onClick={() => setTip({ mode: 'percent', percent: p })}>
             {p}%
-          </button>
+          </Button>
         ))}
       </div>
       <p className="wz-tip-figure">Tip: {formatGBP(split.tipPence)}</p>
       <TipSplitChoice />
-    </section>
+    </Card>
   );
 }
 

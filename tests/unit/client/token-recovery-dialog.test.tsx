@@ -47,8 +47,8 @@ describe('Token Recovery dialog (seed 000 §2, §8)', () => {
       },
       { onRecovered: recovered },
     );
-    await settleUntil(() => document.querySelector('[role="dialog"]')?.textContent?.includes('Current tokens0') === true);
-    const dialog = document.querySelector('[role="dialog"]')!;
+    await settleUntil(() => document.querySelector('dialog')?.textContent?.includes('Current tokens0') === true);
+    const dialog = document.querySelector('dialog')!;
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(dialog.textContent).toContain('Current tokens0');
     expect(dialog.textContent).toContain('Free bills used2 of 3');
