@@ -5,6 +5,7 @@ import * as meteringAndLedger from './20261122T0400_metering_and_ledger';
 import * as storedReceipts from './20261122T0600_stored_receipts';
 import * as paymentOrders from './20261122T0700_payment_orders';
 import * as receiptTipSplit from './20261122T0800_receipt_tip_split';
+import * as liveBills from './20261124T1400_live_bills';
 
 // Listed explicitly (not read from disk) so the same list works in the server bundle, scripts and tests.
 // Names sort by their timestamp; add new migrations at the end.
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '20261122T0600_stored_receipts': storedReceipts,
   '20261122T0700_payment_orders': paymentOrders,
   '20261122T0800_receipt_tip_split': receiptTipSplit,
+  '20261124T1400_live_bills': liveBills,
 };

@@ -16,4 +16,6 @@ export const TOKENS = {
   CardGateway: Symbol.for('CardGateway'),
   PayPalGateway: Symbol.for('PayPalGateway'),
   ReceiptReader: Symbol.for('ReceiptReader'),
+  LiveBillStore: Symbol.for('LiveBillStore'),
+  LiveBillEvents: Symbol.for('LiveBillEvents'),
 } as const;

@@ -1,8 +1,10 @@
 import 'reflect-metadata';
-import { container as rootContainer, type DependencyContainer } from 'tsyringe';
+import { instanceCachingFactory, container as rootContainer, type DependencyContainer } from 'tsyringe';
 import { PayPalGateway } from '../../adapters/paypal/paypal-gateway';
 import { connectDatabase } from '../../adapters/postgres/connect';
 import { migrateToLatest } from '../../adapters/postgres/migrate';
+import { PostgresLiveBillEvents } from '../../adapters/postgres/postgres-live-bill-events';
+import { PostgresLiveBillStore } from '../../adapters/postgres/postgres-live-bills';
 import { PostgresPaymentOrders } from '../../adapters/postgres/postgres-payment-orders';
 import { defaultPoolSize } from '../../adapters/ocr/tesseract-pool';
 import { HmacPacketSigner } from '../../adapters/crypto/hmac-packet-signer';
@@ -20,6 +22,7 @@ import { systemClock } from '../../adapters/system-clock';
 import { TestModeGateway } from '../../adapters/test-mode/test-mode-gateway';
 import { migrations } from '../../migrations';
 import { TOKENS } from '../../ports/tokens';
+import { LiveBills } from '../application/live-bills/live-bills';
 import { ANALYZE_LIMITS, AnalyzeReceipt, DEFAULT_ANALYZE_LIMITS } from './analyze-receipt';
 import type { Config } from './config';
 import { createReceiptReader } from './receipt-reader-factory';
@@ -54,6 +57,7 @@ export async function buildContainer(config: Config): Promise<DependencyContaine
   // As many readings at once as the OCR pool has workers; a remote engine can take a few more.
   container.register(ANALYZE_LIMITS, { useValue: { ...DEFAULT_ANALYZE_LIMITS, concurrency: config.receiptEngine === 'local' ? defaultPoolSize() : 4 } });
   container.registerSingleton(AnalyzeReceipt);
+  registerLiveBills(container);
   return container;
 }
 
@@ -62,4 +66,13 @@ function registerPayments(container: DependencyContainer, config: Config): void 
   container.registerSingleton(TOKENS.PaymentOrders, PostgresPaymentOrders);
   container.register(TOKENS.CardGateway, { useValue: config.stripe ? new StripeGateway(config.stripe) : new TestModeGateway('card') });
   container.register(TOKENS.PayPalGateway, { useValue: config.paypal ? new PayPalGateway(config.paypal) : new TestModeGateway('paypal') });
+}
+
+/** Live bills: rows in Postgres, changes heard on LISTEN (DESIGN.md §1 item 10). */
+function registerLiveBills(container: DependencyContainer): void {
+  container.registerSingleton(TOKENS.LiveBillStore, PostgresLiveBillStore);
+  container.registerSingleton(TOKENS.LiveBillEvents, PostgresLiveBillEvents);
+  container.register(LiveBills, {
+    useFactory: instanceCachingFactory((c) => new LiveBills(c.resolve(TOKENS.LiveBillStore), c.resolve(TOKENS.LiveBillEvents), c.resolve(TOKENS.RateLimiter), c.resolve(TOKENS.Clock))),
+  });
 }

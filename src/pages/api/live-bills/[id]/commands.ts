@@ -1,0 +1,35 @@
+import type { APIRoute } from 'astro';
+import { z } from 'zod';
+import { liveBillToJson } from '../../../../../domain/live-bill/wire';
+import { LiveBills } from '../../../../application/live-bills/live-bills';
+import { app } from '../../../../server/app';
+import { clientIpOf } from '../../../../server/client-ip';
+import { json, jsonError, retryAfter } from '../../../../server/http';
+import { liveRefusal } from '../../../../server/live/messages';
+import { readJson } from '../../../../server/request';
+
+const id = z.string().min(1).max(64);
+const unit = z.number().int().min(0).max(100);
+const command = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('claim'), itemId: id, unit, dinerId: id, claimed: z.boolean() }),
+  z.object({ type: z.literal('moveClaim'), itemId: id, unit, from: id, to: id }),
+  z.object({ type: z.literal('join'), dinerId: id }),
+  z.object({ type: z.literal('addDiner'), name: z.string().max(100) }),
+  z.object({ type: z.literal('removeDiner'), dinerId: id }),
+  z.object({ type: z.literal('editItem'), itemId: id, name: z.string().max(200), pricePence: z.number().int(), units: z.number().int() }),
+  z.object({ type: z.literal('setStatus'), status: z.enum(['open', 'locked', 'finished']) }),
+]);
+const body = z.object({ key: z.string().max(100), command });
+
+/** One change to a live bill, by whoever holds `key` (the organiser's, the table's, or a diner's). */
+export const POST: APIRoute = async (context) => {
+  const input = await readJson(context.request, body);
+  if (!input.ok) return jsonError(input.error.message, input.error.status);
+  const container = await app();
+  const outcome = await container.resolve(LiveBills).command(context.params.id ?? '', input.value.key, input.value.command, await clientIpOf(context));
+  if (!outcome.ok) {
+    const refusal = liveRefusal(outcome.error.code, outcome.error.retryAfterSeconds);
+    return json({ error: refusal.message, code: outcome.error.code }, refusal.status, retryAfter(outcome.error));
+  }
+  return json({ bill: liveBillToJson(outcome.value.bill), ...(outcome.value.joined ? { joined: outcome.value.joined } : {}) });
+};
