@@ -64,6 +64,9 @@ export type LiveCommand =
   | { readonly type: 'editItem'; readonly itemId: string; readonly name: string; readonly pricePence: number; readonly units: number }
   | { readonly type: 'setStatus'; readonly status: LiveStatus };
 
+/** A command as a phone sends it: a new diner's id is chosen by the server, not by the phone. */
+export type LiveRequest = Exclude<LiveCommand, { type: 'addDiner' }> | { readonly type: 'addDiner'; readonly name: string };
+
 export type LiveProblem =
   | 'not_found'
   | 'expired'

@@ -80,6 +80,7 @@ export function unclaimedUnits(bill: Pick<LiveBill, 'items' | 'diners' | 'claims
     .filter((entry) => entry.units.length > 0);
 }
 
-function baseName(name: string): string {
+/** "3 x Peroni" → "Peroni": what one unit of a quantity line is called. */
+export function baseName(name: string): string {
   return name.replace(/^\s*\d{1,2}\s*[x×]\s*/i, '').trim() || name;
 }

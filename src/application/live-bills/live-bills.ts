@@ -1,13 +1,10 @@
-import { decideLive, type LiveActor, type LiveBill, type LiveCommand, type LiveProblem } from '../../../domain/live-bill/live-bill';
+import { decideLive, type LiveActor, type LiveBill, type LiveCommand, type LiveProblem, type LiveRequest } from '../../../domain/live-bill/live-bill';
 import { newLiveBill, type NewLiveBillProblem, type NewLiveBillRequest } from '../../../domain/live-bill/new-live-bill';
 import { err, ok, type Result } from '../../../domain/result';
 import { shortId } from '../../../domain/sharing/stored-receipt';
 import type { Clock } from '../../../ports/clock';
 import type { LiveBillEvents, LiveBillStore } from '../../../ports/live-bills';
 import type { RateLimit, RateLimiter } from '../../../ports/rate-limiter';
-
-/** A command as a phone sends it: a new diner's id is chosen here, not by the phone. */
-export type LiveRequest = Exclude<LiveCommand, { type: 'addDiner' }> | { readonly type: 'addDiner'; readonly name: string };
 
 export interface LiveLimits {
   /** Claims a diner (or the organiser) may make per minute. */

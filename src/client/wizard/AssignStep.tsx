@@ -3,7 +3,10 @@ import { useState } from 'react';
 import { dinerInitial, MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../../../domain/diners';
 import { formatGBP } from '../../../domain/money';
 import type { Diner } from '../../../domain/receipt';
-import { $bill, addDiner, addItem, continueToSummary, removeDiner, toggleAssignment } from './bill-store';
+import { OrganiserLivePanel } from '../live/OrganiserLivePanel';
+import { openToTable } from '../live/open-to-table';
+import { $bill, addDiner, addItem, continueToSummary, openedToTable, removeDiner, toggleAssignment } from './bill-store';
+import { toast } from './toasts';
 
 export const NO_DINERS_MESSAGE = 'You need to add at least one person before assigning items';
 
@@ -16,7 +19,8 @@ export function Avatar({ diner }: { readonly diner: Diner }) {
 }
 
 export function AssignStep() {
-  const { diners, items, isTestReceipt } = useStore($bill);
+  const { diners, items, isTestReceipt, live } = useStore($bill);
+  if (live !== null) return <OrganiserLivePanel link={live} />;
   return (
     <>
       <DinersCard diners={diners} />
@@ -64,14 +68,34 @@ export function AssignStep() {
         )}
         <AddItemForm disabled={isTestReceipt} />
       </section>
-      {diners.length > 0 && items.length > 0 ? (
+      {items.length > 0 ? (
         <div className="wz-actions wz-end">
-          <button type="button" className="wz-btn wz-primary" onClick={continueToSummary}>
-            Continue to Summary
-          </button>
+          <OpenToTableButton />
+          {diners.length > 0 ? (
+            <button type="button" className="wz-btn wz-primary" onClick={continueToSummary}>
+              Continue to Summary
+            </button>
+          ) : null}
         </div>
       ) : null}
     </>
+  );
+}
+
+/** Everyone picks their own items on their own phone (DESIGN.md §1 item 10). */
+function OpenToTableButton() {
+  const [busy, setBusy] = useState(false);
+  const open = async () => {
+    setBusy(true);
+    const opened = await openToTable($bill.get());
+    setBusy(false);
+    if (opened.ok) openedToTable(opened.live);
+    else toast(opened.message, 'error');
+  };
+  return (
+    <button type="button" className="wz-btn" disabled={busy} onClick={() => void open()}>
+      Let everyone pick on their phone
+    </button>
   );
 }
 

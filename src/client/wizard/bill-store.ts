@@ -1,6 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { acceptDinerName, dinerColour, type DinerNameProblem } from '../../../domain/diners';
 import { penceToPoundsText, poundsToPence, type Pence } from '../../../domain/money';
+import type { SplitLine } from '../../../domain/live-bill/live-split';
 import { receiptIdFor, type BillItem, type Diner, type Receipt } from '../../../domain/receipt';
 import { linesToPassOn, type ReviewLine } from '../../../domain/review';
 import { err, ok, type Result } from '../../../domain/result';
@@ -32,6 +33,16 @@ export interface BillState {
   readonly tipSplit: TipSplit;
   readonly isTestReceipt: boolean;
   readonly receipt: Receipt | null;
+  /** The bill opened to the table, while it is (the organiser's key stays on this device). */
+  readonly live: LiveLink | null;
+}
+
+/** What the organiser's device keeps of a live bill: its id, both keys and the table's link. */
+export interface LiveLink {
+  readonly billId: string;
+  readonly organiserKey: string;
+  readonly tableKey: string;
+  readonly url: string;
 }
 
 const KEY = 'whos-paying:bill';
@@ -48,6 +59,7 @@ export const EMPTY_BILL: BillState = {
   tipSplit: 'equal',
   isTestReceipt: false,
   receipt: null,
+  live: null,
 };
 
 export const $bill = atom<BillState>(EMPTY_BILL);
@@ -185,6 +197,32 @@ export function loadSharedBill(shared: SharedBill): void {
     tip: { mode: 'amount', percent: DEFAULT_TIP_PERCENT, amountText: penceToPoundsText(shared.tipPence) },
     tipSplit: shared.tipSplit,
   });
+  continueToSummary();
+}
+
+// Live bill (DESIGN.md §1 item 10)
+
+export function openedToTable(live: LiveLink): void {
+  update(() => ({ live }));
+}
+
+/** Back to assigning on this device only (the table's link no longer matters). */
+export function leaveLive(): void {
+  update(() => ({ live: null }));
+}
+
+/**
+ * The table's claims become the bill: the lines every phone's totals were split from (a quantity line
+ * in the units the same diners had), the diners in the same order, the organiser's tip as it was; then
+ * the summary, so its amounts equal every phone's to the penny.
+ */
+export function finishLive(lines: readonly SplitLine[], diners: readonly { readonly id: string; readonly name: string }[], tipSplit: TipSplit): void {
+  update(() => ({
+    live: null,
+    tipSplit,
+    diners: diners.map((d, i) => ({ id: d.id, name: d.name, color: dinerColour(i) })),
+    items: lines.map((l) => ({ id: l.id, name: l.name, pricePence: l.pricePence, kind: l.kind, assignedTo: [...l.assignedTo] })),
+  }));
   continueToSummary();
 }
 
