@@ -26,13 +26,15 @@ export function LiveItems({ bill, viewer, readOnly, onClaim, onEdit }: Props) {
         <li key={item.id} className="wz-assign-item">
           <div className="wz-assign-head">
             <span>{item.name}</span>
-            <span>{formatGBP(item.pricePence)}</span>
+            <span className="lv-price">
+              {formatGBP(item.pricePence)}
+              {onEdit && !readOnly ? (
+                <button type="button" className="wz-btn wz-quiet lv-edit" onClick={() => onEdit(item)}>
+                  Edit <span className="wz-visually-hidden">{item.name}</span>
+                </button>
+              ) : null}
+            </span>
           </div>
-          {onEdit && !readOnly ? (
-            <button type="button" className="wz-btn wz-quiet lv-edit" onClick={() => onEdit(item)}>
-              Edit <span className="wz-visually-hidden">{item.name}</span>
-            </button>
-          ) : null}
           {unitsOf(item).map(({ unit, label, pricePence }) => {
             const who = claimants(item.id, unit);
             if (viewer.kind === 'diner') {

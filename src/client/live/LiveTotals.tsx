@@ -13,22 +13,23 @@ export function LiveTotals({ bill, viewer }: { readonly bill: LiveBill; readonly
   return (
     <section className="wz-card lv-totals" aria-labelledby="live-totals-title">
       <h2 id="live-totals-title">{viewer.kind === 'organiser' ? 'Running totals' : 'Your total'}</h2>
-      <dl className="wz-grand">
-        {shares.map((s) => (
-          <div key={s.dinerId} className="lv-total-row">
-            <dt>{viewer.kind === 'organiser' ? names.get(s.dinerId) : 'You pay'}</dt>
-            <dd className="wz-grand-total" data-testid={`live-total-${s.dinerId}`}>
-              {formatGBP(s.totalPence)}
-            </dd>
-            <dd className="wz-note lv-breakdown">
-              Items {formatGBP(s.itemsPence)}
-              {s.servicePence !== 0 ? ` · Service ${formatGBP(s.servicePence)}` : ''}
-              {s.discountPence !== 0 ? ` · Discount ${formatGBP(s.discountPence)}` : ''}
-              {s.tipPence !== 0 ? ` · Tip ${formatGBP(s.tipPence)}` : ''}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <ul className="wz-totals">
+        {shares.map((s) => {
+          const who = viewer.kind === 'organiser' ? (names.get(s.dinerId) ?? '') : 'You';
+          return (
+            <li key={s.dinerId} className="lv-total-row" aria-label={`${who} ${viewer.kind === 'organiser' ? 'pays' : 'pay'} ${formatGBP(s.totalPence)}`}>
+              <span>{viewer.kind === 'organiser' ? who : 'You pay'}</span>
+              <strong className="wz-grand-total">{formatGBP(s.totalPence)}</strong>
+              <span className="wz-note lv-breakdown">
+                Items {formatGBP(s.itemsPence)}
+                {s.servicePence !== 0 ? ` · Service ${formatGBP(s.servicePence)}` : ''}
+                {s.discountPence !== 0 ? ` · Discount ${formatGBP(s.discountPence)}` : ''}
+                {s.tipPence !== 0 ? ` · Tip ${formatGBP(s.tipPence)}` : ''}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
       {unclaimed.length === 0 ? (
         <p className="wz-panel wz-ok">Everything is claimed.</p>
       ) : (

@@ -40,6 +40,8 @@ export interface LiveConnection {
 }
 
 const RETRY_MS = 3000;
+// Three missed heartbeats (the server sends one every 15 s).
+const SILENCE_MS = 45_000;
 
 /**
  * One phone's live copy of a bill: a Server-Sent Events stream (the browser reconnects by itself
@@ -62,10 +64,20 @@ export function connectLive(billId: string, streamKey: string): LiveConnection {
   const url = `/api/live-bills/${encodeURIComponent(billId)}/events?key=${encodeURIComponent(streamKey)}`;
   let source: EventSource | null = null;
   let closed = false;
+  let lastHeard = Date.now();
   const open = () => {
-    source = new EventSource(url);
-    source.addEventListener('bill', (e) => accept(JSON.parse((e as MessageEvent<string>).data)));
+    source?.close();
+    // A new EventSource forgets the last event id, so say which version this phone has.
+    const since = $state.get().bill?.version;
+    source = new EventSource(since === undefined ? url : `${url}&since=${since}`);
+    lastHeard = Date.now();
+    source.addEventListener('bill', (e) => {
+      lastHeard = Date.now();
+      accept(JSON.parse((e as MessageEvent<string>).data));
+    });
+    source.addEventListener('heartbeat', () => (lastHeard = Date.now()));
     source.addEventListener('open', () => {
+      lastHeard = Date.now();
       set({ connection: 'live' });
       void flush();
     });
@@ -74,6 +86,20 @@ export function connectLive(billId: string, streamKey: string): LiveConnection {
       else set({ connection: 'reconnecting' });
     });
   };
+  // The device knows before the stream does: stop at once when it goes offline, start again when back.
+  const onOffline = () => {
+    source?.close();
+    set({ connection: 'reconnecting' });
+  };
+  const onOnline = () => {
+    if (closed) return;
+    open();
+    void flush();
+  };
+  // A connection that died without a word (a phone changing networks) is noticed by the missing heartbeats.
+  const watchdog = setInterval(() => {
+    if (!closed && navigator.onLine && Date.now() - lastHeard > SILENCE_MS) open();
+  }, SILENCE_MS / 3);
   // The browser gives up on an HTTP error; ask once what it was, else try again shortly.
   const refusedOrRetry = async () => {
     set({ connection: 'reconnecting' });
@@ -85,7 +111,7 @@ export function connectLive(billId: string, streamKey: string): LiveConnection {
       set({ refused: { code: body.code ?? String(answer.status), message: body.error ?? 'This live bill cannot be opened' } });
       if (answer.status === 404) return;
     } else probe.abort();
-    setTimeout(() => !closed && open(), RETRY_MS);
+    setTimeout(() => !closed && navigator.onLine && open(), RETRY_MS);
   };
 
   let sending = false;
@@ -109,9 +135,10 @@ export function connectLive(billId: string, streamKey: string): LiveConnection {
       sending = false;
     }
   };
-  const onOnline = () => void flush();
   window.addEventListener('online', onOnline);
-  open();
+  window.addEventListener('offline', onOffline);
+  if (navigator.onLine) open();
+  else set({ connection: 'reconnecting' });
 
   return {
     $state,
@@ -133,7 +160,9 @@ export function connectLive(billId: string, streamKey: string): LiveConnection {
     close() {
       closed = true;
       source?.close();
+      clearInterval(watchdog);
       window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
     },
   };
 }

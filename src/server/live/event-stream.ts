@@ -27,7 +27,7 @@ export function billStream(lastEventId: number, signal: AbortSignal): BillStream
       close();
     }
   };
-  const heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS);
+  const heartbeat = setInterval(() => write('event: heartbeat\ndata: \n\n'), HEARTBEAT_MS);
   const close = () => {
     if (closed) return;
     closed = true;
