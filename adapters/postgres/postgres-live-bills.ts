@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { inject, injectable } from 'tsyringe';
 import { applyLive, type LiveActor, type LiveBill, type LiveChange, type LiveProblem } from '../../domain/live-bill/live-bill';
 import { liveBillToJson } from '../../domain/live-bill/wire';
@@ -7,7 +8,6 @@ import { err, ok, type Result } from '../../domain/result';
 import type { DecideChange, LiveBillKeys, LiveBillStore } from '../../ports/live-bills';
 import { TOKENS } from '../../ports/tokens';
 import type { Database } from './database';
-import type { LiveBillsTable } from './live-bills.table';
 
 export const LIVE_BILLS_CHANNEL = 'live_bills';
 // NOTIFY payloads stop at 8000 bytes; a bigger bill is announced by id and version and read back.
@@ -66,29 +66,26 @@ export class PostgresLiveBillStore implements LiveBillStore {
   }
 
   async find(billId: string): Promise<LiveBill | null> {
-    const row = await this.db.selectFrom('live_bills').selectAll().where('id', '=', billId).executeTakeFirst();
-    return row === undefined ? null : (await loadBill(this.db, row)).bill;
+    return (await loadBill(this.db, billId, false))?.bill ?? null;
   }
 
   async actorFor(billId: string, keyHash: string): Promise<{ bill: LiveBill; actor: LiveActor } | null> {
-    const row = await this.db.selectFrom('live_bills').selectAll().where('id', '=', billId).executeTakeFirst();
-    if (row === undefined) return null;
-    const { bill, dinerKeys } = await loadBill(this.db, row);
-    const actor = actorOf(row, dinerKeys, keyHash);
-    return actor === null ? null : { bill, actor };
+    const loaded = await loadBill(this.db, billId, false);
+    const actor = loaded === null ? null : actorOf(loaded, keyHash);
+    return actor === null ? null : { bill: loaded!.bill, actor };
   }
 
   change(billId: string, keyHash: string, decide: DecideChange, dinerKeyHash?: string): Promise<Result<LiveBill, LiveProblem>> {
     return this.db.transaction().execute(async (tx) => {
-      const row = await tx.selectFrom('live_bills').selectAll().where('id', '=', billId).forUpdate().executeTakeFirst();
-      if (row === undefined) return err('not_found' as const);
-      const { bill, dinerKeys } = await loadBill(tx, row);
-      const actor = actorOf(row, dinerKeys, keyHash);
+      // Locks the bill's row: changes to one bill are made one at a time, each on the latest version.
+      const loaded = await loadBill(tx, billId, true);
+      if (loaded === null) return err('not_found' as const);
+      const actor = actorOf(loaded, keyHash);
       if (actor === null) return err('forbidden' as const);
-      const decided = decide(bill, actor);
+      const decided = decide(loaded.bill, actor);
       if (!decided.ok) return decided;
       await applyRows(tx, billId, decided.value, dinerKeyHash ?? null);
-      const next = applyLive(bill, decided.value);
+      const next = applyLive(loaded.bill, decided.value);
       await tx.updateTable('live_bills').set({ version: next.version, status: next.status }).where('id', '=', billId).execute();
       await sql`select pg_notify(${LIVE_BILLS_CHANNEL}, ${noticeFor(next)})`.execute(tx);
       return ok(next);
@@ -147,10 +144,29 @@ async function applyRows(tx: Transaction<Database>, billId: string, change: Live
   }
 }
 
-async function loadBill(db: Db, row: Selectable<LiveBillsTable>): Promise<{ bill: LiveBill; dinerKeys: Map<string, string> }> {
-  const items = await db.selectFrom('live_bill_items').selectAll().where('bill_id', '=', row.id).orderBy('position').execute();
-  const diners = await db.selectFrom('live_bill_diners').selectAll().where('bill_id', '=', row.id).orderBy('position').execute();
-  const claims = await db.selectFrom('live_bill_claims').select(['item_id', 'unit', 'diner_id']).where('bill_id', '=', row.id).orderBy('item_id').orderBy('unit').orderBy('diner_id').execute();
+interface LoadedBill {
+  readonly bill: LiveBill;
+  readonly organiserKeyHash: string;
+  readonly tableKeyHash: string;
+  /** Diner id by the hash of the key their phone holds. */
+  readonly dinerKeys: ReadonlyMap<string, string>;
+}
+
+/** The bill with its items, diners and claims in one round trip (locking its row when asked). */
+async function loadBill(db: Db, billId: string, lock: boolean): Promise<LoadedBill | null> {
+  const query = db
+    .selectFrom('live_bills as b')
+    .selectAll('b')
+    .select((eb) => [
+      jsonArrayFrom(eb.selectFrom('live_bill_items as i').select(['i.id', 'i.name', 'i.price_pence', 'i.kind', 'i.units']).whereRef('i.bill_id', '=', 'b.id').orderBy('i.position')).as('items'),
+      jsonArrayFrom(eb.selectFrom('live_bill_diners as d').select(['d.id', 'd.name', 'd.key_hash']).whereRef('d.bill_id', '=', 'b.id').orderBy('d.position')).as('diners'),
+      jsonArrayFrom(
+        eb.selectFrom('live_bill_claims as c').select(['c.item_id', 'c.unit', 'c.diner_id']).whereRef('c.bill_id', '=', 'b.id').orderBy('c.item_id').orderBy('c.unit').orderBy('c.diner_id'),
+      ).as('claims'),
+    ])
+    .where('b.id', '=', billId);
+  const row = await (lock ? query.forUpdate('b') : query).executeTakeFirst();
+  if (row === undefined) return null;
   const bill: LiveBill = {
     id: row.id,
     version: row.version,
@@ -158,16 +174,21 @@ async function loadBill(db: Db, row: Selectable<LiveBillsTable>): Promise<{ bill
     expiresAt: new Date(row.expires_at),
     tip: row.tip_percent !== null ? { percent: Number(row.tip_percent) } : { pence: pence(row.tip_pence ?? 0) },
     tipSplit: row.tip_split,
-    items: items.map((i) => ({ id: i.id, name: i.name, pricePence: pence(i.price_pence), kind: i.kind, units: i.units })),
-    diners: diners.map((d) => ({ id: d.id, name: d.name, joined: d.key_hash !== null })),
-    claims: claims.map((c) => ({ itemId: c.item_id, unit: c.unit, dinerId: c.diner_id })),
+    items: row.items.map((i) => ({ id: i.id, name: i.name, pricePence: pence(i.price_pence), kind: i.kind, units: i.units })),
+    diners: row.diners.map((d) => ({ id: d.id, name: d.name, joined: d.key_hash !== null })),
+    claims: row.claims.map((c) => ({ itemId: c.item_id, unit: c.unit, dinerId: c.diner_id })),
   };
-  return { bill, dinerKeys: new Map(diners.flatMap((d) => (d.key_hash === null ? [] : [[d.key_hash, d.id] as const]))) };
+  return {
+    bill,
+    organiserKeyHash: row.organiser_key_hash,
+    tableKeyHash: row.table_key_hash,
+    dinerKeys: new Map(row.diners.flatMap((d) => (d.key_hash === null ? [] : [[d.key_hash, d.id] as const]))),
+  };
 }
 
-function actorOf(row: Selectable<LiveBillsTable>, dinerKeys: Map<string, string>, keyHash: string): LiveActor | null {
-  if (keyHash === row.organiser_key_hash) return { kind: 'organiser' };
-  if (keyHash === row.table_key_hash) return { kind: 'table' };
-  const dinerId = dinerKeys.get(keyHash);
+function actorOf(loaded: LoadedBill, keyHash: string): LiveActor | null {
+  if (keyHash === loaded.organiserKeyHash) return { kind: 'organiser' };
+  if (keyHash === loaded.tableKeyHash) return { kind: 'table' };
+  const dinerId = loaded.dinerKeys.get(keyHash);
   return dinerId === undefined ? null : { kind: 'diner', dinerId };
 }

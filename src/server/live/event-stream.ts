@@ -13,16 +13,28 @@ export interface BillStream {
   onClose(listener: () => void): void;
 }
 
+// Every phone watching a bill is sent the same text: made once per version, not once per phone.
+const eventBytes = new WeakMap<LiveBill, Uint8Array>();
+
+function bytesOf(bill: LiveBill): Uint8Array {
+  let bytes = eventBytes.get(bill);
+  if (bytes === undefined) {
+    bytes = new TextEncoder().encode(`id: ${bill.version}\nevent: bill\ndata: ${JSON.stringify(liveBillToJson(bill))}\n\n`);
+    eventBytes.set(bill, bytes);
+  }
+  return bytes;
+}
+
 export function billStream(lastEventId: number, signal: AbortSignal): BillStream {
   const encoder = new TextEncoder();
   let sent = lastEventId;
   let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
   let closed = false;
   const closers: (() => void)[] = [];
-  const write = (text: string) => {
+  const write = (chunk: string | Uint8Array) => {
     if (closed || controller === null) return;
     try {
-      controller.enqueue(encoder.encode(text));
+      controller.enqueue(typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
     } catch {
       close();
     }
@@ -55,7 +67,7 @@ export function billStream(lastEventId: number, signal: AbortSignal): BillStream
     send(bill) {
       if (bill.version <= sent) return;
       sent = bill.version;
-      write(`id: ${bill.version}\nevent: bill\ndata: ${JSON.stringify(liveBillToJson(bill))}\n\n`);
+      write(bytesOf(bill));
     },
     onClose(listener) {
       if (closed) listener();
