@@ -61,4 +61,3 @@ export class StoredReceipts {
     return found === null ? err('person_not_found') : ok(found);
   }
 }
-

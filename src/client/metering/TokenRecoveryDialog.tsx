@@ -77,7 +77,16 @@ export function TokenRecoveryDialog({ open, onClose, onRecovered, metering = met
         </button>
         <form onSubmit={submitCode}>
           <label htmlFor={codeId}>Recovery code</label>
-          <input id={codeId} value={code} onChange={(e) => setCode(e.target.value)} placeholder="XXXX-XXXX-XXXX-XXXX" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={40} />
+          <input
+            id={codeId}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            placeholder="XXXX-XXXX-XXXX-XXXX"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={40}
+          />
           <button type="submit" disabled={busy !== null || code.trim() === ''}>
             {busy === 'code' ? 'Recovering Tokens...' : 'Use Recovery Code'}
           </button>

@@ -18,11 +18,7 @@ export function requestRefused(problem: RequestProblem): Response {
  * Reads a JSON body with a size cap and validates it. Every way a body can be wrong (too big, not
  * JSON, wrong shape) comes back as a message for a 4xx, never as a thrown error.
  */
-export async function readJson<S extends z.ZodType>(
-  request: Request,
-  schema: S,
-  maxBytes = DEFAULT_JSON_LIMIT,
-): Promise<Result<z.infer<S>, RequestProblem>> {
+export async function readJson<S extends z.ZodType>(request: Request, schema: S, maxBytes = DEFAULT_JSON_LIMIT): Promise<Result<z.infer<S>, RequestProblem>> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) return err({ status: 415, code: 'not_json', message: 'Expected a JSON body (Content-Type: application/json)' });
   const declared = Number(request.headers.get('content-length') ?? '0');
