@@ -23,6 +23,27 @@ module.exports = {
       to: { path: '^src/' },
     },
     {
+      name: 'application-knows-only-domain-and-ports',
+      comment: 'Use cases (src/application/) take domain values and return Results: they import domain/ and ports/ only (no packages, no Node built-ins, no HTTP, no adapters).',
+      severity: 'error',
+      from: { path: '^src/application/' },
+      to: { pathNot: '^(domain|ports|src/application)/' },
+    },
+    {
+      name: 'adapters-only-in-the-composition-root',
+      comment: 'Adapters are picked and built in src/server/container/ alone; everything else reaches them through ports.',
+      severity: 'error',
+      from: { pathNot: '^(adapters|src/server/container)/' },
+      to: { path: '^adapters/' },
+    },
+    {
+      name: 'services-come-through-locals',
+      comment: 'Pages and endpoints get the use cases as Astro.locals.services(); only the middleware (which sets it, and recognises adapter faults) reaches the composition root.',
+      severity: 'error',
+      from: { pathNot: '^src/server/(container|middleware)/|^src/server/services\\.ts$' },
+      to: { path: '^src/server/container/' },
+    },
+    {
       name: 'browser-code-stays-client-safe',
       comment: 'Islands and browser modules must not pull server-only code (adapters, secrets, the container) into a bundle.',
       severity: 'error',

@@ -16,9 +16,9 @@ export function tipFromAmount(pounds: number): Pence {
   return Number.isFinite(pounds) && pounds > 0 ? poundsToPence(pounds) : pence(0);
 }
 
-/** The tip as a percentage of the subtotal, as the share dialog shows it (seed 001 §9). */
+/** The tip as a percentage of the subtotal to one decimal, as the share pages and texts show it (seed 001 §9); 0 for a zero subtotal. */
 export function tipPercentOf(tip: Pence, subtotal: Pence): number {
-  return subtotal > 0 ? (tip / subtotal) * 100 : 0;
+  return subtotal > 0 ? Math.round((tip / subtotal) * 1000) / 10 : 0;
 }
 
 function clamp(value: number, min: number, max: number): number {

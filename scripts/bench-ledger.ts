@@ -66,7 +66,12 @@ async function bench(label: string, db: Kysely<Database>): Promise<void> {
     say(
       `${label.padEnd(9)} | ${c.name.padEnd(42)} | ${perSecond.toFixed(0).padStart(6)} reservations/s | ${cpuMsEach.toFixed(2).padStart(5)} ms Node CPU each${refused ? ` | ${refused} refused!` : ''}`,
     );
-    figures.push({ name: `ledger ${label}: ${c.name}`, figure: Math.round(perSecond), unit: 'reservations/s', note: `${cpuMsEach.toFixed(2)} ms Node CPU each, ${SECONDS} s${refused ? `, ${refused} refused!` : ''}` });
+    figures.push({
+      name: `ledger ${label}: ${c.name}`,
+      figure: Math.round(perSecond),
+      unit: 'reservations/s',
+      note: `${cpuMsEach.toFixed(2)} ms Node CPU each, ${SECONDS} s${refused ? `, ${refused} refused!` : ''}`,
+    });
   }
 }
 
@@ -93,7 +98,9 @@ async function withThrowawayPostgres(run: (db: Kysely<Database>) => Promise<void
   }
 }
 
-say(`Scan reservations (reserve: row lock, free-bill counter or ledger debit), ${SECONDS} s per case, Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
+say(
+  `Scan reservations (reserve: row lock, free-bill counter or ledger debit), ${SECONDS} s per case, Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
+);
 const pglite = await connectDatabase({ kind: 'pglite', dataDir: null });
 await bench('PGlite', pglite);
 await pglite.destroy();

@@ -59,7 +59,19 @@ function storedLink(bill: ReferenceBill): string {
 
 const figures: { name: string; figure: number; unit: string; note: string }[] = [];
 const rows = [
-  ['bill', 'documents: length', 'documents: QR', 'signed /b/: length', 'signed /b/: QR', 'ALL CAPS: length', 'ALL CAPS: QR', 'unknown words: length', 'unknown words: QR', '/r/{id}/{dinerId}: length', '/r/: QR'],
+  [
+    'bill',
+    'documents: length',
+    'documents: QR',
+    'signed /b/: length',
+    'signed /b/: QR',
+    'ALL CAPS: length',
+    'ALL CAPS: QR',
+    'unknown words: length',
+    'unknown words: QR',
+    '/r/{id}/{dinerId}: length',
+    '/r/: QR',
+  ],
 ];
 for (const [diners, items] of [
   [2, 4],
@@ -74,7 +86,19 @@ for (const [diners, items] of [
   const plain = signedLink(scrambled(bill));
   const caps = signedLink(capitals(bill));
   const short = storedLink(bill);
-  rows.push([`${diners} diners, ${items} items`, String(docs.length), String(docs.version), String(link.length), String(qrVersion(link)), String(caps.length), String(qrVersion(caps)), String(plain.length), String(qrVersion(plain)), String(short.length), String(qrVersion(short))]);
+  rows.push([
+    `${diners} diners, ${items} items`,
+    String(docs.length),
+    String(docs.version),
+    String(link.length),
+    String(qrVersion(link)),
+    String(caps.length),
+    String(qrVersion(caps)),
+    String(plain.length),
+    String(qrVersion(plain)),
+    String(short.length),
+    String(qrVersion(short)),
+  ]);
   const variants: [string, { length: number; version: number }][] = [
     ["documents' format", docs],
     ['signed /b/', { length: link.length, version: qrVersion(link) }],

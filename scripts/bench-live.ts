@@ -84,7 +84,11 @@ try {
             claim.sentAt = performance.now();
             // As a phone does: a 503 (the database busy) or a dropped request is sent again.
             for (let tries = 0; !claim.accepted && tries < 20; tries++) {
-              const answer = await post(`/api/live-bills/${table.billId}/commands`, { key: table.keys[d], command: { type: 'claim', itemId: `i${d}`, unit, dinerId: `d${d}`, claimed: true } }, table.address).catch(() => null);
+              const answer = await post(
+                `/api/live-bills/${table.billId}/commands`,
+                { key: table.keys[d], command: { type: 'claim', itemId: `i${d}`, unit, dinerId: `d${d}`, claimed: true } },
+                table.address,
+              ).catch(() => null);
               const status = answer?.status ?? 0;
               statuses.set(status, (statuses.get(status) ?? 0) + 1);
               await answer?.arrayBuffer();
@@ -104,12 +108,25 @@ try {
   const all = [...claims.values()];
   const accepted = all.filter((c) => c.accepted);
   const lost = accepted.filter((c) => c.seenAt.size < DINERS).length;
-  const latencies = accepted.filter((c) => c.seenAt.size === DINERS).map((c) => Math.max(...c.seenAt.values()) - c.sentAt).sort((a, b) => a - b);
+  const latencies = accepted
+    .filter((c) => c.seenAt.size === DINERS)
+    .map((c) => Math.max(...c.seenAt.values()) - c.sentAt)
+    .sort((a, b) => a - b);
   const perConnectionKb = (after - before) / streams.length / 1024;
   const rows = [
-    { name: 'live: claim to every phone p50', figure: round(percentile(latencies, 0.5)), unit: 'ms', note: `${BILLS} bills x ${DINERS} phones, ${all.length} claims in ${SECONDS} s, ${database.kind}` },
+    {
+      name: 'live: claim to every phone p50',
+      figure: round(percentile(latencies, 0.5)),
+      unit: 'ms',
+      note: `${BILLS} bills x ${DINERS} phones, ${all.length} claims in ${SECONDS} s, ${database.kind}`,
+    },
     { name: 'live: claim to every phone p99', figure: round(percentile(latencies, 0.99)), unit: 'ms', note: 'target ≤ 500 ms' },
-    { name: 'live: claims lost', figure: lost, unit: 'claims', note: `${accepted.length} of ${all.length} accepted; answers (retries included) ${[...statuses].map(([status, n]) => `${status || 'no answer'}: ${n}`).join(', ')}` },
+    {
+      name: 'live: claims lost',
+      figure: lost,
+      unit: 'claims',
+      note: `${accepted.length} of ${all.length} accepted; answers (retries included) ${[...statuses].map(([status, n]) => `${status || 'no answer'}: ${n}`).join(', ')}`,
+    },
     { name: 'live: server memory per open stream', figure: round(perConnectionKb), unit: 'KiB', note: `RSS ${mib(before)} → ${mib(after)} MiB for ${streams.length} streams` },
     { name: 'live: server CPU per claim', figure: round(cpuMs / Math.max(1, all.length)), unit: 'ms', note: 'the app process only (Postgres apart), answering the claim and sending it to 8 phones' },
     { name: 'live: claims per second', figure: round(accepted.length / Math.min(elapsed, SECONDS)), unit: '/s', note: '' },

@@ -25,7 +25,10 @@ const verbose = argv.includes('--verbose');
 const FOLDERS = ['wildreceipt', 'cord', 'sroie'] as const;
 
 const reader = readerFromEnvironment(argv);
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 say(`receipts: ${receiptsDir}\nload average at start: ${load()}`);
 
 const items: ItemScore[] = [];
@@ -67,7 +70,7 @@ const rate = (t: { found: number; printed: number }) => `${t.found}/${t.printed}
 say(`wildreceipt items: precision ${precision.toFixed(3)}  recall ${recall.toFixed(3)}  F1 ${itemF1.toFixed(3)}  (${sum.matched} matched, ${sum.extracted} read, ${sum.expected} expected)`);
 say(`total found: all ${rate(all)}  ${FOLDERS.map((f) => `${f} ${rate(totals.get(f)!)}`).join('  ')}`);
 say(`median ${Math.round(median(times))} ms per image over ${times.length} images (load average at end: ${load()})`);
-const percent = (t: { found: number; printed: number }) => Math.round((t.printed === 0 ? 0 : (1000 * t.found) / t.printed)) / 10;
+const percent = (t: { found: number; printed: number }) => Math.round(t.printed === 0 ? 0 : (1000 * t.found) / t.printed) / 10;
 emitRows([
   { name: 'receipts: wildreceipt item precision', figure: Number(precision.toFixed(3)), unit: '', note: `${sum.matched} matched of ${sum.extracted} read` },
   { name: 'receipts: wildreceipt item recall', figure: Number(recall.toFixed(3)), unit: '', note: `${sum.matched} matched of ${sum.expected} expected` },

@@ -92,9 +92,7 @@ export class TesseractPool implements OcrEngine {
 
   private async createScheduler(parameters: Record<string, string>): Promise<Scheduler> {
     const scheduler = createScheduler();
-    const workers = await Promise.all(
-      Array.from({ length: this.size }, () => createWorker('eng', OEM.LSTM_ONLY, { langPath: ENGLISH_DATA, gzip: true, cacheMethod: 'none' })),
-    );
+    const workers = await Promise.all(Array.from({ length: this.size }, () => createWorker('eng', OEM.LSTM_ONLY, { langPath: ENGLISH_DATA, gzip: true, cacheMethod: 'none' })));
     for (const worker of workers) {
       await worker.setParameters({ ...parameters, user_defined_dpi: '300' });
       scheduler.addWorker(worker);
@@ -104,9 +102,5 @@ export class TesseractPool implements OcrEngine {
 }
 
 function linesOf(blocks: readonly Block[]): OcrLine[] {
-  return blocks.flatMap((b) =>
-    b.paragraphs.flatMap((p) =>
-      p.lines.map((l) => ({ text: l.text, words: l.words.map((w) => ({ text: w.text, confidence: w.confidence, box: w.bbox })) })),
-    ),
-  );
+  return blocks.flatMap((b) => b.paragraphs.flatMap((p) => p.lines.map((l) => ({ text: l.text, words: l.words.map((w) => ({ text: w.text, confidence: w.confidence, box: w.bbox })) }))));
 }

@@ -16,7 +16,10 @@ export async function connectDatabase(target: DatabaseTarget): Promise<Kysely<Da
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    registerNotificationSource(db, pgNotificationSource(() => new pg.Client({ connectionString: target.url, connectionTimeoutMillis: 5000 })));
+    registerNotificationSource(
+      db,
+      pgNotificationSource(() => new pg.Client({ connectionString: target.url, connectionTimeoutMillis: 5000 })),
+    );
     return db;
   }
   const { PGlite } = await import('@electric-sql/pglite');

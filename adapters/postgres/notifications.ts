@@ -1,18 +1,16 @@
-import type { Kysely } from 'kysely';
-
 /** LISTEN on one channel; `onResync` runs after a lost connection is back, since notifications sent meanwhile are gone. */
 export interface NotificationSource {
   listen(channel: string, onPayload: (payload: string) => void, onResync: () => void): Promise<() => Promise<void>>;
 }
 
-const sources = new WeakMap<Kysely<any>, NotificationSource>();
+const sources = new WeakMap<object, NotificationSource>();
 
 /** connectDatabase records, next to each database it opens, where its notifications can be heard. */
-export function registerNotificationSource(db: Kysely<any>, source: NotificationSource): void {
+export function registerNotificationSource(db: object, source: NotificationSource): void {
   sources.set(db, source);
 }
 
-export function notificationSourceOf(db: Kysely<any>): NotificationSource {
+export function notificationSourceOf(db: object): NotificationSource {
   const source = sources.get(db);
   if (source === undefined) throw new Error('this database was not opened by connectDatabase');
   return source;

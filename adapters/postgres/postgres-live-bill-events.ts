@@ -27,7 +27,11 @@ export class PostgresLiveBillEvents implements LiveBillEvents {
 
   async subscribe(billId: string, onChange: Listener): Promise<Unsubscribe> {
     this.listening ??= notificationSourceOf(this.db)
-      .listen(LIVE_BILLS_CHANNEL, (payload) => this.heard(payload), () => this.resync())
+      .listen(
+        LIVE_BILLS_CHANNEL,
+        (payload) => this.heard(payload),
+        () => this.resync(),
+      )
       .catch((error: unknown) => {
         this.listening = null;
         throw error;

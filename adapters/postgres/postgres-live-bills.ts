@@ -104,7 +104,11 @@ function noticeFor(bill: LiveBill): string {
 
 async function applyRows(tx: Transaction<Database>, billId: string, change: LiveChange, dinerKeyHash: string | null): Promise<void> {
   const claim = (itemId: string, unit: number, dinerId: string) =>
-    tx.insertInto('live_bill_claims').values({ bill_id: billId, item_id: itemId, unit, diner_id: dinerId }).onConflict((c) => c.doNothing()).execute();
+    tx
+      .insertInto('live_bill_claims')
+      .values({ bill_id: billId, item_id: itemId, unit, diner_id: dinerId })
+      .onConflict((c) => c.doNothing())
+      .execute();
   const unclaim = (itemId: string, unit: number, dinerId: string) =>
     tx.deleteFrom('live_bill_claims').where('bill_id', '=', billId).where('item_id', '=', itemId).where('unit', '=', unit).where('diner_id', '=', dinerId).execute();
   switch (change.type) {
@@ -119,7 +123,11 @@ async function applyRows(tx: Transaction<Database>, billId: string, change: Live
       await tx.updateTable('live_bill_diners').set({ key_hash: dinerKeyHash }).where('bill_id', '=', billId).where('id', '=', change.dinerId).execute();
       return;
     case 'addDiner': {
-      const last = await tx.selectFrom('live_bill_diners').select((eb) => eb.fn.max('position').as('position')).where('bill_id', '=', billId).executeTakeFirst();
+      const last = await tx
+        .selectFrom('live_bill_diners')
+        .select((eb) => eb.fn.max('position').as('position'))
+        .where('bill_id', '=', billId)
+        .executeTakeFirst();
       const position = last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
       await tx
         .insertInto('live_bill_diners')
@@ -131,12 +139,7 @@ async function applyRows(tx: Transaction<Database>, billId: string, change: Live
       await tx.deleteFrom('live_bill_diners').where('bill_id', '=', billId).where('id', '=', change.dinerId).execute();
       return;
     case 'editItem':
-      await tx
-        .updateTable('live_bill_items')
-        .set({ name: change.name, price_pence: change.pricePence, units: change.units })
-        .where('bill_id', '=', billId)
-        .where('id', '=', change.itemId)
-        .execute();
+      await tx.updateTable('live_bill_items').set({ name: change.name, price_pence: change.pricePence, units: change.units }).where('bill_id', '=', billId).where('id', '=', change.itemId).execute();
       await tx.deleteFrom('live_bill_claims').where('bill_id', '=', billId).where('item_id', '=', change.itemId).where('unit', '>=', change.units).execute();
       return;
     case 'setStatus':

@@ -23,7 +23,10 @@ export class PostgresRecoveryCodes implements RecoveryCodes {
     const code = recoveryCodeFromBytes(randomBytes(RECOVERY_CODE_BYTES));
     const canonical = normalizeRecoveryCode(code);
     if (!canonical.ok) throw new Error('a generated recovery code must be valid');
-    await this.db.insertInto('recovery_codes').values({ code_hash: hashOf(canonical.value), anonymous_user_id: anonymousUserId, created_at: this.clock.now() }).execute();
+    await this.db
+      .insertInto('recovery_codes')
+      .values({ code_hash: hashOf(canonical.value), anonymous_user_id: anonymousUserId, created_at: this.clock.now() })
+      .execute();
     return code;
   }
 

@@ -42,7 +42,10 @@ export class PostgresScanAllowance implements ScanAllowance {
           .onConflict((oc) => oc.columns(['anonymous_user_id', 'month_start']).doUpdateSet({ bills_used: sql`monthly_usage.bills_used + 1` }))
           .execute();
       } else {
-        await tx.insertInto('token_ledger').values({ anonymous_user_id: anonymousUserId, ...debitForScan(), reservation_id: id, created_at: now }).execute();
+        await tx
+          .insertInto('token_ledger')
+          .values({ anonymous_user_id: anonymousUserId, ...debitForScan(), reservation_id: id, created_at: now })
+          .execute();
       }
       return ok({ id, paidWith });
     });
@@ -51,12 +54,7 @@ export class PostgresScanAllowance implements ScanAllowance {
   /** Keeps the charge. Settling twice, or after a refund, changes nothing. */
   async settle(reservationId: string): Promise<void> {
     if (!isUuid(reservationId)) return;
-    await this.db
-      .updateTable('scan_reservations')
-      .set({ status: 'settled', closed_at: this.clock.now() })
-      .where('id', '=', reservationId)
-      .where('status', '=', 'reserved')
-      .execute();
+    await this.db.updateTable('scan_reservations').set({ status: 'settled', closed_at: this.clock.now() }).where('id', '=', reservationId).where('status', '=', 'reserved').execute();
   }
 
   /** Gives the free bill or the token back, once; after a settle it changes nothing. */
@@ -76,7 +74,10 @@ async function refundReserved(tx: Transaction<Database>, now: Date, which: OpenR
   const closed = await update.returning(['id', 'anonymous_user_id', 'paid_with', sql<string>`month_start::text`.as('month_start')]).execute();
   for (const reservation of closed) {
     if (reservation.paid_with === 'token') {
-      await tx.insertInto('token_ledger').values({ anonymous_user_id: reservation.anonymous_user_id, ...refundForScan(), reservation_id: reservation.id, created_at: now }).execute();
+      await tx
+        .insertInto('token_ledger')
+        .values({ anonymous_user_id: reservation.anonymous_user_id, ...refundForScan(), reservation_id: reservation.id, created_at: now })
+        .execute();
     } else {
       await tx
         .updateTable('monthly_usage')

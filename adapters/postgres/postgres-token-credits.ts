@@ -23,7 +23,11 @@ export class PostgresTokenCredits implements TokenCredits {
     const credit = creditForPurchase(payment.tokens);
     const now = this.clock.now();
     return this.db.transaction().execute(async (tx) => {
-      await tx.insertInto('anonymous_users').values({ id: payment.anonymousUserId, created_at: now, last_seen_at: now }).onConflict((oc) => oc.column('id').doNothing()).execute();
+      await tx
+        .insertInto('anonymous_users')
+        .values({ id: payment.anonymousUserId, created_at: now, last_seen_at: now })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
       const purchase = await tx
         .insertInto('token_purchases')
         .values({
@@ -38,7 +42,11 @@ export class PostgresTokenCredits implements TokenCredits {
         .onConflict((oc) => oc.columns(['provider', 'provider_payment_id']).doNothing())
         .returning('id')
         .executeTakeFirst();
-      if (purchase) await tx.insertInto('token_ledger').values({ anonymous_user_id: payment.anonymousUserId, ...credit, purchase_id: purchase.id, created_at: now }).execute();
+      if (purchase)
+        await tx
+          .insertInto('token_ledger')
+          .values({ anonymous_user_id: payment.anonymousUserId, ...credit, purchase_id: purchase.id, created_at: now })
+          .execute();
       return { credited: purchase !== undefined, balance: await ledgerBalance(tx, payment.anonymousUserId) };
     });
   }

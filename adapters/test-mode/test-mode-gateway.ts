@@ -2,16 +2,10 @@ import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import type { ProviderPayment } from '../../domain/payments/verification';
 import { err, ok, type Result } from '../../domain/result';
 import type { Checkout, CheckoutFailure, CheckoutRequest, PaidInvoice, PaymentGateway, WebhookNotice } from '../../ports/payment-gateway';
+import type { PaymentSimulator, SignedWebhook, SimulatedCardOutcome } from '../../ports/payment-simulator';
 
 /** Test cards, as on Stripe's test page: one that pays, one that is declined, one that asks for 3-D Secure. */
 export const TEST_CARDS = { success: '4242424242424242', declined: '4000000000000002', authenticationRequired: '4000002760003184' } as const;
-
-export type SimulatedCardOutcome = 'succeeded' | 'declined' | 'authentication required' | 'invalid card';
-
-export interface SignedWebhook {
-  readonly rawBody: Uint8Array;
-  readonly signature: string;
-}
 
 interface SimulatedPayment {
   readonly request: CheckoutRequest;
@@ -26,7 +20,7 @@ const WEBHOOK_TOLERANCE_SECONDS = 300;
  * side), takes test card numbers, and signs its webhooks so they go through the same verification
  * path as real ones. No money moves.
  */
-export class TestModeGateway implements PaymentGateway {
+export class TestModeGateway implements PaymentGateway, PaymentSimulator {
   readonly provider = 'test' as const;
   private readonly payments = new Map<string, SimulatedPayment>();
   private readonly byIdempotencyKey = new Map<string, string>();

@@ -67,19 +67,7 @@ export type LiveCommand =
 /** A command as a phone sends it: a new diner's id is chosen by the server, not by the phone. */
 export type LiveRequest = Exclude<LiveCommand, { type: 'addDiner' }> | { readonly type: 'addDiner'; readonly name: string };
 
-export type LiveProblem =
-  | 'not_found'
-  | 'expired'
-  | 'locked'
-  | 'finished'
-  | 'forbidden'
-  | 'unknown_item'
-  | 'unknown_diner'
-  | 'diner_taken'
-  | 'table_full'
-  | 'name_empty'
-  | 'name_too_long'
-  | 'bad_item';
+export type LiveProblem = 'not_found' | 'expired' | 'locked' | 'finished' | 'forbidden' | 'unknown_item' | 'unknown_diner' | 'diner_taken' | 'table_full' | 'name_empty' | 'name_too_long' | 'bad_item';
 
 /** A change the organiser or a diner may make; `joins` says the actor takes the diner's capability. */
 export type LiveChange = LiveCommand & { readonly joins?: boolean };
@@ -150,8 +138,7 @@ export function acceptItem(rawName: string, pricePence: number, kind: ItemKind, 
 export function applyLive(bill: LiveBill, change: LiveChange): LiveBill {
   const next = { ...bill, version: bill.version + 1 };
   const without = (c: LiveClaim, itemId: string, unit: number, dinerId: string) => !(c.itemId === itemId && c.unit === unit && c.dinerId === dinerId);
-  const withClaim = (claims: readonly LiveClaim[], claim: LiveClaim) =>
-    claims.some((c) => !without(c, claim.itemId, claim.unit, claim.dinerId)) ? claims : [...claims, claim];
+  const withClaim = (claims: readonly LiveClaim[], claim: LiveClaim) => (claims.some((c) => !without(c, claim.itemId, claim.unit, claim.dinerId)) ? claims : [...claims, claim]);
   switch (change.type) {
     case 'claim': {
       const rest = bill.claims.filter((c) => without(c, change.itemId, change.unit, change.dinerId));

@@ -1,5 +1,6 @@
 import { type Pence } from '../money';
 import { splitBill, type TipSplit } from '../split';
+import { tipPercentOf } from '../tip';
 import type { SharePacket } from './share-packet';
 
 export interface SeatItemView {
@@ -58,7 +59,7 @@ export function billView(packet: SharePacket): BillView {
     subtotalPence: split.subtotalPence,
     tipPence: split.tipPence,
     totalPence: split.totalPence,
-    tipPercent: split.subtotalPence > 0 ? Math.round((packet.tipPence / split.subtotalPence) * 1000) / 10 : null,
+    tipPercent: split.subtotalPence > 0 ? tipPercentOf(packet.tipPence, split.subtotalPence) : null,
     tipSplit: packet.tipSplit,
     focusSeatId: packet.focusSeatId,
   };

@@ -28,10 +28,7 @@ export interface NewReceiptRequest {
 }
 
 /** Builds the receipt to store, with fresh short random ids; random bytes come from the caller. */
-export function newStoredReceipt(
-  request: NewReceiptRequest,
-  random: (length: number) => Uint8Array,
-): Result<{ receipt: StoredReceipt; dinerIds: ReadonlyMap<string, string> }, string> {
+export function newStoredReceipt(request: NewReceiptRequest, random: (length: number) => Uint8Array): Result<{ receipt: StoredReceipt; dinerIds: ReadonlyMap<string, string> }, string> {
   if (request.items.length === 0) return err(SHARE_MESSAGES.noItems);
   if (request.diners.length === 0) return err(SHARE_MESSAGES.noDiners);
   if (request.diners.length > MAX_DINERS) return err(MAX_DINERS_MESSAGE);

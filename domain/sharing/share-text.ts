@@ -1,6 +1,7 @@
 import { formatGBP, pence, type Pence } from '../money';
 import { err, ok, type Result } from '../result';
 import { splitBill, type TipSplit } from '../split';
+import { tipPercentOf } from '../tip';
 import { SHARE_MESSAGES } from './share-packet';
 
 /** The bill as the app holds it on the summary step (the share dialog's input). */
@@ -13,7 +14,14 @@ export interface ShareableBill {
 }
 
 export type ShareSummary =
-  | { readonly kind: 'individual'; readonly dinerName: string; readonly itemCount: number; readonly items: readonly { name: string; sharePence: Pence }[]; readonly tipPence: Pence; readonly totalPence: Pence }
+  | {
+      readonly kind: 'individual';
+      readonly dinerName: string;
+      readonly itemCount: number;
+      readonly items: readonly { name: string; sharePence: Pence }[];
+      readonly tipPence: Pence;
+      readonly totalPence: Pence;
+    }
   | { readonly kind: 'complete'; readonly totalPence: Pence; readonly people: number; readonly items: number; readonly tipPercent: number | null };
 
 /** The share dialog's summary (seed 001 §2.4): one diner's count and total with tip, or the whole bill. */
@@ -25,7 +33,7 @@ export function shareSummary(bill: ShareableBill, dinerId: string | null): Resul
     tipSplit: bill.tipSplit,
   });
   if (dinerId === null) {
-    const tipPercent = split.subtotalPence > 0 ? Math.round((bill.tipPence / split.subtotalPence) * 1000) / 10 : null;
+    const tipPercent = split.subtotalPence > 0 ? tipPercentOf(pence(bill.tipPence), split.subtotalPence) : null;
     return ok({ kind: 'complete', totalPence: split.totalPence, people: bill.diners.length, items: bill.items.length, tipPercent });
   }
   const index = bill.diners.findIndex((d) => d.id === dinerId);

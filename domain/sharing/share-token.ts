@@ -129,7 +129,9 @@ function decodeBody(body: Uint8Array, expiresAt: number, flags: BodyFlags): Shar
     const pricePence = r.signed();
     const mask = r.byte();
     // A bit beyond the seat count names a seat that does not exist: checkPacket refuses it.
-    const assignedTo = Array.from({ length: 8 }, (_, bit) => bit).filter((bit) => (mask & (1 << bit)) !== 0).map((bit) => String(bit + 1));
+    const assignedTo = Array.from({ length: 8 }, (_, bit) => bit)
+      .filter((bit) => (mask & (1 << bit)) !== 0)
+      .map((bit) => String(bit + 1));
     return { name, pricePence: pence(pricePence), assignedTo };
   });
   const tipPence = r.varint();

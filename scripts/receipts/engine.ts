@@ -1,5 +1,5 @@
 import { readConfig } from '../../src/server/config';
-import { createReceiptReader } from '../../src/server/receipt-reader-factory';
+import { createReceiptReader } from '../../src/server/container/receipt-reader';
 import type { ReceiptImage } from '../../ports/receipt-reader';
 import { imageTypeOf } from '../../domain/image-upload';
 

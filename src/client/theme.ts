@@ -1,3 +1,5 @@
+import { atom } from 'nanostores';
+
 /** The light/dark theme (seed 000: 'light' or 'dark' in local storage under 'theme'). */
 export type Theme = 'light' | 'dark';
 
@@ -8,8 +10,16 @@ export function currentTheme(): Theme {
   return document.documentElement.dataset['theme'] === 'dark' ? 'dark' : 'light';
 }
 
+/** The theme for islands to render from; syncTheme() reads it from the page once they mount. */
+export const $theme = atom<Theme>('light');
+
+export function syncTheme(): void {
+  $theme.set(currentTheme());
+}
+
 export function setTheme(theme: Theme): void {
   document.documentElement.dataset['theme'] = theme;
+  $theme.set(theme);
   try {
     localStorage.setItem(KEY, theme);
   } catch {
@@ -17,6 +27,7 @@ export function setTheme(theme: Theme): void {
   }
 }
 
+/** The one switch between light and dark, for the wizard's header and every [data-theme-toggle] button. */
 export function toggleTheme(): Theme {
   const next = currentTheme() === 'dark' ? 'light' : 'dark';
   setTheme(next);

@@ -65,13 +65,10 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
   if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
   const e = parsed.data;
   const problems: string[] = [];
-  if (e.RECEIPT_ENGINE === 'openai' && !e.OPENAI_API_KEY && !e.OPENAI_BASE_URL)
-    problems.push('RECEIPT_ENGINE: openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a self-hosted server)');
+  if (e.RECEIPT_ENGINE === 'openai' && !e.OPENAI_API_KEY && !e.OPENAI_BASE_URL) problems.push('RECEIPT_ENGINE: openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a self-hosted server)');
   const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
-  if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean))
-    problems.push('STRIPE_*: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together, or none for test mode');
-  if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET))
-    problems.push('PAYPAL_*: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET together, or neither for test mode');
+  if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) problems.push('STRIPE_*: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together, or none for test mode');
+  if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET)) problems.push('PAYPAL_*: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET together, or neither for test mode');
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,

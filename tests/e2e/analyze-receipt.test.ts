@@ -15,7 +15,7 @@ describe('POST /functions/v1/analyze-receipt on the running server (local reader
     const user = crypto.randomUUID();
     const response = await analyze({ image: PDF_BYTES.toString('base64'), anonymousUserId: user });
     expect(response.status).toBe(415);
-    expect(await response.json()).toEqual({ error: 'Please upload a photo of the receipt as a JPEG, PNG or WebP image.' });
+    expect(await response.json()).toEqual({ error: 'Please upload a photo of the receipt as a JPEG, PNG or WebP image.', code: 'not_an_image' });
     expect(await billsUsed(user)).toBe(0);
   });
 
@@ -23,7 +23,7 @@ describe('POST /functions/v1/analyze-receipt on the running server (local reader
     const user = crypto.randomUUID();
     const response = await analyze({ image: (await tinyImage('png', 300, 400)).toString('base64'), anonymousUserId: user });
     expect(response.status).toBe(422);
-    expect(await response.json()).toEqual({ error: 'Please take a clearer photo of the receipt. The image appears to be blurry or unclear.' });
+    expect(await response.json()).toEqual({ error: 'Please take a clearer photo of the receipt. The image appears to be blurry or unclear.', code: 'unclear' });
     expect(await billsUsed(user)).toBe(0);
   });
 });

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_MESSAGES } from '../../src/server/payments/messages';
-import { UNAVAILABLE_MESSAGE } from '../../src/server/faults';
+import { UNAVAILABLE_MESSAGE } from '../../src/server/http/json';
+import { PAYMENT_MESSAGES } from '../../src/server/http/payment-messages';
 import { call, smallPackageIntent } from '../support/app-client';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';
 import { startFakePayPal, type FakePayPal } from '../support/fake-paypal';
@@ -105,7 +105,7 @@ describe('a payment provider answering 500', () => {
     try {
       const refused = await call(server.url, 'POST', '/api/paypal/orders', order);
       expectCleanFailure(refused, [502, 503]);
-      expect(JSON.parse(refused.body)).toEqual({ error: PAYMENT_MESSAGES.paypalCreateFailed });
+      expect(JSON.parse(refused.body)).toEqual({ error: PAYMENT_MESSAGES.paypalCreateFailed, code: 'provider_failed' });
     } finally {
       paypal.setOutage(false);
     }

@@ -38,7 +38,7 @@ describe('the receipt reader timing out', () => {
       const answers = await Promise.all([scan(user), scan(user)]);
       for (const answer of answers) {
         expect(answer.status).toBe(504);
-        expect(JSON.parse(answer.body)).toEqual({ error: 'Request timed out. Please check your internet connection and try again.' });
+        expect(JSON.parse(answer.body)).toEqual({ error: 'Request timed out. Please check your internet connection and try again.', code: 'timed_out' });
       }
       expect(await usage(user)).toMatchObject({ billsUsed: 0, tokens: 0 });
     } finally {

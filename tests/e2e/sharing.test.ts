@@ -42,7 +42,7 @@ describe('sharing a bill by signed link', () => {
     expect(new Date(link.expiresAt).getTime() - Date.now()).toBeGreaterThan(7 * 24 * 3600_000 - 60_000);
     const bad = await fetch(`${baseUrl()}/api/shares`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...bill, items: [] }) });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: 'No items in receipt' });
+    expect(await bad.json()).toEqual({ error: 'No items in receipt', code: 'invalid_bill' });
     const garbage = await fetch(`${baseUrl()}/api/shares`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"diners":' });
     expect(garbage.status).toBe(400);
   });
@@ -89,13 +89,20 @@ describe('sharing a bill by signed link', () => {
     const response = await fetch(`${baseUrl()}/api/shares/${token}`);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({
-      diners: [{ id: '1', name: 'Alice' }, { id: '2', name: 'Ben' }, { id: '3', name: 'Cat' }],
-      items: [{ name: 'Margherita Pizza', pricePence: 899, assignedTo: ['1'] }, { name: 'Espresso', pricePence: 250, assignedTo: ['1'] }],
+      diners: [
+        { id: '1', name: 'Alice' },
+        { id: '2', name: 'Ben' },
+        { id: '3', name: 'Cat' },
+      ],
+      items: [
+        { name: 'Margherita Pizza', pricePence: 899, assignedTo: ['1'] },
+        { name: 'Espresso', pricePence: 250, assignedTo: ['1'] },
+      ],
       tipPence: 500,
       dinerId: null,
     });
     const forged = await fetch(`${baseUrl()}/api/shares/${token.replace('.', '.1')}`);
-    expect([forged.status, await forged.json()]).toEqual([404, { error: 'Invalid or expired share token' }]);
+    expect([forged.status, await forged.json()]).toEqual([404, { error: 'Invalid or expired share token', code: 'invalid' }]);
   });
 
   // By what each had: Alice 899 + 1066.67 + 250, Ben 425 + 1066.67, Cat 650 + 1066.67 of 5424: tip 500 → 204, 137, 159.

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../adapters/postgres/connect';
 import type { Database } from '../../adapters/postgres/database';
 import { readConfig, type Config } from '../../src/server/config';
-import { HealthCheck } from '../../src/server/health';
+import { HealthCheck } from '../../src/server/container/health';
 
 const SHUTTING_DOWN = Symbol.for('whospaying.shuttingDown');
 const config = (readConfig({}) as { ok: true; config: Config }).config;

@@ -77,7 +77,12 @@ describeEachDatabase('live bills', (open) => {
     ]);
     expect(first.ok && secondClaim.ok).toBe(true);
     const stored = (await a.store.find(bill.id))!;
-    expect(stored.claims.filter((c) => c.itemId === 'pizza').map((c) => c.dinerId).sort()).toEqual(['ann', 'bob']);
+    expect(
+      stored.claims
+        .filter((c) => c.itemId === 'pizza')
+        .map((c) => c.dinerId)
+        .sort(),
+    ).toEqual(['ann', 'bob']);
     expect(stored.version).toBe(4); // two joins, two claims: one version each
   });
 

@@ -4,7 +4,7 @@ import { PostgresRateLimiter } from '../../adapters/postgres/postgres-rate-limit
 import { PostgresRecoveryCodes } from '../../adapters/postgres/postgres-recovery-codes';
 import { PostgresTokenCredits } from '../../adapters/postgres/postgres-token-credits';
 import { pence } from '../../domain/money';
-import { TokenRecovery, UNKNOWN_RECOVERY_CODE_MESSAGE } from '../../src/server/token-recovery';
+import { TokenRecovery } from '../../src/application/tokens/token-recovery';
 import { FakeClock } from '../support/clock';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 
@@ -33,7 +33,7 @@ describeEachDatabase('token recovery', (open) => {
   });
 
   it('issues codes only after a confirmed purchase; any of them restores the buyer on another device', async () => {
-    expect(await recovery.recoveryCodeFor(randomUUID(), 'ip-a')).toMatchObject({ ok: false, error: { status: 404 } });
+    expect(await recovery.recoveryCodeFor(randomUUID(), 'ip-a')).toEqual({ ok: false, error: { code: 'no_purchase' } });
     const id = await buyer(10);
     const first = await recovery.recoveryCodeFor(id, 'ip-a');
     const second = await recovery.recoveryCodeFor(id, 'ip-a');
@@ -57,17 +57,17 @@ describeEachDatabase('token recovery', (open) => {
 
   it('refuses unknown and malformed codes, and limits attempts per device', async () => {
     const device = randomUUID();
-    expect(await recovery.redeem(device, 'ABCD-EFGH-JKMN-PQRS', 'ip-b')).toEqual({ ok: false, error: { status: 404, message: UNKNOWN_RECOVERY_CODE_MESSAGE } });
-    expect(await recovery.redeem(device, 'not a code', 'ip-b')).toMatchObject({ ok: false, error: { status: 400 } });
+    expect(await recovery.redeem(device, 'ABCD-EFGH-JKMN-PQRS', 'ip-b')).toEqual({ ok: false, error: { code: 'unknown_code' } });
+    expect(await recovery.redeem(device, 'not a code', 'ip-b')).toEqual({ ok: false, error: { code: 'invalid_code' } });
     for (let i = 0; i < 3; i++) await recovery.redeem(device, 'ABCD-EFGH-JKMN-PQRS', 'ip-b');
-    expect(await recovery.redeem(device, 'ABCD-EFGH-JKMN-PQRS', 'ip-b')).toMatchObject({ ok: false, error: { status: 429, retryAfterSeconds: 900 } });
+    expect(await recovery.redeem(device, 'ABCD-EFGH-JKMN-PQRS', 'ip-b')).toEqual({ ok: false, error: { code: 'rate_limited', retryAfterSeconds: 900 } });
     clock.advance(15 * 60_000);
-    expect(await recovery.redeem(device, 'ABCD-EFGH-JKMN-PQRS', 'ip-b')).toMatchObject({ ok: false, error: { status: 404 } });
+    expect(await recovery.redeem(device, 'ABCD-EFGH-JKMN-PQRS', 'ip-b')).toEqual({ ok: false, error: { code: 'unknown_code' } });
   });
 
   it('limits attempts per client address across devices', async () => {
     const results = [];
     for (let i = 0; i < 21; i++) results.push(await recovery.redeem(randomUUID(), 'ABCD-EFGH-JKMN-PQRS', 'ip-c'));
-    expect(results.filter((r) => !r.ok && r.error.status === 429)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok && r.error.code === 'rate_limited')).toHaveLength(1);
   });
 });

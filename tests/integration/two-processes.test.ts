@@ -60,7 +60,7 @@ describe.skipIf(unavailable !== null)('two server processes on one Postgres', ()
       const refused = await post(server, '/api/recovery', { anonymousUserId: randomUUID(), recoveryCode: 'ABCD-EFGH-JKMN-PQRS' }, client);
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(await refused.json()).toEqual({ error: expect.stringMatching(/^Too many recovery attempts/) });
+      expect(await refused.json()).toEqual({ error: expect.stringMatching(/^Too many recovery attempts/), code: 'rate_limited' });
     }
     const otherClient = await post(servers[1]!, '/api/recovery', { anonymousUserId: randomUUID(), recoveryCode: 'ABCD-EFGH-JKMN-PQRS' }, { 'x-forwarded-for': '198.51.100.7' });
     expect(otherClient.status).toBe(404);

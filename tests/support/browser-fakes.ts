@@ -13,11 +13,11 @@ export class MemoryStorage {
   }
 }
 
-export type Route = (body: any, url: URL) => { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
+export type Route = (body: Record<string, unknown>, url: URL) => { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
 
 /** A fetch that answers from routes by path, recording every call; unknown paths fail like a network error. */
 export function fakeFetch(routes: Record<string, Route>) {
-  const calls: { path: string; body: any }[] = [];
+  const calls: { path: string; body: Record<string, unknown> }[] = [];
   const fetcher = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://app.test');
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;

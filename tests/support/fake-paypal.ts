@@ -2,10 +2,16 @@ import { startFakeServer, type ReceivedRequest } from './http-fake';
 
 export type CaptureScenario = 'completed' | 'declined' | 'pending' | 'not approved' | 'amount mismatch';
 
+/** The parts of an Orders v2 create request the fake reads back. */
+interface OrderRequest {
+  readonly purchase_units: { amount: { currency_code: string; value: string }; custom_id?: string; invoice_id?: string }[];
+  readonly [field: string]: unknown;
+}
+
 interface FakeOrder {
   id: string;
   status: 'CREATED' | 'APPROVED' | 'COMPLETED';
-  request: any;
+  request: OrderRequest;
   captures: { id: string; status: string; amount: { currency_code: string; value: string }; custom_id?: string }[];
 }
 
@@ -48,7 +54,7 @@ export async function startFakePayPal() {
       const scenario = scenarios.get(order.id) ?? 'completed';
       if (scenario === 'not approved') return unprocessable('ORDER_NOT_APPROVED');
       if (scenario === 'declined') return unprocessable('INSTRUMENT_DECLINED');
-      const unit = order.request.purchase_units[0];
+      const unit = order.request.purchase_units[0]!;
       const value = scenario === 'amount mismatch' ? '0.01' : unit.amount.value;
       order.captures.push({ id: `CAP${next++}`, status: scenario === 'pending' ? 'PENDING' : 'COMPLETED', amount: { currency_code: unit.amount.currency_code, value }, custom_id: unit.custom_id });
       order.status = 'COMPLETED';

@@ -2,7 +2,8 @@ import sharp from 'sharp';
 
 /** A small real image of the given type, for upload tests. */
 export async function tinyImage(format: 'jpeg' | 'png' | 'webp', width = 40, height = 60): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 250, g: 250, b: 250 } } })[format]().toBuffer();
+  const blank = sharp({ create: { width, height, channels: 3, background: { r: 250, g: 250, b: 250 } } });
+  return blank[format]().toBuffer();
 }
 
 /** A PNG whose header claims a huge size: tiny on the wire, a decompression bomb if decoded. */

@@ -7,7 +7,8 @@ import { TestModeGateway } from '../../adapters/test-mode/test-mode-gateway';
 import type { PaymentGateway } from '../../ports/payment-gateway';
 import type { PaymentOrders } from '../../ports/payment-orders';
 import type { ConfirmedPayment, CreditOutcome, TokenCredits } from '../../ports/token-credits';
-import { TokenShop } from '../../src/server/payments/token-shop';
+import { TokenShop } from '../../src/application/payments/token-shop';
+import { RecordingLog } from './log';
 
 /** A TokenShop over in-memory orders and credits, with whichever gateways a test drives. */
 export function aTokenShop(gateways: { card?: PaymentGateway; paypal?: PaymentGateway; orders?: PaymentOrders } = {}) {
@@ -15,7 +16,7 @@ export function aTokenShop(gateways: { card?: PaymentGateway; paypal?: PaymentGa
   const orders = gateways.orders ?? new MemoryPaymentOrders();
   const card = gateways.card ?? new TestModeGateway('card');
   const paypal = gateways.paypal ?? new TestModeGateway('paypal');
-  return { shop: new TokenShop(orders, card, paypal, credits, new MemoryRateLimiter(systemClock)), credits, orders, card, paypal };
+  return { shop: new TokenShop(orders, card, paypal, credits, new MemoryRateLimiter(systemClock), new RecordingLog()), credits, orders, card, paypal };
 }
 
 /** The ledger's in-memory TokenCredits, recording each payment it actually credited (so tests can name them). */

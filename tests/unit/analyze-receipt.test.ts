@@ -5,7 +5,11 @@ import { MemoryMetering } from '../../adapters/memory/memory-metering';
 import { pence } from '../../domain/money';
 import type { ReceiptLine } from '../../domain/receipt-line';
 import { err, ok } from '../../domain/result';
-import { AnalyzeReceipt, DEFAULT_ANALYZE_LIMITS, MESSAGES, UPLOAD_MESSAGES, type AnalyzeLimits } from '../../src/server/analyze-receipt';
+import type { APIContext } from 'astro';
+import { AnalyzeReceipt, DEFAULT_ANALYZE_LIMITS, type AnalyzeLimits } from '../../src/application/scanning/analyze-receipt';
+import { POST } from '../../src/pages/functions/v1/analyze-receipt';
+import { MESSAGES, UPLOAD_MESSAGES } from '../../src/server/http/scanning';
+import { RecordingLog } from '../support/log';
 import { PDF_BYTES, pngClaiming, tinyImage } from '../support/images';
 
 const USER = 'device-1';
@@ -31,7 +35,7 @@ const usage = async (user = USER) => {
   const u = await allowance.usageFor(user);
   return { freeBills: u.maxFreeBills - u.billsUsed, tokens: u.tokens };
 };
-const endpoint = () => new AnalyzeReceipt(reader, allowance, new MemoryRateLimiter(clock), limits);
+const endpoint = () => new AnalyzeReceipt(reader, allowance, new MemoryRateLimiter(clock), limits, new RecordingLog());
 
 function post(body: unknown, headers: Record<string, string> = {}): Request {
   return new Request('http://test/functions/v1/analyze-receipt', {
@@ -42,7 +46,8 @@ function post(body: unknown, headers: Record<string, string> = {}): Request {
 }
 
 async function call(handler: AnalyzeReceipt, request: Request, ip = '10.0.0.1') {
-  const response = await handler.handle(request, ip);
+  const context = { request, clientAddress: ip, locals: { services: async () => ({ analyzeReceipt: handler, trustedProxyHops: 0 }) } };
+  const response = await POST(context as unknown as APIContext);
   return { status: response.status, body: (await response.json()) as Record<string, unknown>, headers: response.headers };
 }
 
@@ -78,19 +83,19 @@ describe('POST /functions/v1/analyze-receipt', () => {
   it('refunds and says the photo is unclear when nothing billable was read', async () => {
     reader.answers(async () => ok({ lines: [line('Total', 1198, 'total')], totalPence: pence(1198) }));
     const { status, body } = await call(endpoint(), post({ image: jpegBase64, anonymousUserId: USER }));
-    expect({ status, body }).toEqual({ status: 422, body: { error: MESSAGES.unclear } });
+    expect({ status, body }).toEqual({ status: 422, body: { error: MESSAGES.unclear, code: 'unclear' } });
     expect(await usage()).toEqual({ freeBills: 3, tokens: 0 });
   });
 
   it.each([
-    ['timeout', 504, MESSAGES.timedOut],
-    ['unavailable', 502, MESSAGES.failed],
-    ['refused', 502, MESSAGES.failed],
-    ['malformed', 502, MESSAGES.failed],
-  ] as const)('refunds when the reader fails with %s', async (failure, status, message) => {
+    ['timeout', 504, MESSAGES.timedOut, 'timed_out'],
+    ['unavailable', 502, MESSAGES.failed, 'read_failed'],
+    ['refused', 502, MESSAGES.failed, 'read_failed'],
+    ['malformed', 502, MESSAGES.failed, 'read_failed'],
+  ] as const)('refunds when the reader fails with %s', async (failure, status, message, code) => {
     reader.answers(async () => err(failure));
     const result = await call(endpoint(), post({ image: jpegBase64, anonymousUserId: USER }));
-    expect({ status: result.status, body: result.body }).toEqual({ status, body: { error: message } });
+    expect({ status: result.status, body: result.body }).toEqual({ status, body: { error: message, code } });
     expect((await usage()).freeBills).toBe(3);
   });
 
@@ -118,16 +123,16 @@ describe('POST /functions/v1/analyze-receipt', () => {
   });
 
   describe('bad uploads are refused before any reading or metering', () => {
-    const cases: [string, () => Promise<unknown>, number, string][] = [
-      ['a PDF renamed .jpg', async () => ({ image: PDF_BYTES.toString('base64'), anonymousUserId: USER }), 415, UPLOAD_MESSAGES.notAnImage],
-      ['a huge PNG', async () => ({ image: pngClaiming(40_000, 40_000).toString('base64'), anonymousUserId: USER }), 413, UPLOAD_MESSAGES.tooManyPixels],
-      ['garbage base64', async () => ({ image: '!!!not*base64%%%', anonymousUserId: USER }), 400, UPLOAD_MESSAGES.notBase64],
-      ['a data: URL', async () => ({ image: `data:image/jpeg;base64,${jpegBase64}`, anonymousUserId: USER }), 400, UPLOAD_MESSAGES.notBase64],
-      ['no anonymous id', async () => ({ image: jpegBase64 }), 400, UPLOAD_MESSAGES.noDevice],
+    const cases: [string, () => Promise<unknown>, number, string, string][] = [
+      ['a PDF renamed .jpg', async () => ({ image: PDF_BYTES.toString('base64'), anonymousUserId: USER }), 415, UPLOAD_MESSAGES.notAnImage, 'not_an_image'],
+      ['a huge PNG', async () => ({ image: pngClaiming(40_000, 40_000).toString('base64'), anonymousUserId: USER }), 413, UPLOAD_MESSAGES.tooManyPixels, 'too_many_pixels'],
+      ['garbage base64', async () => ({ image: '!!!not*base64%%%', anonymousUserId: USER }), 400, UPLOAD_MESSAGES.notBase64, 'not_base64'],
+      ['a data: URL', async () => ({ image: `data:image/jpeg;base64,${jpegBase64}`, anonymousUserId: USER }), 400, UPLOAD_MESSAGES.notBase64, 'not_base64'],
+      ['no anonymous id', async () => ({ image: jpegBase64 }), 400, UPLOAD_MESSAGES.noDevice, 'no_device'],
     ];
-    it.each(cases)('%s', async (_name, body, status, message) => {
+    it.each(cases)('%s', async (_name, body, status, message, code) => {
       const result = await call(endpoint(), post(await body()));
-      expect({ status: result.status, body: result.body }).toEqual({ status, body: { error: message } });
+      expect({ status: result.status, body: result.body }).toEqual({ status, body: { error: message, code } });
       expect(reader.images).toHaveLength(0);
       expect((await usage()).freeBills).toBe(3);
     });

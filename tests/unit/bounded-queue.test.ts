@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BoundedQueue } from '../../src/server/bounded-queue';
+import { BoundedQueue } from '../../src/application/scanning/bounded-queue';
 
 describe('BoundedQueue', () => {
   it('runs at most `concurrency` jobs at once and refuses beyond its capacity', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { readJson } from '../../src/server/request';
+import { readJson } from '../../src/server/http/read-json';
 
 const schema = z.object({ anonymousUserId: z.uuid() });
 const post = (body: BodyInit, type = 'application/json') => new Request('http://x/', { method: 'POST', body, headers: { 'content-type': type } });

@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../../../domain/diners';
 import type { LiveBill } from '../../../domain/live-bill/live-bill';
-import { syncTheme } from '../wizard/theme';
 import { connectLive, shownBill, type LiveConnection } from './live-connection';
 import { isReadOnly, LiveBanners } from './LiveBanners';
 import { LiveItems } from './LiveItems';
@@ -33,16 +32,9 @@ function readIdentity(billId: string): Identity | null {
  */
 export default function DinerLiveApp({ billId }: { readonly billId: string }) {
   const tableKey = useMemo(() => (typeof location === 'undefined' ? '' : decodeURIComponent(location.hash.slice(1))), []);
-  const [connection, setConnection] = useState<LiveConnection | null>(null);
-  const [identity, setIdentity] = useState<Identity | null>(null);
-
-  useEffect(() => {
-    syncTheme();
-    setIdentity(readIdentity(billId));
-    const live = connectLive(billId, tableKey);
-    setConnection(live);
-    return () => live.close();
-  }, [billId, tableKey]);
+  const [identity, setIdentity] = useState<Identity | null>(() => readIdentity(billId));
+  const [connection] = useState<LiveConnection | null>(() => (tableKey === '' ? null : connectLive(billId, tableKey)));
+  useEffect(() => () => connection?.close(), [connection]);
 
   if (tableKey === '') return <Notice text="This link is incomplete. Ask the organiser to show the QR code again." />;
   if (connection === null) return <Notice text="Loading the bill…" />;

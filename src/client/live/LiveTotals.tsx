@@ -37,11 +37,7 @@ export function LiveTotals({ bill, viewer }: { readonly bill: LiveBill; readonly
           <p>
             <strong>Still unclaimed: {formatGBP(unclaimedPence)}</strong>
           </p>
-          <p className="lv-unclaimed">
-            {unclaimed
-              .flatMap(({ item, units }) => (item.units === 1 ? [item.name] : units.map((u) => unitsOf(item)[u]!.label)))
-              .join(', ')}
-          </p>
+          <p className="lv-unclaimed">{unclaimed.flatMap(({ item, units }) => (item.units === 1 ? [item.name] : units.map((u) => unitsOf(item)[u]!.label))).join(', ')}</p>
         </div>
       )}
     </section>

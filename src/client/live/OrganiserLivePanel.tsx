@@ -4,7 +4,9 @@ import type { LiveItem } from '../../../domain/live-bill/live-bill';
 import { splitLines } from '../../../domain/live-bill/live-split';
 import { liveBillFromJson } from '../../../domain/live-bill/wire';
 import { penceToPoundsText, poundsToPence } from '../../../domain/money';
+import { typedPounds } from '../../../domain/price-input';
 import { qrDataUrl } from '../sharing/share-link';
+import { MoneyInput } from '../ui/MoneyInput';
 import { finishLive, leaveLive, type LiveLink } from '../wizard/bill-store';
 import { Dialog } from '../wizard/Dialog';
 import { connectLive, shownBill, type LiveConnection } from './live-connection';
@@ -89,7 +91,13 @@ export function OrganiserLivePanel({ link }: { readonly link: LiveLink }) {
       ) : null}
       <div className="wz-actions wz-end">
         {bill.status !== 'finished' ? (
-          <button type="button" className="wz-btn" aria-pressed={bill.status === 'locked'} disabled={readOnly && bill.status !== 'locked'} onClick={() => void send({ type: 'setStatus', status: bill.status === 'locked' ? 'open' : 'locked' })}>
+          <button
+            type="button"
+            className="wz-btn"
+            aria-pressed={bill.status === 'locked'}
+            disabled={readOnly && bill.status !== 'locked'}
+            onClick={() => void send({ type: 'setStatus', status: bill.status === 'locked' ? 'open' : 'locked' })}
+          >
             {bill.status === 'locked' ? 'Unlock the bill' : 'Lock the bill'}
           </button>
         ) : null}
@@ -97,7 +105,7 @@ export function OrganiserLivePanel({ link }: { readonly link: LiveLink }) {
           Finish and see the summary
         </button>
       </div>
-      <EditItemDialog item={editing} onClose={() => setEditing(null)} onSave={(change) => send({ type: 'editItem', ...change })} />
+      <EditItemDialog key={editing?.id ?? 'closed'} item={editing} onClose={() => setEditing(null)} onSave={(change) => send({ type: 'editItem', ...change })} />
     </>
   );
 }
@@ -137,20 +145,13 @@ function TableLink({ link }: { readonly link: LiveLink }) {
 type ItemChange = { itemId: string; name: string; pricePence: number; units: number };
 
 function EditItemDialog({ item, onClose, onSave }: { item: LiveItem | null; onClose: () => void; onSave: (change: ItemChange) => Promise<{ error?: string }> }) {
-  const [name, setName] = useState('');
-  const [price, setPrice] = useState('');
-  const [units, setUnits] = useState('1');
+  const [name, setName] = useState(item?.name ?? '');
+  const [price, setPrice] = useState(item === null ? '' : penceToPoundsText(item.pricePence));
+  const [units, setUnits] = useState(String(item?.units ?? 1));
   const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    if (item === null) return;
-    setName(item.name);
-    setPrice(penceToPoundsText(item.pricePence));
-    setUnits(String(item.units));
-    setProblem(null);
-  }, [item]);
   const save = async () => {
     if (item === null) return;
-    const pounds = Number(price);
+    const pounds = typedPounds(price);
     const answer = await onSave({ itemId: item.id, name, pricePence: Number.isFinite(pounds) ? poundsToPence(pounds) : NaN, units: Number(units) });
     if (answer.error) setProblem(answer.error);
     else onClose();
@@ -168,10 +169,10 @@ function EditItemDialog({ item, onClose, onSave }: { item: LiveItem | null; onCl
           Name
           <input className="wz-input" value={name} onChange={(e) => setName(e.target.value)} />
         </label>
-        <label className="wz-field">
-          Price (£)
-          <input className="wz-input" inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
-        </label>
+        <div className="wz-field">
+          <label htmlFor="live-edit-price">Price</label>
+          <MoneyInput id="live-edit-price" value={price} onValueChange={setPrice} />
+        </div>
         <label className="wz-field">
           Units (claimed one by one)
           <input className="wz-input" type="number" min={1} max={20} value={units} onChange={(e) => setUnits(e.target.value)} />

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
 import './metering.css';
 import { meteringClient, type MeteringClient } from './metering-client';
 import { tokenRecovery, type RecoveryOutcome, type TokenRecoveryClient } from './token-recovery';
@@ -29,15 +29,20 @@ export function TokenRecoveryDialog({ open, onClose, onRecovered, metering = met
   const firstButton = useRef<HTMLButtonElement>(null);
 
   // The latest onClose, so a parent passing a new function on each render does not re-run the effect below.
-  const close = useRef(onClose);
-  close.current = onClose;
+  const close = useEffectEvent(() => onClose());
+
+  // Each opening starts without the last attempt's outcome.
+  const [shownOpen, setShownOpen] = useState(open);
+  if (open !== shownOpen) {
+    setShownOpen(open);
+    if (open) setOutcome(null);
+  }
 
   useEffect(() => {
     if (!open) return;
-    setOutcome(null);
     firstButton.current?.focus();
     void metering.loadUsage();
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && close.current();
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && close();
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [open, metering]);
@@ -72,7 +77,16 @@ export function TokenRecoveryDialog({ open, onClose, onRecovered, metering = met
         </button>
         <form onSubmit={submitCode}>
           <label htmlFor={codeId}>Recovery code</label>
-          <input id={codeId} value={code} onChange={(e) => setCode(e.target.value)} placeholder="XXXX-XXXX-XXXX-XXXX" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={40} />
+          <input
+            id={codeId}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            placeholder="XXXX-XXXX-XXXX-XXXX"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={40}
+          />
           <button type="submit" disabled={busy !== null || code.trim() === ''}>
             {busy === 'code' ? 'Recovering Tokens...' : 'Use Recovery Code'}
           </button>

@@ -117,7 +117,10 @@ export class MeteringClient {
     let delivered = 0;
     for (const purchase of this.localPurchases(anonymousUserId)) {
       const { localId, createdAt, ...report } = purchase;
-      const sent = await this.call('/functions/v1/store-token-purchase', report).then(() => true, () => false);
+      const sent = await this.call('/functions/v1/store-token-purchase', report).then(
+        () => true,
+        () => false,
+      );
       if (!sent) continue;
       delivered++;
       this.writeLocal(this.readLocal().filter((p) => p.localId !== localId));
@@ -192,11 +195,14 @@ let shared: MeteringClient | null = null;
 
 /** The page's one metering client (created on first use, so server rendering never touches `window`). */
 export function meteringClient(): MeteringClient {
-  shared ??= new MeteringClient({
-    fetch: (input, init) => fetch(input, init),
-    identity: anonymousIdentity(),
-    storage: typeof localStorage === 'undefined' ? null : localStorage,
-    nowMs: () => Date.now(),
-  }, $metering);
+  shared ??= new MeteringClient(
+    {
+      fetch: (input, init) => fetch(input, init),
+      identity: anonymousIdentity(),
+      storage: typeof localStorage === 'undefined' ? null : localStorage,
+      nowMs: () => Date.now(),
+    },
+    $metering,
+  );
   return shared;
 }

@@ -1,5 +1,5 @@
 import { loadScript } from '@paypal/paypal-js';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { approveTestPayPalOrder, capturePayPalOrder, createPayPalOrder, PaymentError, type Purchased, type Selection } from './api';
 import { rememberPayPalPayment } from './paypal-storage';
 
@@ -42,6 +42,10 @@ export function PayPalCheckout({ mode, selection, anonymousUserId, attemptKey, o
     }
   }
 
+  // The buttons call back long after they render: with the props of that moment, not of the first render.
+  const createOrderNow = useEffectEvent(createOrder);
+  const captureNow = useEffectEvent(capture);
+
   useEffect(() => {
     if (mode.mode !== 'live' || !buttons.current) return;
     let closed = false;
@@ -52,11 +56,11 @@ export function PayPalCheckout({ mode, selection, anonymousUserId, attemptKey, o
         return paypal
           .Buttons({
             createOrder: () =>
-              createOrder().catch((caught: unknown) => {
+              createOrderNow().catch((caught: unknown) => {
                 setError(caught instanceof PaymentError ? caught.message : 'Failed to create payment order. Please try again.');
                 throw caught;
               }),
-            onApprove: (data) => capture(data.orderID),
+            onApprove: (data) => captureNow(data.orderID),
             onCancel: () => setError('Payment was cancelled.'),
             onError: () => setError(FAILED),
           })

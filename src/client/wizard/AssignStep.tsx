@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { dinerInitial, MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../../../domain/diners';
 import { formatGBP } from '../../../domain/money';
 import type { Diner } from '../../../domain/receipt';
+import { MoneyInput } from '../ui/MoneyInput';
 import { OrganiserLivePanel } from '../live/OrganiserLivePanel';
 import { openToTable } from '../live/open-to-table';
 import { $bill, addDiner, addItem, continueToSummary, openedToTable, removeDiner, toggleAssignment } from './bill-store';
@@ -47,14 +48,7 @@ export function AssignStep() {
                     {diners.map((diner) => {
                       const pressed = item.assignedTo.includes(diner.id);
                       return (
-                        <button
-                          key={diner.id}
-                          type="button"
-                          className="wz-toggle"
-                          aria-pressed={pressed}
-                          style={{ borderColor: diner.color }}
-                          onClick={() => toggleAssignment(item.id, diner.id)}
-                        >
+                        <button key={diner.id} type="button" className="wz-toggle" aria-pressed={pressed} style={{ borderColor: diner.color }} onClick={() => toggleAssignment(item.id, diner.id)}>
                           {pressed ? <span aria-hidden="true">✓ </span> : null}
                           {diner.name}
                         </button>
@@ -182,20 +176,7 @@ function AddItemForm({ disabled }: { readonly disabled: boolean }) {
           <label className="wz-visually-hidden" htmlFor="item-price">
             Item price
           </label>
-          <span className="wz-money-input">
-            <span aria-hidden="true">£</span>
-            <input
-              id="item-price"
-              className="wz-input"
-              type="number"
-              step="0.01"
-              min="0"
-              inputMode="decimal"
-              placeholder="0.00"
-              value={price}
-              onChange={(e) => setPrice(e.currentTarget.value)}
-            />
-          </span>
+          <MoneyInput id="item-price" value={price} onValueChange={setPrice} />
           <button type="submit" className="wz-btn">
             Add Item
           </button>

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { poundsToPence } from '../../../domain/money';
+import { typedPounds } from '../../../domain/price-input';
+import { MoneyInput } from '../ui/MoneyInput';
 import { startBillWith } from './bill-store';
 import { Dialog } from './Dialog';
 
@@ -12,7 +14,7 @@ interface Row {
 const emptyRow = (key: number): Row => ({ key, name: '', price: '' });
 
 /** A row counts only if both name and price are non-blank after trimming (seed 000 §5). */
-const isValid = (row: Row): boolean => row.name.trim() !== '' && row.price.trim() !== '' && Number.isFinite(Number(row.price)) && Number(row.price) >= 0;
+const isValid = (row: Row): boolean => row.name.trim() !== '' && row.price.trim() !== '' && Number.isFinite(typedPounds(row.price)) && typedPounds(row.price) >= 0;
 
 export function ManualEntry({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
   const [rows, setRows] = useState<readonly Row[]>([emptyRow(0)]);
@@ -27,7 +29,7 @@ export function ManualEntry({ open, onClose }: { readonly open: boolean; readonl
   const submit = () => {
     const stamp = Date.now();
     startBillWith(
-      valid.map((row, i) => ({ id: `manual-${stamp}-${i}`, name: row.name.trim(), pricePence: poundsToPence(Number(row.price)), kind: 'item' as const })),
+      valid.map((row, i) => ({ id: `manual-${stamp}-${i}`, name: row.name.trim(), pricePence: poundsToPence(typedPounds(row.price)), kind: 'item' as const })),
       true,
     );
     close();
@@ -44,28 +46,8 @@ export function ManualEntry({ open, onClose }: { readonly open: boolean; readonl
         <ol className="wz-manual-rows">
           {rows.map((row, index) => (
             <li key={row.key} className="wz-manual-row">
-              <input
-                className="wz-input"
-                type="text"
-                placeholder="Item name"
-                aria-label={`Item ${index + 1} name`}
-                value={row.name}
-                onChange={(e) => edit(row.key, { name: e.currentTarget.value })}
-              />
-              <span className="wz-money-input">
-                <span aria-hidden="true">£</span>
-                <input
-                  className="wz-input"
-                  type="number"
-                  step="0.01"
-                  min="0"
-                  inputMode="decimal"
-                  placeholder="0.00"
-                  aria-label={`Item ${index + 1} price`}
-                  value={row.price}
-                  onChange={(e) => edit(row.key, { price: e.currentTarget.value })}
-                />
-              </span>
+              <input className="wz-input" type="text" placeholder="Item name" aria-label={`Item ${index + 1} name`} value={row.name} onChange={(e) => edit(row.key, { name: e.currentTarget.value })} />
+              <MoneyInput label={`Item ${index + 1} price`} value={row.price} onValueChange={(price) => edit(row.key, { price })} />
               {rows.length > 1 ? (
                 <button type="button" className="wz-icon-btn" aria-label={`Remove item ${index + 1}`} onClick={() => setRows(rows.filter((r) => r.key !== row.key))}>
                   ×

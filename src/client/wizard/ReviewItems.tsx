@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { formatGBP, penceToPoundsText, type Pence } from '../../../domain/money';
 import { parsePriceInput } from '../../../domain/price-input';
 import { linesToPassOn, reviewReconciliation, suspectLineIds, type ReviewLine } from '../../../domain/review';
+import { MoneyInput } from '../ui/MoneyInput';
 import { $bill, continueFromReview, discardReview, editReviewLine } from './bill-store';
 
 const KIND_LABEL: Record<ReviewLine['kind'], string> = {
@@ -72,13 +73,7 @@ function ReviewRow({ line, position, suspect }: { readonly line: ReviewLine; rea
   };
   return (
     <li className="wz-review-row" data-included={line.included ? 'yes' : 'no'} data-suspect={suspect ? 'yes' : 'no'}>
-      <input
-        type="checkbox"
-        className="wz-check"
-        checked={line.included}
-        aria-label={`Include ${name}`}
-        onChange={(e) => editReviewLine(line.id, { included: e.currentTarget.checked })}
-      />
+      <input type="checkbox" className="wz-check" checked={line.included} aria-label={`Include ${name}`} onChange={(e) => editReviewLine(line.id, { included: e.currentTarget.checked })} />
       <input
         type="text"
         className="wz-input wz-review-name"
@@ -87,18 +82,7 @@ function ReviewRow({ line, position, suspect }: { readonly line: ReviewLine; rea
         aria-label={`Name of line ${position}`}
         onChange={(e) => editReviewLine(line.id, { label: e.currentTarget.value })}
       />
-      <span className="wz-money-input">
-        <span aria-hidden="true">£</span>
-        <input
-          type="text"
-          inputMode="decimal"
-          className="wz-input"
-          value={priceText}
-          aria-label={`Price of ${name}`}
-          onChange={(e) => setPriceText(e.currentTarget.value)}
-          onBlur={commit}
-        />
-      </span>
+      <MoneyInput label={`Price of ${name}`} value={priceText} onValueChange={setPriceText} onBlur={commit} />
       <span className="wz-kind" data-kind={line.kind}>
         {KIND_LABEL[line.kind]}
       </span>

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { sampleReceiptLines } from '../../../domain/review';
 import { isOnline, OFFLINE_MESSAGES } from '../online';
 import { FAILURE_PANEL_TITLE, failureMessage } from './analysis-errors';
@@ -26,7 +26,6 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
   const { review } = useStore($bill);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [file, setFile] = useState<File | null>(null);
-  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const [manualOpen, setManualOpen] = useState(false);
   const [camera, setCamera] = useState<MediaStream | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -39,12 +38,8 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
       void video.current.play().catch(() => undefined);
     }
   }, [camera]);
-  useEffect(() => {
-    if (!file) return setPreviewUrl(null);
-    const url = URL.createObjectURL(file);
-    setPreviewUrl(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const previewUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => (previewUrl === null ? undefined : URL.revokeObjectURL(previewUrl)), [previewUrl]);
 
   if (usage === null) {
     return (
@@ -73,7 +68,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
     if (refuseScan()) return;
     fileInput.current?.click();
   };
-  const useCamera = async () => {
+  const startCamera = async () => {
     if (refuseScan()) return;
     try {
       setCamera(await openCamera());
@@ -168,7 +163,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
             className="wz-btn wz-primary"
             onClick={() => {
               cancel();
-              void useCamera();
+              void startCamera();
             }}
           >
             Take New Photo
@@ -218,7 +213,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
         </div>
       ) : null}
       <div className="wz-actions wz-actions-grid">
-        <button type="button" className="wz-btn wz-primary" onClick={() => void useCamera()}>
+        <button type="button" className="wz-btn wz-primary" onClick={() => void startCamera()}>
           Use Camera
         </button>
         <button type="button" className="wz-btn" onClick={pickFile}>

@@ -33,15 +33,17 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
                 <span>{formatGBP(item.pricePence)}</span>
               </div>
               <p className="wz-note">
-                {item.kind === 'vat'
-                  ? 'VAT, already included in the prices'
-                  : unassigned.has(item.id)
-                    ? <span className="wz-flag">Not assigned</span>
-                    : item.assignedTo.length > 0
-                      ? item.assignedTo.map((id) => names.get(id) ?? '').join(', ')
-                      : item.kind === 'service'
-                        ? 'Split between the diners who had items'
-                        : 'Shared by the whole table'}
+                {item.kind === 'vat' ? (
+                  'VAT, already included in the prices'
+                ) : unassigned.has(item.id) ? (
+                  <span className="wz-flag">Not assigned</span>
+                ) : item.assignedTo.length > 0 ? (
+                  item.assignedTo.map((id) => names.get(id) ?? '').join(', ')
+                ) : item.kind === 'service' ? (
+                  'Split between the diners who had items'
+                ) : (
+                  'Shared by the whole table'
+                )}
               </p>
             </li>
           ))}
@@ -64,11 +66,7 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
                     <strong>{formatGBP(share.totalPence)}</strong>
                   </div>
                   <p className="wz-note">{breakdown(share)}</p>
-                  {share.roundingPence > 0 ? (
-                    <p className="wz-note">
-                      pays {share.roundingPence}p more so the pennies add up
-                    </p>
-                  ) : null}
+                  {share.roundingPence > 0 ? <p className="wz-note">pays {share.roundingPence}p more so the pennies add up</p> : null}
                 </div>
               </li>
             );

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { AssignStep } from './AssignStep';
-import { $bill, restoreBill, resetBill, type Step } from './bill-store';
+import { $bill, $restored, restoreBill, resetBill, type Step } from './bill-store';
 import { Header } from './Header';
 import { recoveredMessage, startMetering } from '../metering/token-recovery';
 import { TokenRecoveryDialog } from '../metering/TokenRecoveryDialog';
@@ -10,7 +10,7 @@ import { BuyTokensDialog } from '../payments/BuyTokensDialog';
 import { ScanStep } from './ScanStep';
 import { openSharedBillFromUrl } from './shared-bill';
 import { SummaryStep } from './SummaryStep';
-import { syncTheme } from './theme';
+import { syncTheme } from '../theme';
 import { Toasts } from './Toasts';
 import { toast } from './toasts';
 import { refreshUsage } from './usage';
@@ -24,7 +24,7 @@ const STEPS: readonly { readonly step: Step; readonly label: string }[] = [
 
 /** The three-step wizard at /app (seed 000 §2): one island, since every part of it is interactive. */
 export default function WizardApp() {
-  const [ready, setReady] = useState(false);
+  const ready = useStore($restored);
   const { step } = useStore($bill);
   const [dialog, setDialog] = useState<'buy' | 'recover' | null>(null);
   const main = useRef<HTMLElement>(null);
@@ -34,7 +34,6 @@ export default function WizardApp() {
   useEffect(() => {
     syncTheme();
     restoreBill();
-    setReady(true);
     void openSharedBillFromUrl();
     // Usage from the server, then the once-per-session token recovery when tokens are 0 (seed 000 §4).
     void startMetering((outcome) => toast(outcome.message, 'success'));

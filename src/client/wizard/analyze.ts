@@ -2,7 +2,6 @@ import { linesFromAnalysis, printedTotalFromAnalysis } from '../../../domain/ana
 import type { Pence } from '../../../domain/money';
 import type { ReviewLine } from '../../../domain/review';
 import { err, ok, type Result } from '../../../domain/result';
-import { ALLOWANCE_USED_MESSAGE } from '../../../domain/freemium';
 import type { AnalysisFailure } from './analysis-errors';
 
 export const ANALYSIS_TIMEOUT_MS = 30_000;
@@ -37,10 +36,11 @@ export async function analyzeReceipt(imageBase64: string, anonymousUserId: strin
   }
   const body = await response.text().catch(() => '');
   const parsed = parseJson(body);
-  const serverError = typeof parsed === 'object' && parsed !== null && 'error' in parsed && typeof parsed.error === 'string' ? parsed.error : null;
-  // A JSON error from our server is the most precise account, whatever the status.
-  if (serverError === ALLOWANCE_USED_MESSAGE) return err({ kind: 'allowance' });
-  if (serverError !== null) return err({ kind: 'server error', error: serverError });
+  const serverError = stringField(parsed, 'error');
+  // A JSON error from our server is the most precise account, whatever the status; its code says which.
+  const code = stringField(parsed, 'code');
+  if (code === 'allowance_used') return err({ kind: 'allowance' });
+  if (serverError !== null) return err({ kind: 'server error', code, error: serverError });
   if (!response.ok) {
     if (response.status === 404) return err({ kind: 'configuration' });
     return err({ kind: 'http', status: response.status, text: response.statusText, body });
@@ -59,6 +59,12 @@ export function fileToBase64(file: Blob): Promise<string> {
     reader.onerror = () => reject(reader.error ?? new Error('could not read the file'));
     reader.readAsDataURL(file);
   });
+}
+
+function stringField(body: unknown, name: string): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const value: unknown = (body as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : null;
 }
 
 function parseJson(text: string): unknown {

@@ -2,6 +2,7 @@ import { atom, computed } from 'nanostores';
 import { acceptDinerName, dinerColour, type DinerNameProblem } from '../../../domain/diners';
 import { penceToPoundsText, poundsToPence, type Pence } from '../../../domain/money';
 import type { SplitLine } from '../../../domain/live-bill/live-split';
+import { typedPounds } from '../../../domain/price-input';
 import { receiptIdFor, type BillItem, type Diner, type Receipt } from '../../../domain/receipt';
 import { linesToPassOn, type ReviewLine } from '../../../domain/review';
 import { err, ok, type Result } from '../../../domain/result';
@@ -65,10 +66,14 @@ export const EMPTY_BILL: BillState = {
 export const $bill = atom<BillState>(EMPTY_BILL);
 
 /** The bill in progress survives a reload until 'Split Another Bill'. */
+/** False until restoreBill has run: the server's render (and so the first one in the browser) has no stored bill. */
+export const $restored = atom(false);
+
 export function restoreBill(): void {
   const stored = readJson<{ version?: number; bill?: BillState } | null>(KEY, null);
   if (stored?.version === VERSION && stored.bill) $bill.set({ ...EMPTY_BILL, ...stored.bill });
   $bill.listen((bill) => writeJson(KEY, { version: VERSION, bill }));
+  $restored.set(true);
 }
 
 const update = (change: (bill: BillState) => Partial<BillState>): void => {
@@ -148,7 +153,7 @@ export type AddItemProblem = 'name needed' | 'price needed';
 export function addItem(rawName: string, priceText: string): Result<BillItem, AddItemProblem> {
   const name = rawName.trim();
   if (name === '') return err('name needed');
-  const pounds = Number(priceText);
+  const pounds = typedPounds(priceText);
   if (priceText.trim() === '' || !Number.isFinite(pounds) || pounds <= 0 || poundsToPence(pounds) <= 0) return err('price needed');
   const item: BillItem = { id: crypto.randomUUID(), name, pricePence: poundsToPence(pounds), kind: 'item', assignedTo: [] };
   update((bill) => ({ items: [...bill.items, item] }));

@@ -1,9 +1,7 @@
 import type { APIRoute } from 'astro';
-import { app } from '../../server/app';
-import { HealthCheck } from '../../server/health';
-import { json } from '../../server/http';
+import { json } from '../../server/http/json';
 
-export const GET: APIRoute = async () => {
-  const report = await (await app()).resolve(HealthCheck).report();
+export const GET: APIRoute = async ({ locals }) => {
+  const report = await (await locals.services()).health.report();
   return json(report, report.status === 'ok' ? 200 : 503);
 };

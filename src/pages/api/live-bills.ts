@@ -1,13 +1,10 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { TIP_SPLITS } from '../../../domain/split';
-import { LiveBills } from '../../application/live-bills/live-bills';
-import { app } from '../../server/app';
-import { clientIpOf } from '../../server/client-ip';
-import { json, jsonError, retryAfter } from '../../server/http';
-import { liveRefusal } from '../../server/live/messages';
-import { readJson } from '../../server/request';
-import { ShareLinks } from '../../server/sharing/share-links';
+import { clientIpOf } from '../../server/http/client-ip';
+import { json } from '../../server/http/json';
+import { liveRefusalResponse } from '../../server/http/live-bills';
+import { readJson, requestRefused } from '../../server/http/read-json';
 
 const id = z.string().min(1).max(64);
 const body = z.object({
@@ -20,14 +17,11 @@ const body = z.object({
 /** Opens the organiser's bill to the table: answers the organiser's key and the table's link. */
 export const POST: APIRoute = async (context) => {
   const input = await readJson(context.request, body);
-  if (!input.ok) return jsonError(input.error.message, input.error.status);
-  const container = await app();
-  const opened = await container.resolve(LiveBills).openToTable({ ...input.value, tipSplit: input.value.tipSplit ?? 'equal' }, await clientIpOf(context));
-  if (!opened.ok) {
-    const refusal = liveRefusal(opened.error.code, opened.error.retryAfterSeconds);
-    return json({ error: refusal.message, code: opened.error.code }, refusal.status, retryAfter(opened.error));
-  }
+  if (!input.ok) return requestRefused(input.error);
+  const { liveBills, shareLinks } = await context.locals.services();
+  const opened = await liveBills.openToTable({ ...input.value, tipSplit: input.value.tipSplit ?? 'equal' }, await clientIpOf(context));
+  if (!opened.ok) return liveRefusalResponse(opened.error);
   const { bill, organiserKey, tableKey } = opened.value;
-  const base = container.resolve(ShareLinks).baseUrl(context.url.origin);
-  return json({ billId: bill.id, organiserKey, tableKey, url: `${base}/live/${bill.id}#${tableKey}`, expiresAt: bill.expiresAt.toISOString() }, 201);
+  const url = `${shareLinks.baseUrl(context.url.origin)}/live/${bill.id}#${tableKey}`;
+  return json({ billId: bill.id, organiserKey, tableKey, url, expiresAt: bill.expiresAt.toISOString() }, 201);
 };

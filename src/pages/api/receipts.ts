@@ -1,12 +1,10 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { TIP_SPLITS } from '../../../domain/split';
-import { app } from '../../server/app';
-import { clientIpOf } from '../../server/client-ip';
-import { json, jsonError, retryAfter } from '../../server/http';
-import { readJson } from '../../server/request';
-import { ShareLinks } from '../../server/sharing/share-links';
-import { StoredReceipts } from '../../server/sharing/stored-receipts';
+import { clientIpOf } from '../../server/http/client-ip';
+import { json } from '../../server/http/json';
+import { readJson, requestRefused } from '../../server/http/read-json';
+import { shareRefusalResponse } from '../../server/http/sharing';
 
 const id = z.string().min(1).max(64);
 const handle = z.string().max(60).nullish();
@@ -24,11 +22,8 @@ const body = z.object({
 export const POST: APIRoute = async (context) => {
   const { request, url } = context;
   const input = await readJson(request, body);
-  if (!input.ok) return jsonError(input.error.message, input.error.status);
-  const container = await app();
-  const created = await container.resolve(StoredReceipts).create(input.value, container.resolve(ShareLinks).baseUrl(url.origin), await clientIpOf(context));
-  if (!created.ok) {
-    return jsonError(created.error.message, created.error.status, retryAfter(created.error));
-  }
-  return json(created.value, 201);
+  if (!input.ok) return requestRefused(input.error);
+  const { storedReceipts, shareLinks } = await context.locals.services();
+  const created = await storedReceipts.create(input.value, shareLinks.baseUrl(url.origin), await clientIpOf(context));
+  return created.ok ? json(created.value, 201) : shareRefusalResponse(created.error);
 };

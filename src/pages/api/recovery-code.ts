@@ -1,21 +1,19 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { anonymousIdOf } from '../../server/anonymous-id';
-import { app } from '../../server/app';
-import { clientIpOf } from '../../server/client-ip';
-import { json, jsonError, retryAfter } from '../../server/http';
-import { readJson } from '../../server/request';
-import { TokenRecovery } from '../../server/token-recovery';
+import { anonymousIdOf } from '../../server/http/anonymous-id';
+import { clientIpOf } from '../../server/http/client-ip';
+import { json, jsonFailure } from '../../server/http/json';
+import { readJson, requestRefused } from '../../server/http/read-json';
+import { recoveryFailureResponse } from '../../server/http/tokens';
 
 const body = z.object({ anonymousUserId: z.string().max(100).optional() });
 
 /** POST { anonymousUserId } → { recoveryCode }: a fresh code for a device with a confirmed purchase. */
 export const POST: APIRoute = async (context) => {
   const read = await readJson(context.request, body, 4096);
-  if (!read.ok) return jsonError(read.error.message, read.error.status);
+  if (!read.ok) return requestRefused(read.error);
   const id = anonymousIdOf(context.request, read.value.anonymousUserId);
-  if (!id.ok) return jsonError(id.error, 400);
-  const result = await (await app()).resolve(TokenRecovery).recoveryCodeFor(id.value, await clientIpOf(context));
-  if (result.ok) return json({ recoveryCode: result.value });
-  return jsonError(result.error.message, result.error.status, retryAfter(result.error));
+  if (!id.ok) return jsonFailure('invalid_anonymous_id', id.error, 400);
+  const result = await (await context.locals.services()).tokenRecovery.recoveryCodeFor(id.value, await clientIpOf(context));
+  return result.ok ? json({ recoveryCode: result.value }) : recoveryFailureResponse(result.error);
 };

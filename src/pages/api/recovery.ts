@@ -1,11 +1,10 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { anonymousIdOf } from '../../server/anonymous-id';
-import { app } from '../../server/app';
-import { clientIpOf } from '../../server/client-ip';
-import { json, jsonError, retryAfter } from '../../server/http';
-import { readJson } from '../../server/request';
-import { TokenRecovery } from '../../server/token-recovery';
+import { anonymousIdOf } from '../../server/http/anonymous-id';
+import { clientIpOf } from '../../server/http/client-ip';
+import { json, jsonFailure } from '../../server/http/json';
+import { readJson, requestRefused } from '../../server/http/read-json';
+import { recoveryFailureResponse } from '../../server/http/tokens';
 
 const body = z.object({ anonymousUserId: z.string().max(100).optional(), recoveryCode: z.string().max(64).optional() });
 
@@ -16,12 +15,12 @@ const body = z.object({ anonymousUserId: z.string().max(100).optional(), recover
  */
 export const POST: APIRoute = async (context) => {
   const read = await readJson(context.request, body, 4096);
-  if (!read.ok) return jsonError(read.error.message, read.error.status);
+  if (!read.ok) return requestRefused(read.error);
   const id = anonymousIdOf(context.request, read.value.anonymousUserId);
-  if (!id.ok) return jsonError(id.error, 400);
-  const recovery = (await app()).resolve(TokenRecovery);
+  if (!id.ok) return jsonFailure('invalid_anonymous_id', id.error, 400);
+  const { tokenRecovery } = await context.locals.services();
   const clientIp = await clientIpOf(context);
-  const result = read.value.recoveryCode === undefined ? await recovery.recoverOnThisDevice(id.value, clientIp) : await recovery.redeem(id.value, read.value.recoveryCode, clientIp);
-  if (result.ok) return json(result.value);
-  return jsonError(result.error.message, result.error.status, retryAfter(result.error));
+  const { recoveryCode } = read.value;
+  const result = recoveryCode === undefined ? await tokenRecovery.recoverOnThisDevice(id.value, clientIp) : await tokenRecovery.redeem(id.value, recoveryCode, clientIp);
+  return result.ok ? json(result.value) : recoveryFailureResponse(result.error);
 };

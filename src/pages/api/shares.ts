@@ -1,10 +1,9 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { TIP_SPLITS } from '../../../domain/split';
-import { app } from '../../server/app';
-import { json, jsonError } from '../../server/http';
-import { readJson } from '../../server/request';
-import { ShareLinks } from '../../server/sharing/share-links';
+import { json } from '../../server/http/json';
+import { readJson, requestRefused } from '../../server/http/read-json';
+import { shareRefusalResponse } from '../../server/http/sharing';
 
 const id = z.string().min(1).max(64);
 const body = z.object({
@@ -18,11 +17,9 @@ const body = z.object({
 });
 
 /** DESIGN.md §3: a signed public link /b/{token} to the whole bill (or one diner's view of it). */
-export const POST: APIRoute = async ({ request, url }) => {
+export const POST: APIRoute = async ({ request, url, locals }) => {
   const input = await readJson(request, body);
-  if (!input.ok) return jsonError(input.error.message, input.error.status);
-  const links = (await app()).resolve(ShareLinks);
-  const link = links.create(input.value, url.origin);
-  if (!link.ok) return jsonError(link.error, 400);
-  return json(link.value, 201);
+  if (!input.ok) return requestRefused(input.error);
+  const link = (await locals.services()).shareLinks.create(input.value, url.origin);
+  return link.ok ? json(link.value, 201) : shareRefusalResponse(link.error);
 };

@@ -1,14 +1,10 @@
 import type { APIRoute } from 'astro';
-import type { UsageQuery } from '../../../ports/usage';
-import { TOKENS } from '../../../ports/tokens';
-import { anonymousIdOf } from '../../server/anonymous-id';
-import { app } from '../../server/app';
-import { json, jsonError } from '../../server/http';
+import { anonymousIdOf } from '../../server/http/anonymous-id';
+import { json, jsonFailure } from '../../server/http/json';
 
 /** GET /api/usage?anonymousUserId=… → { billsUsed, maxFreeBills, tokens, lastResetDate, canUse, daysUntilReset } */
-export const GET: APIRoute = async ({ request }) => {
+export const GET: APIRoute = async ({ request, locals }) => {
   const id = anonymousIdOf(request);
-  if (!id.ok) return jsonError(id.error, 400);
-  const usage = await (await app()).resolve<UsageQuery>(TOKENS.UsageQuery).usageFor(id.value);
-  return json(usage);
+  if (!id.ok) return jsonFailure('invalid_anonymous_id', id.error, 400);
+  return json(await (await locals.services()).metering.usageFor(id.value));
 };

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'astro';
-import { jsonError } from '../http';
-import { bodyTooLargeMessage, DEFAULT_JSON_LIMIT } from '../request';
+import { jsonError } from '../http/json';
+import { bodyTooLargeMessage, DEFAULT_JSON_LIMIT } from '../http/read-json';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;

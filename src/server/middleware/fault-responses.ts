@@ -1,5 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
-import { isTemporaryFault, unavailable } from '../faults';
+import { isTemporaryFault } from '../container/faults';
+import { unavailable } from '../http/json';
 import { logger } from '../logger';
 
 /**

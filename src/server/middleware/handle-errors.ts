@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'astro';
-import { json } from '../http';
+import { json } from '../http/json';
 import { logger } from '../logger';
-import { requestIdOf } from '../request-id';
+import { requestIdOf } from '../http/request-id';
 
 /**
  * Where an unexpected exception (a bug) becomes an HTTP answer: logged with the request id, answered

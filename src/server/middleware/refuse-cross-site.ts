@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'astro';
-import { jsonError } from '../http';
+import { jsonError } from '../http/json';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const CROSS_SITE_MESSAGE = 'Cross-site requests are not allowed';

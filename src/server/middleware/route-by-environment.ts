@@ -1,7 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { readConfig } from '../config';
-import { prerenderedHtml } from '../prerendered';
-import { homeFor } from '../routing';
+import { prerenderedHtml } from './prerendered';
+import { homeFor } from './routing';
 
 /**
  * `/` is the landing page or the app depending on host and shell (seed 001 §2.1). The landing page
@@ -22,7 +22,7 @@ let domains: readonly string[] | undefined;
 
 /**
  * Read from configuration alone, not the container, so the landing page never waits on the
- * database. An invalid configuration stops the server at start-up (src/server/app.ts).
+ * database. An invalid configuration stops the server at start-up (src/server/container/app.ts).
  */
 function productDomains(): readonly string[] {
   if (!domains) {

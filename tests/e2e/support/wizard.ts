@@ -43,7 +43,7 @@ export class FakeBackend {
 
   private async analyze(route: Route): Promise<void> {
     this.requests.push(route.request().postDataJSON());
-    if (!this.canUse()) return route.fulfill({ status: 402, json: { error: 'All free bills used this month. Buy tokens to continue scanning receipts.' } });
+    if (!this.canUse()) return route.fulfill({ status: 402, json: { error: 'All free bills used this month. Buy tokens to continue scanning receipts.', code: 'allowance_used' } });
     const answer = this.answers.shift() ?? { body: [] };
     if (answer === 'network failure') return route.abort('failed');
     const status = answer.status ?? 200;
@@ -58,7 +58,9 @@ export class FakeBackend {
 
 /** A photo of a printed receipt, drawn at test time (large dark text on white, as a reader needs). */
 export async function receiptPhoto(lines: readonly string[] = ['THE TEST KITCHEN', 'Burger        12.50', 'Chips          3.50', 'TOTAL         16.00']): Promise<Buffer> {
-  const rows = lines.map((l, i) => `<text xml:space="preserve" x="40" y="${90 + i * 70}" font-family="DejaVu Sans Mono, monospace" font-size="44">${l.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</text>`).join('');
+  const rows = lines
+    .map((l, i) => `<text xml:space="preserve" x="40" y="${90 + i * 70}" font-family="DejaVu Sans Mono, monospace" font-size="44">${l.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</text>`)
+    .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="${160 + lines.length * 70}"><rect width="100%" height="100%" fill="#fff"/>${rows}</svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }

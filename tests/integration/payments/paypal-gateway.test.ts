@@ -16,7 +16,7 @@ describe('PayPal adapter through the official SDK against a fake PayPal', () => 
 
   const createOrder = async (pkg = 'medium') => {
     const order = await harness.shop.startCheckout('paypal', { offerType: 'package', offerId: pkg, anonymousUserId: ANON, clientIp: '203.0.113.7' });
-    if (!order.ok) throw new Error(order.error.message);
+    if (!order.ok) throw new Error(order.error.code);
     return order.value.providerRef;
   };
 
@@ -29,7 +29,7 @@ describe('PayPal adapter through the official SDK against a fake PayPal', () => 
       purchase_units: [{ amount: { currency_code: 'GBP', value: '5.99' }, custom_id: `package_25_${ANON}`, description: '25 Premium Tokens' }],
       payment_source: { paypal: { experience_context: { shipping_preference: 'NO_SHIPPING', user_action: 'PAY_NOW' } } },
     });
-    expect(request.purchase_units[0].invoice_id).not.toBe(fake.order(second)!.request.purchase_units[0].invoice_id);
+    expect(request.purchase_units[0]!.invoice_id).not.toBe(fake.order(second)!.request.purchase_units[0]!.invoice_id);
   });
 
   it('success: a COMPLETED capture that matches is credited once, even when captured twice', async () => {
@@ -44,14 +44,14 @@ describe('PayPal adapter through the official SDK against a fake PayPal', () => 
   it('decline: an instrument declined at capture is "Payment capture failed" and credits nothing', async () => {
     const id = await createOrder();
     fake.onCapture(id, 'declined');
-    expect(await harness.shop.capturePayPal(id)).toEqual({ ok: false, error: { status: 409, message: 'Payment capture failed. Please try again.' } });
+    expect(await harness.shop.capturePayPal(id)).toEqual({ ok: false, error: { code: 'not_completed' } });
     expect(harness.credits.credited).toHaveLength(0);
   });
 
   it('pending capture (e.g. under review) credits nothing yet', async () => {
     const id = await createOrder();
     fake.onCapture(id, 'pending');
-    expect(await harness.shop.capturePayPal(id)).toEqual({ ok: false, error: { status: 409, message: 'Payment capture failed. Please try again.' } });
+    expect(await harness.shop.capturePayPal(id)).toEqual({ ok: false, error: { code: 'not_completed' } });
     expect(harness.credits.credited).toHaveLength(0);
   });
 
@@ -66,17 +66,17 @@ describe('PayPal adapter through the official SDK against a fake PayPal', () => 
   it('amount mismatch: a capture for another amount is not credited', async () => {
     const id = await createOrder();
     fake.onCapture(id, 'amount mismatch');
-    expect(await harness.shop.capturePayPal(id)).toEqual({ ok: false, error: { status: 409, message: 'Payment successful but failed to process. Please contact support.' } });
+    expect(await harness.shop.capturePayPal(id)).toEqual({ ok: false, error: { code: 'payment_mismatch' } });
     expect(harness.credits.credited).toHaveLength(0);
   });
 
   it('an order we never created is not captured', async () => {
-    expect(await harness.shop.capturePayPal('UNKNOWN0000001')).toEqual({ ok: false, error: { status: 404, message: 'Payment capture failed. Please try again.' } });
+    expect(await harness.shop.capturePayPal('UNKNOWN0000001')).toEqual({ ok: false, error: { code: 'unknown_order' } });
     expect(fake.requests.some((r) => r.path.includes('UNKNOWN'))).toBe(false);
   });
 
   it('plans cannot be bought with PayPal: only packages', async () => {
     const plan = await harness.shop.startCheckout('paypal', { offerType: 'subscription', offerId: 'monthly', anonymousUserId: ANON, clientIp: '203.0.113.7' });
-    expect(plan).toEqual({ ok: false, error: { status: 400, message: 'Invalid package selected' } });
+    expect(plan).toEqual({ ok: false, error: { code: 'invalid_package' } });
   });
 });

@@ -25,7 +25,7 @@ describe('Stripe adapter through the official SDK against a fake Stripe', () => 
   const succeeded = (id: string) => signed({ id: `evt_${id}`, object: 'event', type: 'payment_intent.succeeded', data: { object: { id, object: 'payment_intent' } } });
   const buy = async (pkg = 'medium', key?: string) => {
     const checkout = await harness.shop.startCheckout('card', { offerType: 'package', offerId: pkg, anonymousUserId: ANON, idempotencyKey: key, clientIp: '203.0.113.7' });
-    if (!checkout.ok) throw new Error(checkout.error.message);
+    if (!checkout.ok) throw new Error(checkout.error.code);
     return checkout.value;
   };
 
@@ -47,8 +47,8 @@ describe('Stripe adapter through the official SDK against a fake Stripe', () => 
   it('refuses a package the server does not sell, or a claimed price that is not its own', async () => {
     const unknown = await harness.shop.startCheckout('card', { offerType: 'package', offerId: 'huge', anonymousUserId: ANON, clientIp: '203.0.113.7' });
     const cheap = await harness.shop.startCheckout('card', { offerType: 'package', offerId: 'large', claimedAmountPence: 1, anonymousUserId: ANON, clientIp: '203.0.113.7' });
-    expect(unknown).toEqual({ ok: false, error: { status: 400, message: 'Invalid package selected' } });
-    expect(cheap).toEqual({ ok: false, error: { status: 400, message: 'Invalid package selected' } });
+    expect(unknown).toEqual({ ok: false, error: { code: 'invalid_package' } });
+    expect(cheap).toEqual({ ok: false, error: { code: 'invalid_package' } });
   });
 
   it('success: the signed payment_intent.succeeded credits the tokens once, read back from Stripe', async () => {
@@ -99,12 +99,12 @@ describe('Stripe adapter through the official SDK against a fake Stripe', () => 
   it('a Stripe outage while creating the intent is the documents error, not a crash', async () => {
     fake.setOutage(true);
     const checkout = await harness.shop.startCheckout('card', { offerType: 'package', offerId: 'small', anonymousUserId: ANON, clientIp: '203.0.113.7' });
-    expect(checkout).toEqual({ ok: false, error: { status: 502, message: 'Failed to create payment intent: 502' } });
+    expect(checkout).toEqual({ ok: false, error: { code: 'provider_failed' } });
   }, 30_000);
 
   it('plans are subscriptions: the first and every renewal invoice credit 999 tokens, each once', async () => {
     const checkout = await harness.shop.startCheckout('card', { offerType: 'subscription', offerId: 'yearly', anonymousUserId: ANON, clientIp: '203.0.113.7' });
-    if (!checkout.ok) throw new Error(checkout.error.message);
+    if (!checkout.ok) throw new Error(checkout.error.code);
     expect(checkout.value.clientSecret).toMatch(/_secret_/);
     const subscription = checkout.value.providerRef;
     const paid = (invoiceId: string) => signed({ id: `evt_${invoiceId}`, object: 'event', type: 'invoice.paid', data: { object: { id: invoiceId, object: 'invoice' } } });

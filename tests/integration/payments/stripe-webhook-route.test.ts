@@ -5,10 +5,9 @@ import { join } from 'node:path';
 import type { APIContext } from 'astro';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { TOKENS } from '../../../ports/tokens';
 import { describeEachDatabase, type TestDatabase } from '../../support/databases';
 import { startFakeStripe, type FakeStripe } from '../../support/fake-stripe';
-import type { TokenCredits } from '../../../ports/token-credits';
+import type { Services } from '../../../src/server/services';
 
 const SECRET = 'whsec_route_test_secret';
 
@@ -24,32 +23,37 @@ describeEachDatabase('POST /api/webhooks/stripe and /functions/v1/create-payment
     createIntent: (ctx: APIContext) => Promise<Response>;
     status: (ctx: APIContext) => Promise<Response>;
   };
-  let credits: TokenCredits;
+  let services: Services;
 
   beforeAll(async () => {
     fake = await startFakeStripe();
     dataDir = await mkdtemp(join(tmpdir(), 'wp-pay-'));
     database = await open();
-    Object.assign(process.env, { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_BASE_URL: fake.url, DATA_DIR: dataDir, DATABASE_URL: database.url ?? '' });
-    // A fresh composition root per database: app() builds its container once per module instance.
+    Object.assign(process.env, {
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+      STRIPE_WEBHOOK_SECRET: SECRET,
+      STRIPE_API_BASE_URL: fake.url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url ?? '',
+    });
+    // A fresh composition root per database: services() builds it once per module instance.
     vi.resetModules();
     routes = {
       webhook: (await import('../../../src/pages/api/webhooks/stripe')).POST as never,
       createIntent: (await import('../../../src/pages/functions/v1/create-payment-intent')).POST as never,
       status: (await import('../../../src/pages/api/payments/[ref]')).GET as never,
     };
-    const { app } = await import('../../../src/server/app');
-    credits = (await app()).resolve<TokenCredits>(TOKENS.TokenCredits);
+    services = await (await import('../../../src/server/container/app')).services();
   });
   afterAll(async () => {
-    const { app } = await import('../../../src/server/app');
-    await (await app()).resolve<{ destroy(): Promise<void> }>(TOKENS.Database).destroy();
+    await services.close();
     await database.close();
     await fake.close();
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const context = (request: Request, params: Record<string, string> = {}) => ({ request, params }) as unknown as APIContext;
+  const context = (request: Request, params: Record<string, string> = {}) => ({ request, params, locals: { services: async () => services } }) as unknown as APIContext;
   const deliver = (body: string, signature: string) =>
     routes.webhook(context(new Request('http://localhost/api/webhooks/stripe', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body })));
   const sign = (payload: string, options: { secret?: string; timestamp?: number } = {}) =>
@@ -57,9 +61,9 @@ describeEachDatabase('POST /api/webhooks/stripe and /functions/v1/create-payment
   // Stripe's own serialisation: pretty-printed, so re-serialising it changes the bytes.
   const eventFor = (id: string) => JSON.stringify({ id: `evt_${id}`, object: 'event', type: 'payment_intent.succeeded', data: { object: { id, object: 'payment_intent' } } }, null, 2);
   // Each purchase is made by its own anonymous id, so its balance counts its credits (25 tokens each)
-  // whichever TokenCredits adapter the container has: the in-memory one or the ledger's Postgres one.
+  // on the ledger's Postgres TokenCredits.
   const buyers = new Map<string, string>();
-  const creditsFor = async (ref: string) => (await credits.balance(buyers.get(ref)!)) / 25;
+  const creditsFor = async (ref: string) => (await services.metering.balance(buyers.get(ref)!)) / 25;
 
   async function buy(pkg = 'medium'): Promise<string> {
     const anonymousUserId = randomUUID();
@@ -68,7 +72,12 @@ describeEachDatabase('POST /api/webhooks/stripe and /functions/v1/create-payment
         new Request('http://localhost/functions/v1/create-payment-intent', {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ amount: 599, currency: 'gbp', description: '25 Premium Tokens', metadata: { type: 'package', package: pkg, tokens: pkg === 'medium' ? 25 : undefined, anonymousUserId } }),
+          body: JSON.stringify({
+            amount: 599,
+            currency: 'gbp',
+            description: '25 Premium Tokens',
+            metadata: { type: 'package', package: pkg, tokens: pkg === 'medium' ? 25 : undefined, anonymousUserId },
+          }),
         }),
       ),
     );
@@ -83,9 +92,9 @@ describeEachDatabase('POST /api/webhooks/stripe and /functions/v1/create-payment
     const post = (body: string, type = 'application/json') =>
       routes.createIntent(context(new Request('http://localhost/functions/v1/create-payment-intent', { method: 'POST', headers: { 'content-type': type }, body })));
     const invalid = await post(JSON.stringify({ amount: 1, currency: 'gbp', metadata: { type: 'package', package: 'medium', anonymousUserId: randomUUID() } }));
-    expect([invalid.status, await invalid.json()]).toEqual([400, { error: 'Invalid package selected' }]);
+    expect([invalid.status, await invalid.json()]).toEqual([400, { error: 'Invalid package selected', code: 'invalid_package' }]);
     const unknown = await post(JSON.stringify({ metadata: { type: 'package', package: 'gigantic', anonymousUserId: randomUUID() } }));
-    expect([unknown.status, await unknown.json()]).toEqual([400, { error: 'Invalid package selected' }]);
+    expect([unknown.status, await unknown.json()]).toEqual([400, { error: 'Invalid package selected', code: 'invalid_package' }]);
     expect((await post('{not json')).status).toBe(400);
     expect((await post('{}')).status).toBe(400);
     expect((await post('x', 'text/plain')).status).toBe(415);
@@ -130,7 +139,7 @@ describeEachDatabase('POST /api/webhooks/stripe and /functions/v1/create-payment
     fake.cardOutcome(ref, 'succeeded');
     const { body, signature } = tamper(eventFor(ref));
     const response = await deliver(body, signature);
-    expect([response.status, await response.json()]).toEqual([400, { error: 'Invalid signature' }]);
+    expect([response.status, await response.json()]).toEqual([400, { error: 'Invalid signature', code: 'invalid_signature' }]);
     expect(await creditsFor(ref)).toBe(0);
   });
 
@@ -139,14 +148,14 @@ describeEachDatabase('POST /api/webhooks/stripe and /functions/v1/create-payment
     fake.cardOutcome(ref, 'succeeded');
     const ok = eventFor(ref);
     await deliver(ok, sign(ok));
-    const balance = await credits.balance(buyers.get(ref)!);
+    const balance = await services.metering.balance(buyers.get(ref)!);
     fake.cardOutcome(ref, 'canceled');
     const failed = JSON.stringify({ id: `evt_fail_${ref}`, object: 'event', type: 'payment_intent.payment_failed', data: { object: { id: ref, object: 'payment_intent' } } });
     await deliver(failed, sign(failed));
     await deliver(ok, sign(ok));
     const status = await routes.status(context(new Request(`http://localhost/api/payments/${ref}`), { ref }));
     expect(await status.json()).toMatchObject({ status: 'succeeded', tokens: 25 });
-    expect(await credits.balance(buyers.get(ref)!)).toBe(balance);
+    expect(await services.metering.balance(buyers.get(ref)!)).toBe(balance);
     expect(await creditsFor(ref)).toBe(1);
   });
 });

@@ -37,7 +37,20 @@ describe('LocalReceiptReader', () => {
 
   it('reads doubtful amounts again when the lines do not add up to the total, and not when they do', async () => {
     const text = 'Soup 4.60\nTOTAL 4.00\n';
-    const doubtful: PageText = { text, confidence: 80, lines: [{ text: 'Soup 4.60\n', words: [{ text: 'Soup', confidence: 90, box }, { text: '4.60', confidence: 50, box }] }, { text: 'TOTAL 4.00\n', words: [] }] };
+    const doubtful: PageText = {
+      text,
+      confidence: 80,
+      lines: [
+        {
+          text: 'Soup 4.60\n',
+          words: [
+            { text: 'Soup', confidence: 90, box },
+            { text: '4.60', confidence: 50, box },
+          ],
+        },
+        { text: 'TOTAL 4.00\n', words: [] },
+      ],
+    };
     const wrong = engineReading(doubtful);
     const result = await new LocalReceiptReader(wrong.engine).read(await image());
     expect(wrong.calls.amounts).toBe(1);

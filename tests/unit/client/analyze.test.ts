@@ -3,7 +3,10 @@ import { failureMessage } from '../../../src/client/wizard/analysis-errors';
 import { analyzeReceipt } from '../../../src/client/wizard/analyze';
 
 function answer(body: unknown, status = 200, statusText = 'OK'): void {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, statusText })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, statusText })),
+  );
 }
 
 async function messageFor(): Promise<string> {
@@ -40,7 +43,10 @@ describe('the analysis call and its messages (seed 000 §7, §8)', () => {
   });
 
   it('maps each failure to the catalogue text', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect(await messageFor()).toBe('Network error. Please check your internet connection and try again.');
     answer([]);
     expect(await messageFor()).toBe('Please take a clearer photo of the receipt. The image appears to be blurry or unclear.');
@@ -64,5 +70,17 @@ describe('the analysis call and its messages (seed 000 §7, §8)', () => {
     expect(await messageFor()).toBe('App configuration error. Please restart the app and try again.');
     answer('not json');
     expect(await messageFor()).toBe('Failed to analyze receipt. Please try again.');
+  });
+
+  it("branches on our server's code, whatever its text says", async () => {
+    answer({ error: 'Free bills are gone', code: 'allowance_used' }, 402, 'Payment Required');
+    const refused = await analyzeReceipt('aGVsbG8=', 'id-1', 50);
+    expect(refused.ok ? null : refused.error).toEqual({ kind: 'allowance' });
+    answer({ error: 'could not read it', code: 'unclear' }, 422, 'Unprocessable Entity');
+    expect(await messageFor()).toBe('Please take a clearer photo of the receipt. The image appears to be blurry or unclear.');
+    answer({ error: 'Failed to fetch the model', code: 'read_failed' }, 502, 'Bad Gateway');
+    expect(await messageFor()).toBe('Failed to analyze receipt. Please try again.');
+    answer({ error: 'Please upload a photo of the receipt as a JPEG, PNG or WebP image.', code: 'not_an_image' }, 415, 'Unsupported Media Type');
+    expect(await messageFor()).toBe('AI Analysis Error: Please upload a photo of the receipt as a JPEG, PNG or WebP image.');
   });
 });

@@ -101,7 +101,10 @@ describe('the bill in progress', () => {
     continueToSummary();
     setTipSplit('proportional');
     // 401 × 3/4 = 300.75 and 401 × 1/4 = 100.25: the odd penny to Ann, furthest below her exact share.
-    expect($split.get().shares.map((s) => [s.tipPence, s.totalPence])).toEqual([[301, 3301], [100, 1100]]);
+    expect($split.get().shares.map((s) => [s.tipPence, s.totalPence])).toEqual([
+      [301, 3301],
+      [100, 1100],
+    ]);
     expect($receipt.get()?.tipSplit).toBe('proportional');
   });
 

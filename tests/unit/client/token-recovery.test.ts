@@ -47,7 +47,10 @@ describe('token recovery in the browser (seed 000 §2, §4, §8)', () => {
   it('a recovery code makes this device use the buyer identity', async () => {
     const buyer = '44444444-4444-4444-8444-444444444444';
     const w = recoveryWorld({
-      '/api/recovery': (body) => (body.recoveryCode === 'ABCD-EFGH-JKMN-PQRS' ? { status: 200, body: { anonymousUserId: buyer, tokens: 12 } } : { status: 404, body: { error: 'That recovery code was not found. Check it and try again.' } }),
+      '/api/recovery': (body) =>
+        body.recoveryCode === 'ABCD-EFGH-JKMN-PQRS'
+          ? { status: 200, body: { anonymousUserId: buyer, tokens: 12 } }
+          : { status: 404, body: { error: 'That recovery code was not found. Check it and try again.' } },
       '/api/usage': (_, url) => ({ status: 200, body: usageOf(url.searchParams.get('anonymousUserId') === buyer ? 12 : 0) }),
     });
     expect(await w.recovery.redeem('WRONG-CODE')).toEqual({ ok: false, message: 'That recovery code was not found. Check it and try again.' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatGBP, pence, penceToPoundsText, poundsToPence, sumPence } from '../../../domain/money';
-import { parsePriceInput } from '../../../domain/price-input';
+import { parsePriceInput, typedPounds } from '../../../domain/price-input';
 
 describe('money', () => {
   it('formats pence as en-GB pounds with two decimals', () => {
@@ -45,5 +45,20 @@ describe('review-screen price input (seed 000 §5)', () => {
 
   it.each(['-2.50', 'abc', '1.2.3', '12abc', '£-1'])('ignores %j', (text) => {
     expect(parsePriceInput(text)).toEqual({ kind: 'ignored' });
+  });
+});
+
+describe('a money field read as pounds (manual entry, adding an item)', () => {
+  it.each([
+    ['12.50', 12.5],
+    ['£12.50', 12.5],
+    [' £1,200 ', 1200],
+    ['', 0],
+  ])('%j is %d pounds', (text, pounds) => {
+    expect(typedPounds(text)).toBe(pounds);
+  });
+
+  it('is not a number for words', () => {
+    expect(typedPounds('twelve')).toBeNaN();
   });
 });

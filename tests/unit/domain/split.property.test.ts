@@ -10,12 +10,14 @@ const bills = (kinds: ItemKind[] = ['item', 'service', 'discount']) =>
     fc.record({
       diners: fc.constant(ids.map((id) => ({ id }))),
       items: fc.array(
-        fc.record({
-          id: fc.uuid(),
-          kind: fc.constantFrom(...kinds),
-          pricePence: fc.integer({ min: 1, max: 200_000 }),
-          assignedTo: fc.subarray(ids),
-        }).map((i) => ({ ...i, pricePence: pence(i.kind === 'discount' ? -i.pricePence : i.pricePence) })),
+        fc
+          .record({
+            id: fc.uuid(),
+            kind: fc.constantFrom(...kinds),
+            pricePence: fc.integer({ min: 1, max: 200_000 }),
+            assignedTo: fc.subarray(ids),
+          })
+          .map((i) => ({ ...i, pricePence: pence(i.kind === 'discount' ? -i.pricePence : i.pricePence) })),
         { maxLength: 40 },
       ),
       tipPence: fc.integer({ min: 0, max: 50_000 }).map(pence),

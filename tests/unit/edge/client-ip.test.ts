@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientIpFrom } from '../../../src/server/client-ip';
+import { clientIpFrom } from '../../../src/server/http/client-ip';
 
 describe('the client address for per-IP limits', () => {
   it('is the socket peer unless proxies are trusted, whatever X-Forwarded-For claims', () => {

@@ -1,7 +1,8 @@
 import { ApiError } from '@paypal/paypal-server-sdk';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { isTemporaryFault, unavailable } from '../../../src/server/faults';
+import { isTemporaryFault } from '../../../src/server/container/faults';
+import { unavailable } from '../../../src/server/http/json';
 
 const pgError = (code: string, message = 'server said no') => Object.assign(new Error(message), { code });
 const payPalError = (statusCode: number) =>

@@ -10,7 +10,10 @@ import { packetFromRequest, presentToken, shareTokenMessage, shareViewMessage, t
 import { openPacket, sealBody, sealPacket, type PacketCompressor } from '../../../domain/sharing/share-token';
 
 const NOW = 1_790_000_000;
-const signer = new HmacPacketSigner([{ kid: 'k2', secret: 'new-secret-new-secret-new-secret!' }, { kid: 'k1', secret: 'old-secret-old-secret-old-secret!' }]);
+const signer = new HmacPacketSigner([
+  { kid: 'k2', secret: 'new-secret-new-secret-new-secret!' },
+  { kid: 'k1', secret: 'old-secret-old-secret-old-secret!' },
+]);
 const oldSigner = new HmacPacketSigner([{ kid: 'k1', secret: 'old-secret-old-secret-old-secret!' }]);
 const bill: ShareRequest = {
   diners: [
@@ -40,7 +43,14 @@ describe('share packet tokens', () => {
     const bills = fc.integer({ min: 1, max: 8 }).chain((n) =>
       fc.record({
         names: fc.array(name, { minLength: n, maxLength: n }),
-        items: fc.array(fc.record({ name: fc.string({ minLength: 1, maxLength: 80 }).filter((s) => s.trim() === s && s.length > 0), pricePence: fc.integer({ min: -100_000, max: 1_000_000 }), mask: fc.integer({ min: 0, max: 2 ** n - 1 }) }), { minLength: 1, maxLength: 40 }),
+        items: fc.array(
+          fc.record({
+            name: fc.string({ minLength: 1, maxLength: 80 }).filter((s) => s.trim() === s && s.length > 0),
+            pricePence: fc.integer({ min: -100_000, max: 1_000_000 }),
+            mask: fc.integer({ min: 0, max: 2 ** n - 1 }),
+          }),
+          { minLength: 1, maxLength: 40 },
+        ),
         tipPence: fc.integer({ min: 0, max: 100_000 }),
         tipSplit: fc.constantFrom('equal' as const, 'proportional' as const),
         focus: fc.option(fc.integer({ min: 0, max: n - 1 }), { nil: null }),
@@ -149,7 +159,19 @@ describe('share packet tokens', () => {
 
   it('rejects truncated, malformed and oversized tokens as invalid', () => {
     const token = seal();
-    for (const bad of [token.slice(0, -1), token.slice(0, token.indexOf('.')), token.slice(1), `${token}.X`, '', '.', 'a.b', 'Ü.Ö', token.replace('.', '-'), `${token.split('.')[0]}.${'Z'.repeat(30)}`, 'A'.repeat(5000) + '.A']) {
+    for (const bad of [
+      token.slice(0, -1),
+      token.slice(0, token.indexOf('.')),
+      token.slice(1),
+      `${token}.X`,
+      '',
+      '.',
+      'a.b',
+      'Ü.Ö',
+      token.replace('.', '-'),
+      `${token.split('.')[0]}.${'Z'.repeat(30)}`,
+      'A'.repeat(5000) + '.A',
+    ]) {
       expect(open(bad)).toEqual({ ok: false, error: 'invalid' });
     }
   });

@@ -64,7 +64,14 @@ describe('bill views from a packet', () => {
   });
 
   it('rejects diner data without a name, items or a numeric total', () => {
-    for (const bad of [null, 'x', { dinerItems: [], total: 1 }, { dinerName: 'A', total: 1 }, { dinerName: 'A', dinerItems: [], total: '1' }, { dinerName: 'A', dinerItems: [{ name: 'x', price: 1, shareCount: 0 }], total: 1 }])
+    for (const bad of [
+      null,
+      'x',
+      { dinerItems: [], total: 1 },
+      { dinerName: 'A', total: 1 },
+      { dinerName: 'A', dinerItems: [], total: '1' },
+      { dinerName: 'A', dinerItems: [{ name: 'x', price: 1, shareCount: 0 }], total: 1 },
+    ])
       expect(parseDinerShareData(bad)).toBeNull();
   });
 });

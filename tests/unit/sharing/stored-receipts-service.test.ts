@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryRateLimiter } from '../../../adapters/memory/memory-rate-limiter';
 import { MemoryReceiptStore } from '../../../adapters/memory/memory-receipt-store';
 import type { ReceiptStore } from '../../../ports/receipt-store';
-import { StoredReceipts } from '../../../src/server/sharing/stored-receipts';
+import { StoredReceipts } from '../../../src/application/sharing/stored-receipts';
 import { FakeClock } from '../../support/clock';
 
 const request = {
@@ -18,7 +18,7 @@ describe('storing receipts for /r/ links', () => {
   it('answers each diner’s short link, which opens their breakdown', async () => {
     const receipts = new StoredReceipts(new MemoryReceiptStore(), new MemoryRateLimiter(new FakeClock()));
     const created = await receipts.create(request, 'https://whospaying.app', 'ip');
-    if (!created.ok) throw new Error(created.error.message);
+    if (!created.ok) throw new Error(created.error.code);
     const [alice] = created.value.diners;
     expect(alice!.url).toBe(`https://whospaying.app/r/${created.value.receiptId}/${alice!.dinerId}`);
     const breakdown = await receipts.breakdown(created.value.receiptId, alice!.dinerId);
@@ -30,16 +30,16 @@ describe('storing receipts for /r/ links', () => {
     const receipts = new StoredReceipts(new MemoryReceiptStore(), new MemoryRateLimiter(clock));
     for (let i = 0; i < 60; i++) expect((await receipts.create(request, 'https://x', 'ip')).ok).toBe(true);
     const refused = await receipts.create(request, 'https://x', 'ip');
-    expect(refused.ok ? null : refused.error.status).toBe(429);
+    expect(refused.ok ? null : refused.error.code).toBe('rate_limited');
     expect((await receipts.create(request, 'https://x', 'another-ip')).ok).toBe(true);
   });
 
-  it('gives the breakdown screen’s messages', async () => {
+  it('says why a breakdown cannot be shown', async () => {
     const receipts = new StoredReceipts(new MemoryReceiptStore(), new MemoryRateLimiter(new FakeClock()));
-    expect(await receipts.breakdown(undefined, 'x')).toEqual({ ok: false, error: 'Missing receipt or diner ID' });
-    expect(await receipts.breakdown('abc', '')).toEqual({ ok: false, error: 'Missing receipt or diner ID' });
-    expect(await receipts.breakdown('abc', 'def')).toEqual({ ok: false, error: 'Receipt not found' });
+    expect(await receipts.breakdown(undefined, 'x')).toEqual({ ok: false, error: 'missing_ids' });
+    expect(await receipts.breakdown('abc', '')).toEqual({ ok: false, error: 'missing_ids' });
+    expect(await receipts.breakdown('abc', 'def')).toEqual({ ok: false, error: 'receipt_not_found' });
     const broken: ReceiptStore = { save: async () => {}, find: () => Promise.reject(new Error('connection reset')) };
-    expect(await new StoredReceipts(broken, new MemoryRateLimiter(new FakeClock())).breakdown('abc', 'def')).toEqual({ ok: false, error: 'Failed to load receipt' });
+    expect(await new StoredReceipts(broken, new MemoryRateLimiter(new FakeClock())).breakdown('abc', 'def')).toEqual({ ok: false, error: 'load_failed' });
   });
 });

@@ -1,12 +1,10 @@
 import type { APIRoute } from 'astro';
-import { app } from '../../../server/app';
-import { json, jsonError } from '../../../server/http';
-import { TokenShop } from '../../../server/payments/token-shop';
+import { json, jsonFailure } from '../../../server/http/json';
 
 /** Where a purchase stands (pending, succeeded with the new balance, or failed), from our verified record. */
-export const GET: APIRoute = async ({ params }) => {
+export const GET: APIRoute = async ({ params, locals }) => {
   const ref = params.ref ?? '';
-  const state = /^[A-Za-z0-9_-]{1,128}$/.test(ref) ? await (await app()).resolve(TokenShop).purchaseState(ref) : null;
-  if (!state) return jsonError('Payment not found', 404);
+  const state = /^[A-Za-z0-9_-]{1,128}$/.test(ref) ? await (await locals.services()).tokenShop.purchaseState(ref) : null;
+  if (!state) return jsonFailure('payment_not_found', 'Payment not found', 404);
   return json(state);
 };

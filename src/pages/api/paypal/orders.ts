@@ -1,20 +1,21 @@
 import type { APIRoute } from 'astro';
-import { anonymousIdOf } from '../../../server/anonymous-id';
-import { app } from '../../../server/app';
-import { clientIpOf } from '../../../server/client-ip';
-import { json, jsonError, retryAfter } from '../../../server/http';
-import { createPayPalOrderBody, idempotencyKey } from '../../../server/payments/requests';
-import { TokenShop } from '../../../server/payments/token-shop';
-import { readJson } from '../../../server/request';
+import { anonymousIdOf } from '../../../server/http/anonymous-id';
+import { clientIpOf } from '../../../server/http/client-ip';
+import { json, jsonFailure } from '../../../server/http/json';
+import { createPayPalOrderBody, idempotencyKey } from '../../../server/http/payment-requests';
+import { checkoutFailureResponse } from '../../../server/http/payments';
+import { readJson, requestRefused } from '../../../server/http/read-json';
 
 /** Creates the PayPal order on our server (intent CAPTURE, GBP, custom_id, unique invoice_id); the buttons only get its id. */
 export const POST: APIRoute = async (context) => {
   const { request } = context;
   const body = await readJson(request, createPayPalOrderBody);
-  if (!body.ok) return jsonError(body.error.message, body.error.status);
+  if (!body.ok) return requestRefused(body.error);
   const buyer = anonymousIdOf(request, body.value.anonymousUserId);
-  if (!buyer.ok) return jsonError(buyer.error, 400);
-  const order = await (await app()).resolve(TokenShop).startCheckout('paypal', {
+  if (!buyer.ok) return jsonFailure('invalid_anonymous_id', buyer.error, 400);
+  const order = await (
+    await context.locals.services()
+  ).tokenShop.startCheckout('paypal', {
     offerType: body.value.type,
     offerId: body.value.package,
     claimedTokens: body.value.tokens,
@@ -22,6 +23,6 @@ export const POST: APIRoute = async (context) => {
     idempotencyKey: idempotencyKey(request),
     clientIp: await clientIpOf(context),
   });
-  if (!order.ok) return jsonError(order.error.message, order.error.status, retryAfter(order.error));
+  if (!order.ok) return checkoutFailureResponse('paypal', order.error);
   return json({ id: order.value.providerRef });
 };

@@ -1,17 +1,17 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { app } from '../../../server/app';
-import { json, jsonError } from '../../../server/http';
-import { testModePayPal } from '../../../server/payments/test-mode';
-import { readJson } from '../../../server/request';
+import { json, jsonError, jsonFailure } from '../../../server/http/json';
+import { PAYMENT_MESSAGES } from '../../../server/http/payment-messages';
+import { readJson, requestRefused } from '../../../server/http/read-json';
 
 const body = z.object({ orderId: z.string().min(1).max(64) });
 
 /** TEST MODE only: the buyer approving the order in the simulated PayPal window. */
-export const POST: APIRoute = async ({ request }) => {
-  const gateway = testModePayPal(await app());
-  if (!gateway) return jsonError('Not found', 404);
+export const POST: APIRoute = async ({ request, locals }) => {
+  const { testModePayments } = await locals.services();
+  if (!testModePayments.paypal) return jsonError('Not found', 404);
   const input = await readJson(request, body);
-  if (!input.ok) return jsonError(input.error.message, input.error.status);
-  return gateway.approve(input.value.orderId) ? json({ approved: true }) : jsonError('Payment failed. Please try again or use a different payment method.', 409);
+  if (!input.ok) return requestRefused(input.error);
+  const approved = testModePayments.approvePayPal(input.value.orderId);
+  return approved ? json({ approved: true }) : jsonFailure('not_approved', PAYMENT_MESSAGES.paypalFailed, 409);
 };

@@ -1,9 +1,29 @@
 import type { APIRoute } from 'astro';
-import { AnalyzeReceipt } from '../../../server/analyze-receipt';
-import { app } from '../../../server/app';
-import { clientIpOf } from '../../../server/client-ip';
-import { jsonError } from '../../../server/http';
+import { isStrictBase64 } from '../../../../domain/image-upload';
+import { clientIpOf } from '../../../server/http/client-ip';
+import { jsonError, jsonFailure } from '../../../server/http/json';
+import { readJson, requestRefused } from '../../../server/http/read-json';
+import { analysisResponse, analyzeReceiptBody, ANONYMOUS_ID, scanFailureResponse, UPLOAD_MESSAGES } from '../../../server/http/scanning';
 
-export const POST: APIRoute = async (context) => (await app()).resolve(AnalyzeReceipt).handle(context.request, await clientIpOf(context));
+/** Reads a receipt photo: `{ image: <base64>, prompt?, anonymousUserId }` (or the X-Anonymous-Id header). */
+export const POST: APIRoute = async (context) => {
+  const { request } = context;
+  const { analyzeReceipt } = await context.locals.services();
+  // Counted before the body is read: a client over its limit costs no 12 MB parse.
+  const admitted = await analyzeReceipt.admit(await clientIpOf(context));
+  if (!admitted.ok) return scanFailureResponse(admitted.error);
+
+  const { maxBytes } = analyzeReceipt.limits.upload;
+  // base64 is 4/3 of the bytes; a little room for the other fields.
+  const parsed = await readJson(request, analyzeReceiptBody, Math.ceil((maxBytes * 4) / 3) + 64 * 1024);
+  if (!parsed.ok) return parsed.error.status === 413 ? scanFailureResponse({ code: 'image_too_large', maxBytes }) : requestRefused(parsed.error);
+  const headerId = ANONYMOUS_ID.safeParse(request.headers.get('x-anonymous-id') ?? undefined);
+  const anonymousUserId = parsed.value.anonymousUserId ?? (headerId.success ? headerId.data : undefined);
+  if (anonymousUserId === undefined) return jsonFailure('no_device', UPLOAD_MESSAGES.noDevice, 400);
+  if (!isStrictBase64(parsed.value.image)) return jsonFailure('not_base64', UPLOAD_MESSAGES.notBase64, 400);
+
+  const scanned = await analyzeReceipt.scan({ image: new Uint8Array(Buffer.from(parsed.value.image, 'base64')), anonymousUserId });
+  return scanned.ok ? analysisResponse(scanned.value) : scanFailureResponse(scanned.error);
+};
 
 export const ALL: APIRoute = () => jsonError('Method not allowed', 405, { allow: 'POST' });

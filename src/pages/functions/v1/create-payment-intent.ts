@@ -1,21 +1,22 @@
 import type { APIRoute } from 'astro';
-import { anonymousIdOf } from '../../../server/anonymous-id';
-import { app } from '../../../server/app';
-import { clientIpOf } from '../../../server/client-ip';
-import { json, jsonError, retryAfter } from '../../../server/http';
-import { createPaymentIntentBody, idempotencyKey } from '../../../server/payments/requests';
-import { TokenShop } from '../../../server/payments/token-shop';
-import { readJson } from '../../../server/request';
+import { anonymousIdOf } from '../../../server/http/anonymous-id';
+import { clientIpOf } from '../../../server/http/client-ip';
+import { json, jsonFailure } from '../../../server/http/json';
+import { createPaymentIntentBody, idempotencyKey } from '../../../server/http/payment-requests';
+import { checkoutFailureResponse } from '../../../server/http/payments';
+import { readJson, requestRefused } from '../../../server/http/read-json';
 
 /** The documents' call: `{ amount, currency, description, metadata }` → `{ client_secret, id }`, priced by the server. */
 export const POST: APIRoute = async (context) => {
   const { request } = context;
   const body = await readJson(request, createPaymentIntentBody);
-  if (!body.ok) return jsonError(body.error.message, body.error.status);
+  if (!body.ok) return requestRefused(body.error);
   const { metadata, amount } = body.value;
   const buyer = anonymousIdOf(request, metadata.anonymousUserId);
-  if (!buyer.ok) return jsonError(buyer.error, 400);
-  const checkout = await (await app()).resolve(TokenShop).startCheckout('card', {
+  if (!buyer.ok) return jsonFailure('invalid_anonymous_id', buyer.error, 400);
+  const checkout = await (
+    await context.locals.services()
+  ).tokenShop.startCheckout('card', {
     offerType: metadata.type,
     offerId: metadata.package,
     claimedTokens: metadata.tokens,
@@ -24,6 +25,6 @@ export const POST: APIRoute = async (context) => {
     idempotencyKey: idempotencyKey(request),
     clientIp: await clientIpOf(context),
   });
-  if (!checkout.ok) return jsonError(checkout.error.message, checkout.error.status, retryAfter(checkout.error));
+  if (!checkout.ok) return checkoutFailureResponse('card', checkout.error);
   return json({ client_secret: checkout.value.clientSecret, id: checkout.value.providerRef });
 };

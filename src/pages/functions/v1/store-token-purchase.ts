@@ -1,11 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import type { PurchaseReports } from '../../../../ports/purchase-reports';
-import { TOKENS } from '../../../../ports/tokens';
-import { anonymousIdOf } from '../../../server/anonymous-id';
-import { app } from '../../../server/app';
-import { json, jsonError } from '../../../server/http';
-import { readJson } from '../../../server/request';
+import { anonymousIdOf } from '../../../server/http/anonymous-id';
+import { json, jsonFailure } from '../../../server/http/json';
+import { readJson, requestRefused } from '../../../server/http/read-json';
 
 const body = z.object({
   anonymousUserId: z.string().max(100).optional(),
@@ -22,11 +19,11 @@ const body = z.object({
  * nothing: tokens come only from a payment the provider confirms. `confirmed` says whether that
  * has already happened for this payment id.
  */
-export const POST: APIRoute = async ({ request }) => {
+export const POST: APIRoute = async ({ request, locals }) => {
   const read = await readJson(request, body, 4096);
-  if (!read.ok) return jsonError(read.error.message, read.error.status);
+  if (!read.ok) return requestRefused(read.error);
   const id = anonymousIdOf(request, read.value.anonymousUserId);
-  if (!id.ok) return jsonError(id.error, 400);
-  const { confirmed } = await (await app()).resolve<PurchaseReports>(TOKENS.PurchaseReports).record({ ...read.value, anonymousUserId: id.value });
+  if (!id.ok) return jsonFailure('invalid_anonymous_id', id.error, 400);
+  const { confirmed } = await (await locals.services()).metering.reportPurchase({ ...read.value, anonymousUserId: id.value });
   return json({ success: true, confirmed });
 };

@@ -1,12 +1,10 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { liveBillToJson } from '../../../../../domain/live-bill/wire';
-import { LiveBills } from '../../../../application/live-bills/live-bills';
-import { app } from '../../../../server/app';
-import { clientIpOf } from '../../../../server/client-ip';
-import { json, jsonError, retryAfter } from '../../../../server/http';
-import { liveRefusal } from '../../../../server/live/messages';
-import { readJson } from '../../../../server/request';
+import { clientIpOf } from '../../../../server/http/client-ip';
+import { json } from '../../../../server/http/json';
+import { liveRefusalResponse } from '../../../../server/http/live-bills';
+import { readJson, requestRefused } from '../../../../server/http/read-json';
 
 const id = z.string().min(1).max(64);
 const unit = z.number().int().min(0).max(100);
@@ -24,12 +22,9 @@ const body = z.object({ key: z.string().max(100), command });
 /** One change to a live bill, by whoever holds `key` (the organiser's, the table's, or a diner's). */
 export const POST: APIRoute = async (context) => {
   const input = await readJson(context.request, body);
-  if (!input.ok) return jsonError(input.error.message, input.error.status);
-  const container = await app();
-  const outcome = await container.resolve(LiveBills).command(context.params.id ?? '', input.value.key, input.value.command, await clientIpOf(context));
-  if (!outcome.ok) {
-    const refusal = liveRefusal(outcome.error.code, outcome.error.retryAfterSeconds);
-    return json({ error: refusal.message, code: outcome.error.code }, refusal.status, retryAfter(outcome.error));
-  }
+  if (!input.ok) return requestRefused(input.error);
+  const { liveBills } = await context.locals.services();
+  const outcome = await liveBills.command(context.params.id ?? '', input.value.key, input.value.command, await clientIpOf(context));
+  if (!outcome.ok) return liveRefusalResponse(outcome.error);
   return json({ bill: liveBillToJson(outcome.value.bill), ...(outcome.value.joined ? { joined: outcome.value.joined } : {}) });
 };

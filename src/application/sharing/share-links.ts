@@ -1,0 +1,65 @@
+import { err, ok, type Result } from '../../../domain/result';
+import { billView, type BillView } from '../../../domain/sharing/bill-view';
+import { packetFromRequest, presentToken, type ShareLinkProblem, type SharePacket, type ShareRequest } from '../../../domain/sharing/share-packet';
+import { openPacket, sealPacket } from '../../../domain/sharing/share-token';
+import type { Clock } from '../../../ports/clock';
+import type { Log } from '../../../ports/log';
+import type { PacketCompressor, PacketSigner } from '../../../ports/share-links';
+
+export interface ShareLink {
+  readonly url: string;
+  readonly token: string;
+  /** ISO 8601. */
+  readonly expiresAt: string;
+}
+
+/** The bill a link was opened to, verified: the packet as signed and the totals every page shows. */
+export interface OpenedShare {
+  readonly token: string;
+  readonly packet: SharePacket;
+  readonly view: BillView;
+}
+
+/** The bill cannot be shared; `reason` is the domain's validation text (seed 001 §8). */
+export type ShareRefusal = { readonly code: 'invalid_bill'; readonly reason: string };
+
+/** Makes and opens signed share links. */
+export class ShareLinks {
+  constructor(
+    private readonly signer: PacketSigner,
+    private readonly compressor: PacketCompressor,
+    private readonly clock: Clock,
+    private readonly log: Log,
+    /** PUBLIC_BASE_URL, else links use the request's origin. */
+    private readonly publicBaseUrl: string | null,
+  ) {}
+
+  create(request: ShareRequest, requestOrigin: string): Result<ShareLink, ShareRefusal> {
+    const packet = packetFromRequest(request, this.nowSeconds());
+    if (!packet.ok) return err({ code: 'invalid_bill', reason: packet.error });
+    const token = sealPacket(packet.value, this.signer, this.compressor);
+    return ok({ url: `${this.baseUrl(requestOrigin)}/b/${token}`, token, expiresAt: new Date(packet.value.expiresAt * 1000).toISOString() });
+  }
+
+  /** A link's token as typed or pasted: too short counts as missing; forged, expired and unreadable ones say which. */
+  open(rawToken: string | null | undefined): Result<OpenedShare, ShareLinkProblem> {
+    const token = presentToken(rawToken);
+    if (token === null) return err('missing');
+    try {
+      const opened = openPacket(token, this.nowSeconds(), this.signer, this.compressor);
+      return opened.ok ? ok({ token, packet: opened.value, view: billView(opened.value) }) : opened;
+    } catch (error) {
+      // Bad input never reaches here (the codec answers values); a fault must still not show a stack.
+      this.log.error({ err: error }, 'share token could not be opened');
+      return err('failed');
+    }
+  }
+
+  baseUrl(requestOrigin: string): string {
+    return this.publicBaseUrl ?? requestOrigin;
+  }
+
+  private nowSeconds(): number {
+    return Math.floor(this.clock.now().getTime() / 1000);
+  }
+}

@@ -1,0 +1,26 @@
+import type { UsageSummary } from '../../../domain/freemium';
+import type { PurchaseReports, ReportedPurchase } from '../../../ports/purchase-reports';
+import type { TokenCredits } from '../../../ports/token-credits';
+import type { UsageQuery } from '../../../ports/usage';
+
+/** What a device has used and holds: the free allowance, the token balance, and the browser's purchase reports. */
+export class Metering {
+  constructor(
+    private readonly usage: UsageQuery,
+    private readonly credits: TokenCredits,
+    private readonly reports: PurchaseReports,
+  ) {}
+
+  usageFor(anonymousUserId: string): Promise<UsageSummary> {
+    return this.usage.usageFor(anonymousUserId);
+  }
+
+  balance(anonymousUserId: string): Promise<number> {
+    return this.credits.balance(anonymousUserId);
+  }
+
+  /** Recorded for support; credits nothing (tokens come only from a payment the provider confirms). */
+  reportPurchase(report: ReportedPurchase): Promise<{ confirmed: boolean }> {
+    return this.reports.record(report);
+  }
+}

@@ -1,0 +1,69 @@
+import { normalizeRecoveryCode } from '../../../domain/recovery-code';
+import { err, ok, type Result } from '../../../domain/result';
+import type { RateLimit, RateLimiter } from '../../../ports/rate-limiter';
+import type { RecoveryCodes } from '../../../ports/recovery-codes';
+import type { TokenCredits } from '../../../ports/token-credits';
+
+export interface Recovered {
+  /** The identity whose balance this device should use from now on. */
+  readonly anonymousUserId: string;
+  readonly tokens: number;
+}
+
+export type RecoveryFailure = { readonly code: 'invalid_code' | 'unknown_code' | 'no_purchase' } | { readonly code: 'rate_limited'; readonly retryAfterSeconds: number };
+
+// Codes carry 80 bits, so the limits are about abuse and load, not about guessing odds.
+const ATTEMPTS_PER_DEVICE: RateLimit = { max: 5, windowSeconds: 15 * 60 };
+const ATTEMPTS_PER_CLIENT: RateLimit = { max: 20, windowSeconds: 60 * 60 };
+const CODES_PER_DEVICE: RateLimit = { max: 10, windowSeconds: 60 * 60 };
+const CODES_PER_CLIENT: RateLimit = { max: 30, windowSeconds: 60 * 60 };
+// A balance read is cheap, but a script walking ids is not a device recovering its own.
+const READS_PER_DEVICE: RateLimit = { max: 30, windowSeconds: 15 * 60 };
+const READS_PER_CLIENT: RateLimit = { max: 120, windowSeconds: 15 * 60 };
+
+/** Token recovery (seed 000 §2, §4; DESIGN.md §1 item 3): from the server balance, or by recovery code. */
+export class TokenRecovery {
+  constructor(
+    private readonly codes: RecoveryCodes,
+    private readonly credits: TokenCredits,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  /** The balance the server holds for this device's own anonymous id. */
+  async recoverOnThisDevice(anonymousUserId: string, clientKey: string): Promise<Result<Recovered, RecoveryFailure>> {
+    const limited = await this.limit([`recovery-read:device:${anonymousUserId}`, READS_PER_DEVICE], [`recovery-read:client:${clientKey}`, READS_PER_CLIENT]);
+    if (limited) return err(limited);
+    return ok({ anonymousUserId, tokens: await this.credits.balance(anonymousUserId) });
+  }
+
+  /** A typed recovery code gives this device the buyer's identity, and so the balance. */
+  async redeem(anonymousUserId: string, typedCode: string, clientKey: string): Promise<Result<Recovered, RecoveryFailure>> {
+    const limited = await this.limit([`recovery:device:${anonymousUserId}`, ATTEMPTS_PER_DEVICE], [`recovery:client:${clientKey}`, ATTEMPTS_PER_CLIENT]);
+    if (limited) return err(limited);
+    const canonical = normalizeRecoveryCode(typedCode);
+    if (!canonical.ok) return err({ code: 'invalid_code' });
+    const owner = await this.codes.ownerOf(canonical.value);
+    if (owner === null) return err({ code: 'unknown_code' });
+    return ok({ anonymousUserId: owner, tokens: await this.credits.balance(owner) });
+  }
+
+  /**
+   * A fresh recovery code to show the buyer after a confirmed purchase (the payments capability
+   * calls this, or the browser through POST /api/recovery-code). Earlier codes stay valid.
+   */
+  async recoveryCodeFor(anonymousUserId: string, clientKey: string): Promise<Result<string, RecoveryFailure>> {
+    const limited = await this.limit([`recovery-code:${anonymousUserId}`, CODES_PER_DEVICE], [`recovery-code:client:${clientKey}`, CODES_PER_CLIENT]);
+    if (limited) return err(limited);
+    const code = await this.codes.issue(anonymousUserId);
+    return code === null ? err({ code: 'no_purchase' }) : ok(code);
+  }
+
+  /** Counts a hit on every key (per device, per client address); the first one over its limit refuses. */
+  private async limit(...keys: readonly (readonly [string, RateLimit])[]): Promise<RecoveryFailure | null> {
+    for (const [key, limit] of keys) {
+      const decision = await this.limiter.hit(key, limit);
+      if (!decision.allowed) return { code: 'rate_limited', retryAfterSeconds: decision.retryAfterSeconds };
+    }
+    return null;
+  }
+}

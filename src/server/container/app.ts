@@ -1,0 +1,29 @@
+import type { Services } from '../services';
+import { readConfig } from '../config';
+import { buildServices } from '.';
+
+// Exit code for a configuration error (sysexits EX_CONFIG).
+const EX_CONFIG = 78;
+
+let starting: Promise<Services> | null = null;
+
+/**
+ * The process's services, built once on first use (configuration read, migrations run). Only the
+ * middleware calls this, to hand it to pages and endpoints as `Astro.locals.services`.
+ */
+export function services(): Promise<Services> {
+  starting ??= start();
+  return starting;
+}
+
+async function start(): Promise<Services> {
+  const result = readConfig(process.env);
+  if (!result.ok) {
+    console.error(`Who's Paying cannot start: invalid configuration\n${result.problems.map((p) => `  - ${p}`).join('\n')}`);
+    process.exit(EX_CONFIG);
+  }
+  const built = await buildServices(result.config);
+  // scripts/serve.mjs calls this after the last in-flight request, to close the database cleanly.
+  (globalThis as Record<symbol, unknown>)[Symbol.for('whospaying.shutdown')] = () => built.close();
+  return built;
+}

@@ -1,0 +1,120 @@
+import 'reflect-metadata';
+import type { Kysely } from 'kysely';
+import { container as rootContainer, type DependencyContainer } from 'tsyringe';
+import { HmacPacketSigner } from '../../../adapters/crypto/hmac-packet-signer';
+import { loadOrCreateSigningKey } from '../../../adapters/crypto/signing-key-file';
+import { defaultPoolSize } from '../../../adapters/ocr/tesseract-pool';
+import { pakoCompressor } from '../../../adapters/pako/pako-compressor';
+import { PayPalGateway } from '../../../adapters/paypal/paypal-gateway';
+import { connectDatabase } from '../../../adapters/postgres/connect';
+import type { Database } from '../../../adapters/postgres/database';
+import { migrateToLatest } from '../../../adapters/postgres/migrate';
+import { PostgresLiveBillEvents } from '../../../adapters/postgres/postgres-live-bill-events';
+import { PostgresLiveBillStore } from '../../../adapters/postgres/postgres-live-bills';
+import { PostgresPaymentOrders } from '../../../adapters/postgres/postgres-payment-orders';
+import { PostgresPurchaseReports } from '../../../adapters/postgres/postgres-purchase-reports';
+import { PostgresRateLimiter } from '../../../adapters/postgres/postgres-rate-limiter';
+import { PostgresReceiptStore } from '../../../adapters/postgres/postgres-receipt-store';
+import { PostgresRecoveryCodes } from '../../../adapters/postgres/postgres-recovery-codes';
+import { PostgresScanAllowance } from '../../../adapters/postgres/postgres-scan-allowance';
+import { PostgresTokenCredits } from '../../../adapters/postgres/postgres-token-credits';
+import { PostgresUsage } from '../../../adapters/postgres/postgres-usage';
+import { StripeGateway } from '../../../adapters/stripe/stripe-gateway';
+import { systemClock } from '../../../adapters/system-clock';
+import { TestModeGateway } from '../../../adapters/test-mode/test-mode-gateway';
+import { migrations } from '../../../migrations';
+import type { Clock } from '../../../ports/clock';
+import type { Log } from '../../../ports/log';
+import type { PaymentGateway } from '../../../ports/payment-gateway';
+import type { PurchaseReports } from '../../../ports/purchase-reports';
+import type { RateLimiter } from '../../../ports/rate-limiter';
+import type { ReceiptReader } from '../../../ports/receipt-reader';
+import type { ReceiptStore } from '../../../ports/receipt-store';
+import type { RecoveryCodes } from '../../../ports/recovery-codes';
+import type { ScanAllowance } from '../../../ports/scan-allowance';
+import type { PacketCompressor, PacketSigner } from '../../../ports/share-links';
+import type { TokenCredits } from '../../../ports/token-credits';
+import { TOKENS } from '../../../ports/tokens';
+import type { UsageQuery } from '../../../ports/usage';
+import { LiveBills } from '../../application/live-bills/live-bills';
+import { paymentOptions } from '../../application/payments/payment-options';
+import { TestModePayments } from '../../application/payments/test-mode-payments';
+import { TokenShop } from '../../application/payments/token-shop';
+import { AnalyzeReceipt, DEFAULT_ANALYZE_LIMITS } from '../../application/scanning/analyze-receipt';
+import { ShareLinks } from '../../application/sharing/share-links';
+import { StoredReceipts } from '../../application/sharing/stored-receipts';
+import { Metering } from '../../application/tokens/metering';
+import { TokenRecovery } from '../../application/tokens/token-recovery';
+import type { Config } from '../config';
+import { logger } from '../logger';
+import type { Services } from '../services';
+import { HealthCheck } from './health';
+import { createReceiptReader } from './receipt-reader';
+
+/**
+ * The composition root: the one place that picks adapters for ports, from configuration, and
+ * builds the use cases on them. Pages and endpoints get the result as `Astro.locals.services()`.
+ */
+export async function buildServices(config: Config): Promise<Services> {
+  const container = await buildContainer(config);
+  const port = <T>(token: symbol): T => container.resolve<T>(token);
+  const db = port<Kysely<Database>>(TOKENS.Database);
+  const log: Log = logger;
+  const limiter = port<RateLimiter>(TOKENS.RateLimiter);
+  const credits = port<TokenCredits>(TOKENS.TokenCredits);
+  const card = port<PaymentGateway>(TOKENS.CardGateway);
+  const paypal = port<PaymentGateway>(TOKENS.PayPalGateway);
+  const tokenShop = new TokenShop(port(TOKENS.PaymentOrders), card, paypal, credits, limiter, log);
+  // As many readings at once as the OCR pool has workers; a remote engine can take a few more.
+  // Live bills: rows in Postgres, every process's changes heard on one LISTEN connection.
+  const liveStore = new PostgresLiveBillStore(db);
+  const liveEvents = new PostgresLiveBillEvents(db, liveStore);
+  const analyzeLimits = { ...DEFAULT_ANALYZE_LIMITS, concurrency: config.receiptEngine === 'local' ? defaultPoolSize() : 4 };
+  return {
+    analyzeReceipt: new AnalyzeReceipt(port<ReceiptReader>(TOKENS.ReceiptReader), port<ScanAllowance>(TOKENS.ScanAllowance), limiter, analyzeLimits, log),
+    metering: new Metering(port<UsageQuery>(TOKENS.UsageQuery), credits, port<PurchaseReports>(TOKENS.PurchaseReports)),
+    tokenRecovery: new TokenRecovery(port<RecoveryCodes>(TOKENS.RecoveryCodes), credits, limiter),
+    tokenShop,
+    testModePayments: new TestModePayments(tokenShop, card instanceof TestModeGateway ? card : null, paypal instanceof TestModeGateway ? paypal : null),
+    paymentOptions: paymentOptions({ card: config.stripe ?? null, paypal: config.paypal ?? null }),
+    shareLinks: new ShareLinks(port<PacketSigner>(TOKENS.PacketSigner), port<PacketCompressor>(TOKENS.PacketCompressor), port<Clock>(TOKENS.Clock), log, config.publicBaseUrl ?? null),
+    storedReceipts: new StoredReceipts(port<ReceiptStore>(TOKENS.ReceiptStore), limiter),
+    liveBills: new LiveBills(liveStore, liveEvents, limiter, port<Clock>(TOKENS.Clock)),
+    health: new HealthCheck(config, db),
+    trustedProxyHops: config.trustedProxyHops,
+    close: async () => {
+      await liveEvents.close();
+      await db.destroy();
+    },
+  };
+}
+
+/** Adapters for ports, by configuration (tsyringe: adapters name their ports' tokens with @inject). */
+async function buildContainer(config: Config): Promise<DependencyContainer> {
+  const container = rootContainer.createChildContainer();
+  const db = await connectDatabase(config.database.kind === 'postgres' ? config.database : { kind: 'pglite', dataDir: config.database.dataDir });
+  const migrated = await migrateToLatest(db, migrations);
+  if (!migrated.ok) {
+    await db.destroy();
+    throw new Error(`Database migration ${migrated.failed} failed`, { cause: migrated.error });
+  }
+  container.register(TOKENS.Config, { useValue: config });
+  container.register(TOKENS.Database, { useValue: db });
+  container.register(TOKENS.Clock, { useValue: systemClock });
+  container.registerSingleton(TOKENS.RateLimiter, PostgresRateLimiter);
+  const signingKeys = config.shareSigningKeys ?? [await loadOrCreateSigningKey(config.dataDir)];
+  container.register(TOKENS.PacketSigner, { useValue: new HmacPacketSigner(signingKeys) });
+  container.register(TOKENS.PacketCompressor, { useValue: pakoCompressor });
+  container.registerSingleton(TOKENS.ReceiptStore, PostgresReceiptStore);
+  container.registerSingleton(TOKENS.ScanAllowance, PostgresScanAllowance);
+  container.registerSingleton(TOKENS.TokenCredits, PostgresTokenCredits);
+  container.registerSingleton(TOKENS.UsageQuery, PostgresUsage);
+  container.registerSingleton(TOKENS.PurchaseReports, PostgresPurchaseReports);
+  container.registerSingleton(TOKENS.RecoveryCodes, PostgresRecoveryCodes);
+  container.registerSingleton(TOKENS.PaymentOrders, PostgresPaymentOrders);
+  // Card and PayPal providers from their keys; without keys, the TEST MODE simulator.
+  container.register(TOKENS.CardGateway, { useValue: config.stripe ? new StripeGateway(config.stripe) : new TestModeGateway('card') });
+  container.register(TOKENS.PayPalGateway, { useValue: config.paypal ? new PayPalGateway(config.paypal) : new TestModeGateway('paypal') });
+  container.register(TOKENS.ReceiptReader, { useValue: createReceiptReader(config) });
+  return container;
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import type { ReceiptLine } from '../../../domain/receipt-line';
+import { reconcile } from '../../../domain/receipt-reconcile';
+import type { Analysis, ScanFailure } from '../../application/scanning/analyze-receipt';
+import { json, jsonFailure } from './json';
+
+// The documents' texts (seed 000 §8), word for word.
+export const MESSAGES = {
+  allowanceUsed: 'All free bills used this month. Buy tokens to continue scanning receipts.',
+  failed: 'Failed to analyze receipt. Please try again.',
+  timedOut: 'Request timed out. Please check your internet connection and try again.',
+  unclear: 'Please take a clearer photo of the receipt. The image appears to be blurry or unclear.',
+} as const;
+
+// Our own texts, where the documents have none.
+export const UPLOAD_MESSAGES = {
+  notBase64: 'The image must be base64 text (without a data: prefix).',
+  notAnImage: 'Please upload a photo of the receipt as a JPEG, PNG or WebP image.',
+  tooLarge: (maxBytes: number) => `The photo is too large. Please upload one under ${Math.floor(maxBytes / (1024 * 1024))} MB.`,
+  tooManyPixels: 'The photo has too many pixels. Please upload a smaller photo of the receipt.',
+  noDevice: 'Missing anonymousUserId.',
+  tooMany: 'Too many receipts scanned in a short time. Please wait a moment and try again.',
+  busy: 'The receipt reader is busy. Please try again in a moment.',
+} as const;
+
+export const ANONYMOUS_ID = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be an anonymous id');
+
+export const analyzeReceiptBody = z.object({
+  image: z.string().min(1),
+  // The client's prompt is accepted for compatibility and ignored: the extraction rules are ours.
+  prompt: z.string().max(20_000).optional(),
+  anonymousUserId: ANONYMOUS_ID.optional(),
+});
+
+/** A refused or failed scan: its status and the documents' text, with the code the scanner branches on. */
+export function scanFailureResponse(failure: ScanFailure): Response {
+  switch (failure.code) {
+    case 'too_many_scans':
+      return jsonFailure(failure.code, UPLOAD_MESSAGES.tooMany, 429, { 'retry-after': String(failure.retryAfterSeconds) });
+    case 'reader_busy':
+      return jsonFailure(failure.code, UPLOAD_MESSAGES.busy, 429, { 'retry-after': String(failure.retryAfterSeconds) });
+    case 'image_too_large':
+      return jsonFailure(failure.code, UPLOAD_MESSAGES.tooLarge(failure.maxBytes), 413);
+    case 'too_many_pixels':
+      return jsonFailure(failure.code, UPLOAD_MESSAGES.tooManyPixels, 413);
+    case 'not_an_image':
+      return jsonFailure(failure.code, UPLOAD_MESSAGES.notAnImage, 415);
+    case 'allowance_used':
+      return jsonFailure(failure.code, MESSAGES.allowanceUsed, 402);
+    case 'read_failed':
+      return jsonFailure(failure.code, MESSAGES.failed, 502);
+    case 'timed_out':
+      return jsonFailure(failure.code, MESSAGES.timedOut, 504);
+    case 'unclear':
+      return jsonFailure(failure.code, MESSAGES.unclear, 422);
+  }
+}
+
+/** The analysis response (seed 000 §7), with the printed total checked against the lines read. */
+export function analysisResponse({ reading, paidWith }: Analysis): Response {
+  const check = reconcile(reading.lines, reading.totalPence);
+  return json({
+    items: reading.lines.map((line) => ({ name: line.label, label: line.label, raw: line.raw, pricePence: line.pricePence, kind: line.kind, type: typeOf(line) })),
+    totalPence: reading.totalPence,
+    reconciliation: { billedPence: check.billedPence, differencePence: check.differencePence, matches: check.matches, suspectLines: check.suspectLines },
+    paidWith,
+  });
+}
+
+/** The analysis response's coarse type (seed 000 §3: item, tax or discount). */
+function typeOf(line: ReceiptLine): 'item' | 'tax' | 'discount' {
+  return line.kind === 'vat' ? 'tax' : line.kind === 'discount' ? 'discount' : 'item';
+}

@@ -1,0 +1,31 @@
+import type { LiveBills } from '../application/live-bills/live-bills';
+import type { TestModePayments } from '../application/payments/test-mode-payments';
+import type { TokenShop } from '../application/payments/token-shop';
+import type { paymentOptions } from '../application/payments/payment-options';
+import type { AnalyzeReceipt } from '../application/scanning/analyze-receipt';
+import type { ShareLinks } from '../application/sharing/share-links';
+import type { StoredReceipts } from '../application/sharing/stored-receipts';
+import type { Metering } from '../application/tokens/metering';
+import type { TokenRecovery } from '../application/tokens/token-recovery';
+import type { HealthCheck } from './container/health';
+
+/**
+ * What pages and endpoints may use, built once by the composition root (src/server/container/) and
+ * handed to them as `Astro.locals.services()` by the middleware.
+ */
+export interface Services {
+  readonly analyzeReceipt: AnalyzeReceipt;
+  readonly metering: Metering;
+  readonly tokenRecovery: TokenRecovery;
+  readonly tokenShop: TokenShop;
+  readonly testModePayments: TestModePayments;
+  readonly paymentOptions: ReturnType<typeof paymentOptions>;
+  readonly shareLinks: ShareLinks;
+  readonly storedReceipts: StoredReceipts;
+  readonly liveBills: LiveBills;
+  readonly health: HealthCheck;
+  /** TRUSTED_PROXY_HOPS: how far X-Forwarded-For is ours (src/server/http/client-ip.ts). */
+  readonly trustedProxyHops: number;
+  /** Closes the database pool (scripts/serve.mjs, after the last request in flight). */
+  close(): Promise<void>;
+}
