@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhone } from './support/browser';
+import { baseUrl, launchBrowser, newPhone } from './support/browser';
+import { expectAccessible } from './support/wizard';
 
 /** The organiser's bill in progress on the assign step, as the wizard keeps it on the device. */
 const BILL_IN_PROGRESS = {
@@ -121,5 +122,40 @@ describe('a live bill: everyone picks their own items on their own phone', () =>
     await op.getByText(annOnOrganiser).first().waitFor();
 
     for (const phone of [organiser, ann, dee]) await phone.context.close();
+  });
+
+  it.each(['light', 'dark'] as const)('passes axe with no horizontal scroll at 320 px on the organiser’s panel and a diner’s phone, %s theme', async (colorScheme) => {
+    const { items, diners } = BILL_IN_PROGRESS.bill;
+    const opened = await fetch(`${baseUrl()}/api/live-bills`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ items, diners: diners.map(({ id, name }) => ({ id, name })), tip: { percent: 10 } }),
+    });
+    const { billId, organiserKey, tableKey, url } = (await opened.json()) as Record<string, string>;
+    const small = { viewport: { width: 320, height: 640 }, colorScheme };
+    const organiser = await newPhone(browser, small);
+    await organiser.context.addInitScript((bill) => localStorage.setItem('whos-paying:bill', JSON.stringify(bill)), {
+      ...BILL_IN_PROGRESS,
+      bill: { ...BILL_IN_PROGRESS.bill, live: { billId, organiserKey, tableKey, url } },
+    });
+    await organiser.page.goto('/app');
+    await organiser.page.getByRole('heading', { name: 'Who had what' }).waitFor();
+    await organiser.page.getByText('Live', { exact: true }).waitFor();
+    const diner = await newPhone(browser, small);
+    await diner.page.goto(url!);
+    await diner.page.getByRole('heading', { name: 'Who are you?' }).waitFor();
+    await expectAccessible(diner.page, `join, ${colorScheme}`);
+    await diner.page.getByRole('button', { name: 'Bob', exact: true }).click();
+    await claimButton(diner.page, 'Peroni 2 of 3').click();
+    await organiser.page.getByText('Bob · on their phone').waitFor();
+    for (const [page, where] of [
+      [diner.page, 'diner'],
+      [organiser.page, 'organiser'],
+    ] as const) {
+      await expectAccessible(page, `${where}, ${colorScheme}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${where} at 320 px`).toBeLessThanOrEqual(320);
+    }
+    await organiser.context.close();
+    await diner.context.close();
   });
 });

@@ -21,6 +21,8 @@ const JSON_ENDPOINTS: { path: string; method: 'GET' | 'POST' }[] = [
   { path: '/api/test-mode/card', method: 'POST' },
   { path: '/api/test-mode/paypal-approve', method: 'POST' },
   { path: '/functions/v1/analyze-receipt', method: 'POST' },
+  { path: '/api/live-bills', method: 'POST' },
+  { path: '/api/live-bills/nosuchbill/commands', method: 'POST' },
 ];
 
 /** Public routes with parameters a stranger controls. */
@@ -38,6 +40,9 @@ const PUBLIC_ROUTES = [
   '/app/receipt/abc',
   '/app/diner',
   '/api/shares/ABCDEFGHIJKL',
+  '/live/nosuchbill',
+  '/api/live-bills/nosuchbill/events?key=',
+  '/api/live-bills/nosuchbill/events?key=AAAAAAAAAAAAAAAAAAAAAA',
   '/app/buy',
   '/payment/success',
   '/payment/cancel',
