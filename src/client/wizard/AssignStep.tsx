@@ -48,7 +48,14 @@ export function AssignStep() {
                     {diners.map((diner) => {
                       const pressed = item.assignedTo.includes(diner.id);
                       return (
-                        <button key={diner.id} type="button" className="wz-toggle" aria-pressed={pressed} style={{ borderColor: diner.color }} onClick={() => toggleAssignment(item.id, diner.id)}>
+                        <button
+                          key={diner.id}
+                          type="button"
+                          className="wz-toggle"
+                          aria-pressed={pressed}
+                          style={{ borderColor: diner.color }}
+                          onClick={() => toggleAssignment(item.id, diner.id)}
+                        >
                           {pressed ? <span aria-hidden="true">✓ </span> : null}
                           {diner.name}
                         </button>
