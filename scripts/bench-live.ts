@@ -5,6 +5,7 @@
 // (default 20). Prints p50/p99 of the time from sending a claim to the last of its table's 8 phones
 // seeing it, claims lost (accepted but not seen by every phone), and the server's memory per open
 // stream. Bounded in count and time; prints figures, never fails on them.
+// LIVE_SERVER_NODE_OPTIONS is passed to the server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -36,7 +37,7 @@ const dataDir = await mkdtemp(join(tmpdir(), 'wp-bench-live-'));
 let server: BuiltServer | null = null;
 const streams: EventStreamReader[] = [];
 try {
-  server = await startBuiltServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, TRUSTED_PROXY_HOPS: '1', LOG_LEVEL: 'warn' });
+  server = await startBuiltServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, TRUSTED_PROXY_HOPS: '1', LOG_LEVEL: 'warn', NODE_OPTIONS: process.env.LIVE_SERVER_NODE_OPTIONS ?? '' });
   const url = server.url;
   const post = (path: string, body: unknown, address: string) =>
     fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: JSON.stringify(body) });
@@ -94,7 +95,8 @@ try {
               await answer?.arrayBuffer();
               claim.accepted = answer?.ok === true;
               if (answer !== null && status < 500) break;
-              await delay(1000);
+              // After the server's Retry-After (1 s without one), spread out so retries do not arrive together.
+              await delay(Number(answer?.headers.get('retry-after') ?? 1) * 1000 * (0.5 + Math.random()));
             }
           }),
         );
