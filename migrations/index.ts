@@ -5,6 +5,7 @@ import * as meteringAndLedger from './20261122T0400_metering_and_ledger';
 import * as storedReceipts from './20261122T0600_stored_receipts';
 import * as paymentOrders from './20261122T0700_payment_orders';
 import * as receiptTipSplit from './20261122T0800_receipt_tip_split';
+import * as liveBills from './20261124T1400_live_bills';
 import * as payingBack from './20261124T1400_paying_back';
 import * as recoveryCodeLifecycle from './20261124T1400_recovery_code_lifecycle';
 import * as maintainedTokenBalances from './20261124T1430_maintained_token_balances';
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '20261122T0600_stored_receipts': storedReceipts,
   '20261122T0700_payment_orders': paymentOrders,
   '20261122T0800_receipt_tip_split': receiptTipSplit,
+  '20261124T1400_live_bills': liveBills,
   '20261124T1400_paying_back': payingBack,
   '20261124T1400_recovery_code_lifecycle': recoveryCodeLifecycle,
   '20261124T1430_maintained_token_balances': maintainedTokenBalances,

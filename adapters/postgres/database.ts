@@ -3,6 +3,10 @@ import type { AssignmentsTable } from './assignments.table';
 import type { DinerPaymentsTable } from './diner-payments.table';
 import type { DailyQuotasTable } from './daily-quotas.table';
 import type { DinersTable } from './diners.table';
+import type { LiveBillClaimsTable } from './live-bill-claims.table';
+import type { LiveBillDinersTable } from './live-bill-diners.table';
+import type { LiveBillItemsTable } from './live-bill-items.table';
+import type { LiveBillsTable } from './live-bills.table';
 import type { RateLimitsTable } from './rate-limits.table';
 import type { ReceiptItemsTable } from './receipt-items.table';
 import type { ReceiptsTable } from './receipts.table';
@@ -32,4 +36,8 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   payment_orders: PaymentOrdersTable;
   daily_quotas: DailyQuotasTable;
+  live_bills: LiveBillsTable;
+  live_bill_items: LiveBillItemsTable;
+  live_bill_diners: LiveBillDinersTable;
+  live_bill_claims: LiveBillClaimsTable;
 }

@@ -23,6 +23,8 @@ const JSON_ENDPOINTS: { path: string; method: 'GET' | 'POST' }[] = [
   { path: '/api/test-mode/card', method: 'POST' },
   { path: '/api/test-mode/paypal-approve', method: 'POST' },
   { path: '/functions/v1/analyze-receipt', method: 'POST' },
+  { path: '/api/live-bills', method: 'POST' },
+  { path: '/api/live-bills/nosuchbill/commands', method: 'POST' },
 ];
 
 /** Public routes with parameters a stranger controls. */

@@ -4,11 +4,14 @@ import { dinerInitial, MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } f
 import { isEveryone } from '../../../domain/portions';
 import type { BillItem, Diner } from '../../../domain/receipt';
 import { MoneyInput } from '../ui/MoneyInput';
-import { $bill, addDiner, addItem, backToReview, continueToSummary, removeDiner, toggleAssignment, toggleEveryone } from './bill-store';
+import { $bill, addDiner, addItem, backToReview, continueToSummary, openedToTable, removeDiner, toggleAssignment, toggleEveryone } from './bill-store';
 import { ItemHead } from './ItemEditor';
 import { SplitControls } from './SplitControls';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
+import { OrganiserLivePanel } from '../live/OrganiserLivePanel';
+import { openToTable } from '../live/open-to-table';
+import { toast } from './toasts';
 
 export const NO_DINERS_MESSAGE = 'You need to add at least one person before assigning items';
 
@@ -21,7 +24,8 @@ export function Avatar({ diner }: { readonly diner: Diner }) {
 }
 
 export function AssignStep() {
-  const { diners, items, isTestReceipt } = useStore($bill);
+  const { diners, items, isTestReceipt, live } = useStore($bill);
+  if (live !== null) return <OrganiserLivePanel link={live} />;
   return (
     <>
       <div className="wz-title-row">
@@ -49,11 +53,14 @@ export function AssignStep() {
         )}
         <AddItemForm />
       </Card>
-      {diners.length > 0 && items.length > 0 ? (
+      {items.length > 0 ? (
         <div className="wz-actions wz-end">
-          <Button variant="primary" onClick={continueToSummary}>
-            Continue to Summary
-          </Button>
+          <OpenToTableButton />
+          {diners.length > 0 ? (
+            <Button variant="primary" onClick={continueToSummary}>
+              Continue to Summary
+            </Button>
+          ) : null}
         </div>
       ) : null}
     </>
@@ -91,6 +98,23 @@ function AssignItem({ item, diners }: { readonly item: BillItem; readonly diners
         </>
       ) : null}
     </li>
+  );
+}
+
+/** Everyone picks their own items on their own phone (DESIGN.md §1 item 10). */
+function OpenToTableButton() {
+  const [busy, setBusy] = useState(false);
+  const open = async () => {
+    setBusy(true);
+    const opened = await openToTable($bill.get());
+    setBusy(false);
+    if (opened.ok) openedToTable(opened.live);
+    else toast(opened.message, 'error');
+  };
+  return (
+    <Button disabled={busy} onClick={() => void open()}>
+      Let everyone pick on their phone
+    </Button>
   );
 }
 

@@ -1,6 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { acceptDinerName, dinerColour, type DinerNameProblem } from '../../../domain/diners';
 import { penceToPoundsText, poundsToPence, type Pence } from '../../../domain/money';
+import type { SplitLine } from '../../../domain/live-bill/live-split';
 import { typedPounds } from '../../../domain/price-input';
 import { receiptIdFor, type BillItem, type Diner, type Receipt } from '../../../domain/receipt';
 import { keepAssignments, linesToPassOn, reviewLinesForBill, type ReviewLine } from '../../../domain/review';
@@ -42,6 +43,16 @@ export interface BillState {
   readonly receipt: Receipt | null;
   /** The stored bill this one was shared as (for getting paid back); null until the first Send. */
   readonly storedReceiptId: string | null;
+  /** The bill opened to the table, while it is (the organiser's key stays on this device). */
+  readonly live: LiveLink | null;
+}
+
+/** What the organiser's device keeps of a live bill: its id, both keys and the table's link. */
+export interface LiveLink {
+  readonly billId: string;
+  readonly organiserKey: string;
+  readonly tableKey: string;
+  readonly url: string;
 }
 
 const KEY = 'whos-paying:bill';
@@ -61,6 +72,7 @@ export const EMPTY_BILL: BillState = {
   isTestReceipt: false,
   receipt: null,
   storedReceiptId: null,
+  live: null,
 };
 
 export const $bill = atom<BillState>(EMPTY_BILL);
@@ -297,6 +309,32 @@ export function openRecentBill(snapshot: BillSnapshot, storedReceiptId: string):
 
 export function setStoredReceiptId(storedReceiptId: string | null): void {
   update(() => ({ storedReceiptId }));
+}
+
+// Live bill (DESIGN.md §1 item 10)
+
+export function openedToTable(live: LiveLink): void {
+  update(() => ({ live }));
+}
+
+/** Back to assigning on this device only (the table's link no longer matters). */
+export function leaveLive(): void {
+  update(() => ({ live: null }));
+}
+
+/**
+ * The table's claims become the bill: the lines every phone's totals were split from (a quantity line
+ * in the units the same diners had), the diners in the same order, the organiser's tip as it was; then
+ * the summary, so its amounts equal every phone's to the penny.
+ */
+export function finishLive(lines: readonly SplitLine[], diners: readonly { readonly id: string; readonly name: string }[], tipSplit: TipSplit): void {
+  update(() => ({
+    live: null,
+    tipSplit,
+    diners: diners.map((d, i) => ({ id: d.id, name: d.name, color: dinerColour(i) })),
+    items: lines.map((l) => ({ id: l.id, name: l.name, pricePence: l.pricePence, kind: l.kind, assignedTo: [...l.assignedTo] })),
+  }));
+  continueToSummary();
 }
 
 export function goToStep(step: Step): void {
