@@ -15,7 +15,7 @@ const unavailable = postgresUnavailable();
 if (unavailable) console.warn(`[integration] two server processes on one Postgres skipped: ${unavailable}`);
 
 /**
- * The deployment of README "Deployment": two built app processes (each with its own data directory,
+ * The deployment of docs/operations.md "Deployment": two built app processes (each with its own data directory,
  * nothing shared but the environment) behind a load balancer, on one Postgres of their own.
  */
 describe.skipIf(unavailable !== null)('two server processes on one Postgres', () => {
