@@ -34,7 +34,10 @@ interface OnDemandProps<P> {
   readonly pending: ReactNode;
 }
 
-/** Renders a part, fetching its code first if need be; a failed fetch offers to try again. */
+/**
+ * Renders a part, fetching its code first if need be; a failed fetch offers to try again. Give
+ * each part its own `key` where one place shows different parts: the state belongs to one part.
+ */
 export function OnDemand<P extends object>({ part, props, pending }: OnDemandProps<P>) {
   const [Loaded, setLoaded] = useState<ComponentType<P> | null>(() => part.loaded);
   const [failed, setFailed] = useState(false);

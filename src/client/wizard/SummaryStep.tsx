@@ -120,7 +120,7 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
         <Button onClick={onSplitAnother}>Split Another Bill</Button>
       </div>
       {shareable && dialog !== null ? (
-        <OnDemand part={dialog === 'share' ? shareDialog : qrDialog} props={{ open: true, onClose: () => setDialog(null), bill: shareable }} pending={<PendingOverlay />} />
+        <OnDemand key={dialog} part={dialog === 'share' ? shareDialog : qrDialog} props={{ open: true, onClose: () => setDialog(null), bill: shareable }} pending={<PendingOverlay />} />
       ) : null}
       {payBack.payeeDialog.open ? <PayeeDialog open payee={payBack.payee} refused={payBack.payeeDialog.refused} onSave={payBack.savePayee} onClose={payBack.closePayee} /> : null}
     </>

@@ -85,13 +85,13 @@ export default function WizardApp() {
           <Pending />
         ) : step === 'scan' ? (
           <>
-            <OnDemand part={scanStep} props={{ onNewBill: newBill, onBuyTokens: buyTokens, onRecoverTokens: () => setDialog('recover') }} pending={<Pending />} />
+            <OnDemand key="scan" part={scanStep} props={{ onNewBill: newBill, onBuyTokens: buyTokens, onRecoverTokens: () => setDialog('recover') }} pending={<Pending />} />
             <RecentBills />
           </>
         ) : step === 'assign' ? (
-          <OnDemand part={assignStep} props={{}} pending={<Pending />} />
+          <OnDemand key="assign" part={assignStep} props={{}} pending={<Pending />} />
         ) : (
-          <OnDemand part={summaryStep} props={{ onSplitAnother: newBill }} pending={<Pending />} />
+          <OnDemand key="summary" part={summaryStep} props={{ onSplitAnother: newBill }} pending={<Pending />} />
         )}
       </main>
       <footer className="wz-footer">
