@@ -6,7 +6,8 @@ import { serviceWorkerPrecache } from './src/integrations/service-worker.ts';
 
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'standalone' }),
+  // Middleware mode: scripts/serve.mjs serves the client files itself, from memory.
+  adapter: node({ mode: 'middleware' }),
   integrations: [react(), serviceWorkerPrecache()],
   server: { host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 4321) },
   // src/server/middleware/refuse-cross-site.ts refuses cross-site requests (JSON answers, Origin vs Host).

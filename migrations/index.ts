@@ -7,8 +7,10 @@ import * as paymentOrders from './20261122T0700_payment_orders';
 import * as receiptTipSplit from './20261122T0800_receipt_tip_split';
 import * as payingBack from './20261124T1400_paying_back';
 import * as recoveryCodeLifecycle from './20261124T1400_recovery_code_lifecycle';
+import * as maintainedTokenBalances from './20261124T1430_maintained_token_balances';
 import * as dailyQuotas from './20261124T1500_daily_quotas';
 import * as testModeTokens from './20261124T1600_test_mode_tokens';
+import * as tokenBalancesByPaymentsMode from './20261124T1700_token_balances_by_payments_mode';
 
 // Listed explicitly (not read from disk) so the same list works in the server bundle, scripts and tests.
 // Names sort by their timestamp; add new migrations at the end.
@@ -21,6 +23,8 @@ export const migrations: Record<string, Migration> = {
   '20261122T0800_receipt_tip_split': receiptTipSplit,
   '20261124T1400_paying_back': payingBack,
   '20261124T1400_recovery_code_lifecycle': recoveryCodeLifecycle,
+  '20261124T1430_maintained_token_balances': maintainedTokenBalances,
   '20261124T1500_daily_quotas': dailyQuotas,
   '20261124T1600_test_mode_tokens': testModeTokens,
+  '20261124T1700_token_balances_by_payments_mode': tokenBalancesByPaymentsMode,
 };

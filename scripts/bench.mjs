@@ -1,5 +1,5 @@
 // Every benchmark of the project in one run, with short bounded durations, and every figure in ONE
-// table (name, figure, unit, note). Each script runs with `--json`; a script that fails becomes a
+// table (name, figure, the baseline recorded from main before issue 19, unit, note). Each script runs with `--json`; a script that fails becomes a
 // row saying so, and the others still run. Prints figures; never fails on them.
 //   npm run bench                  (about two minutes: builds, then links, ledger, receipts, bundle, load)
 //   npm run bench -- --lighthouse  (adds Lighthouse's scores, a few minutes more)
@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
+import { BASELINE_LABEL, baselineOf } from './bench-baselines.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const env = { ...process.env, PATH: `${join(root, 'node_modules', '.bin')}${delimiter}${process.env.PATH}`, ASTRO_TELEMETRY_DISABLED: '1' };
@@ -71,8 +72,8 @@ function lastLine(text) {
 }
 
 function table(all) {
-  const cells = [['name', 'figure', 'unit', 'note'], ...all.map((r) => [r.name, String(r.figure), r.unit ?? '', r.note ?? ''])];
+  const cells = [['name', 'figure', BASELINE_LABEL, 'unit', 'note'], ...all.map((r) => [r.name, String(r.figure), String(baselineOf(r.name) ?? '-'), r.unit ?? '', r.note ?? ''])];
   const widths = cells[0].map((_, c) => Math.max(...cells.map((r) => r[c].length)));
-  const line = (r) => `| ${r.map((cell, c) => (c === 1 ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join(' | ')} |`;
+  const line = (r) => `| ${r.map((cell, c) => (c === 1 || c === 2 ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join(' | ')} |`;
   return [line(cells[0]), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.slice(1).map(line)].join('\n');
 }

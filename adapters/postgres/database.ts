@@ -11,6 +11,7 @@ import type { PaymentOrdersTable } from './payment-orders.table';
 import type { PurchaseReportsTable } from './purchase-reports.table';
 import type { RecoveryCodesTable } from './recovery-codes.table';
 import type { ScanReservationsTable } from './scan-reservations.table';
+import type { TokenBalancesTable } from './token-balances.table';
 import type { TokenLedgerTable } from './token-ledger.table';
 import type { TokenPurchasesTable } from './token-purchases.table';
 
@@ -26,6 +27,7 @@ export interface Database {
   scan_reservations: ScanReservationsTable;
   token_purchases: TokenPurchasesTable;
   token_ledger: TokenLedgerTable;
+  token_balances: TokenBalancesTable;
   purchase_reports: PurchaseReportsTable;
   recovery_codes: RecoveryCodesTable;
   payment_orders: PaymentOrdersTable;

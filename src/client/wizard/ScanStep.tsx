@@ -8,8 +8,8 @@ import { $bill, startReview } from './bill-store';
 import { captureFrame, openCamera, stopCamera } from './camera';
 import { downsizeForUpload } from './downsize';
 import { Dialog } from '../ui/Dialog';
-import { ManualEntry } from './ManualEntry';
-import { ReviewItems } from './ReviewItems';
+import { OnDemand, Pending, PendingOverlay } from '../on-demand';
+import { manualEntry, reviewItems } from './inner-parts';
 import { toast } from './toasts';
 import { ALLOWANCE_USED_MESSAGE, paymentForNextScan, remainingBills } from '../../../domain/freemium';
 import { $usage, anonymousUserId, freeBillsLeft, refreshUsage } from './usage';
@@ -50,15 +50,8 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
   const previewUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => (previewUrl === null ? undefined : URL.revokeObjectURL(previewUrl)), [previewUrl]);
 
-  if (usage === null) {
-    return (
-      <div className="wz-loading" role="status">
-        <span className="wz-spinner" aria-hidden="true" />
-        <span>Loading…</span>
-      </div>
-    );
-  }
-  if (review !== null) return <ReviewItems />;
+  if (usage === null) return <Pending />;
+  if (review !== null) return <OnDemand part={reviewItems} props={{}} pending={<Pending />} />;
 
   const outOfAllowance = !usage.canUse;
   /** A scan is refused at once offline, or with nothing left (the out-of-allowance panel), before any photo is taken. */
@@ -134,7 +127,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
       }}
     />
   );
-  const manual = <ManualEntry open={manualOpen} onClose={() => setManualOpen(false)} />;
+  const manual = manualOpen && <OnDemand part={manualEntry} props={{ open: true, onClose: () => setManualOpen(false) }} pending={<PendingOverlay />} />;
 
   if (phase.kind === 'preview' && previewUrl) {
     return (

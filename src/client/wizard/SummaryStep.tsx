@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
 import { formatGBP } from '../../../domain/money';
 import { portionLabel, unitsGiven } from '../../../domain/portions';
-import { sharedLines } from '../../../domain/sharing/shared-lines';
 import type { BillItem } from '../../../domain/receipt';
 import type { DinerShare } from '../../../domain/split';
 import { Avatar } from './AssignStep';
@@ -13,20 +12,20 @@ import { billLabel } from '../../../domain/paying-back/messages';
 import { DinerPayActions, PayBackCard } from '../paying-back/PayBackCard';
 import { PayeeDialog } from '../paying-back/PayeeDialog';
 import { usePayBack } from '../paying-back/use-pay-back';
-import { QrDialog, ShareDialog } from '../sharing';
 import { shareableBill } from '../../../domain/sharing/share-text';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
+import { OnDemand, PendingOverlay } from '../on-demand';
+import { qrDialog, shareDialog } from './inner-parts';
 
 export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () => void }) {
   const bill = useStore($bill);
   const split = useStore($split);
   const receipt = useStore($receipt);
-  // VAT lines are informational (already inside UK prices), so they never travel in a share; a line
-  // split by units or shares travels as its parts, so every page shows these very figures.
+  // VAT lines never travel in a share and a line split by units or shares travels as its parts (shareableBill).
   // The same object while the bill is unchanged, so a pending edit of the stored bill keeps its wait.
   const toStore = useMemo(() => {
-    const shared = receipt ? shareableBill({ ...receipt, items: sharedLines(receipt.items, receipt.diners.map((d) => d.id)) }) : null;
+    const shared = receipt ? shareableBill(receipt) : null;
     return (
       shared && {
         bill: shared,
@@ -123,11 +122,8 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
           Split Another Bill
         </Button>
       </div>
-      {shareable ? (
-        <>
-          <ShareDialog open={dialog === 'share'} onClose={() => setDialog(null)} bill={shareable} />
-          <QrDialog open={dialog === 'qr'} onClose={() => setDialog(null)} bill={shareable} />
-        </>
+      {shareable && dialog !== null ? (
+        <OnDemand part={dialog === 'share' ? shareDialog : qrDialog} props={{ open: true, onClose: () => setDialog(null), bill: shareable }} pending={<PendingOverlay />} />
       ) : null}
       {payBack.payeeDialog.open ? <PayeeDialog open payee={payBack.payee} refused={payBack.payeeDialog.refused} onSave={payBack.savePayee} onClose={payBack.closePayee} /> : null}
     </>

@@ -1,18 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { AssignStep } from './AssignStep';
 import { $bill, $restored, restoreBill, resetBill, type Step } from './bill-store';
 import { Header } from './Header';
 import { recoveredMessage, startMetering } from '../metering/token-recovery';
-import { TokenRecoveryDialog } from '../metering/TokenRecoveryDialog';
+import { OnDemand, Pending, PendingOverlay, prefetchWhenIdle } from '../on-demand';
 import { isOnline, OFFLINE_MESSAGES } from '../online';
-import { BuyTokensDialog } from '../payments/BuyTokensDialog';
 import { restorePayee } from '../paying-back/payee-store';
 import { restoreRecentBills } from '../paying-back/recent-bills';
 import { RecentBills } from '../paying-back/RecentBills';
-import { ScanStep } from './ScanStep';
-import { openSharedBillFromUrl } from './shared-bill';
-import { SummaryStep } from './SummaryStep';
+import { manualEntry, qrDialog, reviewItems, shareDialog } from './inner-parts';
+import { assignStep, buyTokensDialog, scanStep, summaryStep, tokenRecoveryDialog } from './parts';
 import { syncTheme } from '../theme';
 import { Toasts } from './Toasts';
 import { toast } from './toasts';
@@ -38,9 +35,13 @@ export default function WizardApp() {
     restoreBill();
     restorePayee();
     restoreRecentBills();
-    void openSharedBillFromUrl();
+    // /app?data={token}: a shared bill to open (its code is fetched only then).
+    if (new URLSearchParams(location.search).has('data')) void import('./shared-bill').then((m) => m.openSharedBillFromUrl());
     // Usage from the server, then the once-per-session token recovery when tokens are 0 (seed 000 §4).
     void startMetering((outcome) => toast(outcome.message, 'success'));
+    // The scan step's code arrives with the usage it waits for (both asked for now); the rest
+    // while the user looks at it.
+    prefetchWhenIdle([manualEntry, reviewItems, assignStep, summaryStep, shareDialog, qrDialog, buyTokensDialog, tokenRecoveryDialog]);
   }, []);
 
   useEffect(() => {
@@ -81,19 +82,16 @@ export default function WizardApp() {
       </nav>
       <main ref={main} tabIndex={-1} className="wz-main" aria-label="Bill splitter">
         {!ready ? (
-          <div className="wz-loading" role="status">
-            <span className="wz-spinner" aria-hidden="true" />
-            <span>Loading…</span>
-          </div>
+          <Pending />
         ) : step === 'scan' ? (
           <>
-            <ScanStep onNewBill={newBill} onBuyTokens={buyTokens} onRecoverTokens={() => setDialog('recover')} />
+            <OnDemand part={scanStep} props={{ onNewBill: newBill, onBuyTokens: buyTokens, onRecoverTokens: () => setDialog('recover') }} pending={<Pending />} />
             <RecentBills />
           </>
         ) : step === 'assign' ? (
-          <AssignStep />
+          <OnDemand part={assignStep} props={{}} pending={<Pending />} />
         ) : (
-          <SummaryStep onSplitAnother={newBill} />
+          <OnDemand part={summaryStep} props={{ onSplitAnother: newBill }} pending={<Pending />} />
         )}
       </main>
       <footer className="wz-footer">
@@ -102,18 +100,30 @@ export default function WizardApp() {
         </p>
       </footer>
       <Toasts />
-      <BuyTokensDialog
-        open={dialog === 'buy'}
-        onPurchased={() => {
-          purchased.current = true;
-        }}
-        onClose={() => {
-          setDialog(null);
-          // Seed 000 §4: after a token purchase the page reloads (the bill in progress is kept locally).
-          if (purchased.current) location.reload();
-        }}
-      />
-      <TokenRecoveryDialog open={dialog === 'recover'} onClose={() => setDialog(null)} onRecovered={(tokens) => toast(recoveredMessage(tokens), 'success')} />
+      {dialog === 'buy' && (
+        <OnDemand
+          part={buyTokensDialog}
+          pending={<PendingOverlay />}
+          props={{
+            open: true,
+            onPurchased: () => {
+              purchased.current = true;
+            },
+            onClose: () => {
+              setDialog(null);
+              // Seed 000 §4: after a token purchase the page reloads (the bill in progress is kept locally).
+              if (purchased.current) location.reload();
+            },
+          }}
+        />
+      )}
+      {dialog === 'recover' && (
+        <OnDemand
+          part={tokenRecoveryDialog}
+          pending={<PendingOverlay />}
+          props={{ open: true, onClose: () => setDialog(null), onRecovered: (tokens: number) => toast(recoveredMessage(tokens), 'success') }}
+        />
+      )}
     </div>
   );
 }

@@ -48,9 +48,24 @@ export function inlineScriptHashes(html) {
   const hashes = new Set();
   for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
     if (/\ssrc\s*=/i.test(` ${attributes}`) || !body) continue;
-    hashes.add(`sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}`);
+    hashes.add(hashOf(body));
   }
   return [...hashes];
+}
+
+// The inline scripts are the build's own (the theme script, Astro's island loader), so each is
+// hashed once per process, not once per page view; the bound keeps an odd page from growing it.
+const knownHashes = new Map();
+const MAX_KNOWN = 256;
+
+/** @param {string} script */
+function hashOf(script) {
+  let hash = knownHashes.get(script);
+  if (hash === undefined) {
+    hash = `sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}`;
+    if (knownHashes.size < MAX_KNOWN) knownHashes.set(script, hash);
+  }
+  return hash;
 }
 
 /** Headers every response carries; the Content-Security-Policy comes from the page itself. */
