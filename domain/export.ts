@@ -21,8 +21,7 @@ function toCsv(receipt: Receipt): string {
   // The Share Amount is what each diner pays for the line in the summary's split, so the pennies add up.
   const split = splitBill({ diners: receipt.diners, items: receipt.items, tipPence: receipt.tipPence, tipSplit: receipt.tipSplit });
   const shares = new Map<string, { name: string; sharePence: Pence }[]>();
-  for (const share of split.shares)
-    for (const line of share.lines) shares.set(line.itemId, [...(shares.get(line.itemId) ?? []), { name: names.get(share.dinerId)!, sharePence: line.sharePence }]);
+  for (const share of split.shares) for (const line of share.lines) shares.set(line.itemId, [...(shares.get(line.itemId) ?? []), { name: names.get(share.dinerId)!, sharePence: line.sharePence }]);
   const rows: string[][] = [['Item', 'Price', 'Assigned To', 'Share Amount']];
   for (const item of receipt.items) {
     const lineShares = item.kind === 'vat' ? [] : (shares.get(item.id) ?? []);

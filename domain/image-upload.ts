@@ -33,8 +33,7 @@ export function checkUpload(bytes: Uint8Array, limits: UploadLimits): Result<Che
   if (type === null) return err({ kind: 'not an image' });
   const size = dimensionsOf(bytes, type);
   if (size === null) return err({ kind: 'unreadable header' });
-  if (size.width * size.height > limits.maxPixels || size.width > limits.maxSide || size.height > limits.maxSide)
-    return err({ kind: 'too many pixels', ...size });
+  if (size.width * size.height > limits.maxPixels || size.width > limits.maxSide || size.height > limits.maxSide) return err({ kind: 'too many pixels', ...size });
   return ok({ type, ...size });
 }
 
@@ -71,8 +70,7 @@ function jpegSize(b: Uint8Array): Size | null {
       continue;
     }
     // Start-of-frame markers (baseline, progressive, ...) carry the size; C4, C8 and CC do not.
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
-      return { height: u16be(b, at + 5), width: u16be(b, at + 7) };
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return { height: u16be(b, at + 5), width: u16be(b, at + 7) };
     if (marker === 0xd9 || marker === 0xda) return null;
     at += 2 + u16be(b, at + 2);
   }
@@ -110,8 +108,10 @@ export function isStrictBase64(text: string): boolean {
   for (let i = 0; i < text.length; i += 1) {
     const code = text.charCodeAt(i);
     if (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) continue;
-    if (code === 0x3d) padding += 1; // '='
-    else if (padding > 0 || !isBase64Symbol(code)) return false; // nothing but '=' after the padding
+    if (code === 0x3d)
+      padding += 1; // '='
+    else if (padding > 0 || !isBase64Symbol(code))
+      return false; // nothing but '=' after the padding
     else symbols += 1;
   }
   const length = symbols + padding;

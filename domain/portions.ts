@@ -9,8 +9,7 @@ import { pence, type Pence } from './money';
  * Diners with a count are exactly the line's assignedTo.
  */
 export type Portions =
-  | { readonly by: 'shares'; readonly counts: Readonly<Record<string, number>> }
-  | { readonly by: 'units'; readonly quantity: number; readonly counts: Readonly<Record<string, number>> };
+  { readonly by: 'shares'; readonly counts: Readonly<Record<string, number>> } | { readonly by: 'units'; readonly quantity: number; readonly counts: Readonly<Record<string, number>> };
 
 export type SplitMode = 'equal' | Portions['by'];
 

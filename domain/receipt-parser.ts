@@ -111,7 +111,8 @@ function kindOf(label: string, price: Pence): ReceiptLineKind | null {
 }
 
 // Words printed around "total" on a total row; other words make it a product's name ("Total Fitness Water").
-const TOTAL_ROW_WORDS = /\b(order|bill|check|cheque|sale|sales|final|grand|net|gross|due|now|to|pay|payable|amount|amt|incl?|including|inc|vat|tax|gst|sst|with|rounded|rounding|adj|the|of|your|is|saved|eat|in|out|take|away|all|price|invoice)\b|\b[A-Z]{2,3}\b/g;
+const TOTAL_ROW_WORDS =
+  /\b(order|bill|check|cheque|sale|sales|final|grand|net|gross|due|now|to|pay|payable|amount|amt|incl?|including|inc|vat|tax|gst|sst|with|rounded|rounding|adj|the|of|your|is|saved|eat|in|out|take|away|all|price|invoice)\b|\b[A-Z]{2,3}\b/g;
 
 /** Two or more other words of three letters or more beside the total word: a name, not a total. */
 function namesSomethingElse(label: string): boolean {

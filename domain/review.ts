@@ -34,9 +34,7 @@ export function sampleReceiptLines(): ReviewLine[] {
 
 /** Only included lines with a price go on, named by their label or else their raw text. */
 export function linesToPassOn(lines: readonly ReviewLine[]): { id: string; name: string; pricePence: Pence; kind: ItemKind }[] {
-  return lines.flatMap((l) =>
-    l.included && l.pricePence !== null && isItemKind(l.kind) ? [{ id: l.id, name: l.label.trim() || l.raw, pricePence: l.pricePence, kind: l.kind }] : [],
-  );
+  return lines.flatMap((l) => (l.included && l.pricePence !== null && isItemKind(l.kind) ? [{ id: l.id, name: l.label.trim() || l.raw, pricePence: l.pricePence, kind: l.kind }] : []));
 }
 
 /**

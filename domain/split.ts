@@ -121,8 +121,7 @@ function tipCharge(input: SplitInput, charges: readonly Charge[], everyone: numb
   // Proportional weights are each diner's exact item spend (× the LCM of the sharer counts, to stay whole).
   const lcm = charges.reduce((acc, c) => lcmOf(acc, BigInt(c.sharers.length)), 1n);
   const spend = new Map<number, bigint>();
-  for (const c of charges)
-    if (c.kind === 'item') for (const s of c.sharers) spend.set(s, (spend.get(s) ?? 0n) + (BigInt(c.amount) * lcm) / BigInt(c.sharers.length));
+  for (const c of charges) if (c.kind === 'item') for (const s of c.sharers) spend.set(s, (spend.get(s) ?? 0n) + (BigInt(c.amount) * lcm) / BigInt(c.sharers.length));
   const weights = sharers.map((s) => ((spend.get(s) ?? 0n) > 0n ? spend.get(s)! : 0n));
   const equal = weights.every((w) => w === 0n);
   return { itemId: null, kind: 'tip', amount: input.tipPence, sharers, weights: equal ? sharers.map(() => 1n) : weights };

@@ -5,7 +5,10 @@ import { sql, type Kysely } from 'kysely';
 // payment keys, `all_balance` every entry (what counts while payments run in TEST MODE). Both are
 // set again from the ledger, now that its entries carry their marks.
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('token_balances').addColumn('all_balance', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('token_balances')
+    .addColumn('all_balance', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await sql`lock table token_ledger in share mode`.execute(db);
   await sql`
     insert into token_balances (anonymous_user_id, balance, all_balance)

@@ -139,7 +139,9 @@ async function withThrowawayPostgres(run: (db: Kysely<Database>) => Promise<void
   }
 }
 
-say(`Scan reservations (reserve: row lock, free-bill counter or ledger debit), ${SECONDS} s per case, Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
+say(
+  `Scan reservations (reserve: row lock, free-bill counter or ledger debit), ${SECONDS} s per case, Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
+);
 const pglite = await connectDatabase({ kind: 'pglite', dataDir: null });
 await bench('PGlite', pglite);
 await pglite.destroy();

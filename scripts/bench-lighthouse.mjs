@@ -21,7 +21,10 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 
 const port = await freePort();
 const dataDir = await mkdtemp(join(tmpdir(), 'wp-lighthouse-'));
-const server = spawn(process.execPath, ['scripts/serve.mjs'], { env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: jsonMode ? 'ignore' : 'inherit' });
+const server = spawn(process.execPath, ['scripts/serve.mjs'], {
+  env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' },
+  stdio: jsonMode ? 'ignore' : 'inherit',
+});
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -77,7 +80,13 @@ async function aShareLink(base) {
 async function waitForHealth(base) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('the server did not become healthy');

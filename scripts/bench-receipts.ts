@@ -36,7 +36,10 @@ const verbose = argv.includes('--verbose');
 // wildreceipt-more is the held-out set: the figure that says whether a rule generalises.
 const FOLDERS = ['wildreceipt', 'wildreceipt-more', 'cord', 'sroie'].filter((f) => option('--only') === undefined || f === option('--only'));
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
 const rssBefore = process.memoryUsage.rss();
 let rssPeak = rssBefore;
@@ -70,7 +73,7 @@ for (const folder of FOLDERS) {
     if (verbose)
       say(
         `${truth.file.slice(0, 16).padEnd(16)} items ${items.matched}/${items.expected} (read ${items.extracted}) total ${found ? 'found' : `${totalPence} ≠ ${truth.total}`}${reading.ok ? '' : ` error ${reading.error}`} ${Math.round(score.times.at(-1)!)} ms`,
-    );
+      );
   }
 }
 const rssWarm = process.memoryUsage.rss();
@@ -89,9 +92,16 @@ for (const s of scores) {
 }
 const allTimes = scores.flatMap((s) => s.times);
 say(
-  `all ${allTimes.length} images: median ${Math.round(percentile(allTimes, 50))} ms, p95 ${Math.round(percentile(allTimes, 95))} ms, median CPU ${Math.round(percentile(scores.flatMap((s) => s.cpu), 50))} ms per image (load average at end: ${load()})`,
+  `all ${allTimes.length} images: median ${Math.round(percentile(allTimes, 50))} ms, p95 ${Math.round(percentile(allTimes, 95))} ms, median CPU ${Math.round(
+    percentile(
+      scores.flatMap((s) => s.cpu),
+      50,
+    ),
+  )} ms per image (load average at end: ${load()})`,
 );
-say(`resident memory: ${megabytes(rssBefore)} MB before the reader, ${megabytes(rssWarm)} MB with it warmed, peak ${megabytes(rssPeak)} MB (the reader adds ${megabytes(rssWarm - rssBefore)} MB warmed, ${megabytes(rssPeak - rssBefore)} MB at peak)`);
+say(
+  `resident memory: ${megabytes(rssBefore)} MB before the reader, ${megabytes(rssWarm)} MB with it warmed, peak ${megabytes(rssPeak)} MB (the reader adds ${megabytes(rssWarm - rssBefore)} MB warmed, ${megabytes(rssPeak - rssBefore)} MB at peak)`,
+);
 
 emitRows([
   ...scores.flatMap((s) => {

@@ -43,7 +43,12 @@ console.log(table(rows));
 
 /** The rows a script printed as its last JSON line (or wrote to its figures file), or null. */
 async function figuresOf(bench, stdout) {
-  const text = bench.figuresFile ? await readFile(bench.figuresFile, 'utf8').catch(() => null) : stdout.split('\n').reverse().find((line) => line.startsWith('['));
+  const text = bench.figuresFile
+    ? await readFile(bench.figuresFile, 'utf8').catch(() => null)
+    : stdout
+        .split('\n')
+        .reverse()
+        .find((line) => line.startsWith('['));
   if (!text) return null;
   try {
     return JSON.parse(text);
@@ -68,7 +73,14 @@ function run([command, ...args], extraEnv = {}) {
 }
 
 function lastLine(text) {
-  return text.trim().split('\n').filter((l) => l.trim() !== '').at(-1)?.slice(0, 160) ?? '';
+  return (
+    text
+      .trim()
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .at(-1)
+      ?.slice(0, 160) ?? ''
+  );
 }
 
 function table(all) {

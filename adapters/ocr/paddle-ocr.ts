@@ -66,7 +66,10 @@ export class PaddleOcr implements TextFinder {
     const words: PrintedWord[] = [];
     for (let at = 0; at < byWidth.length; at += RECOGNITION_BATCH) {
       const batch = byWidth.slice(at, at + RECOGNITION_BATCH);
-      const reads = await recognise(engine, batch.map((c) => c.image));
+      const reads = await recognise(
+        engine,
+        batch.map((c) => c.image),
+      );
       reads.forEach((read, i) => {
         if (read.text.trim() === '' || read.confidence < MIN_CONFIDENCE) return;
         words.push({ text: read.text.trim(), confidence: read.confidence, corners: batch[i]!.corners });
@@ -152,7 +155,10 @@ async function cutOut(source: RawImage, box: TextBox, scale: number): Promise<Ra
   const region = { left, top, width: clamp(Math.ceil(Math.max(...xs)) - left, 1, source.width - left), height: clamp(Math.ceil(Math.max(...ys)) - top, 1, source.height - top) };
   let cut = sharpOf(source).extract(region);
   if (Math.abs(box.angle) > STRAIGHTEN_ABOVE) {
-    const straight = await cut.rotate((-box.angle * 180) / Math.PI, { background: '#fff' }).raw().toBuffer({ resolveWithObject: true });
+    const straight = await cut
+      .rotate((-box.angle * 180) / Math.PI, { background: '#fff' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const width = clamp(Math.round(2 * box.halfWidth * scale), 1, straight.info.width);
     const height = clamp(Math.round(2 * box.halfHeight * scale), 1, straight.info.height);
     cut = sharp(straight.data, { raw: { width: straight.info.width, height: straight.info.height, channels: 3 } }).extract({

@@ -52,7 +52,12 @@ export const extractionSchema = z.object({
       }),
     )
     .max(300),
-  currency: orNull(z.string().trim().regex(/^[A-Z]{3}$/)),
+  currency: orNull(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{3}$/),
+  ),
   totalPence: z.number().int().min(0).max(MAX_TOTAL).nullable(),
   serviceChargePence: orNull(z.number().int().min(0).max(MAX_LINE)),
 });

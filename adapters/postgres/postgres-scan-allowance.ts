@@ -36,7 +36,7 @@ export class PostgresScanAllowance implements ScanAllowance {
       attempt = await this.tryReserve(anonymousUserId, now, abandonedBefore);
     }
     // Only a server whose clock is ten minutes behind ours could have left one meanwhile.
-    if (attempt === 'abandoned reservations first') throw new Error('abandoned scan reservations reappeared after their refund: check the servers\' clocks');
+    if (attempt === 'abandoned reservations first') throw new Error("abandoned scan reservations reappeared after their refund: check the servers' clocks");
     return attempt === null ? err('allowance used' as const) : ok(attempt);
   }
 
@@ -95,12 +95,7 @@ export class PostgresScanAllowance implements ScanAllowance {
   /** Keeps the charge. Settling twice, or after a refund, changes nothing. */
   async settle(reservationId: string): Promise<void> {
     if (!isUuid(reservationId)) return;
-    await this.db
-      .updateTable('scan_reservations')
-      .set({ status: 'settled', closed_at: this.clock.now() })
-      .where('id', '=', reservationId)
-      .where('status', '=', 'reserved')
-      .execute();
+    await this.db.updateTable('scan_reservations').set({ status: 'settled', closed_at: this.clock.now() }).where('id', '=', reservationId).where('status', '=', 'reserved').execute();
   }
 
   /** Gives the free bill or the token back, once; after a settle it changes nothing. */

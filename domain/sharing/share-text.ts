@@ -16,8 +16,22 @@ export interface ShareableBill {
 }
 
 export type ShareSummary =
-  | { readonly kind: 'individual'; readonly dinerName: string; readonly itemCount: number; readonly items: readonly { name: string; sharePence: Pence }[]; readonly tipPence: Pence; readonly totalPence: Pence }
-  | { readonly kind: 'complete'; readonly totalPence: Pence; readonly people: number; readonly items: number; readonly tipPercent: number | null; readonly amounts: readonly { name: string; totalPence: Pence }[] };
+  | {
+      readonly kind: 'individual';
+      readonly dinerName: string;
+      readonly itemCount: number;
+      readonly items: readonly { name: string; sharePence: Pence }[];
+      readonly tipPence: Pence;
+      readonly totalPence: Pence;
+    }
+  | {
+      readonly kind: 'complete';
+      readonly totalPence: Pence;
+      readonly people: number;
+      readonly items: number;
+      readonly tipPercent: number | null;
+      readonly amounts: readonly { name: string; totalPence: Pence }[];
+    };
 
 /** The share dialog's summary (seed 001 §2.4): one diner's count and total with tip, or the whole bill. */
 export function shareSummary(bill: ShareableBill, dinerId: string | null): Result<ShareSummary, string> {

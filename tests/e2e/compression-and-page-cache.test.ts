@@ -32,7 +32,14 @@ async function sharePath(): Promise<string> {
   const response = await fetch(`${baseUrl()}/api/shares`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ diners: [{ id: 'a', name: 'Ann' }, { id: 'b', name: 'Bo' }], items: [{ name: 'Soup', pricePence: 650, assignedTo: ['a', 'b'] }], tipPence: 0 }),
+    body: JSON.stringify({
+      diners: [
+        { id: 'a', name: 'Ann' },
+        { id: 'b', name: 'Bo' },
+      ],
+      items: [{ name: 'Soup', pricePence: 650, assignedTo: ['a', 'b'] }],
+      tipPence: 0,
+    }),
   });
   return new URL(((await response.json()) as { url: string }).url).pathname;
 }
@@ -43,7 +50,10 @@ describe('HTML compression', () => {
       const plain = await get(path);
       expect(plain.headers['content-encoding'], path).toBeUndefined();
       expect(plain.headers['content-type'], path).toMatch(/^text\/html/);
-      for (const [accepted, encoding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip']] as const) {
+      for (const [accepted, encoding] of [
+        ['gzip, deflate, br', 'br'],
+        ['gzip', 'gzip'],
+      ] as const) {
         const compressed = await get(path, { 'accept-encoding': accepted });
         expect([compressed.status, compressed.headers['content-encoding']], path).toEqual([plain.status, encoding]);
         expect(compressed.headers['vary'], path).toMatch(/Accept-Encoding/);

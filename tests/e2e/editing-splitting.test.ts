@@ -35,7 +35,12 @@ describe('editing and splitting a bill', () => {
 
     await page.getByRole('button', { name: 'Continue to Summary' }).click();
     await page.getByRole('button', { name: '0%', exact: true }).click();
-    for (const [who, amount] of [['Ann', '£3.34'], ['Bo', '£3.33'], ['Cy', '£3.33']] as const) expect(await pays(who, amount).count()).toBe(1);
+    for (const [who, amount] of [
+      ['Ann', '£3.34'],
+      ['Bo', '£3.33'],
+      ['Cy', '£3.33'],
+    ] as const)
+      expect(await pays(who, amount).count()).toBe(1);
     expect(await page.getByText('Ann (1 of 3), Bo (1 of 3), Cy (1 of 3)').count()).toBe(1);
     expect(await page.locator('.wz-grand').innerText()).toMatch(/Grand Total\s+£10\.00/);
 
@@ -43,7 +48,11 @@ describe('editing and splitting a bill', () => {
     const link = page.getByRole('dialog', { name: 'Share Bill' }).getByRole('textbox', { name: 'Share link' });
     await link.waitFor();
     await page.goto(await link.inputValue());
-    for (const [who, amount] of [['Ann', '£3.34'], ['Bo', '£3.33'], ['Cy', '£3.33']] as const) {
+    for (const [who, amount] of [
+      ['Ann', '£3.34'],
+      ['Bo', '£3.33'],
+      ['Cy', '£3.33'],
+    ] as const) {
       const seat = await page.getByRole('article', { name: who }).innerText();
       expect(seat).toMatch(new RegExp(`^${who}\\s+${amount.replace('.', '\\.')}\\s+3 x Peroni \\(1 of 3\\)\\s+${amount.replace('.', '\\.')}`));
     }
@@ -119,7 +128,10 @@ describe('editing and splitting a bill', () => {
     await manualBill(page, [['Soup', '6']]);
     await addDiners(page, 'Ann');
     await page.getByRole('button', { name: 'Continue to Summary' }).click();
-    for (const [button, dialog] of [['QR Code', 'QR Code'], ['Share Bill', 'Share Bill']] as const) {
+    for (const [button, dialog] of [
+      ['QR Code', 'QR Code'],
+      ['Share Bill', 'Share Bill'],
+    ] as const) {
       await page.getByRole('button', { name: button, exact: true }).click();
       await page.getByRole('dialog', { name: dialog }).waitFor();
       await page.keyboard.press('Escape');

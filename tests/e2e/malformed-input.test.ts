@@ -26,7 +26,24 @@ const JSON_ENDPOINTS: { path: string; method: 'GET' | 'POST' }[] = [
 ];
 
 /** Public routes with parameters a stranger controls. */
-const PUBLIC_ROUTES = ['/', '/app', '/b', '/share', '/share-view?token=', '/diner?token=', '/diner-landing?token=', '/breakdown?token=', '/r/abc', '/receipt/abc', '/app/receipt/abc', '/app/diner', '/api/shares/ABCDEFGHIJKL', '/app/buy', '/payment/success', '/payment/cancel'];
+const PUBLIC_ROUTES = [
+  '/',
+  '/app',
+  '/b',
+  '/share',
+  '/share-view?token=',
+  '/diner?token=',
+  '/diner-landing?token=',
+  '/breakdown?token=',
+  '/r/abc',
+  '/receipt/abc',
+  '/app/receipt/abc',
+  '/app/diner',
+  '/api/shares/ABCDEFGHIJKL',
+  '/app/buy',
+  '/payment/success',
+  '/payment/cancel',
+];
 
 const WRONG_BODIES: { name: string; body: BodyInit; type: string }[] = [
   { name: 'truncated JSON', body: '{"anonymousUserId": "', type: 'application/json' },

@@ -46,7 +46,12 @@ describe('offline after a first visit', () => {
 
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'AI bill splitting for friends, teams, and groups' }).waitFor();
-    const api = await page.evaluate(() => fetch('/api/health').then((r) => r.status, () => 'network error'));
+    const api = await page.evaluate(() =>
+      fetch('/api/health').then(
+        (r) => r.status,
+        () => 'network error',
+      ),
+    );
     expect(api).toBe('network error');
     await context.close();
   });

@@ -89,8 +89,15 @@ describe('sharing a bill by signed link', () => {
     const response = await fetch(`${baseUrl()}/api/shares/${token}`);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({
-      diners: [{ id: '1', name: 'Alice' }, { id: '2', name: 'Ben' }, { id: '3', name: 'Cat' }],
-      items: [{ name: 'Margherita Pizza', pricePence: 899, assignedTo: ['1'] }, { name: 'Espresso', pricePence: 250, assignedTo: ['1'] }],
+      diners: [
+        { id: '1', name: 'Alice' },
+        { id: '2', name: 'Ben' },
+        { id: '3', name: 'Cat' },
+      ],
+      items: [
+        { name: 'Margherita Pizza', pricePence: 899, assignedTo: ['1'] },
+        { name: 'Espresso', pricePence: 250, assignedTo: ['1'] },
+      ],
       tipPence: 500,
       dinerId: null,
     });

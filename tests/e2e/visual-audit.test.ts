@@ -170,7 +170,10 @@ describe('visual audit: every screen and dialog at 320 and 390 px, light and dar
     await look('dialog-token-recovery');
     await recovery.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Buy Tokens', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Purchase Premium Tokens' }).getByRole('radio', { name: /25 Tokens/ }).waitFor();
+    await page
+      .getByRole('dialog', { name: 'Purchase Premium Tokens' })
+      .getByRole('radio', { name: /25 Tokens/ })
+      .waitFor();
     await look('dialog-buy-tokens');
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.getByRole('dialog', { name: 'Choose Payment Method' }).getByRole('radio', { name: /Card/ }).click();

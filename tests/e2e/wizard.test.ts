@@ -345,8 +345,14 @@ describe('the splitting wizard at /app', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: baseUrl() },
       body: JSON.stringify({
-        diners: [{ id: 'a', name: 'Ann' }, { id: 'b', name: 'Ben' }],
-        items: [{ name: 'Curry', pricePence: 1001, assignedTo: ['a', 'b'] }, { name: 'Naan', pricePence: 300, assignedTo: ['b'] }],
+        diners: [
+          { id: 'a', name: 'Ann' },
+          { id: 'b', name: 'Ben' },
+        ],
+        items: [
+          { name: 'Curry', pricePence: 1001, assignedTo: ['a', 'b'] },
+          { name: 'Naan', pricePence: 300, assignedTo: ['b'] },
+        ],
         tipPence: 150,
       }),
     });
@@ -365,14 +371,24 @@ describe('the splitting wizard at /app', () => {
     await openApp(page);
     await page.getByRole('button', { name: /Enter Manually/ }).click();
     const entry = page.getByRole('dialog', { name: 'Enter Items Manually' });
-    for (const [n, [name, price]] of [['Steak', '18.50'], ['Wine', '7.25'], ['Salad', '6.00']].entries()) {
+    for (const [n, [name, price]] of [
+      ['Steak', '18.50'],
+      ['Wine', '7.25'],
+      ['Salad', '6.00'],
+    ].entries()) {
       if (n > 0) await entry.getByRole('button', { name: 'Add Another Item' }).click();
       await entry.getByLabel(`Item ${n + 1} name`).fill(name!);
       await entry.getByLabel(`Item ${n + 1} price`).fill(price!);
     }
     await entry.getByRole('button', { name: 'Continue (3 items)' }).click();
     await addDiners(page, 'Ann', 'Ben');
-    for (const [item, diner] of [['Steak', 'Ann'], ['Wine', 'Ann'], ['Wine', 'Ben'], ['Salad', 'Ben']] as const) await toggle(page, item, diner).click();
+    for (const [item, diner] of [
+      ['Steak', 'Ann'],
+      ['Wine', 'Ann'],
+      ['Wine', 'Ben'],
+      ['Salad', 'Ben'],
+    ] as const)
+      await toggle(page, item, diner).click();
     await page.getByRole('button', { name: 'Continue to Summary' }).click();
     await page.getByRole('button', { name: '20%', exact: true }).click();
 
@@ -559,7 +575,10 @@ describe('scans read by the local reader on the server', () => {
       await page.getByRole('heading', { name: 'Review Receipt Items' }).waitFor();
       expect(await page.getByLabel('Price of Burger').inputValue()).toBe('12.50');
       await page.getByRole('button', { name: /Back/ }).click();
-      await page.locator('.wz-badge').getByText(`${3 - scan} ${3 - scan === 1 ? 'bill' : 'bills'} left`).waitFor();
+      await page
+        .locator('.wz-badge')
+        .getByText(`${3 - scan} ${3 - scan === 1 ? 'bill' : 'bills'} left`)
+        .waitFor();
     }
 
     // Nothing left: the scan buttons lead to the out-of-allowance panel (no file picker opens), whose

@@ -19,7 +19,10 @@ const sendJson = (res: ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 };
-const content = (value: unknown): Answer => (_b, res) => sendJson(res, 200, completion({ content: JSON.stringify(value), refusal: null }));
+const content =
+  (value: unknown): Answer =>
+  (_b, res) =>
+    sendJson(res, 200, completion({ content: JSON.stringify(value), refusal: null }));
 
 beforeAll(async () => {
   server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -47,12 +50,18 @@ beforeAll(async () => {
   image = { bytes: new Uint8Array(await tinyImage('png')), mediaType: 'image/png' };
 });
 
-const reader = (options: { timeoutMs?: number; maxRetries?: number } = {}) =>
-  new OpenAiReceiptReader({ apiKey: 'sk-test', baseUrl, model: 'fake-vision', maxRetries: 0, ...options });
+const reader = (options: { timeoutMs?: number; maxRetries?: number } = {}) => new OpenAiReceiptReader({ apiKey: 'sk-test', baseUrl, model: 'fake-vision', maxRetries: 0, ...options });
 
 describe('OpenAiReceiptReader through the official SDK', () => {
   it('sends the image and the extraction rules, and returns validated lines', async () => {
-    answer = content({ items: [{ label: 'Pizza', pricePence: 899, kind: 'item' }, { label: 'Voucher', pricePence: 150, kind: 'discount' }, { label: 'VAT', pricePence: 0, kind: 'vat' }], totalPence: 749 });
+    answer = content({
+      items: [
+        { label: 'Pizza', pricePence: 899, kind: 'item' },
+        { label: 'Voucher', pricePence: 150, kind: 'discount' },
+        { label: 'VAT', pricePence: 0, kind: 'vat' },
+      ],
+      totalPence: 749,
+    });
     const result = await reader().read(image);
     expect(result).toEqual({
       ok: true,

@@ -68,7 +68,15 @@ describeEachDatabase('maintained token balances', (open) => {
             round.map(async (s, i) => {
               const db = pools[i % pools.length]!;
               const user = users[i % users.length]!;
-              if (s.kind === 'credit') await new PostgresTokenCredits(db, clock).creditConfirmedPayment({ anonymousUserId: user, tokens: s.tokens, amountPence: pence(299), currency: 'GBP', provider: s.provider, providerPaymentId: `pay_${randomUUID()}` });
+              if (s.kind === 'credit')
+                await new PostgresTokenCredits(db, clock).creditConfirmedPayment({
+                  anonymousUserId: user,
+                  tokens: s.tokens,
+                  amountPence: pence(299),
+                  currency: 'GBP',
+                  provider: s.provider,
+                  providerPaymentId: `pay_${randomUUID()}`,
+                });
               else if (s.kind === 'reserve') {
                 const reserved = await new PostgresScanAllowance(db, clock, s.mode).reserve(user);
                 if (reserved.ok) reservations.push(reserved.value.id);
@@ -101,7 +109,10 @@ describeEachDatabase('the migration that maintains balances', (open) => {
     // all, a user who never bought.
     const [buyer, spender, none] = [randomUUID(), randomUUID(), randomUUID()];
     await sql`insert into anonymous_users (id, created_at, last_seen_at) select u, now(), now() from unnest(${[buyer, spender, none]}::uuid[]) as u`.execute(t.db);
-    for (const [user, tokens] of [[buyer, 5], [spender, 2]] as const) {
+    for (const [user, tokens] of [
+      [buyer, 5],
+      [spender, 2],
+    ] as const) {
       await sql`
         with purchase as (
           insert into token_purchases (anonymous_user_id, provider, provider_payment_id, tokens, amount_pence, currency, confirmed_at)
@@ -110,7 +121,9 @@ describeEachDatabase('the migration that maintains balances', (open) => {
     }
     const spend = async (user: string, refunded: boolean) => {
       const reservation = randomUUID();
-      await sql`insert into scan_reservations (id, anonymous_user_id, paid_with, month_start, status, reserved_at) values (${reservation}, ${user}, 'token', '2026-05-01', ${refunded ? 'refunded' : 'settled'}, now())`.execute(t.db);
+      await sql`insert into scan_reservations (id, anonymous_user_id, paid_with, month_start, status, reserved_at) values (${reservation}, ${user}, 'token', '2026-05-01', ${refunded ? 'refunded' : 'settled'}, now())`.execute(
+        t.db,
+      );
       await sql`insert into token_ledger (anonymous_user_id, kind, tokens, reservation_id, created_at) values (${user}, 'debit', -1, ${reservation}, now())`.execute(t.db);
       if (refunded) await sql`insert into token_ledger (anonymous_user_id, kind, tokens, reservation_id, created_at) values (${user}, 'refund', 1, ${reservation}, now())`.execute(t.db);
     };
@@ -119,7 +132,11 @@ describeEachDatabase('the migration that maintains balances', (open) => {
     await spend(spender, false);
 
     const applied = await migrateToLatest(t.db, migrations);
-    expect(applied.ok && applied.applied).toEqual(Object.keys(migrations).sort().filter((name) => name > '20261124T1400_recovery_code_lifecycle'));
+    expect(applied.ok && applied.applied).toEqual(
+      Object.keys(migrations)
+        .sort()
+        .filter((name) => name > '20261124T1400_recovery_code_lifecycle'),
+    );
     // Bought in TEST MODE: it counts there, never with real keys.
     const inTestMode = new PostgresTokenCredits(t.db, new FakeClock(), 'test');
     expect([await inTestMode.balance(buyer), await inTestMode.balance(spender), await inTestMode.balance(none)]).toEqual([5, 0, 0]);

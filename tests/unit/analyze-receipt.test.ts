@@ -82,7 +82,10 @@ describe('POST /functions/v1/analyze-receipt', () => {
     reader.answers(async () => ok({ lines: [{ ...line('Peroni', 1400), quantity: 2, unitPricePence: pence(700) }, line('Soup', 500)], totalPence: pence(1900), currency: 'GBP' }));
     const { status, body } = await call(endpoint(), post({ image: jpegBase64, anonymousUserId: USER }));
     expect(status).toBe(200);
-    expect(body['items']).toMatchObject([{ name: 'Peroni', pricePence: 1400, quantity: 2, unitPricePence: 700 }, { name: 'Soup', pricePence: 500 }]);
+    expect(body['items']).toMatchObject([
+      { name: 'Peroni', pricePence: 1400, quantity: 2, unitPricePence: 700 },
+      { name: 'Soup', pricePence: 500 },
+    ]);
     expect((body['items'] as object[])[1]).not.toHaveProperty('quantity');
     expect(body['currency']).toBe('GBP');
   });

@@ -11,7 +11,11 @@ describe('receipt benchmark scoring (../shared/receipts/README.md)', () => {
   });
 
   it('matches on the exact price, and each line to one item only', () => {
-    const truth = [{ name: 'CappuccinoSmall', price: 2.3 }, { name: 'CappuccinoSmall', price: 2.3 }, { name: 'Pain', price: 1.8 }];
+    const truth = [
+      { name: 'CappuccinoSmall', price: 2.3 },
+      { name: 'CappuccinoSmall', price: 2.3 },
+      { name: 'Pain', price: 1.8 },
+    ];
     const lines = [
       { label: 'Cappuccino Small', pricePence: 230, kind: 'item' },
       { label: 'Cappuccino Small', pricePence: 230, kind: 'item' },

@@ -74,7 +74,17 @@ export function TokenRecoveryDialog({ open, onClose, onRecovered, metering = met
       </Button>
       <form onSubmit={submitCode}>
         <label htmlFor={codeId}>Recovery code</label>
-        <input id={codeId} className="input" value={code} onChange={(e) => setCode(e.target.value)} placeholder="XXXX-XXXX-XXXX-XXXX" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={40} />
+        <input
+          id={codeId}
+          className="input"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          placeholder="XXXX-XXXX-XXXX-XXXX"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={40}
+        />
         <Button type="submit" block disabled={busy !== null || code.trim() === ''}>
           {busy === 'code' ? 'Recovering Tokens...' : 'Use Recovery Code'}
         </Button>

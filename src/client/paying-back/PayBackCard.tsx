@@ -25,9 +25,7 @@ export function PayBackCard({ payBack }: { readonly payBack: PayBack }) {
         </p>
       ) : null}
       <div className="wz-actions">
-        <Button onClick={payBack.openPayee}>
-          {payee === null ? 'Add payment details' : 'Edit payment details'}
-        </Button>
+        <Button onClick={payBack.openPayee}>{payee === null ? 'Add payment details' : 'Edit payment details'}</Button>
         {recent !== null && paidCount < recent.diners.length ? (
           <Button disabled={payBack.busy !== null} onClick={payBack.remind}>
             Remind who hasn't paid

@@ -59,9 +59,7 @@ export function PayeeDialog({ open, payee, refused = null, onSave, onClose }: Pr
           </label>
         ))}
         <div className="wz-actions wz-end">
-          <Button onClick={onClose}>
-            Cancel
-          </Button>
+          <Button onClick={onClose}>Cancel</Button>
           <Button type="submit" variant="primary">
             Save details
           </Button>

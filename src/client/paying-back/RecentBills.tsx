@@ -24,8 +24,7 @@ export function RecentBills() {
 
   // Who has paid since last time; a bill that has expired or gone just keeps what it knew.
   useEffect(() => {
-    for (const bill of $recentBills.get().slice(0, 10))
-      void fetchPayments(bill.receiptId, bill.organiserSecret).then((status) => status.ok && updatePaid(bill.receiptId, paidMap(status.value)));
+    for (const bill of $recentBills.get().slice(0, 10)) void fetchPayments(bill.receiptId, bill.organiserSecret).then((status) => status.ok && updatePaid(bill.receiptId, paidMap(status.value)));
   }, []);
 
   if (bills.length === 0 || review !== null) return null;
@@ -51,9 +50,7 @@ export function RecentBills() {
                 <Button variant="primary" onClick={() => openRecentBill(bill.snapshot, bill.receiptId)}>
                   Open
                 </Button>
-                <Button onClick={() => void shareAgain(bill)}>
-                  Share again
-                </Button>
+                <Button onClick={() => void shareAgain(bill)}>Share again</Button>
                 <Button variant="ghost" onClick={() => setDeleting(bill)}>
                   Delete
                 </Button>
@@ -68,9 +65,7 @@ export function RecentBills() {
             {deleting.label} will no longer be listed here and you will not see who has paid. Links already sent keep working until {dateFormat.format(new Date(deleting.expiresAt))}.
           </p>
           <div className="wz-actions wz-end">
-            <Button onClick={() => setDeleting(null)}>
-              Keep
-            </Button>
+            <Button onClick={() => setDeleting(null)}>Keep</Button>
             <Button
               variant="primary"
               onClick={() => {

@@ -61,7 +61,10 @@ export function AssignStep() {
 }
 
 function AssignItem({ item, diners }: { readonly item: BillItem; readonly diners: readonly Diner[] }) {
-  const everyone = isEveryone(item, diners.map((d) => d.id));
+  const everyone = isEveryone(
+    item,
+    diners.map((d) => d.id),
+  );
   return (
     <li className="wz-assign-item">
       <ItemHead item={item} />
@@ -176,9 +179,7 @@ function AddItemForm() {
             Item price
           </label>
           <MoneyInput id="item-price" value={price} onValueChange={setPrice} />
-          <Button type="submit">
-            Add Item
-          </Button>
+          <Button type="submit">Add Item</Button>
         </div>
         {problem ? (
           <p className="wz-error" role="alert">

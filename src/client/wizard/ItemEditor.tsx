@@ -68,7 +68,15 @@ function ItemForm({ item, onDone }: { readonly item: BillItem; readonly onDone: 
     >
       <label className="wz-field">
         <span>Item name</span>
-        <input className="wz-input" type="text" value={name} maxLength={MAX_ITEM_NAME_LENGTH} autoFocus aria-describedby={problem ? problemId : undefined} onChange={(e) => setName(e.currentTarget.value)} />
+        <input
+          className="wz-input"
+          type="text"
+          value={name}
+          maxLength={MAX_ITEM_NAME_LENGTH}
+          autoFocus
+          aria-describedby={problem ? problemId : undefined}
+          onChange={(e) => setName(e.currentTarget.value)}
+        />
       </label>
       <div className="wz-field">
         <label htmlFor={priceId}>Price</label>
@@ -83,9 +91,7 @@ function ItemForm({ item, onDone }: { readonly item: BillItem; readonly onDone: 
         <Button type="submit" variant="primary">
           Save
         </Button>
-        <Button onClick={onDone}>
-          Cancel
-        </Button>
+        <Button onClick={onDone}>Cancel</Button>
         <Button variant="danger" onClick={() => removeItem(item.id)}>
           Remove item
         </Button>

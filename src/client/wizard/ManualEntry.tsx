@@ -55,14 +55,7 @@ export function ManualEntry({ open, onClose }: { readonly open: boolean; readonl
         <ol className="wz-manual-rows">
           {rows.map((row, index) => (
             <li key={row.key} className="wz-manual-row">
-              <input
-                className="wz-input"
-                type="text"
-                placeholder="Item name"
-                aria-label={`Item ${index + 1} name`}
-                value={row.name}
-                onChange={(e) => edit(row.key, { name: e.currentTarget.value })}
-              />
+              <input className="wz-input" type="text" placeholder="Item name" aria-label={`Item ${index + 1} name`} value={row.name} onChange={(e) => edit(row.key, { name: e.currentTarget.value })} />
               <MoneyInput label={`Item ${index + 1} price`} value={row.price} onValueChange={(price) => edit(row.key, { price })} />
               {rows.length > 1 ? (
                 <button type="button" className="icon-button" aria-label={`Remove item ${index + 1}`} onClick={() => setRows(rows.filter((r) => r.key !== row.key))}>
@@ -82,9 +75,7 @@ export function ManualEntry({ open, onClose }: { readonly open: boolean; readonl
           <span aria-hidden="true">+ </span>Add Another Item
         </Button>
         <div className="wz-actions">
-          <Button onClick={close}>
-            Cancel
-          </Button>
+          <Button onClick={close}>Cancel</Button>
           <Button type="submit" variant="primary" disabled={valid.length === 0}>
             Continue ({valid.length} items)
           </Button>

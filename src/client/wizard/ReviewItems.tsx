@@ -75,13 +75,7 @@ function ReviewRow({ line, position, suspect }: { readonly line: ReviewLine; rea
   };
   return (
     <li className="wz-review-row" data-included={line.included ? 'yes' : 'no'} data-suspect={suspect ? 'yes' : 'no'}>
-      <input
-        type="checkbox"
-        className="wz-check"
-        checked={line.included}
-        aria-label={`Include ${name}`}
-        onChange={(e) => editReviewLine(line.id, { included: e.currentTarget.checked })}
-      />
+      <input type="checkbox" className="wz-check" checked={line.included} aria-label={`Include ${name}`} onChange={(e) => editReviewLine(line.id, { included: e.currentTarget.checked })} />
       <input
         type="text"
         className="wz-input wz-review-name"

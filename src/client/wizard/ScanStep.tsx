@@ -137,9 +137,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
         <p>Check the photo is sharp and the prices can be read before analysing it.</p>
         <p className="wz-cost">{paymentForNextScan(usage.billsUsed, usage.tokens) === 'token' ? 'This will use 1 token.' : 'This will use 1 free bill.'}</p>
         <div className="wz-actions">
-          <Button onClick={cancel}>
-            Cancel
-          </Button>
+          <Button onClick={cancel}>Cancel</Button>
           <Button variant="primary" onClick={() => void analyze()}>
             Analyze Receipt
           </Button>
@@ -171,9 +169,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
           >
             Take New Photo
           </Button>
-          <Button onClick={() => void analyze()}>
-            Retry Same Photo
-          </Button>
+          <Button onClick={() => void analyze()}>Retry Same Photo</Button>
           <Button
             onClick={() => {
               cancel();
@@ -182,9 +178,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
           >
             Enter Manually
           </Button>
-          <Button onClick={cancel}>
-            Cancel
-          </Button>
+          <Button onClick={cancel}>Cancel</Button>
         </div>
         {hiddenInput}
         {manual}
@@ -204,12 +198,8 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
             <Button variant="primary" onClick={() => setManualOpen(true)}>
               Enter Items Manually
             </Button>
-            <Button onClick={onBuyTokens}>
-              Buy Tokens
-            </Button>
-            <Button onClick={onRecoverTokens}>
-              Recover Tokens
-            </Button>
+            <Button onClick={onBuyTokens}>Buy Tokens</Button>
+            <Button onClick={onRecoverTokens}>Recover Tokens</Button>
           </div>
         </div>
       ) : null}

@@ -13,10 +13,10 @@ import { DinerPayActions, PayBackCard } from '../paying-back/PayBackCard';
 import { PayeeDialog } from '../paying-back/PayeeDialog';
 import { usePayBack } from '../paying-back/use-pay-back';
 import { shareableBill } from '../../../domain/sharing/share-text';
-import { Button } from '../ui/Button';
-import { Card } from '../ui/Card';
 import { OnDemand, PendingOverlay } from '../on-demand';
 import { qrDialog, shareDialog } from './inner-parts';
+import { Button } from '../ui/Button';
+import { Card } from '../ui/Card';
 
 export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () => void }) {
   const bill = useStore($bill);
@@ -30,7 +30,10 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
       shared && {
         bill: shared,
         snapshot: billSnapshot(bill),
-        label: billLabel(null, shared.items.map((i) => i.name)),
+        label: billLabel(
+          null,
+          shared.items.map((i) => i.name),
+        ),
         totalPence: split.totalPence,
         totals: new Map(split.shares.map((s) => [s.dinerId, s.totalPence as number])),
       }
@@ -55,15 +58,17 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
             <li key={item.id}>
               <ItemHead item={item} />
               <p className="wz-note">
-                {item.kind === 'vat'
-                  ? 'VAT, already included in the prices'
-                  : unassigned.has(item.id) && item.assignedTo.length === 0
-                    ? <span className="wz-flag">Not assigned</span>
-                    : item.assignedTo.length > 0
-                      ? whoHad(item, names)
-                      : item.kind === 'service'
-                        ? 'Split between the diners who had items'
-                        : 'Shared by the whole table'}
+                {item.kind === 'vat' ? (
+                  'VAT, already included in the prices'
+                ) : unassigned.has(item.id) && item.assignedTo.length === 0 ? (
+                  <span className="wz-flag">Not assigned</span>
+                ) : item.assignedTo.length > 0 ? (
+                  whoHad(item, names)
+                ) : item.kind === 'service' ? (
+                  'Split between the diners who had items'
+                ) : (
+                  'Shared by the whole table'
+                )}
               </p>
             </li>
           ))}
@@ -86,11 +91,7 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
                     <strong>{formatGBP(share.totalPence)}</strong>
                   </div>
                   <p className="wz-note">{breakdown(share)}</p>
-                  {share.roundingPence > 0 ? (
-                    <p className="wz-note">
-                      pays {share.roundingPence}p more so the pennies add up
-                    </p>
-                  ) : null}
+                  {share.roundingPence > 0 ? <p className="wz-note">pays {share.roundingPence}p more so the pennies add up</p> : null}
                   <DinerPayActions payBack={payBack} dinerId={diner.id} name={diner.name} />
                 </div>
               </li>
@@ -115,12 +116,8 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
         <Button variant="primary" onClick={() => setDialog('share')}>
           Share Bill
         </Button>
-        <Button onClick={() => setDialog('qr')}>
-          QR Code
-        </Button>
-        <Button onClick={onSplitAnother}>
-          Split Another Bill
-        </Button>
+        <Button onClick={() => setDialog('qr')}>QR Code</Button>
+        <Button onClick={onSplitAnother}>Split Another Bill</Button>
       </div>
       {shareable && dialog !== null ? (
         <OnDemand part={dialog === 'share' ? shareDialog : qrDialog} props={{ open: true, onClose: () => setDialog(null), bill: shareable }} pending={<PendingOverlay />} />

@@ -24,9 +24,7 @@ export function TipCard() {
       <h2 id="tip-title">Tip</h2>
       {service > 0 ? (
         <div className="wz-panel wz-info" role="note">
-          <p>
-            This bill already includes a service charge of {formatGBP(service)}, so no extra tip is added unless you choose one.
-          </p>
+          <p>This bill already includes a service charge of {formatGBP(service)}, so no extra tip is added unless you choose one.</p>
           <Button aria-pressed={!amountMode && percent === 0} onClick={() => setTip({ mode: 'percent', percent: 0 })}>
             No extra tip
           </Button>

@@ -180,17 +180,18 @@ const editItem = (itemId: string, change: (item: BillItem, bill: BillState) => B
 
 export function toggleAssignment(itemId: string, dinerId: string): void {
   editItem(itemId, (item) =>
-    item.assignedTo.includes(dinerId)
-      ? withoutDiner(item, dinerId)
-      : item.portions === undefined
-        ? { ...item, assignedTo: [...item.assignedTo, dinerId] }
-        : withPortionCount(item, dinerId, 1),
+    item.assignedTo.includes(dinerId) ? withoutDiner(item, dinerId) : item.portions === undefined ? { ...item, assignedTo: [...item.assignedTo, dinerId] } : withPortionCount(item, dinerId, 1),
   );
 }
 
 /** "Everyone": the whole table on the item, equally, in one tap (tapped again: nobody). */
 export function toggleEveryone(itemId: string): void {
-  editItem(itemId, (item, bill) => withEveryoneToggled(item, bill.diners.map((d) => d.id)));
+  editItem(itemId, (item, bill) =>
+    withEveryoneToggled(
+      item,
+      bill.diners.map((d) => d.id),
+    ),
+  );
 }
 
 /** Equally, by uneven shares, or unit by unit (a unit split starts at the line's printed or typed quantity). */

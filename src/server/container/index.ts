@@ -74,13 +74,27 @@ export async function buildServices(config: Config): Promise<Services> {
   const [bills, secrets] = [port<StoredBills>(TOKENS.StoredBills), port<Secrets>(TOKENS.Secrets)];
   const tokenShop = new TokenShop(port(TOKENS.PaymentOrders), card, paypal, credits, limiter, log);
   return {
-    analyzeReceipt: new AnalyzeReceipt(port<ReceiptReader>(TOKENS.ReceiptReader), port<ScanAllowance>(TOKENS.ScanAllowance), limiter, analyzeLimits(config), log, port<DailyQuotas>(TOKENS.DailyQuotas), clock),
+    analyzeReceipt: new AnalyzeReceipt(
+      port<ReceiptReader>(TOKENS.ReceiptReader),
+      port<ScanAllowance>(TOKENS.ScanAllowance),
+      limiter,
+      analyzeLimits(config),
+      log,
+      port<DailyQuotas>(TOKENS.DailyQuotas),
+      clock,
+    ),
     metering: new Metering(port<UsageQuery>(TOKENS.UsageQuery), credits, port<PurchaseReports>(TOKENS.PurchaseReports)),
     tokenRecovery: new TokenRecovery(port<RecoveryCodes>(TOKENS.RecoveryCodes), credits, limiter, clock, config.recoveryCodeDays),
     tokenShop,
     testModePayments: new TestModePayments(tokenShop, card instanceof TestModeGateway ? card : null, paypal instanceof TestModeGateway ? paypal : null),
     paymentOptions: paymentOptions({ card: config.stripe ?? null, paypal: config.paypal ?? null }),
-    shareLinks: new ShareLinks(port<PacketSigner>(TOKENS.PacketSigner), port<PacketCompressor>(TOKENS.PacketCompressor), clock, log, (origin) => config.publicBaseUrl ?? linkOrigin(origin, config.productDomains)),
+    shareLinks: new ShareLinks(
+      port<PacketSigner>(TOKENS.PacketSigner),
+      port<PacketCompressor>(TOKENS.PacketCompressor),
+      clock,
+      log,
+      (origin) => config.publicBaseUrl ?? linkOrigin(origin, config.productDomains),
+    ),
     storedReceipts: new StoredReceipts(port<ReceiptStore>(TOKENS.ReceiptStore), limiter),
     shareBill: new ShareBill(bills, secrets, limiter, clock),
     payments: new Payments(bills, secrets, limiter, clock),

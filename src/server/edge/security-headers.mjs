@@ -4,8 +4,17 @@ import { createHash } from 'node:crypto';
 
 // Only what the payment providers' own scripts need (Stripe.js, PayPal's JS SDK); both load only
 // with live keys, test mode needs none of them.
-const STRIPE = { script: ['https://js.stripe.com', 'https://*.js.stripe.com'], connect: ['https://api.stripe.com'], frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'] };
-const PAYPAL = { script: ['https://www.paypal.com', 'https://*.paypal.com'], connect: ['https://www.paypal.com', 'https://*.paypal.com'], frame: ['https://www.paypal.com', 'https://*.paypal.com'], img: ['https://www.paypalobjects.com', 'https://*.paypal.com'] };
+const STRIPE = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  connect: ['https://api.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+};
+const PAYPAL = {
+  script: ['https://www.paypal.com', 'https://*.paypal.com'],
+  connect: ['https://www.paypal.com', 'https://*.paypal.com'],
+  frame: ['https://www.paypal.com', 'https://*.paypal.com'],
+  img: ['https://www.paypalobjects.com', 'https://*.paypal.com'],
+};
 
 /**
  * The Content-Security-Policy for a page whose inline scripts have these hashes. Scripts run only

@@ -24,7 +24,10 @@ export const UPLOAD_MESSAGES = {
   busy: 'The receipt reader is busy. Please try again in a moment.',
 } as const;
 
-export const ANONYMOUS_ID = z.string().trim().regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be an anonymous id');
+export const ANONYMOUS_ID = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be an anonymous id');
 
 export const analyzeReceiptBody = z.object({
   image: z.string().min(1),

@@ -38,9 +38,7 @@ export async function auditPage(page: Page, where: string, { axe: withAxe }: { a
   const layout = await page.evaluate(inspectLayout, { minTarget: MIN_TARGET_PX, minText: MIN_TEXT_PX });
   if (!withAxe) return layout.map((problem) => `${where}: ${problem}`);
   const axe = await new AxeBuilder({ page }).analyze();
-  const serious = axe.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `axe ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `axe ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   return [...layout, ...serious].map((problem) => `${where}: ${problem}`);
 }
 

@@ -6,7 +6,16 @@ import type { PrintedWord } from '../../../domain/receipt-layout';
 /** A word box at (x, y), 20 px high, as an OCR engine would report it. */
 const word = (text: string, x: number, y: number): PrintedWord => {
   const width = text.length * 10;
-  return { text, confidence: 0.95, corners: [{ x, y }, { x: x + width, y }, { x: x + width, y: y + 20 }, { x, y: y + 20 }] };
+  return {
+    text,
+    confidence: 0.95,
+    corners: [
+      { x, y },
+      { x: x + width, y },
+      { x: x + width, y: y + 20 },
+      { x, y: y + 20 },
+    ],
+  };
 };
 
 function finder(words: PrintedWord[] | null): TextFinder & { closed: boolean } {

@@ -110,7 +110,10 @@ describe('the bill in progress', () => {
     continueToSummary();
     setTipSplit('proportional');
     // 401 × 3/4 = 300.75 and 401 × 1/4 = 100.25: the odd penny to Ann, furthest below her exact share.
-    expect($split.get().shares.map((s) => [s.tipPence, s.totalPence])).toEqual([[301, 3301], [100, 1100]]);
+    expect($split.get().shares.map((s) => [s.tipPence, s.totalPence])).toEqual([
+      [301, 3301],
+      [100, 1100],
+    ]);
     expect($receipt.get()?.tipSplit).toBe('proportional');
   });
 
@@ -139,12 +142,21 @@ describe('the bill in progress', () => {
   });
 
   it('renames, re-prices and removes items; a blank name is refused and a discount stays a discount', () => {
-    startBillWith([{ id: 'a', name: 'Soup', pricePence: pence(500), kind: 'item' }, { id: 'd', name: 'Voucher', pricePence: pence(-200), kind: 'discount' }], false);
+    startBillWith(
+      [
+        { id: 'a', name: 'Soup', pricePence: pence(500), kind: 'item' },
+        { id: 'd', name: 'Voucher', pricePence: pence(-200), kind: 'discount' },
+      ],
+      false,
+    );
     expect(renameItem('a', '  ')).toEqual({ ok: false, error: 'name needed' });
     renameItem('a', ' Soup of the day ');
     repriceItem('a', pence(650));
     repriceItem('d', pence(300));
-    expect($bill.get().items.map((i) => [i.name, i.pricePence])).toEqual([['Soup of the day', 650], ['Voucher', -300]]);
+    expect($bill.get().items.map((i) => [i.name, i.pricePence])).toEqual([
+      ['Soup of the day', 650],
+      ['Voucher', -300],
+    ]);
     removeItem('d');
     expect($bill.get().items).toHaveLength(1);
   });

@@ -13,7 +13,9 @@ describe('checkUpload', () => {
 
   it('reads the size of a progressive JPEG too', async () => {
     const { default: sharp } = await import('sharp');
-    const jpeg = await sharp({ create: { width: 33, height: 17, channels: 3, background: 'white' } }).jpeg({ progressive: true }).toBuffer();
+    const jpeg = await sharp({ create: { width: 33, height: 17, channels: 3, background: 'white' } })
+      .jpeg({ progressive: true })
+      .toBuffer();
     expect(checkUpload(jpeg, limits)).toMatchObject({ ok: true, value: { width: 33, height: 17 } });
   });
 

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pence } from '../../../domain/money';
-import {
-  allocate,
-  isEveryone,
-  portionParts,
-  printedQuantity,
-  withEveryoneToggled,
-  withoutDiner,
-  withPortionCount,
-  withQuantity,
-  withSplitMode,
-  type PortionedItem,
-} from '../../../domain/portions';
+import { allocate, isEveryone, portionParts, printedQuantity, withEveryoneToggled, withoutDiner, withPortionCount, withQuantity, withSplitMode, type PortionedItem } from '../../../domain/portions';
 import { sharedLines } from '../../../domain/sharing/shared-lines';
 import { splitBill } from '../../../domain/split';
 import { aBill } from '../../support/builders';
@@ -21,14 +10,23 @@ const totals = (bill: ReturnType<ReturnType<typeof aBill>['build']>) => splitBil
 
 describe('split by units', () => {
   it('gives each of three diners one unit of a 3-unit line, to the penny', () => {
-    const bill = aBill().withDiners('a', 'b', 'c').withPortionedItem('peroni', 1650, { by: 'units', quantity: 3, counts: { a: 1, b: 1, c: 1 } });
+    const bill = aBill()
+      .withDiners('a', 'b', 'c')
+      .withPortionedItem('peroni', 1650, { by: 'units', quantity: 3, counts: { a: 1, b: 1, c: 1 } });
     expect(totals(bill.build())).toEqual([550, 550, 550]);
-    const uneven = aBill().withDiners('a', 'b', 'c').withPortionedItem('peroni', 1000, { by: 'units', quantity: 3, counts: { a: 1, b: 1, c: 1 } });
+    const uneven = aBill()
+      .withDiners('a', 'b', 'c')
+      .withPortionedItem('peroni', 1000, { by: 'units', quantity: 3, counts: { a: 1, b: 1, c: 1 } });
     expect(totals(uneven.build())).toEqual([334, 333, 333]);
   });
 
   it('charges units by what each had and leaves units nobody had unassigned', () => {
-    const split = splitBill(aBill().withDiners('a', 'b').withPortionedItem('peroni', 1650, { by: 'units', quantity: 3, counts: { a: 1 } }).build());
+    const split = splitBill(
+      aBill()
+        .withDiners('a', 'b')
+        .withPortionedItem('peroni', 1650, { by: 'units', quantity: 3, counts: { a: 1 } })
+        .build(),
+    );
     expect(split.shares.map((s) => s.totalPence)).toEqual([550, 0]);
     expect(split.unassignedItemIds).toEqual(['peroni']);
     expect(split.unassignedPence).toBe(1100);
@@ -65,8 +63,22 @@ describe('split by units', () => {
 
 describe('split by shares', () => {
   it('divides a line 2:1', () => {
-    expect(totals(aBill().withDiners('a', 'b').withPortionedItem('steak', 3000, { by: 'shares', counts: { a: 2, b: 1 } }).build())).toEqual([2000, 1000]);
-    expect(totals(aBill().withDiners('a', 'b').withPortionedItem('steak', 1000, { by: 'shares', counts: { a: 2, b: 1 } }).build())).toEqual([667, 333]);
+    expect(
+      totals(
+        aBill()
+          .withDiners('a', 'b')
+          .withPortionedItem('steak', 3000, { by: 'shares', counts: { a: 2, b: 1 } })
+          .build(),
+      ),
+    ).toEqual([2000, 1000]);
+    expect(
+      totals(
+        aBill()
+          .withDiners('a', 'b')
+          .withPortionedItem('steak', 1000, { by: 'shares', counts: { a: 2, b: 1 } })
+          .build(),
+      ),
+    ).toEqual([667, 333]);
   });
 
   it('starts every ticked diner at one share, and a diner taken off leaves the others their shares', () => {

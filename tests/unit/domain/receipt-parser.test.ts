@@ -189,7 +189,10 @@ describe('parseReceiptText on OCR slips and other countries’ receipts', () => 
     ]);
   });
 
-  const units = (text: string) => parseReceiptText(text).lines.filter((l) => l.kind === 'item').map(({ label, pricePence, quantity, unitPricePence }) => [label, pricePence, quantity, unitPricePence]);
+  const units = (text: string) =>
+    parseReceiptText(text)
+      .lines.filter((l) => l.kind === 'item')
+      .map(({ label, pricePence, quantity, unitPricePence }) => [label, pricePence, quantity, unitPricePence]);
 
   it('carries quantity and unit price when the row prints them and they multiply out', () => {
     expect(units('2 @ 7.00    Peroni    14.00\n3 x Peroni    12.00\nSoup    2 x 2.50    5.00\nWine    2 x 4.00    9.00\nTOTAL    40.00')).toEqual([

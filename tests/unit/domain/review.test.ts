@@ -28,7 +28,12 @@ describe('review lines', () => {
 
   it('sample receipt is 899, 299, a 150 service charge and a VAT line of 0, and continues with 3 items', () => {
     const sample = sampleReceiptLines();
-    expect(sample.map((l) => [l.pricePence, l.kind])).toEqual([[899, 'item'], [299, 'item'], [150, 'service'], [0, 'vat']]);
+    expect(sample.map((l) => [l.pricePence, l.kind])).toEqual([
+      [899, 'item'],
+      [299, 'item'],
+      [150, 'service'],
+      [0, 'vat'],
+    ]);
     expect(linesToPassOn(sample)).toHaveLength(3);
     expect(includedTotal(sample)).toBe(1348);
   });
@@ -85,7 +90,11 @@ describe('the analysis response', () => {
       ['VAT', 120, 'vat'],
       ['Voucher', -200, 'discount'],
     ];
-    const entries = [{ name: 'Soup', pricePence: 500, kind: 'item' }, { label: 'VAT', pricePence: 120, type: 'tax' }, { name: 'Voucher', pricePence: -200, kind: 'discount' }];
+    const entries = [
+      { name: 'Soup', pricePence: 500, kind: 'item' },
+      { label: 'VAT', pricePence: 120, type: 'tax' },
+      { name: 'Voucher', pricePence: -200, kind: 'discount' },
+    ];
     for (const response of [entries, { items: entries }]) expect(linesFromAnalysis(response, id)?.map((l) => [l.label, l.pricePence, l.kind])).toEqual(expected);
   });
 
@@ -142,7 +151,10 @@ describe('back from Assign to Review', () => {
 
   it('keeps who had each item when the bill continues again', () => {
     const before = [{ id: 'a', name: 'Pizza', assignedTo: ['ann'] }];
-    const next = [{ id: 'a', name: 'Pizza Margherita' }, { id: 'b', name: 'Soft Drink' }];
+    const next = [
+      { id: 'a', name: 'Pizza Margherita' },
+      { id: 'b', name: 'Soft Drink' },
+    ];
     expect(keepAssignments(next, before, (i) => ({ ...i, assignedTo: [] as string[] }))).toEqual([
       { id: 'a', name: 'Pizza Margherita', assignedTo: ['ann'] },
       { id: 'b', name: 'Soft Drink', assignedTo: [] },

@@ -28,12 +28,14 @@ const bills = (kinds: ItemKind[] = ['item', 'service', 'discount']) =>
     fc.record({
       diners: fc.constant(ids.map((id) => ({ id }))),
       items: fc.array(
-        fc.record({
-          id: fc.uuid(),
-          kind: fc.constantFrom(...kinds),
-          pricePence: fc.integer({ min: 1, max: 200_000 }),
-          split: portions(ids),
-        }).map(({ split, ...i }) => ({ ...i, ...split, pricePence: pence(i.kind === 'discount' ? -i.pricePence : i.pricePence) })),
+        fc
+          .record({
+            id: fc.uuid(),
+            kind: fc.constantFrom(...kinds),
+            pricePence: fc.integer({ min: 1, max: 200_000 }),
+            split: portions(ids),
+          })
+          .map(({ split, ...i }) => ({ ...i, ...split, pricePence: pence(i.kind === 'discount' ? -i.pricePence : i.pricePence) })),
         { maxLength: 40 },
       ),
       tipPence: fc.integer({ min: 0, max: 50_000 }).map(pence),
@@ -79,7 +81,10 @@ describe('splitBill properties', () => {
     fc.assert(
       fc.property(bills(), (bill) => {
         const named = bill.items.map((i) => ({ ...i, name: 'x' }));
-        const lines = sharedLines(named, bill.diners.map((d) => d.id)).map((l, n) => ({ ...l, id: `${l.id}-${n}` }));
+        const lines = sharedLines(
+          named,
+          bill.diners.map((d) => d.id),
+        ).map((l, n) => ({ ...l, id: `${l.id}-${n}` }));
         const summary = splitBill(bill).shares.map((s) => s.totalPence);
         expect(splitBill({ ...bill, items: lines }).shares.map((s) => s.totalPence)).toEqual(summary);
       }),

@@ -36,7 +36,7 @@ describe('the page cache', () => {
 describe('what a cached page is keyed by', () => {
   const key = (target: string, host: string, userAgent: string) => pageCacheKey({ target, host, userAgent });
 
-  it('is the URL, the host, and whether the phone is Apple\'s or the native shell', () => {
+  it("is the URL, the host, and whether the phone is Apple's or the native shell", () => {
     const android = 'Mozilla/5.0 (Linux; Android 15) Chrome/130';
     expect(key('/b/T', 'a.example', android)).toBe(key('/b/T', 'A.example', 'Mozilla/5.0 (Windows NT 10.0) Chrome/130'));
     expect(key('/b/T', 'a.example', android)).not.toBe(key('/b/T', 'a.example', 'Mozilla/5.0 (iPhone) Safari'));
