@@ -1,4 +1,5 @@
 import { isPence, pence, type Pence } from './money';
+import { isCountedQuantity } from './receipt-line';
 import { reviewLine, type LineKind, type ReviewLine } from './review';
 
 const KINDS: Record<string, LineKind> = {
@@ -28,8 +29,16 @@ export function linesFromAnalysis(response: unknown, newId: () => string): Revie
     if (label === '' && pricePence === null) return [];
     const raw = text(entry['raw']);
     const kind = KINDS[kindText] ?? 'item';
-    return [raw === null ? reviewLine(newId(), label, pricePence, kind) : reviewLine(newId(), label, pricePence, kind, raw)];
+    const line = raw === null ? reviewLine(newId(), label, pricePence, kind) : reviewLine(newId(), label, pricePence, kind, raw);
+    return [{ ...line, ...unitsOf(entry) }];
   });
+}
+
+/** Quantity and unit price, carried only when both are there and make sense together. */
+function unitsOf(entry: Record<string, unknown>): { quantity?: number; unitPricePence?: Pence } {
+  const quantity = entry['quantity'];
+  const unit = entry['unitPricePence'];
+  return isCountedQuantity(quantity) && isPence(unit) && unit > 0 ? { quantity, unitPricePence: pence(unit) } : {};
 }
 
 /** The printed total our server found on the receipt (`totalPence` beside the items), if any. */

@@ -4,7 +4,11 @@
 
 /** The bucket a client address counts in: the IPv4 address, or the IPv6 /64 as `xxxx:xxxx:xxxx:xxxx::/64`. Anything else is returned as it is. */
 export function addressBucket(address: string): string {
-  const trimmed = address.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const trimmed = address
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
   if (!trimmed.includes(':')) return trimmed;
   const groups = ipv6Groups(trimmed);
   if (groups === null) return trimmed;

@@ -1,4 +1,4 @@
-import { penceToPoundsText, pence } from './money';
+import { penceToPoundsText, type Pence } from './money';
 import type { Receipt } from './receipt';
 import { err, ok, type Result } from './result';
 import { splitBill } from './split';
@@ -18,11 +18,15 @@ export function exportReceipt(receipt: Receipt, format: string): Result<ExportFi
 
 function toCsv(receipt: Receipt): string {
   const names = new Map(receipt.diners.map((d) => [d.id, d.name]));
+  // The Share Amount is what each diner pays for the line in the summary's split, so the pennies add up.
+  const split = splitBill({ diners: receipt.diners, items: receipt.items, tipPence: receipt.tipPence, tipSplit: receipt.tipSplit });
+  const shares = new Map<string, { name: string; sharePence: Pence }[]>();
+  for (const share of split.shares) for (const line of share.lines) shares.set(line.itemId, [...(shares.get(line.itemId) ?? []), { name: names.get(share.dinerId)!, sharePence: line.sharePence }]);
   const rows: string[][] = [['Item', 'Price', 'Assigned To', 'Share Amount']];
   for (const item of receipt.items) {
-    const assigned = item.assignedTo.filter((id) => names.has(id));
-    const share = assigned.length > 0 ? penceToPoundsText(pence(Math.round(item.pricePence / assigned.length))) : '';
-    rows.push([item.name, penceToPoundsText(item.pricePence), assigned.length > 0 ? assigned.map((id) => names.get(id)!).join(', ') : 'Unassigned', share]);
+    const lineShares = item.kind === 'vat' ? [] : (shares.get(item.id) ?? []);
+    const assigned = lineShares.length > 0 ? lineShares.map((s) => s.name).join(', ') : 'Unassigned';
+    rows.push([item.name, penceToPoundsText(item.pricePence), assigned, lineShares.map((s) => penceToPoundsText(s.sharePence)).join(', ')]);
   }
   rows.push(['Subtotal', penceToPoundsText(receipt.subtotalPence), '', '']);
   rows.push(['Tip', penceToPoundsText(receipt.tipPence), '', '']);

@@ -33,8 +33,7 @@ export function checkUpload(bytes: Uint8Array, limits: UploadLimits): Result<Che
   if (type === null) return err({ kind: 'not an image' });
   const size = dimensionsOf(bytes, type);
   if (size === null) return err({ kind: 'unreadable header' });
-  if (size.width * size.height > limits.maxPixels || size.width > limits.maxSide || size.height > limits.maxSide)
-    return err({ kind: 'too many pixels', ...size });
+  if (size.width * size.height > limits.maxPixels || size.width > limits.maxSide || size.height > limits.maxSide) return err({ kind: 'too many pixels', ...size });
   return ok({ type, ...size });
 }
 
@@ -71,8 +70,7 @@ function jpegSize(b: Uint8Array): Size | null {
       continue;
     }
     // Start-of-frame markers (baseline, progressive, ...) carry the size; C4, C8 and CC do not.
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
-      return { height: u16be(b, at + 5), width: u16be(b, at + 7) };
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return { height: u16be(b, at + 5), width: u16be(b, at + 7) };
     if (marker === 0xd9 || marker === 0xda) return null;
     at += 2 + u16be(b, at + 2);
   }
@@ -99,10 +97,27 @@ const u16le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8);
 const u24le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16);
 const u32be = (b: Uint8Array, at: number) => ((b[at]! << 24) >>> 0) + ((b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!);
 
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-
-/** Strict base64 (whitespace allowed between groups): Node's decoder would silently skip garbage. */
+/**
+ * Strict base64 (whitespace allowed anywhere): Node's decoder would silently skip garbage.
+ * One pass over the characters, no regular expression over the body: a phone photo is several
+ * megabytes of base64, and a backtracking pattern over it overflowed the stack.
+ */
 export function isStrictBase64(text: string): boolean {
-  const compact = text.replace(/\s+/g, '');
-  return compact.length > 0 && BASE64.test(compact);
+  let symbols = 0;
+  let padding = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) continue;
+    if (code === 0x3d)
+      padding += 1; // '='
+    else if (padding > 0 || !isBase64Symbol(code))
+      return false; // nothing but '=' after the padding
+    else symbols += 1;
+  }
+  const length = symbols + padding;
+  return length > 0 && length % 4 === 0 && padding <= 2 && (padding === 0 || symbols % 4 === 4 - padding);
+}
+
+function isBase64Symbol(code: number): boolean {
+  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x2b || code === 0x2f;
 }

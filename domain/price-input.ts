@@ -5,10 +5,7 @@ import { poundsToPence, penceToPoundsText, type Pence } from './money';
  * empty, 0 or 0.00 clears the price; a negative or non-numeric value is ignored (the previous
  * price stays).
  */
-export type PriceInput =
-  | { readonly kind: 'price'; readonly pricePence: Pence; readonly normalised: string }
-  | { readonly kind: 'cleared' }
-  | { readonly kind: 'ignored' };
+export type PriceInput = { readonly kind: 'price'; readonly pricePence: Pence; readonly normalised: string } | { readonly kind: 'cleared' } | { readonly kind: 'ignored' };
 
 const NUMBER = /^\d*\.?\d+$|^\d+\.$/;
 

@@ -15,7 +15,7 @@ export interface TrailingAmount {
 
 const CURRENCY = String.raw`(?:£|€|\$|GBP|EUR|USD|RM|Rp\.?|IDR)`;
 // After the amount: a VAT code (A, T, S*), a currency, or a short smudge the OCR made of the edge.
-const TRAILER = String.raw`(?:\s*(?:CR|${CURRENCY}|[A-Z]{1,2}\*?|[*#])|(?:\s+[^\s\d£$€]{1,3}){1,3}|\s+\d)?`;
+const TRAILER = String.raw`(?:\s*(?:CR|${CURRENCY}|[A-Z]{1,2}\d{0,2}\*?|[*#])|(?:\s+[^\s\d£$€]{1,3}){1,3}|\s+\d)?`;
 const DECIMAL = new RegExp(
   String.raw`(?<neg>-\s*)?(?<cur>${CURRENCY})?\s*(?<neg2>-\s*)?(?<whole>\d{1,3}(?:[,.]\d{3})+|\d{1,6}|[$S](?=\s?[.,]\d\d))\s?(?<sep>[.,])\s?(?<dec>\d\d)(?<neg3>\s*-)?${TRAILER}\s*$`,
 );

@@ -4,18 +4,31 @@ import type { Pence } from './money';
 export const RECEIPT_LINE_KINDS = ['item', 'service', 'vat', 'subtotal', 'total', 'discount'] as const;
 export type ReceiptLineKind = (typeof RECEIPT_LINE_KINDS)[number];
 
-/** One line read from a receipt: its text as read, a cleaned name, its price (negative for discounts). */
+/**
+ * One line read from a receipt: its text as read, a cleaned name, its price (negative for
+ * discounts) and, when the receipt prints them, how many and at what each (`2 @ 7.00  14.00`),
+ * so a line can be split by units.
+ */
 export interface ReceiptLine {
   readonly raw: string;
   readonly label: string;
   readonly pricePence: Pence | null;
   readonly kind: ReceiptLineKind;
+  readonly quantity?: number;
+  readonly unitPricePence?: Pence;
+}
+
+/** A quantity worth carrying: a whole number of units from 2 to 999 (one unit says nothing). */
+export function isCountedQuantity(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 2 && value <= 999;
 }
 
 /** What a reader found on a receipt: its lines, and the printed total when one was found. */
 export interface ReceiptReading {
   readonly lines: readonly ReceiptLine[];
   readonly totalPence: Pence | null;
+  /** ISO 4217 code of the receipt's currency, when the reader can tell it. */
+  readonly currency?: string;
 }
 
 /** Kinds that make up the bill: VAT is already inside UK prices, subtotals and totals are sums. */

@@ -1,6 +1,6 @@
 import { pence, type Pence } from './money';
 import { trailingAmount } from './receipt-amount';
-import { BILLED_KINDS, type ReceiptLine, type ReceiptLineKind, type ReceiptReading } from './receipt-line';
+import { BILLED_KINDS, isCountedQuantity, type ReceiptLine, type ReceiptLineKind, type ReceiptReading } from './receipt-line';
 import { choosePrintedTotal } from './receipt-reconcile';
 
 /**
@@ -27,32 +27,38 @@ export function parseReceiptText(text: string): ReceiptReading {
     .map((r) => (usesDecimals ? restoreDecimalPoint(r) : r.replace(WHOLE_AMOUNT, '$1$2.00')))
     .map((r) => (usesDollars ? r.replace(DOLLAR_READ_AS_8, '$1$$$2') : r));
   const cleaned = raiseTotalsAboveLabels(restored.map(cleanRow).filter((r) => r !== ''));
+  const quantityColumn = hasGluedQuantityColumn(cleaned);
+  const codeColumn = leadingCodeColumn(cleaned);
   for (const row of cleaned) {
-    const amount = trailingAmount(row);
+    const amount = trailingAmount(codeColumn === null ? row : row.replace(codeColumn, ''));
     if (amount === null) {
       // A long name may wrap, with its price alone on the next row.
       pendingName = hasWords(row) && !WHEN.test(row) ? row : null;
       continue;
     }
-    let label = cleanLabel(amount.before);
+    let named = cleanLabel(amount.before, amount.pence, quantityColumn);
     let raw = row;
-    if (!hasWords(label) && pendingName !== null) {
-      label = cleanLabel(pendingName);
+    if (!hasWords(named.label) && pendingName !== null) {
+      // The row under a long name may print its quantity and unit price: "2 @ 7.00   14.00".
+      const units = unitsOf(undefined, ` ${amount.before}`, amount.pence);
+      named = { ...cleanLabel(pendingName, amount.pence, quantityColumn), ...units };
       raw = `${pendingName} ${row}`;
     }
+    const { label, ...units } = named;
     pendingName = null;
     if (!hasWords(label)) continue;
     if (ROUNDING.test(label) && TOTAL.test(label) && amount.pence > 0) roundedTotal = amount.pence;
     else if (ROUNDING.test(label)) roundedAfter = lines.length;
-    if (PAYMENT.test(label) && !CHANGE.test(label) && amount.pence > 0) {
+    if ((PAYMENT.test(label) || isCardPayment(label)) && !CHANGE.test(label) && amount.pence > 0) {
       paid = Math.max(paid, amount.pence);
       paymentAt = Math.min(paymentAt, lines.length);
     }
     if (CHANGE.test(label) && amount.pence > 0) change = amount.pence;
-    const kind = NOT_THE_BILL.test(amount.before) ? null : kindOf(label, amount.pence);
+    const countsItems = STARTS_WITH_TOTAL.test(label) && /items?\b/i.test(label);
+    const kind = (NOT_THE_BILL.test(amount.before) && !countsItems) || isCardPayment(amount.before) ? null : kindOf(label, amount.pence);
     if (kind === null) continue;
     const pricePence = kind === 'discount' && amount.pence > 0 ? pence(-amount.pence) : amount.pence;
-    lines.push({ raw, label, pricePence, kind });
+    lines.push(kind === 'item' ? { raw, label, pricePence, kind, ...units } : { raw, label, pricePence, kind });
   }
   const reading = settle(lines.filter((l, i) => i < paymentAt || l.kind !== 'item'));
   if (roundedTotal !== null) return { ...reading, totalPence: roundedTotal };
@@ -63,26 +69,40 @@ export function parseReceiptText(text: string): ReceiptReading {
 }
 
 const ROUNDING = /\bround(ing|ed)?\b/i;
-const PAYMENT = /\b(cash|card|visa|master\s*card|mastercard|amex|debit|credit|tender(ed)?|paid|payment|contactless)\b/i;
+const PAYMENT = /\b(cash|visa|master\s*card|mastercard|amex|debit|credit|tender(ed)?|paid|payment|contactless|gift\s*card)\b/i;
 const CHANGE = /\bchange\b/i;
 
 const NOT_THE_BILL =
-  /\b(cash|change|card|visa|master\s*card|mastercard|amex|maestro|debit|credit|tender(ed)?|paid|payment|contactless|tel|phone|fax|date|time|table|guests?|server|cashier|invoice|auth|approval|ref|terminal|trans(action)?|www|http|rounding|round(ed)?|points?|suggested|account|acct|qty|items?\s*(sold|count)|no\s+of\s+items|deposit|receipt|thank(s| you)?|\d+\s*items?|items)\b/i;
+  /\b(cash|change|visa|master\s*card|mastercard|amex|maestro|debit|credit|tender(ed)?|paid|payment|contactless|tel|phone|fax|date|time|table|guests?|server|cashier|invoice|auth|approval|ref|terminal|trans(action)?|www|http|rounding|round(ed)?|points?|suggested|guide|account|acct|qty|items?\s*(sold|count)|no\s+of\s+items|deposit|receipt|thank\s*you|thanks\s+for|\d+\s*items?|items|remaining|you\s*s[ao]ve?d?|ite[mn]\s*pr[il1]ce|gift\s*card)\b/i;
 const SUBTOTAL = /\b(sub[\s-]?total|subtot|sub\s*ttl|item\s*total|net(to|t)?|(food|bar|drinks?)\s*total|total\s*(excl?|before|net)|zwischensumme)\b/i;
 // "Tatal", "roTAL", "T0TA1": the word total with one letter misread.
-const TOTAL = /\b(total|\w?[o0a]ta[l1I]|ttl|tot|balance|bal|amount|amt\s*due|to\s*pay|saldo|summe|gesamt|betrag|grand|due|jumlah|totale)\b/i;
-const STARTS_WITH_TOTAL = /^(grand\s*)?(total|ttl|balance|amount)\b/i;
+const TOTAL = /(?:\b|(?<=[a-z]))(total|\w?[o0a]ta[l1I]|ttl|tot|balance|bal|amount|amt\s*due|to\s*pay|saldo|summe|gesamt|betrag|grand|due|jumlah|totale)\b/i;
+const STARTS_WITH_TOTAL = /^(grand\s*)?(total|ttl|balance|amount)/i;
 const WHEN = /\b\d{1,2}:\d{2}(?!\d)|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/;
-const VAT = /\b(vat|tax|gst|sst|m[wu]st|ust|hst|pst|iva|tva|incl?\.?)\b|%/i;
+const VAT = /\b(vat|tax|gst|sst|m[wu]st|ust|hst|pst|iva|tva|incl?\.?|sales\s*ta)(?=\b|\d)/i;
 const SERVICE = /\b(service|serv\.?\s*ch(arge)?|svc|gratuity|servizio|tips?|coperto|cover\s*charge)\b/i;
 const DISCOUNT = /\b(discount|disc|off|promo|voucher|coupon|savings?|reduction|rabatt|sconto|remise|offer)\b/i;
 
+/** "Card", "Credit Card 12.62", "Card payment": a card on a short row paid; in a longer name it is sold ("CARD THANKS CROWN"). */
+function isCardPayment(text: string): boolean {
+  if (!/\bcards?\b/i.test(text)) return false;
+  return (text.replace(PAYMENT_WORDS, ' ').match(/[A-Za-z]{2,}/g)?.length ?? 0) <= 1;
+}
+
+const PAYMENT_WORDS = /\b(cards?|credit|debit|visa|master|payment|paid|pay|amex|gift|contactless|tendered|by|with|chip|pin)\b/gi;
+
+// A row that starts with a tax word is that tax, even when it says it is included in the total.
+const STARTS_WITH_TAX = /^\W*(vat|tax|gst|sst|hst|pst|iva|tva|m[wu]st|ust)/i;
+
 function kindOf(label: string, price: Pence): ReceiptLineKind | null {
-  if (NOT_THE_BILL.test(label)) return null;
+  // "Total for 3 items": a total, though it counts items.
+  if (STARTS_WITH_TOTAL.test(label) && /items?\b/i.test(label)) return 'total';
+  if (NOT_THE_BILL.test(label) || isCardPayment(label)) return null;
+  if (STARTS_WITH_TAX.test(label)) return 'vat';
   if (SUBTOTAL.test(label)) return 'subtotal';
   // "Service charge total" is the service line; "Total incl. service" is the total.
   if (SERVICE.test(label) && !STARTS_WITH_TOTAL.test(label)) return 'service';
-  if (TOTAL.test(label)) return 'total';
+  if (TOTAL.test(label) && !namesSomethingElse(label)) return 'total';
   if (DISCOUNT.test(label) || price < 0) return 'discount';
   if (VAT.test(label)) return 'vat';
   // A priced row with a date or a time on it is the visit's header, not something eaten.
@@ -90,10 +110,31 @@ function kindOf(label: string, price: Pence): ReceiptLineKind | null {
   return 'item';
 }
 
-/** Item rows printed after the first total belong to payment or VAT summaries, not to the bill. */
+// Words printed around "total" on a total row; other words make it a product's name ("Total Fitness Water").
+const TOTAL_ROW_WORDS =
+  /\b(order|bill|check|cheque|sale|sales|final|grand|net|gross|due|now|to|pay|payable|amount|amt|incl?|including|inc|vat|tax|gst|sst|with|rounded|rounding|adj|the|of|your|is|saved|eat|in|out|take|away|all|price|invoice)\b|\b[A-Z]{2,3}\b/g;
+
+/** Two or more other words of three letters or more beside the total word: a name, not a total. */
+function namesSomethingElse(label: string): boolean {
+  const rest = label.replace(TOTAL, ' ').replace(TOTAL_ROW_WORDS, ' ');
+  return (rest.match(/[A-Za-z]{3,}/g)?.length ?? 0) >= 2;
+}
+
+/**
+ * Item rows printed after the total belong to payment or VAT summaries, not to the bill. The
+ * total is the first one that covers the items above it: a "total" that does not (a misread, a
+ * product's name) does not cut off the items after it.
+ */
 function settle(read: readonly ReceiptLine[]): ReceiptReading {
   const lines = markUnlabelledTotal(read);
-  const firstTotal = lines.findIndex((l) => l.kind === 'total' && (l.pricePence ?? 0) > 0);
+  let itemsAbove = 0;
+  let itemCount = 0;
+  const firstTotal = lines.findIndex((l) => {
+    const price = l.pricePence ?? 0;
+    if (l.kind === 'total' && price > 0 && itemCount > 0 && price >= itemsAbove) return true;
+    if (l.kind === 'item') [itemsAbove, itemCount] = [itemsAbove + price, itemCount + 1];
+    return false;
+  });
   const kept = firstTotal < 0 ? lines : lines.filter((l, i) => i <= firstTotal || l.kind !== 'item');
   return { lines: kept, totalPence: choosePrintedTotal(kept) };
 }
@@ -163,8 +204,13 @@ function fixLettersInPrice(row: string): string {
   return row.replace(PRICE_WITH_LETTERS, (price) => (/\d/.test(price) ? price.replace(/[lI|]/g, '1').replace(/O/g, '0') : price));
 }
 
+// "2:65", "-0:06" in a price column: a decimal point read as a colon. Not on rows about the time.
+const COLON_AMOUNT = /(\S\s{2,}-?[£$€]?\s?\d{1,4}):(\d\d)\s*$/;
+const ABOUT_TIME = /\b(time|date|am|pm|open|opening|hours?|from|until|till)\b|\d[ap]m\b/i;
+
 function restoreDecimalPoint(row: string): string {
-  return row.replace(POINTLESS_AMOUNT, '$1$2.$3').replace(SPACED_DECIMAL, '$1$2.$3');
+  const colon = ABOUT_TIME.test(row) ? row : row.replace(COLON_AMOUNT, '$1.$2');
+  return colon.replace(POINTLESS_AMOUNT, '$1$2.$3').replace(SPACED_DECIMAL, '$1$2.$3');
 }
 
 // Stray marks OCR puts at the left edge (table rules, bullets, the edge of the paper).
@@ -177,25 +223,106 @@ function cleanRow(row: string): string {
 // Single characters before the name: bits of the paper's edge, or a quantity column.
 const LEFT_SPECKS = /^(?:\S\s+)+(?=\S{2})/;
 // Quantities before a name: "2x", "2 x", "1%" (an x read as %), "2 " or "I " (a 1) before a word.
-const QUANTITY = /^\d{1,3}\s*[xX×%*]\s*|^(?:\d{1,2}|[Il|])\.?\s+(?=[A-Za-z£$&(])/;
-// Unit prices and quantity columns printed between the name and the amount.
+const QUANTITY = /^(\d{1,3})\s*[xX×%*]\s*|^(\d{1,2}|[Il|])\.?\s+(?=[A-Za-z£$&(])/;
+// A quantity column printed hard against the name: "1Local Mineral Water", "3SOUVLAKI", "IPATATES".
+const GLUED_QUANTITY = /^(\d{1,2}|[Il|])(?=[A-Z][A-Za-z.])/;
+// A quantity with its unit of sale (a pack, a piece, a bottle), or a weight: "1PK", "2 BT", "0.48".
+const QUANTITY_WITH_UNIT = /^(\d{1,3})\s?(?:PKT?|PCS?|BTL?|TN|EA|CS|BX|CTN)\s+|^\d{1,3}[.,]\d{1,3}\s*(?:kg|g|lb)?(?:\s+|(?=[A-Z]{3})(?!VAT|TAX|GST))(?=[A-Za-z])/i;
+// A single 1 hard against a longer name is a quantity of one even without a column: "1GREY GOOSE".
+const GLUED_ONE = /^(1)(?=[A-Z][A-Za-z]{3})/;
+// A product code or barcode (six digits or more) before or inside a name.
+const PRODUCT_CODE = /(?:^|\s)\d{6,}(?=\s|$)|^\d{6,}(?=[A-Za-z])/g;
+// Quantity and unit price printed before the name: "2 @ 7.00  Peroni" (read as if after it).
+const LEADING_UNIT_PRICE = /^\d{1,3}\s*[@xX]\s*\d+[.,]\d\d\s+(?=[A-Za-z])/;
+// Unit prices and quantity columns printed between the name and the amount: "2 @ 7.00", "4.70", "x 3".
 const TRAILING_NUMBERS = /(?:\s+(?:\d+[.,]\d\d|\d{1,3}|@|x))+$/i;
 
-function cleanLabel(text: string): string {
+interface Label {
+  readonly label: string;
+  readonly quantity?: number;
+  readonly unitPricePence?: Pence;
+}
+
+/**
+ * The name of a priced row, without its quantity and unit price columns, and those two when they
+ * agree with the row's amount (2 × 7.00 = 14.00). `quantityColumn` says the receipt prints its
+ * quantities hard against the names, so a leading digit (or an I read for a 1) is one.
+ */
+function cleanLabel(text: string, pricePence: Pence | null = null, quantityColumn = false): Label {
   // Text left of a vertical rule ("NN | Add Bacon") is the paper's edge or a column of codes.
   const afterRule = text.includes('|') ? text.slice(text.lastIndexOf('|') + 1) : text;
-  const label = (hasWords(afterRule) ? afterRule : text).replace(LEFT_NOISE, '').replace(QUANTITY, '').replace(LEFT_SPECKS, '').replace(QUANTITY, '');
-  return fixDigitsInWords(label)
-    .replace(/[\s.:£$€*#-]+$/, '')
-    .replace(TRAILING_NUMBERS, '')
+  let rest = (hasWords(afterRule) ? afterRule : text).replace(PRODUCT_CODE, ' ').replace(LEFT_NOISE, '').trim();
+  let quantityText: string | undefined;
+  const takeQuantity = (pattern: RegExp) => {
+    const found = pattern.exec(rest);
+    if (!found) return;
+    quantityText ??= found[1] ?? found[2];
+    rest = rest.slice(found[0].length);
+  };
+  const leadingUnit = LEADING_UNIT_PRICE.exec(rest);
+  if (leadingUnit) rest = `${rest.slice(leadingUnit[0].length)} ${leadingUnit[0]}`;
+  takeQuantity(QUANTITY_WITH_UNIT);
+  takeQuantity(QUANTITY);
+  if (quantityText === undefined && quantityColumn) takeQuantity(GLUED_QUANTITY);
+  if (quantityText === undefined) takeQuantity(GLUED_ONE);
+  rest = rest.replace(LEFT_SPECKS, '');
+  takeQuantity(QUANTITY);
+  const named = fixDigitsInWords(rest).replace(/[\s.:£$€*#-]+$/, '');
+  const trailing = TRAILING_NUMBERS.exec(named)?.[0] ?? '';
+  const label = named
+    .slice(0, named.length - trailing.length)
     .replace(/[\s.:£$€*#@-]+$/, '')
     .replace(/\s+/g, ' ')
     .trim();
+  return { label, ...unitsOf(quantityText, trailing, pricePence) };
 }
 
-/** A 1, 0 or 5 between two letters is an l, o or s that OCR misread ("Gr1ld" → "Grlld"). */
+/** Quantity and unit price, when what the row prints of them multiplies out to its amount. */
+function unitsOf(quantityText: string | undefined, trailing: string, pricePence: Pence | null): { quantity?: number; unitPricePence?: Pence } {
+  if (pricePence === null || pricePence <= 0) return {};
+  const leading = quantityText === undefined ? undefined : /^\d+$/.test(quantityText) ? Number(quantityText) : 1;
+  const counted = /(\d{1,3})\s*[@x]/i.exec(trailing)?.[1];
+  const quantity = leading !== undefined && leading > 1 ? leading : counted === undefined ? undefined : Number(counted);
+  const unitText = [...trailing.matchAll(/\d+[.,]\d\d/g)].at(-1)?.[0];
+  const unit = unitText === undefined ? undefined : Math.round(Number(unitText.replace(',', '.')) * 100);
+  if (quantity !== undefined && unit !== undefined) return isCountedQuantity(quantity) && quantity * unit === pricePence ? { quantity, unitPricePence: pence(unit) } : {};
+  if (quantity !== undefined) return isCountedQuantity(quantity) && pricePence % quantity === 0 ? { quantity, unitPricePence: pence(pricePence / quantity) } : {};
+  if (unit !== undefined && unit > 0 && pricePence % unit === 0 && isCountedQuantity(pricePence / unit)) return { quantity: pricePence / unit, unitPricePence: pence(unit) };
+  return {};
+}
+
+/**
+ * A column of short codes before the names ("PR  CO-OP SOFT CHSE   1.05", "PA ..."): a code of
+ * one or two capitals, then a gap, on at least three priced rows and half of them.
+ */
+function leadingCodeColumn(rows: readonly string[]): RegExp | null {
+  const priced = rows.filter((r) => trailingAmount(r) !== null);
+  const coded = priced.filter((r) => CODE_BEFORE_NAME.test(r)).length;
+  return coded >= 3 && coded * 2 >= priced.length ? CODE_BEFORE_NAME : null;
+}
+
+const CODE_BEFORE_NAME = /^[A-Z]{1,2}\s+(?=[A-Za-z0-9])/;
+
+/**
+ * A quantity column: two or more priced rows starting with a quantity, at least one of them hard
+ * against a capital ("1BaconCheeseburger" beside "1 Regular Soda").
+ */
+function hasGluedQuantityColumn(rows: readonly string[]): boolean {
+  const priced = rows.map((r) => r.replace(LEFT_NOISE, '')).filter((r) => trailingAmount(r) !== null);
+  const glued = priced.filter((r) => GLUED_QUANTITY.test(r)).length;
+  const spaced = priced.filter((r) => /^\d{1,2}\s+[A-Za-z]/.test(r)).length;
+  return glued >= 1 && glued + spaced >= 2;
+}
+
+/**
+ * A 1, 0 or 5 between two letters is an l, o or s that OCR misread ("Gr1ld" → "Grlld"); in
+ * capitals, 0s are Os ("CARR0T L00SE", "P0TAT0") and a 1 is an I ("F1SH").
+ */
 function fixDigitsInWords(text: string): string {
-  return text.replace(/(?<=[A-Za-z])[105](?=[a-z])/g, (d) => ({ '1': 'l', '0': 'o', '5': 's' })[d as '1' | '0' | '5']);
+  return text
+    .replace(/(?<=[A-Za-z])[105](?=[a-z])/g, (d) => ({ '1': 'l', '0': 'o', '5': 's' })[d as '1' | '0' | '5'])
+    .replace(/(?<=[A-Z])0+(?=[A-Z])|(?<=[A-Z]{2})0(?![\d.,])/g, (zeros) => 'O'.repeat(zeros.length))
+    .replace(/(?<=[A-Z])1(?=[A-Z])/g, 'I');
 }
 
 function hasWords(text: string): boolean {

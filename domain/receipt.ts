@@ -1,4 +1,5 @@
 import type { Pence } from './money';
+import type { Portions } from './portions';
 import type { ItemKind, TipSplit } from './split';
 
 export interface BillItem {
@@ -7,6 +8,10 @@ export interface BillItem {
   readonly pricePence: Pence;
   readonly kind: ItemKind;
   readonly assignedTo: readonly string[];
+  /** Split by units or uneven shares; equal between assignedTo when absent. */
+  readonly portions?: Portions | undefined;
+  /** Units on the line, printed ("3 x Peroni") or typed; offered for a split by units. */
+  readonly quantity?: number | undefined;
 }
 
 export interface Diner {

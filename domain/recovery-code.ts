@@ -32,11 +32,7 @@ export function recoveryCodeFromBytes(bytes: Uint8Array): string {
 
 /** What a person typed, in canonical form (16 symbols, no separators), or why it cannot be a code. */
 export function normalizeRecoveryCode(typed: string): Result<string, typeof INVALID_RECOVERY_CODE_MESSAGE> {
-  const symbols = typed
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  const symbols = typed.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
   if (symbols.length !== RECOVERY_CODE_LENGTH || [...symbols].some((c) => !RECOVERY_CODE_ALPHABET.includes(c))) return err(INVALID_RECOVERY_CODE_MESSAGE);
   return ok(symbols);
 }

@@ -34,9 +34,7 @@ export function sampleReceiptLines(): ReviewLine[] {
 
 /** Only included lines with a price go on, named by their label or else their raw text. */
 export function linesToPassOn(lines: readonly ReviewLine[]): { id: string; name: string; pricePence: Pence; kind: ItemKind }[] {
-  return lines.flatMap((l) =>
-    l.included && l.pricePence !== null && isItemKind(l.kind) ? [{ id: l.id, name: l.label.trim() || l.raw, pricePence: l.pricePence, kind: l.kind }] : [],
-  );
+  return lines.flatMap((l) => (l.included && l.pricePence !== null && isItemKind(l.kind) ? [{ id: l.id, name: l.label.trim() || l.raw, pricePence: l.pricePence, kind: l.kind }] : []));
 }
 
 /**
@@ -59,4 +57,27 @@ export function suspectLineIds(lines: readonly ReviewLine[], reconciliation: Rec
 
 function isItemKind(kind: LineKind): kind is ItemKind {
   return kind === 'item' || kind === 'service' || kind === 'vat' || kind === 'discount';
+}
+
+/**
+ * Back from Assign to Review: the lines as read, brought up to date with the bill as it is now
+ * (names and prices edited since, items removed unticked), then the items added since.
+ */
+export function reviewLinesForBill(read: readonly ReviewLine[], items: readonly { id: string; name: string; pricePence: Pence; kind: ItemKind }[]): ReviewLine[] {
+  const byId = new Map(items.map((i) => [i.id, i]));
+  const lines = read.map((line) => {
+    const item = byId.get(line.id);
+    return item ? { ...line, label: item.name, pricePence: item.pricePence, kind: item.kind, included: true } : { ...line, included: false };
+  });
+  const known = new Set(read.map((l) => l.id));
+  return [...lines, ...items.filter((i) => !known.has(i.id)).map((i) => ({ ...reviewLine(i.id, i.name, i.pricePence, i.kind), included: true }))];
+}
+
+/** Items continuing from Review keep what the bill already knew about them (who had them, how they are split). */
+export function keepAssignments<T extends { id: string }, K extends { id: string }>(next: readonly T[], previous: readonly K[], fresh: (item: T) => K): K[] {
+  const before = new Map(previous.map((i) => [i.id, i]));
+  return next.map((item) => {
+    const kept = before.get(item.id);
+    return kept ? { ...kept, ...item } : fresh(item);
+  });
 }

@@ -1,5 +1,6 @@
 import { addFractions, ceilFraction, compareFractions, floorFraction, fraction, subtractFractions, ZERO_FRACTION, type Fraction } from './fraction';
 import { pence, sumPence, type Pence } from './money';
+import { portionParts, type Portions } from './portions';
 
 export type ItemKind = 'item' | 'service' | 'vat' | 'discount';
 
@@ -14,6 +15,8 @@ export interface SplitItem {
   readonly pricePence: Pence;
   readonly kind?: ItemKind;
   readonly assignedTo: readonly string[];
+  /** Split by units or uneven shares; equal between assignedTo when absent. */
+  readonly portions?: Portions | undefined;
 }
 
 export interface SplitInput {
@@ -71,7 +74,8 @@ interface Charge {
  */
 export function splitBill(input: SplitInput): BillSplit {
   const index = new Map(input.diners.map((d, i) => [d.id, i]));
-  const billable = input.items.filter(isBillable);
+  const dinerOrder = input.diners.map((d) => d.id);
+  const billable = resolvePortions(input.items.filter(isBillable), dinerOrder);
   const everyone = input.diners.map((_, i) => i);
   const charges: Charge[] = [];
   const unassigned: BillableItem[] = [];
@@ -117,8 +121,7 @@ function tipCharge(input: SplitInput, charges: readonly Charge[], everyone: numb
   // Proportional weights are each diner's exact item spend (× the LCM of the sharer counts, to stay whole).
   const lcm = charges.reduce((acc, c) => lcmOf(acc, BigInt(c.sharers.length)), 1n);
   const spend = new Map<number, bigint>();
-  for (const c of charges)
-    if (c.kind === 'item') for (const s of c.sharers) spend.set(s, (spend.get(s) ?? 0n) + (BigInt(c.amount) * lcm) / BigInt(c.sharers.length));
+  for (const c of charges) if (c.kind === 'item') for (const s of c.sharers) spend.set(s, (spend.get(s) ?? 0n) + (BigInt(c.amount) * lcm) / BigInt(c.sharers.length));
   const weights = sharers.map((s) => ((spend.get(s) ?? 0n) > 0n ? spend.get(s)! : 0n));
   const equal = weights.every((w) => w === 0n);
   return { itemId: null, kind: 'tip', amount: input.tipPence, sharers, weights: equal ? sharers.map(() => 1n) : weights };
@@ -179,6 +182,16 @@ function dinerShare(dinerId: string, diner: number, charges: readonly Charge[], 
     totalPence,
     roundingPence: over.num > 0n ? Number(ceilFraction(over)) : 0,
   };
+}
+
+/**
+ * A line split by units or shares becomes its whole-pence parts (portionParts), each then that
+ * diner's alone: so the same parts, sent as plain lines in a share link, give every page the very
+ * same figures.
+ */
+function resolvePortions(items: readonly BillableItem[], dinerOrder: readonly string[]): BillableItem[] {
+  const parts = portionParts(items, dinerOrder);
+  return items.flatMap((item, index) => parts.get(index)?.map((p) => ({ id: item.id, pricePence: p.pricePence, kind: item.kind, assignedTo: p.dinerId === null ? [] : [p.dinerId] })) ?? [item]);
 }
 
 type BillableItem = SplitItem & { readonly kind?: Exclude<ItemKind, 'vat'> };

@@ -1,4 +1,5 @@
 import { pence, poundsToPence, type Pence } from './money';
+import { typedPounds } from './price-input';
 
 export type TipMode = 'percent' | 'amount';
 export const TIP_QUICK_PERCENTS = [0, 5, 10, 15, 20] as const;
@@ -23,4 +24,33 @@ export function tipPercentOf(tip: Pence, subtotal: Pence): number {
 
 function clamp(value: number, min: number, max: number): number {
   return Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : min;
+}
+
+/**
+ * The tip a bill starts with (DESIGN.md §1 item 7): a printed service charge is already the tip, so
+ * such a bill starts at no extra tip; any other bill at the documents' 10%.
+ */
+export function defaultTipPercent(hasServiceCharge: boolean): number {
+  return hasServiceCharge ? 0 : DEFAULT_TIP_PERCENT;
+}
+
+export const TIP_INPUT_MESSAGES = {
+  percent: 'Enter a percentage from 0 to 100.',
+  amount: 'Enter an amount of £0.00 or more.',
+} as const;
+
+export const MAX_TIP_PENCE = 10_000_000;
+
+/** A typed tip percentage: a number from 0 to 100, to one decimal place (seed 000 §5); anything else is refused, never clamped. */
+export function readTipPercent(text: string): { ok: true; percent: number } | { ok: false; message: string } {
+  const value = Number(text.trim());
+  if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value > 100) return { ok: false, message: TIP_INPUT_MESSAGES.percent };
+  return { ok: true, percent: Math.round(value * 10) / 10 };
+}
+
+/** A typed tip amount in pounds: at least £0.00 (seed 000 §5); anything else is refused, never turned into £0.00. */
+export function readTipAmount(text: string): { ok: true; pence: Pence } | { ok: false; message: string } {
+  const value = typedPounds(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value * 100 > MAX_TIP_PENCE) return { ok: false, message: TIP_INPUT_MESSAGES.amount };
+  return { ok: true, pence: poundsToPence(value) };
 }

@@ -1,4 +1,5 @@
-// The token ledger is append-only: a balance is never stored, it is the sum of the entries.
+// The token ledger is append-only: a balance is the sum of the entries (a store may keep it in a
+// row for speed, but that row must always equal this sum).
 // A credit adds a purchase's tokens, a debit takes the one token a scan reserves, and a refund
 // gives that token back when the reading fails. Corrections are new entries, never edits.
 

@@ -18,7 +18,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('anonymous_user_id', 'uuid', (c) => c.notNull().references('anonymous_users.id'))
     .addColumn('paid_with', 'text', (c) => c.notNull().check(sql`paid_with in ('free bill', 'token')`))
     .addColumn('month_start', 'date', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('reserved').check(sql`status in ('reserved', 'settled', 'refunded')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('reserved')
+        .check(sql`status in ('reserved', 'settled', 'refunded')`),
+    )
     .addColumn('reserved_at', 'timestamptz', (c) => c.notNull())
     .addColumn('closed_at', 'timestamptz')
     .execute();

@@ -9,7 +9,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('dining_date', 'text', (c) => c.check(sql`dining_date ~ '^\\d{4}-\\d{2}-\\d{2}$'`))
     .addColumn('service_charge_enabled', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('service_charge_pence', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('tip_total_pence', 'integer', (c) => c.notNull().defaultTo(0).check(sql`tip_total_pence >= 0`))
+    .addColumn('tip_total_pence', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`tip_total_pence >= 0`),
+    )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   await db.schema

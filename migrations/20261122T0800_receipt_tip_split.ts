@@ -4,7 +4,12 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('receipts')
-    .addColumn('tip_split', 'text', (c) => c.notNull().defaultTo('equal').check(sql`tip_split in ('equal', 'proportional')`))
+    .addColumn('tip_split', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('equal')
+        .check(sql`tip_split in ('equal', 'proportional')`),
+    )
     .execute();
 }
 

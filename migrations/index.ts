@@ -5,10 +5,13 @@ import * as meteringAndLedger from './20261122T0400_metering_and_ledger';
 import * as storedReceipts from './20261122T0600_stored_receipts';
 import * as paymentOrders from './20261122T0700_payment_orders';
 import * as receiptTipSplit from './20261122T0800_receipt_tip_split';
+import * as liveBills from './20261124T1400_live_bills';
 import * as payingBack from './20261124T1400_paying_back';
-import * as recoveryCodeLifecycle from './20261124T1700_recovery_code_lifecycle';
-import * as dailyQuotas from './20261124T1701_daily_quotas';
-import * as testModeTokens from './20261124T1702_test_mode_tokens';
+import * as recoveryCodeLifecycle from './20261124T1400_recovery_code_lifecycle';
+import * as maintainedTokenBalances from './20261124T1430_maintained_token_balances';
+import * as dailyQuotas from './20261124T1500_daily_quotas';
+import * as testModeTokens from './20261124T1600_test_mode_tokens';
+import * as tokenBalancesByPaymentsMode from './20261124T1700_token_balances_by_payments_mode';
 
 // Listed explicitly (not read from disk) so the same list works in the server bundle, scripts and tests.
 // Names sort by their timestamp; add new migrations at the end.
@@ -19,8 +22,11 @@ export const migrations: Record<string, Migration> = {
   '20261122T0600_stored_receipts': storedReceipts,
   '20261122T0700_payment_orders': paymentOrders,
   '20261122T0800_receipt_tip_split': receiptTipSplit,
+  '20261124T1400_live_bills': liveBills,
   '20261124T1400_paying_back': payingBack,
-  '20261124T1700_recovery_code_lifecycle': recoveryCodeLifecycle,
-  '20261124T1701_daily_quotas': dailyQuotas,
-  '20261124T1702_test_mode_tokens': testModeTokens,
+  '20261124T1400_recovery_code_lifecycle': recoveryCodeLifecycle,
+  '20261124T1430_maintained_token_balances': maintainedTokenBalances,
+  '20261124T1500_daily_quotas': dailyQuotas,
+  '20261124T1600_test_mode_tokens': testModeTokens,
+  '20261124T1700_token_balances_by_payments_mode': tokenBalancesByPaymentsMode,
 };

@@ -20,9 +20,7 @@ export type CheckoutFailure = 'provider unavailable';
 
 /** Something the provider told us through a webhook whose signature we verified. */
 export type WebhookNotice =
-  | { readonly kind: 'payment succeeded'; readonly providerRef: string }
-  | { readonly kind: 'invoice paid'; readonly invoiceId: string }
-  | { readonly kind: 'ignored'; readonly type: string };
+  { readonly kind: 'payment succeeded'; readonly providerRef: string } | { readonly kind: 'invoice paid'; readonly invoiceId: string } | { readonly kind: 'ignored'; readonly type: string };
 
 /**
  * A payment provider as the token shop needs it: start a checkout for an offer, find out (from the

@@ -20,4 +20,6 @@ export const TOKENS = {
   ReceiptReader: Symbol.for('ReceiptReader'),
   DailyQuotas: Symbol.for('DailyQuotas'),
   PaymentsMode: Symbol.for('PaymentsMode'),
+  LiveBillStore: Symbol.for('LiveBillStore'),
+  LiveBillEvents: Symbol.for('LiveBillEvents'),
 } as const;

@@ -23,7 +23,10 @@ try {
   const base = `http://127.0.0.1:${port}`;
   let html = null;
   for (let i = 0; i < 150 && html === null; i++) {
-    html = await fetch(base + page).then((r) => (r.ok ? r.text() : null), () => null);
+    html = await fetch(base + page).then(
+      (r) => (r.ok ? r.text() : null),
+      () => null,
+    );
     if (html === null) await new Promise((r) => setTimeout(r, 200));
   }
   if (html === null) throw new Error(`could not fetch ${page}`);

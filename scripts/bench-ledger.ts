@@ -5,7 +5,7 @@
 import 'reflect-metadata';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { connectDatabase } from '../adapters/postgres/connect';
 import type { Database } from '../adapters/postgres/database';
@@ -15,6 +15,7 @@ import { PostgresTokenCredits } from '../adapters/postgres/postgres-token-credit
 import { systemClock } from '../adapters/system-clock';
 import { pence } from '../domain/money';
 import { migrations } from '../migrations';
+import { baselineOf } from './bench-baselines.mjs';
 import { emitRows, say } from './bench-output.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -24,14 +25,20 @@ interface Case {
   readonly name: string;
   readonly users: number;
   readonly concurrency: number;
+  /** Ledger entries each user already has before the case starts (a debit and its refund per past scan). */
+  readonly history: number;
 }
 
 const figures: { name: string; figure: number | string; unit: string; note: string }[] = [];
 
+// The same two cases with no history and with 1,000 past entries per user: a reservation's cost
+// must not grow with the user's history.
 const CASES: Case[] = [
-  { name: 'sequential, 100 users', users: 100, concurrency: 1 },
-  { name: '16 in flight, 100 users', users: 100, concurrency: 16 },
-  { name: '16 in flight, 1 user (row lock contention)', users: 1, concurrency: 16 },
+  { name: 'sequential, 100 users, 0 prior entries', users: 100, concurrency: 1, history: 0 },
+  { name: '16 in flight, 100 users, 0 prior entries', users: 100, concurrency: 16, history: 0 },
+  { name: 'sequential, 100 users, 1,000 prior entries', users: 100, concurrency: 1, history: 1000 },
+  { name: '16 in flight, 100 users, 1,000 prior entries', users: 100, concurrency: 16, history: 1000 },
+  { name: '16 in flight, 1 user (row lock contention)', users: 1, concurrency: 16, history: 0 },
 ];
 
 async function runCase(db: Kysely<Database>, c: Case): Promise<{ perSecond: number; cpuMsEach: number; refused: number }> {
@@ -40,6 +47,7 @@ async function runCase(db: Kysely<Database>, c: Case): Promise<{ perSecond: numb
   const users = Array.from({ length: c.users }, () => randomUUID());
   // Enough tokens that every reservation succeeds: the case measures the paying path, not refusals.
   for (const id of users) await credits.creditConfirmedPayment({ anonymousUserId: id, tokens: 1_000_000, amountPence: pence(0), currency: 'GBP', provider: 'test', providerPaymentId: `bench_${id}` });
+  if (c.history > 0) await addHistory(db, users, c.history);
   let done = 0;
   let refused = 0;
   const deadline = performance.now() + SECONDS * 1000;
@@ -58,16 +66,54 @@ async function runCase(db: Kysely<Database>, c: Case): Promise<{ perSecond: numb
   return { perSecond: done / ((performance.now() - started) / 1000), cpuMsEach: (cpu.user + cpu.system) / 1000 / Math.max(1, done), refused };
 }
 
+/**
+ * Past scans that were debited and refunded: `entries` ledger entries per user and half as many
+ * closed reservations, written in one statement. The balance is unchanged (each pair sums to zero).
+ */
+async function addHistory(db: Kysely<Database>, users: string[], entries: number): Promise<void> {
+  await sql`
+    with past as (
+      insert into scan_reservations (id, anonymous_user_id, paid_with, month_start, status, reserved_at, closed_at)
+      select gen_random_uuid(), u, 'token', '2026-01-01', 'refunded', now() - interval '1 day', now() - interval '1 day'
+      from unnest(${users}::uuid[]) as u, generate_series(1, ${entries / 2}::integer)
+      returning id, anonymous_user_id)
+    insert into token_ledger (anonymous_user_id, kind, tokens, reservation_id, created_at)
+    select anonymous_user_id, entry.kind, entry.tokens, id, now() - interval '1 day'
+    from past, (values ('debit', -1), ('refund', 1)) as entry (kind, tokens)`.execute(db);
+  // As autovacuum would have by then: statistics and the visibility map of a settled table.
+  await sql`vacuum analyze`.execute(db);
+}
+
+/**
+ * The server's ceiling for anything that commits one at a time: one-row inserts, each its own
+ * durable commit, one after another. A sequential reservation cannot beat it.
+ */
+async function commitCeiling(db: Kysely<Database>): Promise<number> {
+  await sql`create table bench_commits (n integer)`.execute(db);
+  let done = 0;
+  const started = performance.now();
+  while (performance.now() - started < SECONDS * 1000) {
+    await sql`insert into bench_commits values (1)`.execute(db);
+    done++;
+  }
+  return done / ((performance.now() - started) / 1000);
+}
+
 async function bench(label: string, db: Kysely<Database>): Promise<void> {
   const migrated = await migrateToLatest(db, migrations);
   if (!migrated.ok) throw new Error(`migration ${migrated.failed} failed`, { cause: migrated.error });
   for (const c of CASES) {
     const { perSecond, cpuMsEach, refused } = await runCase(db, c);
+    const name = `ledger ${label}: ${c.name}`;
     say(
-      `${label.padEnd(9)} | ${c.name.padEnd(42)} | ${perSecond.toFixed(0).padStart(6)} reservations/s | ${cpuMsEach.toFixed(2).padStart(5)} ms Node CPU each${refused ? ` | ${refused} refused!` : ''}`,
+      `${label.padEnd(9)} | ${c.name.padEnd(46)} | ${perSecond.toFixed(0).padStart(6)} reservations/s | ${cpuMsEach.toFixed(2).padStart(5)} ms Node CPU each | baseline ${String(baselineOf(name) ?? '-').padStart(5)}${refused ? ` | ${refused} refused!` : ''}`,
     );
-    figures.push({ name: `ledger ${label}: ${c.name}`, figure: Math.round(perSecond), unit: 'reservations/s', note: `${cpuMsEach.toFixed(2)} ms Node CPU each, ${SECONDS} s${refused ? `, ${refused} refused!` : ''}` });
+    figures.push({ name, figure: Math.round(perSecond), unit: 'reservations/s', note: `${cpuMsEach.toFixed(2)} ms Node CPU each, ${SECONDS} s${refused ? `, ${refused} refused!` : ''}` });
   }
+  if (label !== 'Postgres') return;
+  const ceiling = await commitCeiling(db);
+  say(`${label.padEnd(9)} | ${'reference: one-row durable commits, sequential'.padEnd(46)} | ${ceiling.toFixed(0).padStart(6)} commits/s      | the disk's limit for sequential reservations`);
+  figures.push({ name: `ledger ${label}: reference, one-row durable commits, sequential`, figure: Math.round(ceiling), unit: 'commits/s', note: 'the ceiling of any sequential write' });
 }
 
 async function withThrowawayPostgres(run: (db: Kysely<Database>) => Promise<void>): Promise<void> {
@@ -93,7 +139,9 @@ async function withThrowawayPostgres(run: (db: Kysely<Database>) => Promise<void
   }
 }
 
-say(`Scan reservations (reserve: row lock, free-bill counter or ledger debit), ${SECONDS} s per case, Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`);
+say(
+  `Scan reservations (reserve: row lock, free-bill counter or ledger debit), ${SECONDS} s per case, Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
+);
 const pglite = await connectDatabase({ kind: 'pglite', dataDir: null });
 await bench('PGlite', pglite);
 await pglite.destroy();

@@ -15,21 +15,26 @@ import { emitRows, jsonMode, say } from './bench-output.mjs';
 
 const lighthouseVersion = () => createRequire(import.meta.url)('lighthouse/package.json').version;
 
-const PAGES = ['/', '/app', '/privacy-policy'];
+// '/b/' stands for a share page: a link to a sample bill is made once the server is up.
+const PAGES = ['/', '/app', '/privacy-policy', '/b/'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 
 const port = await freePort();
 const dataDir = await mkdtemp(join(tmpdir(), 'wp-lighthouse-'));
-const server = spawn(process.execPath, ['scripts/serve.mjs'], { env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: jsonMode ? 'ignore' : 'inherit' });
+const server = spawn(process.execPath, ['scripts/serve.mjs'], {
+  env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' },
+  stdio: jsonMode ? 'ignore' : 'inherit',
+});
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
 });
 try {
   await waitForHealth(`http://127.0.0.1:${port}`);
+  const sharePage = await aShareLink(`http://127.0.0.1:${port}`);
   const rows = [];
   for (const path of PAGES) {
-    const { lhr } = await lighthouse(`http://127.0.0.1:${port}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+    const { lhr } = await lighthouse(`http://127.0.0.1:${port}${path === '/b/' ? sharePage : path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
     const scripts = lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script');
     const total = lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'total');
     rows.push({
@@ -63,10 +68,25 @@ try {
   await rm(dataDir, { recursive: true, force: true });
 }
 
+/** The path of a share page for a bill of four diners and eight items. */
+async function aShareLink(base) {
+  const diners = ['Alice', 'Ben', 'Cat', 'Dev'].map((name, i) => ({ id: `d${i}`, name }));
+  const items = Array.from({ length: 8 }, (_, i) => ({ name: `Dish ${i + 1}`, pricePence: 450 + 125 * i, assignedTo: [diners[i % 4].id, ...(i % 3 === 0 ? [diners[(i + 1) % 4].id] : [])] }));
+  const response = await fetch(`${base}/api/shares`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ diners, items, tipPence: 600 }) });
+  if (response.status !== 201) throw new Error(`POST /api/shares answered ${response.status}`);
+  return new URL((await response.json()).url).pathname;
+}
+
 async function waitForHealth(base) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('the server did not become healthy');

@@ -7,7 +7,11 @@ const dir = new URL('../public/icons/', import.meta.url);
 const svg = await readFile(new URL('icon.svg', dir));
 
 // The rounded icon for "any" purpose and for iOS's home screen.
-for (const [name, size] of [['icon-192.png', 192], ['icon-512.png', 512], ['apple-touch-icon.png', 180]]) {
+for (const [name, size] of [
+  ['icon-192.png', 192],
+  ['icon-512.png', 512],
+  ['apple-touch-icon.png', 180],
+]) {
   await sharp(svg, { density: 300 }).resize(size, size).png().toFile(new URL(name, dir).pathname);
 }
 

@@ -1,26 +1,23 @@
-// Serves the built app (dist/) with Astro's standalone handler on our own HTTP server, so the
-// process can check its configuration and migrate the database before it takes traffic, give every
-// response (static files too) its request id and security headers, log each request, and shut down
-// gracefully.
-import { readdir, readFile } from 'node:fs/promises';
+// Serves the built app (dist/) with Astro's handler on our own HTTP server, so the process can
+// check its configuration and migrate the database before it takes traffic, give every response
+// (static files too) its request id and security headers, log each request, and shut down
+// gracefully. Before Astro runs, a request is answered from memory when it can be: a page the same
+// for every visitor that was rendered before (the page cache), or a built client file.
 import http from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { compressedAssets } from '../src/server/edge/compressed-assets.mjs';
+import { answerFromPageCache, sharedPageCache } from '../src/server/edge/page-cache.mjs';
 import { createLogger, redactTarget, requestIdFrom } from '../src/server/edge/request-log.mjs';
 import { answerClientError, declareUtf8, refuseMalformedHost, refuseUnknownMethod, requestTimeouts } from '../src/server/edge/protocol-guards.mjs';
-import { contentSecurityPolicy, inlineScriptHashes, SECURITY_HEADERS } from '../src/server/edge/security-headers.mjs';
+import { SECURITY_HEADERS } from '../src/server/edge/security-headers.mjs';
+import { staticFiles } from '../src/server/edge/static-files.mjs';
 
-process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = await import('../dist/server/entry.mjs');
 
 const logger = createLogger();
 const host = process.env.HOST || '127.0.0.1';
 const port = Number(process.env.PORT || 4321);
 const DRAIN_MS = 10_000;
-const CLIENT_DIR = new URL('../dist/client/', import.meta.url);
-const policyFor = await prerenderedPolicies(fileURLToPath(CLIENT_DIR));
-const serveCompressedAsset = compressedAssets(CLIENT_DIR);
+const clientFiles = await staticFiles(new URL('../dist/client/', import.meta.url));
+const pageCache = sharedPageCache();
 let stopping = false;
 
 const server = http.createServer(requestTimeouts(process.env), (req, res) => {
@@ -28,9 +25,9 @@ const server = http.createServer(requestTimeouts(process.env), (req, res) => {
   const requestId = requestIdFrom(req.headers['x-request-id']);
   req.headers['x-request-id'] = requestId; // the app logs its faults under the same id
   res.setHeader('x-request-id', requestId);
-  // Defaults for what Astro's static handler serves; a rendered page's own headers replace them.
+  // Defaults for every answer; a page's or a file's own headers replace them.
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
-  res.setHeader('content-security-policy', policyFor(req.url ?? '/'));
+  res.setHeader('content-security-policy', clientFiles.everyPolicy);
   if (stopping) res.setHeader('connection', 'close');
   res.once('close', () => {
     const durationMs = Number((process.hrtime.bigint() - started) / 1000n) / 1000;
@@ -38,14 +35,14 @@ const server = http.createServer(requestTimeouts(process.env), (req, res) => {
     if (stopping) server.closeIdleConnections();
   });
   if (refuseUnknownMethod(req, res) || refuseMalformedHost(req, res)) return;
+  if (!isDecodable(req.url ?? '/')) {
+    res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end('Bad request.');
+    return;
+  }
   declareUtf8(res);
-  serveCompressedAsset(req, res).then(
-    (served) => served || handler(req, res),
-    (error) => {
-      logger.error({ requestId, err: error }, 'compressed asset failed; serving it uncompressed');
-      handler(req, res);
-    },
-  );
+  if (answerFromPageCache(req, res, pageCache) || clientFiles.answer(req, res)) return;
+  handler(req, res);
 });
 
 server.on('clientError', answerClientError);
@@ -85,24 +82,11 @@ async function shutdown(signal) {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-/**
- * The Content-Security-Policy of each prerendered page (its own inline scripts), by URL path; any
- * other static file gets the policy of all of them together.
- */
-async function prerenderedPolicies(clientDir) {
-  const byPath = new Map();
-  const all = new Set();
-  const entries = await readdir(clientDir, { recursive: true, withFileTypes: true }).catch(() => []);
-  for (const entry of entries) {
-    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
-    const file = path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
-    const hashes = inlineScriptHashes(await readFile(path.join(clientDir, file), 'utf8'));
-    hashes.forEach((h) => all.add(h));
-    byPath.set(`/${file.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}`.replace(/\/$/, '') || '/', contentSecurityPolicy(hashes));
+function isDecodable(target) {
+  try {
+    decodeURI(target);
+    return true;
+  } catch {
+    return false;
   }
-  const fallback = contentSecurityPolicy([...all]);
-  return (target) => {
-    const pathname = target.split('?')[0].replace(/\/+$/, '') || '/';
-    return byPath.get(pathname) ?? byPath.get(pathname.replace(/\.html$/, '')) ?? fallback;
-  };
 }

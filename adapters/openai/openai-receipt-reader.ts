@@ -1,7 +1,7 @@
 import OpenAI, { APIConnectionTimeoutError, APIUserAbortError } from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
-import { pence, penceToPoundsText } from '../../domain/money';
-import type { ReceiptLine, ReceiptReading } from '../../domain/receipt-line';
+import { pence, penceToPoundsText, type Pence } from '../../domain/money';
+import { isCountedQuantity, type ReceiptLine, type ReceiptReading } from '../../domain/receipt-line';
 import { err, ok, type Result } from '../../domain/result';
 import type { ReadFailure, ReceiptImage, ReceiptReader } from '../../ports/receipt-reader';
 import { extractionSchema, SYSTEM_PROMPT, USER_PROMPT, type Extraction } from './extraction';
@@ -84,7 +84,20 @@ function toReading(extraction: Extraction): ReceiptReading {
     // Discounts are negative whatever sign the model gave them.
     const amount = item.kind === 'discount' ? -Math.abs(item.pricePence) : item.pricePence;
     const pricePence = pence(amount);
-    return { raw: `${item.label} ${pricePence < 0 ? '-' : ''}£${penceToPoundsText(pence(Math.abs(amount)))}`, label: item.label, pricePence, kind: item.kind };
+    const raw = `${item.label} ${pricePence < 0 ? '-' : ''}£${penceToPoundsText(pence(Math.abs(amount)))}`;
+    return { raw, label: item.label, pricePence, kind: item.kind, ...unitsOf(item) };
   });
-  return { lines, totalPence: extraction.totalPence === null ? null : pence(extraction.totalPence) };
+  // A service charge the model reported beside the lines, but not as one of them.
+  const service = extraction.serviceChargePence;
+  if (service !== null && service > 0 && !lines.some((l) => l.kind === 'service'))
+    lines.push({ raw: `Service charge £${penceToPoundsText(pence(service))}`, label: 'Service charge', pricePence: pence(service), kind: 'service' });
+  const reading = { lines, totalPence: extraction.totalPence === null ? null : pence(extraction.totalPence) };
+  return extraction.currency === null ? reading : { ...reading, currency: extraction.currency };
+}
+
+/** Quantity and unit price, kept only when they multiply out to the line's total. */
+function unitsOf(item: Extraction['items'][number]): { quantity?: number; unitPricePence?: Pence } {
+  const { quantity, unitPricePence, pricePence } = item;
+  if (!isCountedQuantity(quantity) || unitPricePence === null || quantity * unitPricePence !== pricePence) return {};
+  return { quantity, unitPricePence: pence(unitPricePence) };
 }

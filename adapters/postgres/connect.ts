@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import type { Database } from './database';
+import { pgliteNotificationSource, pgNotificationSource, registerNotificationSource } from './notifications';
 
 export type DatabaseTarget = { readonly kind: 'postgres'; readonly url: string } | { readonly kind: 'pglite'; readonly dataDir: string | null };
 
@@ -14,7 +15,12 @@ export async function connectDatabase(target: DatabaseTarget): Promise<Kysely<Da
     // pool, a checked-out one on itself (its query fails and the pool drops it on release).
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    registerNotificationSource(
+      db,
+      pgNotificationSource(() => new pg.Client({ connectionString: target.url, connectionTimeoutMillis: 5000 })),
+    );
+    return db;
   }
   const { PGlite } = await import('@electric-sql/pglite');
   let pglite;
@@ -24,5 +30,7 @@ export async function connectDatabase(target: DatabaseTarget): Promise<Kysely<Da
     await mkdir(dir, { recursive: true });
     pglite = new PGlite(dir);
   }
-  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  registerNotificationSource(db, pgliteNotificationSource(pglite));
+  return db;
 }

@@ -1,8 +1,12 @@
 import type { AnonymousUsersTable } from './anonymous-users.table';
 import type { AssignmentsTable } from './assignments.table';
-import type { DailyQuotasTable } from './daily-quotas.table';
 import type { DinerPaymentsTable } from './diner-payments.table';
+import type { DailyQuotasTable } from './daily-quotas.table';
 import type { DinersTable } from './diners.table';
+import type { LiveBillClaimsTable } from './live-bill-claims.table';
+import type { LiveBillDinersTable } from './live-bill-diners.table';
+import type { LiveBillItemsTable } from './live-bill-items.table';
+import type { LiveBillsTable } from './live-bills.table';
 import type { RateLimitsTable } from './rate-limits.table';
 import type { ReceiptItemsTable } from './receipt-items.table';
 import type { ReceiptsTable } from './receipts.table';
@@ -11,6 +15,7 @@ import type { PaymentOrdersTable } from './payment-orders.table';
 import type { PurchaseReportsTable } from './purchase-reports.table';
 import type { RecoveryCodesTable } from './recovery-codes.table';
 import type { ScanReservationsTable } from './scan-reservations.table';
+import type { TokenBalancesTable } from './token-balances.table';
 import type { TokenLedgerTable } from './token-ledger.table';
 import type { TokenPurchasesTable } from './token-purchases.table';
 
@@ -26,8 +31,13 @@ export interface Database {
   scan_reservations: ScanReservationsTable;
   token_purchases: TokenPurchasesTable;
   token_ledger: TokenLedgerTable;
+  token_balances: TokenBalancesTable;
   purchase_reports: PurchaseReportsTable;
   recovery_codes: RecoveryCodesTable;
   payment_orders: PaymentOrdersTable;
   daily_quotas: DailyQuotasTable;
+  live_bills: LiveBillsTable;
+  live_bill_items: LiveBillItemsTable;
+  live_bill_diners: LiveBillDinersTable;
+  live_bill_claims: LiveBillClaimsTable;
 }

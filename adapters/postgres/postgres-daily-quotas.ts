@@ -52,6 +52,9 @@ export class PostgresDailyQuotas implements DailyQuotas {
     const nowMs = this.clock.now().getTime();
     if (nowMs - this.lastSweep < 3600_000) return;
     this.lastSweep = nowMs;
-    await this.db.deleteFrom('daily_quotas').where('day', '<', new Date(nowMs - KEEP_DAYS * 86_400_000).toISOString().slice(0, 10)).execute();
+    await this.db
+      .deleteFrom('daily_quotas')
+      .where('day', '<', new Date(nowMs - KEEP_DAYS * 86_400_000).toISOString().slice(0, 10))
+      .execute();
   }
 }

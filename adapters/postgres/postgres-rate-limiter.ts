@@ -34,6 +34,9 @@ export class PostgresRateLimiter implements RateLimiter {
   private async sweep(nowMs: number): Promise<void> {
     if (nowMs - this.lastSweep < 60_000) return;
     this.lastSweep = nowMs;
-    await this.db.deleteFrom('rate_limits').where('window_start', '<', new Date(nowMs - 24 * 3600_000)).execute();
+    await this.db
+      .deleteFrom('rate_limits')
+      .where('window_start', '<', new Date(nowMs - 24 * 3600_000))
+      .execute();
   }
 }

@@ -13,8 +13,14 @@ export class PostgresReceiptStore implements ReceiptStore {
 
   async save(receipt: StoredReceipt): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
-      await tx.insertInto('receipts').values({ id: receipt.id, ...receiptRow(receipt) }).execute();
-      await tx.insertInto('diners').values(receipt.diners.map((_, position) => dinerRow(receipt, position))).execute();
+      await tx
+        .insertInto('receipts')
+        .values({ id: receipt.id, ...receiptRow(receipt) })
+        .execute();
+      await tx
+        .insertInto('diners')
+        .values(receipt.diners.map((_, position) => dinerRow(receipt, position)))
+        .execute();
       await insertItems(tx, receipt);
     });
   }

@@ -24,7 +24,10 @@ export class PostgresRecoveryCodes implements RecoveryCodes {
     const code = recoveryCodeFromBytes(randomBytes(RECOVERY_CODE_BYTES));
     const canonical = normalizeRecoveryCode(code);
     if (!canonical.ok) throw new Error('a generated recovery code must be valid');
-    await this.db.insertInto('recovery_codes').values({ code_hash: hashOf(canonical.value), anonymous_user_id: anonymousUserId, created_at: this.clock.now(), expires_at: expiresAt }).execute();
+    await this.db
+      .insertInto('recovery_codes')
+      .values({ code_hash: hashOf(canonical.value), anonymous_user_id: anonymousUserId, created_at: this.clock.now(), expires_at: expiresAt })
+      .execute();
     return { code, expiresAt };
   }
 
@@ -45,12 +48,7 @@ export class PostgresRecoveryCodes implements RecoveryCodes {
 
   async revoke(ownerId: string, canonicalCode: string | null): Promise<number> {
     const now = this.clock.now();
-    let query = this.db
-      .updateTable('recovery_codes')
-      .set({ revoked_at: now })
-      .where('anonymous_user_id', '=', ownerId)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', now);
+    let query = this.db.updateTable('recovery_codes').set({ revoked_at: now }).where('anonymous_user_id', '=', ownerId).where('revoked_at', 'is', null).where('expires_at', '>', now);
     if (canonicalCode !== null) query = query.where('code_hash', '=', hashOf(canonicalCode));
     const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows);

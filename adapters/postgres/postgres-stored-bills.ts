@@ -18,7 +18,10 @@ export class PostgresStoredBills implements StoredBills {
         .insertInto('receipts')
         .values({ id: bill.id, ...receiptRow(bill), organiser_secret_hash: access.organiserSecretHash, expires_at: access.expiresAt })
         .execute();
-      await tx.insertInto('diners').values(bill.diners.map((d, position) => ({ ...dinerRow(bill, position), capability_hash: access.dinerCapabilityHashes.get(d.id) ?? null }))).execute();
+      await tx
+        .insertInto('diners')
+        .values(bill.diners.map((d, position) => ({ ...dinerRow(bill, position), capability_hash: access.dinerCapabilityHashes.get(d.id) ?? null })))
+        .execute();
       await insertItems(tx, bill);
     });
   }
@@ -27,7 +30,11 @@ export class PostgresStoredBills implements StoredBills {
     await this.db.transaction().execute(async (tx) => {
       // Lock the bill so two edits (two tabs, two processes) apply one after the other.
       await tx.selectFrom('receipts').select('id').where('id', '=', bill.id).forUpdate().executeTakeFirstOrThrow();
-      await tx.updateTable('receipts').set({ ...receiptRow(bill), expires_at: access.expiresAt }).where('id', '=', bill.id).execute();
+      await tx
+        .updateTable('receipts')
+        .set({ ...receiptRow(bill), expires_at: access.expiresAt })
+        .where('id', '=', bill.id)
+        .execute();
       await tx.deleteFrom('receipt_items').where('receipt_id', '=', bill.id).execute();
       const kept = bill.diners.map((d) => d.id);
       await tx.deleteFrom('diners').where('receipt_id', '=', bill.id).where('id', 'not in', kept).execute();
@@ -35,9 +42,17 @@ export class PostgresStoredBills implements StoredBills {
         const hash = access.dinerCapabilityHashes.get(d.id);
         const row = dinerRow(bill, position);
         if (hash === undefined) {
-          await tx.updateTable('diners').set({ position, display_name: row.display_name, monzo: row.monzo, revolut: row.revolut, paypal: row.paypal }).where('id', '=', d.id).where('receipt_id', '=', bill.id).execute();
+          await tx
+            .updateTable('diners')
+            .set({ position, display_name: row.display_name, monzo: row.monzo, revolut: row.revolut, paypal: row.paypal })
+            .where('id', '=', d.id)
+            .where('receipt_id', '=', bill.id)
+            .execute();
         } else {
-          await tx.insertInto('diners').values({ ...row, capability_hash: hash }).execute();
+          await tx
+            .insertInto('diners')
+            .values({ ...row, capability_hash: hash })
+            .execute();
         }
       }
       await insertItems(tx, bill);

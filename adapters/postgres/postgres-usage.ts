@@ -6,7 +6,7 @@ import type { PaymentsMode } from '../../ports/token-credits';
 import { TOKENS } from '../../ports/tokens';
 import type { UsageQuery } from '../../ports/usage';
 import type { Database } from './database';
-import { meteringState, touchUser } from './ledger-queries';
+import { meteringState } from './ledger-queries';
 
 @injectable()
 export class PostgresUsage implements UsageQuery {
@@ -18,8 +18,7 @@ export class PostgresUsage implements UsageQuery {
 
   async usageFor(anonymousUserId: string): Promise<UsageSummary> {
     const now = this.clock.now();
-    await touchUser(this.db, anonymousUserId, now);
-    const { counter, balance } = await meteringState(this.db, anonymousUserId, monthStart(now), this.mode);
+    const { counter, balance } = await meteringState(this.db, anonymousUserId, now, monthStart(now), this.mode);
     return summarizeUsage(counter, balance, now);
   }
 }

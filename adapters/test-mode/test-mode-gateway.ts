@@ -7,7 +7,6 @@ import type { PaymentSimulator, SignedWebhook, SimulatedCardOutcome } from '../.
 /** Test cards, as on Stripe's test page: one that pays, one that is declined, one that asks for 3-D Secure. */
 export const TEST_CARDS = { success: '4242424242424242', declined: '4000000000000002', authenticationRequired: '4000002760003184' } as const;
 
-
 interface SimulatedPayment {
   readonly request: CheckoutRequest;
   status: 'requires payment' | 'requires action' | 'approved' | 'succeeded';

@@ -14,11 +14,19 @@ export function paymentRequestText(p: { readonly dinerName: string; readonly pay
 }
 
 /** One message for the group chat naming everyone who has not paid yet, each with their own link. */
-export function reminderText(p: { readonly payeeName: string; readonly billLabel: string; readonly unpaid: readonly { readonly name: string; readonly amount: Pence; readonly url: string }[] }): string {
+export function reminderText(p: {
+  readonly payeeName: string;
+  readonly billLabel: string;
+  readonly unpaid: readonly { readonly name: string; readonly amount: Pence; readonly url: string }[];
+}): string {
   return [`Still to pay ${p.payeeName} for ${p.billLabel}:`, ...p.unpaid.map((d) => `• ${d.name}: ${formatGBP(d.amount)} ${d.url}`)].join('\n');
 }
 
 /** Sharing a recent bill again: everyone's amount and own link in one message. */
-export function everyoneText(p: { readonly payeeName: string; readonly billLabel: string; readonly diners: readonly { readonly name: string; readonly amount: Pence; readonly url: string }[] }): string {
+export function everyoneText(p: {
+  readonly payeeName: string;
+  readonly billLabel: string;
+  readonly diners: readonly { readonly name: string; readonly amount: Pence; readonly url: string }[];
+}): string {
   return [`${p.billLabel}: what everyone owes ${p.payeeName}`, ...p.diners.map((d) => `• ${d.name}: ${formatGBP(d.amount)} ${d.url}`)].join('\n');
 }

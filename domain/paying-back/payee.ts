@@ -44,7 +44,10 @@ export function parsePayee(input: { readonly name?: string | null; readonly monz
 }
 
 function bareHandle(raw: string, hosts: readonly string[]): string {
-  let text = raw.trim().replace(/^https?:\/\//i, '').replace(/^www\./i, '');
+  let text = raw
+    .trim()
+    .replace(/^https?:\/\//i, '')
+    .replace(/^www\./i, '');
   const host = hosts.find((h) => text.toLowerCase().startsWith(h));
   if (host !== undefined) text = text.slice(host.length).split(/[/?#]/)[0] ?? '';
   return text.replace(/^@/, '');

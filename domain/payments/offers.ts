@@ -56,11 +56,7 @@ export interface Offer {
 }
 
 /** The offer named by a request; a claimed token count or amount that disagrees with the table is refused. */
-export function findOffer(
-  type: string,
-  id: string,
-  claimed: { readonly tokens?: number | undefined; readonly amountPence?: number | undefined } = {},
-): Result<Offer, typeof INVALID_PACKAGE> {
+export function findOffer(type: string, id: string, claimed: { readonly tokens?: number | undefined; readonly amountPence?: number | undefined } = {}): Result<Offer, typeof INVALID_PACKAGE> {
   const offer = lookUp(type, id);
   if (offer === null) return err(INVALID_PACKAGE);
   if (claimed.tokens !== undefined && claimed.tokens !== offer.tokens) return err(INVALID_PACKAGE);
@@ -75,9 +71,7 @@ function lookUp(type: string, id: string): Offer | null {
   }
   if (type === 'subscription') {
     const found = SUBSCRIPTION_PLANS.find((p) => p.id === id);
-    return found
-      ? { type, id: found.id, tokens: found.tokens, amountPence: found.pricePence, description: `${found.name} Premium Plan (${found.tokens} tokens)`, period: found.period }
-      : null;
+    return found ? { type, id: found.id, tokens: found.tokens, amountPence: found.pricePence, description: `${found.name} Premium Plan (${found.tokens} tokens)`, period: found.period } : null;
   }
   return null;
 }

@@ -54,7 +54,8 @@ export class ByteReader {
   varint(): number {
     let value = 0;
     let scale = 1;
-    for (let i = 0; i < 7; i++) { // at most 49 bits: always a safe integer
+    for (let i = 0; i < 7; i++) {
+      // at most 49 bits: always a safe integer
       const b = this.byte();
       value += (b & 0x7f) * scale;
       if ((b & 0x80) === 0) return value;

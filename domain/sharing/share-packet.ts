@@ -106,7 +106,16 @@ export function packetFromRequest(request: ShareRequest, nowSeconds: number, ttl
     if (seat === undefined) return err(SHARE_MESSAGES.dinerNotFound);
     focusSeatId = seat;
   }
-  return ok({ version: SHARE_PACKET_VERSION, expiresAt: nowSeconds + ttlSeconds, currency: 'GBP', seats, items, tipPence: pence(request.tipPence), tipSplit: request.tipSplit ?? 'equal', focusSeatId });
+  return ok({
+    version: SHARE_PACKET_VERSION,
+    expiresAt: nowSeconds + ttlSeconds,
+    currency: 'GBP',
+    seats,
+    items,
+    tipPence: pence(request.tipPence),
+    tipSplit: request.tipSplit ?? 'equal',
+    focusSeatId,
+  });
 }
 
 /** Packet validity of seed 001 §5 for a decoded packet: every item's seat must be one of the packet's seats. */

@@ -2,7 +2,9 @@ import { formatGBP, pence, type Pence } from '../money';
 import { err, ok, type Result } from '../result';
 import { splitBill, type ItemKind, type TipSplit } from '../split';
 import { tipPercentOf } from '../tip';
+import type { Portions } from '../portions';
 import { defaultKind, SHARE_MESSAGES, type SharedKind } from './share-packet';
+import { sharedLines } from './shared-lines';
 
 /** The bill as the app holds it on the summary step (the share dialog's input). */
 export interface ShareableBill {
@@ -14,8 +16,22 @@ export interface ShareableBill {
 }
 
 export type ShareSummary =
-  | { readonly kind: 'individual'; readonly dinerName: string; readonly itemCount: number; readonly items: readonly { name: string; sharePence: Pence }[]; readonly tipPence: Pence; readonly totalPence: Pence }
-  | { readonly kind: 'complete'; readonly totalPence: Pence; readonly people: number; readonly items: number; readonly tipPercent: number | null; readonly amounts: readonly { name: string; totalPence: Pence }[] };
+  | {
+      readonly kind: 'individual';
+      readonly dinerName: string;
+      readonly itemCount: number;
+      readonly items: readonly { name: string; sharePence: Pence }[];
+      readonly tipPence: Pence;
+      readonly totalPence: Pence;
+    }
+  | {
+      readonly kind: 'complete';
+      readonly totalPence: Pence;
+      readonly people: number;
+      readonly items: number;
+      readonly tipPercent: number | null;
+      readonly amounts: readonly { name: string; totalPence: Pence }[];
+    };
 
 /** The share dialog's summary (seed 001 §2.4): one diner's count and total with tip, or the whole bill. */
 export function shareSummary(bill: ShareableBill, dinerId: string | null): Result<ShareSummary, string> {
@@ -73,13 +89,21 @@ export function seatShareText(bill: ShareableBill, seatId: string, url: string):
   return ok(shareText(summary.value, url));
 }
 
-/** The wizard's bill as it is shared: VAT lines are informational (already inside UK prices), so they never travel. */
+/**
+ * The wizard's bill as it is shared: VAT lines are informational (already inside UK prices), so they
+ * never travel; a line split by units or shares travels as its parts, so every page shows the
+ * summary's very figures (shared-lines.ts).
+ */
 export function shareableBill(bill: {
   readonly diners: readonly { readonly id: string; readonly name: string }[];
-  readonly items: readonly { readonly name: string; readonly pricePence: number; readonly kind: ItemKind; readonly assignedTo: readonly string[] }[];
+  readonly items: readonly { readonly name: string; readonly pricePence: Pence; readonly kind: ItemKind; readonly assignedTo: readonly string[]; readonly portions?: Portions | undefined }[];
   readonly tipPence: number;
   readonly tipSplit?: TipSplit | undefined;
 }): ShareableBill {
-  const items = bill.items.flatMap((i) => (i.kind === 'vat' ? [] : [{ name: i.name, pricePence: i.pricePence, kind: i.kind, assignedTo: i.assignedTo }]));
+  const lines = sharedLines(
+    bill.items.filter((i) => i.kind !== 'vat'),
+    bill.diners.map((d) => d.id),
+  );
+  const items = lines.map((i) => ({ name: i.name, pricePence: i.pricePence, kind: i.kind as Exclude<ItemKind, 'vat'>, assignedTo: i.assignedTo }));
   return { diners: bill.diners.map((d) => ({ id: d.id, name: d.name })), items, tipPence: bill.tipPence, tipSplit: bill.tipSplit };
 }

@@ -181,7 +181,9 @@ function decodeBody(body: Uint8Array, expiresAt: number, flags: BodyFlags, textM
   const seats: SharedSeat[] = names.slice(0, seatCount).map((name, i) => ({ id: String(i + 1), name }));
   const items: SharedItem[] = numbers.map(({ pricePence, mask }, i) => {
     // A bit beyond the seat count names a seat that does not exist: checkPacket refuses it.
-    const assignedTo = Array.from({ length: 8 }, (_, bit) => bit).filter((bit) => (mask & (1 << bit)) !== 0).map((bit) => String(bit + 1));
+    const assignedTo = Array.from({ length: 8 }, (_, bit) => bit)
+      .filter((bit) => (mask & (1 << bit)) !== 0)
+      .map((bit) => String(bit + 1));
     const kind = kinds.has(i) ? SHARED_KINDS[kinds.get(i)!] : defaultKind(pricePence);
     if (kind === undefined) throw new ByteFormatError('item kind');
     return { name: names[seatCount + i]!, pricePence: pence(pricePence), kind, assignedTo };

@@ -91,13 +91,10 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
   if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
   const e = parsed.data;
   const problems: string[] = [];
-  if (e.RECEIPT_ENGINE === 'openai' && !e.OPENAI_API_KEY && !e.OPENAI_BASE_URL)
-    problems.push('RECEIPT_ENGINE: openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a self-hosted server)');
+  if (e.RECEIPT_ENGINE === 'openai' && !e.OPENAI_API_KEY && !e.OPENAI_BASE_URL) problems.push('RECEIPT_ENGINE: openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a self-hosted server)');
   const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
-  if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean))
-    problems.push('STRIPE_*: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together, or none for test mode');
-  if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET))
-    problems.push('PAYPAL_*: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET together, or neither for test mode');
+  if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) problems.push('STRIPE_*: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET together, or none for test mode');
+  if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET)) problems.push('PAYPAL_*: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET together, or neither for test mode');
   problems.push(...paymentModeProblems(e));
   if (problems.length > 0) return { ok: false, problems };
   return {
@@ -140,11 +137,14 @@ const PAYMENT_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEB
  */
 function paymentModeProblems(e: Environment): string[] {
   const missing = PAYMENT_KEYS.filter((name) => !e[name]);
-  if (e.PAYMENTS_MODE === 'test') return missing.length < PAYMENT_KEYS.length ? ['PAYMENTS_MODE: test runs every provider in TEST MODE; unset the STRIPE_* and PAYPAL_* keys, or unset PAYMENTS_MODE'] : [];
+  if (e.PAYMENTS_MODE === 'test')
+    return missing.length < PAYMENT_KEYS.length ? ['PAYMENTS_MODE: test runs every provider in TEST MODE; unset the STRIPE_* and PAYPAL_* keys, or unset PAYMENTS_MODE'] : [];
   const live = e.PAYMENTS_MODE === 'live' || e.NODE_ENV === 'production';
   if (!live || missing.length === 0) return [];
   const why = e.PAYMENTS_MODE === 'live' ? 'PAYMENTS_MODE=live' : 'NODE_ENV=production';
-  return [`PAYMENTS_MODE: ${why} needs real payment keys (missing ${missing.join(', ')}); without them tokens would be sold in TEST MODE for free. Set the keys, or PAYMENTS_MODE=test to run TEST MODE on purpose`];
+  return [
+    `PAYMENTS_MODE: ${why} needs real payment keys (missing ${missing.join(', ')}); without them tokens would be sold in TEST MODE for free. Set the keys, or PAYMENTS_MODE=test to run TEST MODE on purpose`,
+  ];
 }
 
 function parseKeys(list: string): { kid: string; secret: string }[] {

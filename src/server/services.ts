@@ -1,3 +1,4 @@
+import type { LiveBills } from '../application/live-bills/live-bills';
 import type { TestModePayments } from '../application/payments/test-mode-payments';
 import type { TokenShop } from '../application/payments/token-shop';
 import type { paymentOptions } from '../application/payments/payment-options';
@@ -28,6 +29,7 @@ export interface Services {
   readonly shareBill: ShareBill;
   readonly payments: Payments;
   readonly openDinerBill: OpenDinerBill;
+  readonly liveBills: LiveBills;
   readonly health: HealthCheck;
   /** TRUSTED_PROXY_HOPS: how far X-Forwarded-For is ours (src/server/http/client-ip.ts). */
   readonly trustedProxyHops: number;

@@ -108,7 +108,11 @@ describe('buying tokens in TEST MODE through the Buy Tokens dialog', () => {
     await page.getByText('Failed to process payment. Please contact support.').waitFor();
     await page.goto(`/payment/success?payment_intent=${id}`);
     await page.getByRole('heading', { name: 'Processing Payment' }).waitFor();
-    const paid = await fetch(`${baseUrl()}/api/test-mode/card`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientSecret: client_secret, cardNumber: '4242424242424242', name: 'Ada' }) });
+    const paid = await fetch(`${baseUrl()}/api/test-mode/card`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientSecret: client_secret, cardNumber: '4242424242424242', name: 'Ada' }),
+    });
     expect(await paid.json()).toEqual({ outcome: 'succeeded' });
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor({ timeout: 10_000 });
     await page.getByText('10 tokens added. Your balance: 10 tokens.').waitFor();

@@ -101,7 +101,9 @@ describe('the database restarted during a load', () => {
     await Promise.all(clients);
 
     const statuses = count(answers.map((a) => a.status));
-    console.log(`[database restart] answers by status: ${JSON.stringify(statuses)}; acknowledged: ${acknowledged.orders.length} checkouts, ${acknowledged.purchases.length} payments, ${acknowledged.receipts.length} stored bills`);
+    console.log(
+      `[database restart] answers by status: ${JSON.stringify(statuses)}; acknowledged: ${acknowledged.orders.length} checkouts, ${acknowledged.purchases.length} payments, ${acknowledged.receipts.length} stored bills`,
+    );
     expect(failures).toEqual([]);
     expect(answers.filter((a) => a.status >= 500 && a.status !== 503).map((a) => `${a.status} ${a.body.slice(0, 200)}`)).toEqual([]);
     const refusals = answers.filter((a) => a.status === 503);
@@ -115,10 +117,17 @@ describe('the database restarted during a load', () => {
     await db.connect();
     try {
       const counts = async (query: string, keys: string[]) => (await db.query<{ key: string; n: number }>(query, [keys])).rows;
-      const exactlyOnce = (rows: { key: string; n: number }[], keys: string[]) => expect(Object.fromEntries(rows.map((r) => [r.key, Number(r.n)]))).toEqual(Object.fromEntries(keys.map((k) => [k, 1])));
+      const exactlyOnce = (rows: { key: string; n: number }[], keys: string[]) =>
+        expect(Object.fromEntries(rows.map((r) => [r.key, Number(r.n)]))).toEqual(Object.fromEntries(keys.map((k) => [k, 1])));
       exactlyOnce(await counts('select provider_ref as key, count(*) as n from payment_orders where provider_ref = any($1) group by provider_ref', acknowledged.orders), acknowledged.orders);
       exactlyOnce(await counts('select id as key, count(*) as n from receipts where id = any($1) group by id', acknowledged.receipts), acknowledged.receipts);
-      exactlyOnce(await counts("select anonymous_user_id::text as key, count(*) as n from token_ledger where kind = 'credit' and anonymous_user_id = any($1::uuid[]) group by anonymous_user_id", acknowledged.purchases), acknowledged.purchases);
+      exactlyOnce(
+        await counts(
+          "select anonymous_user_id::text as key, count(*) as n from token_ledger where kind = 'credit' and anonymous_user_id = any($1::uuid[]) group by anonymous_user_id",
+          acknowledged.purchases,
+        ),
+        acknowledged.purchases,
+      );
       // A payment whose answer was lost in the outage may or may not be credited, but never twice.
       const doubled = await db.query("select anonymous_user_id from token_ledger where kind = 'credit' group by anonymous_user_id having count(*) > 1");
       expect(doubled.rows).toEqual([]);

@@ -29,7 +29,11 @@ describe('the landing page (seed 001 §2.2)', () => {
     expect(await hrefOf(page, 'Get the app')).toBe(PLAY);
     expect(await page.getByRole('link', { name: 'Try in browser' }).first().getAttribute('href')).toBe('/app');
 
-    for (const [label, value] of [['AI Receipt Scanning', 'Instant'], ['Smart Bill Splitting', 'Automatic'], ['Group Sharing', 'Easy']]) {
+    for (const [label, value] of [
+      ['AI Receipt Scanning', 'Instant'],
+      ['Smart Bill Splitting', 'Automatic'],
+      ['Group Sharing', 'Easy'],
+    ]) {
       const tile = page.getByRole('listitem').filter({ hasText: label });
       expect(await tile.textContent()).toContain(value);
     }
@@ -85,7 +89,12 @@ describe('the landing page (seed 001 §2.2)', () => {
     const { context, page } = await newPhone(browser);
     await page.goto('/');
     const images = await page.locator('img').evaluateAll((all) =>
-      all.map((img) => ({ src: img.getAttribute('src'), sized: img.hasAttribute('width') && img.hasAttribute('height'), lazy: img.getAttribute('loading') === 'lazy', top: img.getBoundingClientRect().top })),
+      all.map((img) => ({
+        src: img.getAttribute('src'),
+        sized: img.hasAttribute('width') && img.hasAttribute('height'),
+        lazy: img.getAttribute('loading') === 'lazy',
+        top: img.getBoundingClientRect().top,
+      })),
     );
     for (const image of images) {
       expect(image.sized, `${image.src} has width and height`).toBe(true);

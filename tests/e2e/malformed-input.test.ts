@@ -23,10 +23,29 @@ const JSON_ENDPOINTS: { path: string; method: 'GET' | 'POST' }[] = [
   { path: '/api/test-mode/card', method: 'POST' },
   { path: '/api/test-mode/paypal-approve', method: 'POST' },
   { path: '/functions/v1/analyze-receipt', method: 'POST' },
+  { path: '/api/live-bills', method: 'POST' },
+  { path: '/api/live-bills/nosuchbill/commands', method: 'POST' },
 ];
 
 /** Public routes with parameters a stranger controls. */
-const PUBLIC_ROUTES = ['/', '/app', '/b', '/share', '/share-view?token=', '/diner?token=', '/diner-landing?token=', '/breakdown?token=', '/r/abc', '/receipt/abc', '/app/receipt/abc', '/app/diner', '/api/shares/ABCDEFGHIJKL', '/app/buy', '/payment/success', '/payment/cancel'];
+const PUBLIC_ROUTES = [
+  '/',
+  '/app',
+  '/b',
+  '/share',
+  '/share-view?token=',
+  '/diner?token=',
+  '/diner-landing?token=',
+  '/breakdown?token=',
+  '/r/abc',
+  '/receipt/abc',
+  '/app/receipt/abc',
+  '/app/diner',
+  '/api/shares/ABCDEFGHIJKL',
+  '/app/buy',
+  '/payment/success',
+  '/payment/cancel',
+];
 
 const WRONG_BODIES: { name: string; body: BodyInit; type: string }[] = [
   { name: 'truncated JSON', body: '{"anonymousUserId": "', type: 'application/json' },

@@ -46,22 +46,28 @@ describe('offline after a first visit', () => {
 
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'AI bill splitting for friends, teams, and groups' }).waitFor();
-    const api = await page.evaluate(() => fetch('/api/health').then((r) => r.status, () => 'network error'));
+    const api = await page.evaluate(() =>
+      fetch('/api/health').then(
+        (r) => r.status,
+        () => 'network error',
+      ),
+    );
     expect(api).toBe('network error');
     await context.close();
   });
 
   it('splits a manually entered bill offline, and says at once that a scan or buying tokens needs a connection', async () => {
     const { context, page } = await newPhone(browser);
-    // Out of allowance, so the Buy Tokens button shows on the scan step.
+    // Out of allowance: a scan asked for online leads to the panel with Buy Tokens.
     const backend = await FakeBackend.on(page);
     backend.billsUsed = 3;
     await openApp(page);
+    let picked = false;
+    page.on('filechooser', () => (picked = true));
+    await page.getByRole('button', { name: 'Upload Photo' }).click();
     await page.getByRole('heading', { name: 'All Free Bills Used' }).waitFor();
     await context.setOffline(true);
 
-    let picked = false;
-    page.on('filechooser', () => (picked = true));
     await page.getByRole('button', { name: 'Upload Photo' }).click();
     await page.locator('.wz-toast').getByText("You're offline. Scanning a receipt needs an internet connection; Enter Manually works offline.").waitFor();
     expect(picked).toBe(false);
@@ -69,7 +75,8 @@ describe('offline after a first visit', () => {
     await page.locator('.wz-toast').getByText("You're offline. Buying tokens needs an internet connection.").waitFor();
     expect(await page.getByRole('dialog', { name: 'Purchase Premium Tokens' }).count()).toBe(0);
 
-    await page.getByRole('button', { name: /Enter Manually/ }).click();
+    // Out of allowance, the panel's free manual entry is the one manual button.
+    await page.getByRole('button', { name: 'Enter Items Manually' }).click();
     const manual = page.getByRole('dialog', { name: 'Enter Items Manually' });
     await manual.getByLabel('Item 1 name').fill('Steak');
     await manual.getByLabel('Item 1 price').fill('18.50');

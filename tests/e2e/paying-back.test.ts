@@ -17,7 +17,12 @@ async function splitSampleBill(page: Page): Promise<void> {
   await page.getByRole('button', { name: /Try sample receipt/ }).click();
   await page.getByRole('button', { name: /^Continue/ }).click();
   await addDiners(page, 'Alice', 'Ben', 'Cat');
-  for (const [item, diner] of [['Margherita Pizza', 'Alice'], ['Soft Drink', 'Ben'], ['Soft Drink', 'Cat']] as const) await toggle(page, item, diner).click();
+  for (const [item, diner] of [
+    ['Margherita Pizza', 'Alice'],
+    ['Soft Drink', 'Ben'],
+    ['Soft Drink', 'Cat'],
+  ] as const)
+    await toggle(page, item, diner).click();
   await page.getByRole('button', { name: 'Continue to Summary' }).click();
   await page.getByRole('button', { name: '10%', exact: true }).click();
 }
@@ -132,7 +137,10 @@ describe('getting paid back', () => {
     await entry.getByRole('button', { name: 'Open' }).click();
     await page.getByRole('heading', { name: 'Individual Totals' }).waitFor();
     await page.getByText('1 of 3 paid').waitFor();
-    await page.getByRole('listitem', { name: /^Ben pays/ }).getByText("✓ Ben says they've paid").waitFor();
+    await page
+      .getByRole('listitem', { name: /^Ben pays/ })
+      .getByText("✓ Ben says they've paid")
+      .waitFor();
     await page.getByRole('button', { name: 'Split Another Bill' }).click();
     await entry.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog', { name: 'Delete from this device?' }).getByRole('button', { name: 'Delete' }).click();

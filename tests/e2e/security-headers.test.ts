@@ -60,15 +60,18 @@ describe('the policy in a browser', () => {
     page.on('console', (message) => reports.push(message.text()));
     await page.goto('/app');
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset['theme'])).toMatch(/light|dark/);
-    const ran = await page.evaluate(async () => {
-      const script = document.createElement('script');
-      script.textContent = 'window.injected = true';
-      document.body.append(script);
-      await new Promise((r) => setTimeout(r, 50));
-      return (window as unknown as { injected?: boolean }).injected === true;
-    });
+    // An allowed inline script would run as it is appended; the refusal's report comes as an event.
+    const ran = await page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          document.addEventListener('securitypolicyviolation', () => resolve((window as unknown as { injected?: boolean }).injected === true), { once: true });
+          const script = document.createElement('script');
+          script.textContent = 'window.injected = true';
+          document.body.append(script);
+        }),
+    );
     expect(ran).toBe(false);
-    expect(reports.some((r) => r.includes('Content Security Policy'))).toBe(true);
+    await expect.poll(() => reports.some((r) => r.includes('Content Security Policy'))).toBe(true);
     await context.close();
   });
 });

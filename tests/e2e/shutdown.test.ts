@@ -48,7 +48,16 @@ describe('graceful shutdown on SIGTERM', () => {
 
     const exited = new Promise<number | null>((resolve) => server.process.once('exit', resolve));
     server.process.kill('SIGTERM');
-    await expect.poll(() => fetch(`${server.url}/api/health`).then(() => 'accepted', () => 'refused'), { timeout: 10_000 }).toBe('refused');
+    await expect
+      .poll(
+        () =>
+          fetch(`${server.url}/api/health`).then(
+            () => 'accepted',
+            () => 'refused',
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe('refused');
 
     // The rest of the body, and a readiness probe pipelined on the same connection behind it.
     const answers = receive(socket, (text) => text.includes('"status":"stopping"'));

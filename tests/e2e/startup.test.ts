@@ -68,7 +68,7 @@ describe('client bundles', () => {
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
       const text = await readFile(join(dir, file), 'utf8');
-      for (const marker of ['kysely', 'PGlite', 'pg-pool', 'STRIPE_SECRET_KEY', 'PAYPAL_CLIENT_SECRET', 'OPENAI_API_KEY', 'SHARE_SIGNING_KEYS', 'tesseract', 'node:fs'])
+      for (const marker of ['kysely', 'PGlite', 'pg-pool', 'STRIPE_SECRET_KEY', 'PAYPAL_CLIENT_SECRET', 'OPENAI_API_KEY', 'SHARE_SIGNING_KEYS', 'onnxruntime', 'node:fs'])
         expect(text.includes(marker), `${file} contains ${marker}`).toBe(false);
     }
   });

@@ -57,7 +57,8 @@ for (const target of targets) {
     });
 
     const scan = (anonymousUserId: string, from: string) => call(server.url, 'POST', '/functions/v1/analyze-receipt', { image, anonymousUserId }, { from });
-    const usage = async (anonymousUserId: string) => JSON.parse((await call(server.url, 'GET', '/api/usage', undefined, { anonymousId: anonymousUserId })).body) as { billsUsed: number; tokens: number };
+    const usage = async (anonymousUserId: string) =>
+      JSON.parse((await call(server.url, 'GET', '/api/usage', undefined, { anonymousId: anonymousUserId })).body) as { billsUsed: number; tokens: number };
     const tally = (answers: Answer[]) => {
       const counts: Record<string, number> = {};
       for (const a of answers) {

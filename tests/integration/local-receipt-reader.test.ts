@@ -2,17 +2,17 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LocalReceiptReader } from '../../adapters/ocr/local-receipt-reader';
-import { TesseractPool } from '../../adapters/ocr/tesseract-pool';
+import { PaddleOcr } from '../../adapters/ocr/paddle-ocr';
 import { tinyImage } from '../support/images';
 
 // Real receipts live outside the repository (never copied in); the test reads one when present.
 const RECEIPTS = join(import.meta.dirname, '..', '..', '..', 'shared', 'receipts', 'wildreceipt');
 const sample = existsSync(RECEIPTS) ? readdirSync(RECEIPTS).find((f) => f.startsWith('wr11_') && !f.endsWith('.json')) : undefined;
 
-const reader = new LocalReceiptReader(new TesseractPool(1));
+const reader = new LocalReceiptReader(new PaddleOcr({ threads: 1 }));
 afterAll(() => reader.close());
 
-describe('LocalReceiptReader (tesseract.js with the English data from npm)', () => {
+describe('LocalReceiptReader (PaddleOCR through onnxruntime-node, models from npm)', () => {
   it.skipIf(sample === undefined)('reads the items and the printed total of a real receipt photo', async () => {
     const result = await reader.read({ bytes: new Uint8Array(readFileSync(join(RECEIPTS, sample!))), mediaType: 'image/jpeg' });
     expect(result.ok).toBe(true);

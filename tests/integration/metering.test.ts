@@ -169,8 +169,7 @@ describeEachDatabase('metering and token ledger', (open) => {
   it('the schema refuses a malformed ledger entry', async () => {
     const id = randomUUID();
     await credits.creditConfirmedPayment(payment(id, 1));
-    const insert = (kind: string, tokens: number) =>
-      sql`insert into token_ledger (anonymous_user_id, kind, tokens, created_at) values (${id}, ${kind}, ${tokens}, now())`.execute(t.db);
+    const insert = (kind: string, tokens: number) => sql`insert into token_ledger (anonymous_user_id, kind, tokens, created_at) values (${id}, ${kind}, ${tokens}, now())`.execute(t.db);
     await expect(insert('debit', -1)).rejects.toThrow(); // a debit needs its reservation
     await expect(insert('credit', -5)).rejects.toThrow();
   });
@@ -194,4 +193,3 @@ async function extraPools(t: TestDatabase, count: number): Promise<Kysely<Databa
   if (t.url === null) return [];
   return Promise.all(Array.from({ length: count }, () => connectDatabase({ kind: 'postgres', url: t.url! })));
 }
-

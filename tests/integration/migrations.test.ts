@@ -18,7 +18,14 @@ describeEachDatabase('migrations', (open) => {
   });
 
   it('reports a failing migration by name instead of throwing', async () => {
-    const broken = { ...migrations, '99999999T9999_broken': { up: async () => { throw new Error('boom'); } } };
+    const broken = {
+      ...migrations,
+      '99999999T9999_broken': {
+        up: async () => {
+          throw new Error('boom');
+        },
+      },
+    };
     const outcome = await migrateToLatest(t.db, broken);
     expect(outcome).toMatchObject({ ok: false, failed: '99999999T9999_broken' });
   });

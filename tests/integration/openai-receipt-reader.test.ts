@@ -19,7 +19,10 @@ const sendJson = (res: ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 };
-const content = (value: unknown): Answer => (_b, res) => sendJson(res, 200, completion({ content: JSON.stringify(value), refusal: null }));
+const content =
+  (value: unknown): Answer =>
+  (_b, res) =>
+    sendJson(res, 200, completion({ content: JSON.stringify(value), refusal: null }));
 
 beforeAll(async () => {
   server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -47,12 +50,18 @@ beforeAll(async () => {
   image = { bytes: new Uint8Array(await tinyImage('png')), mediaType: 'image/png' };
 });
 
-const reader = (options: { timeoutMs?: number; maxRetries?: number } = {}) =>
-  new OpenAiReceiptReader({ apiKey: 'sk-test', baseUrl, model: 'fake-vision', maxRetries: 0, ...options });
+const reader = (options: { timeoutMs?: number; maxRetries?: number } = {}) => new OpenAiReceiptReader({ apiKey: 'sk-test', baseUrl, model: 'fake-vision', maxRetries: 0, ...options });
 
 describe('OpenAiReceiptReader through the official SDK', () => {
   it('sends the image and the extraction rules, and returns validated lines', async () => {
-    answer = content({ items: [{ label: 'Pizza', pricePence: 899, kind: 'item' }, { label: 'Voucher', pricePence: 150, kind: 'discount' }, { label: 'VAT', pricePence: 0, kind: 'vat' }], totalPence: 749 });
+    answer = content({
+      items: [
+        { label: 'Pizza', pricePence: 899, kind: 'item' },
+        { label: 'Voucher', pricePence: 150, kind: 'discount' },
+        { label: 'VAT', pricePence: 0, kind: 'vat' },
+      ],
+      totalPence: 749,
+    });
     const result = await reader().read(image);
     expect(result).toEqual({
       ok: true,
@@ -72,6 +81,47 @@ describe('OpenAiReceiptReader through the official SDK', () => {
     expect(system?.content).toMatch(/skip free \(0\.00\) modifiers/i);
     expect(system?.content).toMatch(/untrusted data/i);
     expect(JSON.stringify(user?.content)).toContain('data:image/png;base64,');
+  });
+
+  it('asks for quantities, the currency, the printed total and service charge, and carries them', async () => {
+    answer = content({
+      items: [
+        { label: 'Peroni', pricePence: 1400, kind: 'item', quantity: 2, unitPricePence: 700 },
+        { label: 'Soup', pricePence: 500, kind: 'item', quantity: 1, unitPricePence: 500 },
+        { label: 'Wine', pricePence: 900, kind: 'item', quantity: 2, unitPricePence: 400 },
+      ],
+      currency: 'GBP',
+      totalPence: 3080,
+      serviceChargePence: 280,
+    });
+    const result = await reader().read(image);
+    expect(result).toEqual({
+      ok: true,
+      value: {
+        lines: [
+          { raw: 'Peroni £14.00', label: 'Peroni', pricePence: 1400, kind: 'item', quantity: 2, unitPricePence: 700 },
+          { raw: 'Soup £5.00', label: 'Soup', pricePence: 500, kind: 'item' },
+          { raw: 'Wine £9.00', label: 'Wine', pricePence: 900, kind: 'item' },
+          { raw: 'Service charge £2.80', label: 'Service charge', pricePence: 280, kind: 'service' },
+        ],
+        totalPence: 3080,
+        currency: 'GBP',
+      },
+    });
+    const sent = requests[0]!;
+    const schema = JSON.stringify((sent['response_format'] as { json_schema: { schema: unknown } }).json_schema.schema);
+    for (const field of ['quantity', 'unitPricePence', 'currency', 'serviceChargePence']) expect(schema).toContain(`"${field}"`);
+    const [system] = sent['messages'] as { role: string; content: string }[];
+    expect(system?.content).toMatch(/payment lines .*change.*card-slip/s);
+    expect(system?.content).toMatch(/tips written by hand/);
+  });
+
+  it('takes a whole-unit currency line over a million rupiah, and a server that leaves the new fields out', async () => {
+    answer = content({ items: [{ label: 'Paket Keluarga', pricePence: 150_000_000, kind: 'item' }], totalPence: 150_000_000 });
+    expect(await reader().read(image)).toEqual({
+      ok: true,
+      value: { lines: [{ raw: 'Paket Keluarga £1500000.00', label: 'Paket Keluarga', pricePence: 150_000_000, kind: 'item' }], totalPence: 150_000_000 },
+    });
   });
 
   it('calls output that breaks the schema malformed', async () => {

@@ -95,7 +95,7 @@ describeEachDatabase('getting paid back: capabilities', (open) => {
     expect(await dinerBill.execute(s.receiptId, "x' or 1=1 --")).toEqual({ ok: false, error: { code: 'bill_not_found' } });
   });
 
-  it("lets a diner mark only themselves paid, and never act as the organiser", async () => {
+  it('lets a diner mark only themselves paid, and never act as the organiser', async () => {
     const s = await stored();
     const ben = s.capability('app-ben');
     expect(await payments.dinerPaid({ receiptId: s.receiptId, dinerKey: ben }, 'ben-phone')).toEqual({ ok: true, value: true });
@@ -104,7 +104,11 @@ describeEachDatabase('getting paid back: capabilities', (open) => {
     expect((await share.execute({ bill: { ...bill, tipPence: 0 }, payee, stored: { receiptId: s.receiptId, organiserSecret: ben, dinerIds: {} } }, 'ben-phone')).ok).toBe(false);
     const status = await payments.status(s.receiptId, s.organiserSecret);
     if (!status.ok) throw new Error(status.error.code);
-    expect(status.value.diners.map((d) => [d.name, d.paid?.by ?? null])).toEqual([['Alice', null], ['Ben', 'diner'], ['Cat', null]]);
+    expect(status.value.diners.map((d) => [d.name, d.paid?.by ?? null])).toEqual([
+      ['Alice', null],
+      ['Ben', 'diner'],
+      ['Cat', null],
+    ]);
     expect(status.value.paidCount).toBe(1);
   });
 
@@ -130,7 +134,12 @@ describeEachDatabase('getting paid back: capabilities', (open) => {
     await payments.dinerPaid({ receiptId: s.receiptId, dinerKey: s.capability('app-alice') }, 'alice-phone');
     const edited = await share.execute(
       {
-        bill: { ...bill, tipPence: 600, diners: [bill.diners[0]!, bill.diners[1]!, { id: 'app-dev', name: 'Dev' }], items: bill.items.map((i) => ({ ...i, assignedTo: i.assignedTo.filter((d) => d !== 'app-cat') })) },
+        bill: {
+          ...bill,
+          tipPence: 600,
+          diners: [bill.diners[0]!, bill.diners[1]!, { id: 'app-dev', name: 'Dev' }],
+          items: bill.items.map((i) => ({ ...i, assignedTo: i.assignedTo.filter((d) => d !== 'app-cat') })),
+        },
         payee,
         stored: { receiptId: s.receiptId, organiserSecret: s.organiserSecret, dinerIds: Object.fromEntries(s.diners.map((d) => [d.id, d.dinerId])) },
       },
@@ -139,7 +148,11 @@ describeEachDatabase('getting paid back: capabilities', (open) => {
     if (!edited.ok) throw new Error(edited.error.code);
     expect(edited.value.receiptId).toBe(s.receiptId);
     expect(edited.value.organiserSecret).toBe(s.organiserSecret);
-    expect(edited.value.diners.map((d) => [d.id, d.capability === null])).toEqual([['app-alice', true], ['app-ben', true], ['app-dev', false]]);
+    expect(edited.value.diners.map((d) => [d.id, d.capability === null])).toEqual([
+      ['app-alice', true],
+      ['app-ben', true],
+      ['app-dev', false],
+    ]);
     const alice = await dinerBill.execute(s.receiptId, s.capability('app-alice'));
     expect(alice.ok && [alice.value.paid, alice.value.breakdown.tipPence]).toEqual([{ by: 'diner' }, 200]);
     expect(await dinerBill.execute(s.receiptId, s.capability('app-cat'))).toEqual({ ok: false, error: { code: 'diner_not_found' } });

@@ -6,7 +6,7 @@ import { migrateToLatest } from '../../adapters/postgres/migrate';
 import { migrations } from '../../migrations';
 import { createFreshDatabase, postgresUnavailable } from '../support/databases';
 
-const BEFORE = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '20261124T1702'));
+const BEFORE = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '20261124T1600'));
 
 /** Rows written before TEST MODE tokens were marked get their marks from their purchases. */
 async function backfill(connection: { kind: 'pglite'; dataDir: null } | { kind: 'postgres'; url: string }) {
@@ -14,7 +14,11 @@ async function backfill(connection: { kind: 'pglite'; dataDir: null } | { kind: 
   try {
     expect(await migrateToLatest(db, BEFORE)).toMatchObject({ ok: true });
     const [tester, buyer] = [randomUUID(), randomUUID()];
-    for (const [user, provider] of [[tester, 'test'], [buyer, 'test'], [buyer, 'stripe']] as const) {
+    for (const [user, provider] of [
+      [tester, 'test'],
+      [buyer, 'test'],
+      [buyer, 'stripe'],
+    ] as const) {
       const reservation = randomUUID();
       await sql`insert into anonymous_users (id, created_at, last_seen_at) values (${user}, now(), now()) on conflict do nothing`.execute(db);
       const { rows } = await sql<{ id: string }>`insert into token_purchases (anonymous_user_id, provider, provider_payment_id, tokens, amount_pence, currency, confirmed_at)
@@ -24,7 +28,8 @@ async function backfill(connection: { kind: 'pglite'; dataDir: null } | { kind: 
       await sql`insert into token_ledger (anonymous_user_id, kind, tokens, reservation_id, created_at) values (${user}, 'debit', -1, ${reservation}, now())`.execute(db);
     }
     expect(await migrateToLatest(db, migrations)).toMatchObject({ ok: true });
-    const marks = async (user: string) => (await sql<{ kind: string; test_mode: boolean }>`select kind, test_mode from token_ledger where anonymous_user_id = ${user} order by id`.execute(db)).rows.map((r) => `${r.kind} ${r.test_mode}`);
+    const marks = async (user: string) =>
+      (await sql<{ kind: string; test_mode: boolean }>`select kind, test_mode from token_ledger where anonymous_user_id = ${user} order by id`.execute(db)).rows.map((r) => `${r.kind} ${r.test_mode}`);
     expect(await marks(tester)).toEqual(['credit true', 'debit true']);
     expect(await marks(buyer)).toEqual(['credit true', 'debit false', 'credit false', 'debit false']);
     await expect(sql`update token_ledger set tokens = 5`.execute(db)).rejects.toThrow(/append-only/);

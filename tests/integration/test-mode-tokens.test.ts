@@ -22,7 +22,11 @@ const payment = (anonymousUserId: string, tokens: number, provider: ConfirmedPay
 describeEachDatabase('TEST MODE tokens never count while real keys are configured', (open) => {
   let t: TestDatabase;
   const clock = new FakeClock(new Date('2026-11-22T12:00:00Z'));
-  const adapters = (mode: PaymentsMode) => ({ allowance: new PostgresScanAllowance(t.db, clock, mode), credits: new PostgresTokenCredits(t.db, clock, mode), usage: new PostgresUsage(t.db, clock, mode) });
+  const adapters = (mode: PaymentsMode) => ({
+    allowance: new PostgresScanAllowance(t.db, clock, mode),
+    credits: new PostgresTokenCredits(t.db, clock, mode),
+    usage: new PostgresUsage(t.db, clock, mode),
+  });
   let test: ReturnType<typeof adapters>;
   let live: ReturnType<typeof adapters>;
   beforeAll(async () => {
@@ -87,6 +91,8 @@ describeEachDatabase('TEST MODE tokens never count while real keys are configure
     const id = randomUUID();
     await live.credits.creditConfirmedPayment(payment(id, 3, 'stripe'));
     const purchase = await t.db.selectFrom('token_purchases').select('id').where('anonymous_user_id', '=', id).executeTakeFirstOrThrow();
-    await expect(sql`insert into token_ledger (anonymous_user_id, kind, tokens, purchase_id, created_at, test_mode) values (${id}, 'credit', 3, ${purchase.id}, now(), true)`.execute(t.db)).rejects.toThrow(/made in TEST MODE/);
+    await expect(
+      sql`insert into token_ledger (anonymous_user_id, kind, tokens, purchase_id, created_at, test_mode) values (${id}, 'credit', 3, ${purchase.id}, now(), true)`.execute(t.db),
+    ).rejects.toThrow(/made in TEST MODE/);
   });
 });

@@ -6,7 +6,9 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';
 import { openPostgres, postgresUnavailable, type TestDatabase } from '../support/databases';
+import { openEventStream } from '../support/event-stream';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
+import { aLiveBillRequest } from '../support/live-bills';
 
 const WEBHOOK_SECRET = 'whsec_two_processes';
 const unavailable = postgresUnavailable();
@@ -89,5 +91,33 @@ describe.skipIf(unavailable !== null)('two server processes on one Postgres', ()
       const balance = await post(server, '/functions/v1/get-token-balance', { anonymousUserId });
       expect(await balance.json()).toEqual({ tokenBalance: { totalTokens: 25 } });
     }
+  });
+
+  it('shows a claim sent to one process on a phone watching the live bill through the other, and catches a reconnecting phone up', async () => {
+    const opened = await post(servers[0]!, '/api/live-bills', aLiveBillRequest());
+    expect(opened.status).toBe(201);
+    const { billId, tableKey } = (await opened.json()) as { billId: string; tableKey: string };
+    const events = (server: BuiltServer, headers: Record<string, string> = {}) => openEventStream(`${server.url}/api/live-bills/${billId}/events?key=${tableKey}`, headers);
+    const phone = await events(servers[1]!);
+    expect(phone.status).toBe(200);
+    await phone.next((e) => e.event === 'bill' && e.id === '0');
+
+    const joined = await post(servers[0]!, `/api/live-bills/${billId}/commands`, { key: tableKey, command: { type: 'join', dinerId: 'ann' } });
+    const { joined: ann } = (await joined.json()) as { joined: { dinerKey: string } };
+    const claimed = await post(servers[0]!, `/api/live-bills/${billId}/commands`, { key: ann.dinerKey, command: { type: 'claim', itemId: 'soup', unit: 0, dinerId: 'ann', claimed: true } });
+    expect(claimed.status).toBe(200);
+    const seen = await phone.next((e) => e.event === 'bill' && e.id === '2');
+    expect(JSON.parse(seen.data)).toMatchObject({ version: 2, claims: [['soup', 0, 'ann']] });
+    phone.close();
+
+    // Back after missing version 2: it is sent the bill as it is now, and nothing older.
+    const back = await events(servers[0]!, { 'last-event-id': '1' });
+    const caughtUp = await back.next((e) => e.event === 'bill');
+    expect(caughtUp.id).toBe('2');
+    back.close();
+    // Claims by someone else's key are refused, and change nothing.
+    const forged = await post(servers[1]!, `/api/live-bills/${billId}/commands`, { key: ann.dinerKey, command: { type: 'claim', itemId: 'soup', unit: 0, dinerId: 'bob', claimed: true } });
+    expect(forged.status).toBe(403);
+    expect(await forged.json()).toEqual({ error: 'You can only change your own items', code: 'forbidden' });
   });
 });

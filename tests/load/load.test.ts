@@ -123,7 +123,9 @@ describe('load on the built server', () => {
     await server.stop();
     const ledger = await ledgerOf(database.target, scanners);
     const scanned = [...tallies.values()];
-    console.log(`[load] ledger after the run: ${scanners.length} scanning ids, ${scanned.reduce((n, t) => n + t.free, 0)} scans on free bills and ${scanned.reduce((n, t) => n + t.token, 0)} on tokens, checked against ${database.target.kind}`);
+    console.log(
+      `[load] ledger after the run: ${scanners.length} scanning ids, ${scanned.reduce((n, t) => n + t.free, 0)} scans on free bills and ${scanned.reduce((n, t) => n + t.token, 0)} on tokens, checked against ${database.target.kind}`,
+    );
     for (const id of scanners) {
       const tally = tallies.get(id)!;
       const bought = buyers.has(id) ? SMALL_PACKAGE_TOKENS : 0;
@@ -150,7 +152,18 @@ async function measure(target: string, url: string, request?: autocannon.Request
 
 function table(figures: Measured[], ratio: number): string {
   const rows = [['target', 'req/s', 'p50 ms', 'p99 ms', 'statuses', 'errors', 'timeouts']];
-  for (const f of figures) rows.push([f.target, f.requestsPerSecond.toFixed(0), String(f.p50), String(f.p99), Object.entries(f.statuses).map(([s, n]) => `${s}:${n}`).join(' '), String(f.errors), String(f.timeouts)]);
+  for (const f of figures)
+    rows.push([
+      f.target,
+      f.requestsPerSecond.toFixed(0),
+      String(f.p50),
+      String(f.p99),
+      Object.entries(f.statuses)
+        .map(([s, n]) => `${s}:${n}`)
+        .join(' '),
+      String(f.errors),
+      String(f.timeouts),
+    ]);
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
   const lines = rows.map((r) => `| ${r.map((cell, c) => cell.padEnd(widths[c]!)).join(' | ')} |`);
   lines.splice(1, 0, `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
@@ -164,7 +177,14 @@ async function reportFigures(figures: Measured[], ratio: number): Promise<void> 
   const rows = figures.flatMap((f) => [
     { name: `load: ${f.target}`, figure: Math.round(f.requestsPerSecond), unit: 'req/s', note: `${CONNECTIONS} connections, ${SECONDS} s` },
     { name: `load: ${f.target} p50`, figure: f.p50, unit: 'ms', note: '' },
-    { name: `load: ${f.target} p99`, figure: f.p99, unit: 'ms', note: Object.entries(f.statuses).map(([s, n]) => `${s}:${n}`).join(' ') },
+    {
+      name: `load: ${f.target} p99`,
+      figure: f.p99,
+      unit: 'ms',
+      note: Object.entries(f.statuses)
+        .map(([s, n]) => `${s}:${n}`)
+        .join(' '),
+    },
   ]);
   rows.push({ name: 'load: share page / bare node:http', figure: Math.round(ratio * 1000) / 10, unit: '%', note: 'same bytes, same run' });
   await writeFile(file, JSON.stringify(rows));
@@ -197,10 +217,19 @@ async function ledgerOf(target: DatabaseTarget, ids: string[]) {
   try {
     const result = new Map<string, { openReservations: number; settledFree: number; settledToken: number; billsUsed: number; credits: number; tokensSpent: number; ledgerSum: number }>();
     for (const id of ids) {
-      const reservations = await sql<{ status: string; paid_with: string; n: number }>`select status, paid_with, count(*)::int as n from scan_reservations where anonymous_user_id = ${id} group by status, paid_with`.execute(db);
-      const reservationCount = (status: string, paidWith?: string) => reservations.rows.filter((r) => r.status === status && (paidWith === undefined || r.paid_with === paidWith)).reduce((sum, r) => sum + r.n, 0);
+      const reservations = await sql<{
+        status: string;
+        paid_with: string;
+        n: number;
+      }>`select status, paid_with, count(*)::int as n from scan_reservations where anonymous_user_id = ${id} group by status, paid_with`.execute(db);
+      const reservationCount = (status: string, paidWith?: string) =>
+        reservations.rows.filter((r) => r.status === status && (paidWith === undefined || r.paid_with === paidWith)).reduce((sum, r) => sum + r.n, 0);
       const bills = await sql<{ n: number }>`select coalesce(sum(bills_used), 0)::int as n from monthly_usage where anonymous_user_id = ${id}`.execute(db);
-      const entries = await sql<{ kind: string; n: number; total: number }>`select kind, count(*)::int as n, sum(tokens)::int as total from token_ledger where anonymous_user_id = ${id} group by kind`.execute(db);
+      const entries = await sql<{
+        kind: string;
+        n: number;
+        total: number;
+      }>`select kind, count(*)::int as n, sum(tokens)::int as total from token_ledger where anonymous_user_id = ${id} group by kind`.execute(db);
       const entry = (kind: string) => entries.rows.find((r) => r.kind === kind) ?? { n: 0, total: 0 };
       result.set(id, {
         openReservations: reservationCount('reserved'),

@@ -19,7 +19,12 @@ export interface CallOptions {
 export async function call(baseUrl: string, method: 'GET' | 'POST', path: string, body?: unknown, { timeoutMs = 15_000, from, anonymousId }: CallOptions = {}): Promise<Answer> {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
-    headers: { origin: baseUrl, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(from === undefined ? {} : { 'x-forwarded-for': from }), ...(anonymousId === undefined ? {} : { 'x-anonymous-id': anonymousId }) },
+    headers: {
+      origin: baseUrl,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(from === undefined ? {} : { 'x-forwarded-for': from }),
+      ...(anonymousId === undefined ? {} : { 'x-anonymous-id': anonymousId }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(timeoutMs),
   });
@@ -27,7 +32,12 @@ export async function call(baseUrl: string, method: 'GET' | 'POST', path: string
 }
 
 /** The documents' payment-intent request for the small package (10 tokens, £2.99). */
-export const smallPackageIntent = (anonymousUserId: string) => ({ amount: 299, currency: 'gbp', description: '10 Premium Tokens', metadata: { type: 'package', package: 'small', tokens: 10, anonymousUserId } });
+export const smallPackageIntent = (anonymousUserId: string) => ({
+  amount: 299,
+  currency: 'gbp',
+  description: '10 Premium Tokens',
+  metadata: { type: 'package', package: 'small', tokens: 10, anonymousUserId },
+});
 
 /** Pays a TEST MODE card checkout with the test card that succeeds. */
 export const testCardPayment = (clientSecret: string) => ({ clientSecret, cardNumber: TEST_CARDS.success, name: 'Test Diner' });

@@ -1,4 +1,5 @@
 import { pence } from '../../domain/money';
+import type { Portions } from '../../domain/portions';
 import type { ItemKind, SplitInput, SplitItem } from '../../domain/split';
 
 /** Test-data builder for bills: readable setups, sensible defaults. */
@@ -15,6 +16,13 @@ export class BillBuilder {
 
   withItem(id: string, pricePence: number, assignedTo: string[], kind: ItemKind = 'item'): this {
     this.items.push({ id, pricePence: pence(pricePence), assignedTo, kind });
+    return this;
+  }
+
+  /** A line split by units or shares: its diners are those with a count. */
+  withPortionedItem(id: string, pricePence: number, portions: Portions): this {
+    const assignedTo = Object.keys(portions.counts).filter((d) => portions.counts[d]! > 0);
+    this.items.push({ id, pricePence: pence(pricePence), assignedTo, kind: 'item', portions });
     return this;
   }
 

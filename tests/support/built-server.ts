@@ -38,7 +38,10 @@ async function waitForHealth(server: BuiltServer): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (server.process.exitCode !== null) throw new Error(`server exited with ${server.process.exitCode}:\n${server.output()}`);
-    const ok = await fetch(`${server.url}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${server.url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -2,7 +2,13 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** What the model "reads" from every receipt: two dishes and their printed total. */
-export const FAKE_EXTRACTION = { items: [{ label: 'Burger', pricePence: 1250, kind: 'item' }, { label: 'Chips', pricePence: 350, kind: 'item' }], totalPence: 1600 };
+export const FAKE_EXTRACTION = {
+  items: [
+    { label: 'Burger', pricePence: 1250, kind: 'item' },
+    { label: 'Chips', pricePence: 350, kind: 'item' },
+  ],
+  totalPence: 1600,
+};
 
 /**
  * A local OpenAI-compatible chat completions endpoint for the running server's `openai` reader
@@ -14,7 +20,13 @@ export async function startFakeOpenAi() {
   const held = new Set<ServerResponse>();
   const reply = (res: ServerResponse) => {
     const content = JSON.stringify(FAKE_EXTRACTION);
-    const completion = { id: `chatcmpl-${calls}`, object: 'chat.completion', created: 0, model: 'fake-vision', choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop' }] };
+    const completion = {
+      id: `chatcmpl-${calls}`,
+      object: 'chat.completion',
+      created: 0,
+      model: 'fake-vision',
+      choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop' }],
+    };
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(completion));
   };

@@ -16,3 +16,17 @@ export function pngClaiming(width: number, height: number): Buffer {
 }
 
 export const PDF_BYTES = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+/**
+ * A phone-sized photo made from a real receipt: enlarged to `width` × `height` as a camera would
+ * take it, optionally stored turned a quarter to the left with EXIF orientation 6 saying "show me
+ * turned right", as phones store portrait shots.
+ */
+export async function phonePhoto(receipt: Buffer, width: number, height: number, sideways = false): Promise<Buffer> {
+  const upright = await sharp(receipt).resize({ width, height, fit: 'fill', kernel: 'lanczos3' }).toBuffer();
+  if (!sideways) return sharp(upright).jpeg({ quality: 92 }).toBuffer();
+  return sharp(await sharp(upright).rotate(-90).toBuffer())
+    .withMetadata({ orientation: 6 })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}

@@ -1,4 +1,5 @@
 import { pence } from '../../domain/money';
+import type { Portions } from '../../domain/portions';
 import type { BillItem, Diner, Receipt } from '../../domain/receipt';
 import type { ItemKind } from '../../domain/split';
 
@@ -15,6 +16,12 @@ export class ReceiptBuilder {
 
   withItem(name: string, pricePence: number, assignedTo: string[] = [], kind: ItemKind = 'item'): this {
     this.items.push({ id: `i${this.items.length + 1}`, name, pricePence: pence(pricePence), kind, assignedTo });
+    return this;
+  }
+
+  withPortionedItem(name: string, pricePence: number, portions: Portions): this {
+    const assignedTo = Object.keys(portions.counts);
+    this.items.push({ id: `i${this.items.length + 1}`, name, pricePence: pence(pricePence), kind: 'item', assignedTo, portions });
     return this;
   }
 

@@ -78,6 +78,18 @@ describe('POST /functions/v1/analyze-receipt', () => {
     expect(await usage()).toEqual({ freeBills: 2, tokens: 0 });
   });
 
+  it('passes on quantity, unit price and currency when the reader found them', async () => {
+    reader.answers(async () => ok({ lines: [{ ...line('Peroni', 1400), quantity: 2, unitPricePence: pence(700) }, line('Soup', 500)], totalPence: pence(1900), currency: 'GBP' }));
+    const { status, body } = await call(endpoint(), post({ image: jpegBase64, anonymousUserId: USER }));
+    expect(status).toBe(200);
+    expect(body['items']).toMatchObject([
+      { name: 'Peroni', pricePence: 1400, quantity: 2, unitPricePence: 700 },
+      { name: 'Soup', pricePence: 500 },
+    ]);
+    expect((body['items'] as object[])[1]).not.toHaveProperty('quantity');
+    expect(body['currency']).toBe('GBP');
+  });
+
   it('takes the anonymous id from the X-Anonymous-Id header too', async () => {
     const { status } = await call(endpoint(), post({ image: jpegBase64 }, { 'x-anonymous-id': USER }));
     expect(status).toBe(200);

@@ -81,7 +81,11 @@ describe('configuration', () => {
       ok: true,
       config: { freeScansPerAddressPerDay: 4, openai: { dailyBudgetCentipence: 0, costPerScanCentipence: 25 } },
     });
-    for (const [name, bad] of [['FREE_SCANS_PER_ADDRESS_PER_DAY', '0'], ['OPENAI_DAILY_BUDGET_PENCE', '-1'], ['OPENAI_COST_PER_SCAN_PENCE', 'free']]) {
+    for (const [name, bad] of [
+      ['FREE_SCANS_PER_ADDRESS_PER_DAY', '0'],
+      ['OPENAI_DAILY_BUDGET_PENCE', '-1'],
+      ['OPENAI_COST_PER_SCAN_PENCE', 'free'],
+    ]) {
       expect(readConfig({ [name!]: bad! }), name).toMatchObject({ ok: false, problems: [expect.stringMatching(new RegExp(`^${name}:`))] });
     }
   });

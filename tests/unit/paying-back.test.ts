@@ -14,7 +14,10 @@ const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
 
 describe("the organiser's payment details", () => {
   it('reduce pasted links and @ to the handle, and name the field at fault', () => {
-    expect(parsePayee({ name: ' Alex ', monzo: 'https://monzo.me/alex-s?x=1', revolut: '@alexr', paypal: 'www.paypal.me/AlexS/10' })).toEqual({ ok: true, value: { name: 'Alex', monzo: 'alex-s', revolut: 'alexr', paypal: 'AlexS' } });
+    expect(parsePayee({ name: ' Alex ', monzo: 'https://monzo.me/alex-s?x=1', revolut: '@alexr', paypal: 'www.paypal.me/AlexS/10' })).toEqual({
+      ok: true,
+      value: { name: 'Alex', monzo: 'alex-s', revolut: 'alexr', paypal: 'AlexS' },
+    });
     expect(parsePayee({ name: 'Alex', paypal: 'paypal.com/paypalme/AlexS' })).toEqual({ ok: true, value: { name: 'Alex', monzo: null, revolut: null, paypal: 'AlexS' } });
     expect(parsePayee({ name: '' })).toEqual({ ok: false, error: { field: 'name', code: 'required' } });
     expect(parsePayee({ name: 'A'.repeat(41) })).toEqual({ ok: false, error: { field: 'name', code: 'invalid' } });
@@ -68,12 +71,19 @@ describe('the letter model', () => {
   });
 });
 
-describe("a bill the app stores", () => {
+describe('a bill the app stores', () => {
   it("gives every diner exactly the summary's total, service lines and discounts included", () => {
     const bills = fc.integer({ min: 1, max: 8 }).chain((n) =>
       fc.record({
         n: fc.constant(n),
-        items: fc.array(fc.record({ pricePence: fc.integer({ min: -2000, max: 20000 }), kind: fc.constantFrom('item' as const, 'service' as const, 'discount' as const), mask: fc.integer({ min: 0, max: 2 ** n - 1 }) }), { minLength: 1, maxLength: 15 }),
+        items: fc.array(
+          fc.record({
+            pricePence: fc.integer({ min: -2000, max: 20000 }),
+            kind: fc.constantFrom('item' as const, 'service' as const, 'discount' as const),
+            mask: fc.integer({ min: 0, max: 2 ** n - 1 }),
+          }),
+          { minLength: 1, maxLength: 15 },
+        ),
         tipPence: fc.integer({ min: 0, max: 5000 }),
         tipSplit: fc.constantFrom('equal' as const, 'proportional' as const),
       }),
@@ -84,7 +94,12 @@ describe("a bill the app stores", () => {
         const items = b.items.map((item, i) => ({ name: `Line ${i}`, pricePence: item.pricePence, kind: item.kind, assignedTo: diners.filter((_, k) => (item.mask >> k) & 1).map((d) => d.id) }));
         const made = newStoredReceipt({ diners, items, tipPence: b.tipPence, tipSplit: b.tipSplit, tipSharers: 'allDiners', payeeName: 'Alex' }, random, { scoped: true });
         if (!made.ok) throw new Error(made.error);
-        const summary = splitBill({ diners, items: items.map((i, n) => ({ id: String(n), pricePence: pence(i.pricePence), kind: i.kind, assignedTo: i.assignedTo })), tipPence: pence(b.tipPence), tipSplit: b.tipSplit });
+        const summary = splitBill({
+          diners,
+          items: items.map((i, n) => ({ id: String(n), pricePence: pence(i.pricePence), kind: i.kind, assignedTo: i.assignedTo })),
+          tipPence: pence(b.tipPence),
+          tipSplit: b.tipSplit,
+        });
         const pages = diners.map((d) => dinerBreakdown(made.value.receipt, made.value.dinerIds.get(d.id)!));
         expect(pages.map((p) => (p.ok ? p.value.totalPence : null))).toEqual(summary.shares.map((s) => s.totalPence));
       }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { f1, median, namesAgree, scoreItems } from '../../scripts/receipts/score';
+import { f1, median, namesAgree, percentile, scoreItems } from '../../scripts/receipts/score';
 
 describe('receipt benchmark scoring (../shared/receipts/README.md)', () => {
   it('names agree without case, spaces and punctuation, or on a 6-character prefix either way', () => {
@@ -11,7 +11,11 @@ describe('receipt benchmark scoring (../shared/receipts/README.md)', () => {
   });
 
   it('matches on the exact price, and each line to one item only', () => {
-    const truth = [{ name: 'CappuccinoSmall', price: 2.3 }, { name: 'CappuccinoSmall', price: 2.3 }, { name: 'Pain', price: 1.8 }];
+    const truth = [
+      { name: 'CappuccinoSmall', price: 2.3 },
+      { name: 'CappuccinoSmall', price: 2.3 },
+      { name: 'Pain', price: 1.8 },
+    ];
     const lines = [
       { label: 'Cappuccino Small', pricePence: 230, kind: 'item' },
       { label: 'Cappuccino Small', pricePence: 230, kind: 'item' },
@@ -27,5 +31,11 @@ describe('receipt benchmark scoring (../shared/receipts/README.md)', () => {
   it('takes the median of odd and even counts', () => {
     expect(median([3, 1, 2])).toBe(2);
     expect(median([4, 1, 2, 3])).toBe(2.5);
+  });
+
+  it('takes the nearest-rank 95th percentile', () => {
+    const times = Array.from({ length: 20 }, (_, i) => 20 - i);
+    expect(percentile(times, 95)).toBe(19);
+    expect(percentile([7], 95)).toBe(7);
   });
 });

@@ -5,14 +5,11 @@ const OWN = ['whospaying.app', 'www.whospaying.app'];
 const visit = (host: string | null, userAgent: string | null = 'Mozilla/5.0') => ({ host, userAgent });
 
 describe('the page that answers / (seed 001 §2.1)', () => {
-  it.each(['whospaying.app', 'WWW.WhosPaying.app:443', 'localhost:4321', 'app.localhost', '127.0.0.1:4321', '[::1]:4321'])(
-    'is the landing page on the own domain or local host %s',
-    (host) => expect(homeFor(visit(host), OWN)).toBe('/landing'),
+  it.each(['whospaying.app', 'WWW.WhosPaying.app:443', 'localhost:4321', 'app.localhost', '127.0.0.1:4321', '[::1]:4321'])('is the landing page on the own domain or local host %s', (host) =>
+    expect(homeFor(visit(host), OWN)).toBe('/landing'),
   );
 
-  it.each(['bills.example.com', 'whospaying.app.evil.example', 'example.org:8080', '10.0.0.7'])('is the app on another host %s', (host) =>
-    expect(homeFor(visit(host), OWN)).toBe('/app'),
-  );
+  it.each(['bills.example.com', 'whospaying.app.evil.example', 'example.org:8080', '10.0.0.7'])('is the app on another host %s', (host) => expect(homeFor(visit(host), OWN)).toBe('/app'));
 
   it('is the app inside the native shell, even on localhost', () => {
     expect(homeFor(visit('localhost', `Mozilla/5.0 (iPhone) ${NATIVE_SHELL_TOKEN}/1.0`), OWN)).toBe('/app');
@@ -45,7 +42,7 @@ describe('linkOrigin: the origin of links we hand out without PUBLIC_BASE_URL', 
   it('serves a product domain over https, whatever the proxy told us', () => {
     expect(linkOrigin('http://www.whospaying.app', ours)).toBe('https://www.whospaying.app');
   });
-  it('never takes a stranger\'s Host: links point at the first product domain', () => {
+  it("never takes a stranger's Host: links point at the first product domain", () => {
     expect(linkOrigin('http://evil.example', ours)).toBe('https://whospaying.app');
     expect(linkOrigin('http://whospaying.app.evil.example:4321', ours)).toBe('https://whospaying.app');
     expect(linkOrigin('not a url', ours)).toBe('https://whospaying.app');

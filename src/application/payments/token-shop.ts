@@ -19,9 +19,7 @@ export interface CheckoutInput {
   readonly clientIp: string;
 }
 
-export type CheckoutFailure =
-  | { readonly code: 'invalid_package' | 'idempotency_conflict' | 'provider_failed' }
-  | { readonly code: 'rate_limited'; readonly retryAfterSeconds: number };
+export type CheckoutFailure = { readonly code: 'invalid_package' | 'idempotency_conflict' | 'provider_failed' } | { readonly code: 'rate_limited'; readonly retryAfterSeconds: number };
 
 /** Why a PayPal capture credited nothing: the provider failed, our ledger failed, or the order does not match. */
 export type CaptureFailure = { readonly code: 'capture_failed' | 'credit_failed' | 'payment_mismatch' | 'unknown_order' | 'not_completed' };
@@ -57,14 +55,26 @@ export class TokenShop {
     const found = findOffer(input.offerType, input.offerId, { tokens: input.claimedTokens, amountPence: input.claimedAmountPence });
     if (!found.ok || (method === 'paypal' && found.value.type === 'subscription')) return err({ code: 'invalid_package' });
     const offer = found.value;
-    for (const [key, limit] of [[`checkout:${input.anonymousUserId}`, CHECKOUTS_PER_DEVICE], [`checkout:client:${input.clientIp}`, CHECKOUTS_PER_CLIENT]] as const) {
+    for (const [key, limit] of [
+      [`checkout:${input.anonymousUserId}`, CHECKOUTS_PER_DEVICE],
+      [`checkout:client:${input.clientIp}`, CHECKOUTS_PER_CLIENT],
+    ] as const) {
       const decision = await this.limiter.hit(key, limit);
       if (!decision.allowed) return err({ code: 'rate_limited', retryAfterSeconds: decision.retryAfterSeconds });
     }
     const gateway = this.gateway(method);
     const key = `${method}:${input.anonymousUserId}:${input.idempotencyKey ?? crypto.randomUUID()}`;
     const { order } = await this.orders.createPending(
-      { id: crypto.randomUUID(), provider: gateway.provider, anonymousUserId: input.anonymousUserId, offerType: offer.type, offerId: offer.id, tokens: offer.tokens, amountPence: offer.amountPence, currency: 'GBP' },
+      {
+        id: crypto.randomUUID(),
+        provider: gateway.provider,
+        anonymousUserId: input.anonymousUserId,
+        offerType: offer.type,
+        offerId: offer.id,
+        tokens: offer.tokens,
+        amountPence: offer.amountPence,
+        currency: 'GBP',
+      },
       key,
     );
     if (order.offerType !== offer.type || order.offerId !== offer.id) return err({ code: 'idempotency_conflict' });

@@ -41,9 +41,7 @@ export const DEFAULT_ANALYZE_LIMITS: AnalyzeLimits = {
 export type ScanRefusal = { readonly code: 'too_many_scans' | 'reader_busy' | 'free_scans_used' | 'scanning_paused'; readonly retryAfterSeconds: number };
 
 export type ScanFailure =
-  | ScanRefusal
-  | { readonly code: 'image_too_large'; readonly maxBytes: number }
-  | { readonly code: 'too_many_pixels' | 'not_an_image' | 'allowance_used' | 'read_failed' | 'timed_out' | 'unclear' };
+  ScanRefusal | { readonly code: 'image_too_large'; readonly maxBytes: number } | { readonly code: 'too_many_pixels' | 'not_an_image' | 'allowance_used' | 'read_failed' | 'timed_out' | 'unclear' };
 
 export interface Analysis {
   readonly reading: ReceiptReading;

@@ -12,8 +12,7 @@ export interface Recovered {
 }
 
 export type RecoveryFailure =
-  | { readonly code: 'invalid_code' | 'unknown_code' | 'expired_code' | 'used_code' | 'revoked_code' | 'no_purchase' }
-  | { readonly code: 'rate_limited'; readonly retryAfterSeconds: number };
+  { readonly code: 'invalid_code' | 'unknown_code' | 'expired_code' | 'used_code' | 'revoked_code' | 'no_purchase' } | { readonly code: 'rate_limited'; readonly retryAfterSeconds: number };
 
 const REFUSALS: Record<RecoveryCodeRefusal, RecoveryFailure> = {
   unknown: { code: 'unknown_code' },

@@ -1,7 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import { OnDemand, onDemand, PendingOverlay } from '../on-demand';
 import { $tokens } from './metering-client';
-import { TokenRecoveryDialog } from './TokenRecoveryDialog';
+import type { TokenRecoveryDialogProps } from './TokenRecoveryDialog';
+
+/** Fetched when first opened (or prefetched by the wizard): most visits never open it. */
+export const tokenRecoveryDialog = onDemand<TokenRecoveryDialogProps>(() => import('./TokenRecoveryDialog').then((m) => m.TokenRecoveryDialog));
 
 export interface RecoverTokensButtonProps {
   /** Called after tokens were recovered (e.g. to show a toast). */
@@ -27,7 +31,7 @@ export function RecoverTokensButton({ onRecovered, className }: RecoverTokensBut
           </svg>
         </button>
       )}
-      <TokenRecoveryDialog open={open} onClose={() => setOpen(false)} onRecovered={onRecovered} />
+      {open && <OnDemand part={tokenRecoveryDialog} props={{ open, onClose: () => setOpen(false), onRecovered }} pending={<PendingOverlay />} />}
     </>
   );
 }

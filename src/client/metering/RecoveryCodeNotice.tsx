@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Button } from '../ui/Button';
 import './metering.css';
 import { tokenRecovery, type TokenRecoveryClient } from './token-recovery';
 
@@ -38,11 +39,9 @@ export function RecoveryCodeNotice({ recovery = tokenRecovery(), code: given }: 
   return (
     <section aria-label="Recovery code" className="wp-recovery-code">
       <p>Your recovery code — keep it to restore your tokens on another device (it works once, and can be revoked in Token Recovery):</p>
-      <p>
-        <code>{code}</code>{' '}
-        <button type="button" onClick={() => void copy()}>
-          {copied ? 'Copied' : 'Copy'}
-        </button>
+      <p className="wp-code-row">
+        <code>{code}</code>
+        <Button onClick={() => void copy()}>{copied ? 'Copied' : 'Copy'}</Button>
       </p>
     </section>
   );

@@ -1,5 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
 import './metering.css';
 import { meteringClient, type MeteringClient } from './metering-client';
 import { tokenRecovery, type RecoveryOutcome, type TokenRecoveryClient } from './token-recovery';
@@ -24,12 +26,8 @@ export function TokenRecoveryDialog({ open, onClose, onRecovered, metering = met
   const [busy, setBusy] = useState<'device' | 'code' | 'revoke' | null>(null);
   const [outcome, setOutcome] = useState<Pick<RecoveryOutcome, 'ok' | 'message'> | null>(null);
   const [code, setCode] = useState('');
-  const titleId = useId();
   const codeId = useId();
   const firstButton = useRef<HTMLButtonElement>(null);
-
-  // The latest onClose, so a parent passing a new function on each render does not re-run the effect below.
-  const close = useEffectEvent(() => onClose());
 
   // Each opening starts without the last attempt's outcome.
   const [shownOpen, setShownOpen] = useState(open);
@@ -42,9 +40,6 @@ export function TokenRecoveryDialog({ open, onClose, onRecovered, metering = met
     if (!open) return;
     firstButton.current?.focus();
     void metering.loadUsage();
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && close();
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
   }, [open, metering]);
 
   if (!open) return null;
@@ -63,43 +58,54 @@ export function TokenRecoveryDialog({ open, onClose, onRecovered, metering = met
   };
 
   return (
-    <div className="wp-modal-backdrop" onClick={(event) => event.target === event.currentTarget && onClose()}>
-      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="wp-modal">
-        <h2 id={titleId}>Token Recovery</h2>
-        <dl>
+    <Dialog open title="Token Recovery" onClose={onClose} closeButton={false} className="wp-recovery">
+      <dl className="rows">
+        <div>
           <dt>Current tokens</dt>
           <dd>{usage ? usage.tokens : '…'}</dd>
+        </div>
+        <div>
           <dt>Free bills used</dt>
           <dd>{usage ? `${usage.billsUsed} of ${usage.maxFreeBills}` : '…'}</dd>
-        </dl>
-        <button type="button" ref={firstButton} disabled={busy !== null} onClick={() => void run('device', () => recovery.recover())}>
-          {busy === 'device' ? 'Recovering Tokens...' : 'Recover My Tokens'}
-        </button>
-        <form onSubmit={submitCode}>
-          <label htmlFor={codeId}>Recovery code</label>
-          <input id={codeId} value={code} onChange={(e) => setCode(e.target.value)} placeholder="XXXX-XXXX-XXXX-XXXX" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={40} />
-          <button type="submit" disabled={busy !== null || code.trim() === ''}>
-            {busy === 'code' ? 'Recovering Tokens...' : 'Use Recovery Code'}
-          </button>
-        </form>
-        {outcome && (
-          <p role={outcome.ok ? 'status' : 'alert'} className={outcome.ok ? 'wp-success' : 'wp-error'}>
-            {outcome.message}
-          </p>
-        )}
-        <ul className="wp-help">
-          <li>Recovery only works for purchases made on this device.</li>
-          <li>A recovery code shown after a purchase restores its tokens on any device.</li>
-          <li>If it still fails, please contact support with your payment receipt.</li>
-          <li>A code works once on another device. If someone else has seen yours, revoke it:</li>
-        </ul>
-        <button type="button" disabled={busy !== null} onClick={() => void run('revoke', () => recovery.revokeCodes())}>
-          {busy === 'revoke' ? 'Revoking...' : 'Revoke My Recovery Codes'}
-        </button>
-        <button type="button" onClick={onClose}>
-          Close
-        </button>
-      </div>
-    </div>
+        </div>
+      </dl>
+      <Button variant="primary" block ref={firstButton} disabled={busy !== null} onClick={() => void run('device', () => recovery.recover())}>
+        {busy === 'device' ? 'Recovering Tokens...' : 'Recover My Tokens'}
+      </Button>
+      <form onSubmit={submitCode}>
+        <label htmlFor={codeId}>Recovery code</label>
+        <input
+          id={codeId}
+          className="input"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          placeholder="XXXX-XXXX-XXXX-XXXX"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={40}
+        />
+        <Button type="submit" block disabled={busy !== null || code.trim() === ''}>
+          {busy === 'code' ? 'Recovering Tokens...' : 'Use Recovery Code'}
+        </Button>
+      </form>
+      {outcome && (
+        <p role={outcome.ok ? 'status' : 'alert'} className={outcome.ok ? 'wp-success' : 'wp-error'}>
+          {outcome.message}
+        </p>
+      )}
+      <ul className="wp-help">
+        <li>Recovery only works for purchases made on this device.</li>
+        <li>A recovery code shown after a purchase restores its tokens on any device.</li>
+        <li>If it still fails, please contact support with your payment receipt.</li>
+        <li>A code works once on another device. If someone else has seen yours, revoke it:</li>
+      </ul>
+      <Button block disabled={busy !== null} onClick={() => void run('revoke', () => recovery.revokeCodes())}>
+        {busy === 'revoke' ? 'Revoking...' : 'Revoke My Recovery Codes'}
+      </Button>
+      <Button block onClick={onClose}>
+        Close
+      </Button>
+    </Dialog>
   );
 }

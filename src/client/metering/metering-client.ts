@@ -117,7 +117,10 @@ export class MeteringClient {
     let delivered = 0;
     for (const purchase of this.localPurchases(anonymousUserId)) {
       const { localId, createdAt, ...report } = purchase;
-      const sent = await this.call('/functions/v1/store-token-purchase', report).then(() => true, () => false);
+      const sent = await this.call('/functions/v1/store-token-purchase', report).then(
+        () => true,
+        () => false,
+      );
       if (!sent) continue;
       delivered++;
       this.writeLocal(this.readLocal().filter((p) => p.localId !== localId));
@@ -140,7 +143,10 @@ export class MeteringClient {
 
   /** Sends a metering call with the anonymous id (in the body or a header, never the URL); a 401 pauses server calls for a minute. */
   async call(path: string, body?: unknown, headers: Record<string, string> = {}): Promise<unknown> {
-    const response = await this.env.fetch(path, body === undefined ? { method: 'GET', headers } : { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const response = await this.env.fetch(
+      path,
+      body === undefined ? { method: 'GET', headers } : { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) },
+    );
     if (response.status === 401) this.pausedUntil = this.env.nowMs() + PAUSE_AFTER_401_MS;
     if (!response.ok) throw new HttpStatusError(response.status);
     return response.json();
@@ -192,11 +198,14 @@ let shared: MeteringClient | null = null;
 
 /** The page's one metering client (created on first use, so server rendering never touches `window`). */
 export function meteringClient(): MeteringClient {
-  shared ??= new MeteringClient({
-    fetch: (input, init) => fetch(input, init),
-    identity: anonymousIdentity(),
-    storage: typeof localStorage === 'undefined' ? null : localStorage,
-    nowMs: () => Date.now(),
-  }, $metering);
+  shared ??= new MeteringClient(
+    {
+      fetch: (input, init) => fetch(input, init),
+      identity: anonymousIdentity(),
+      storage: typeof localStorage === 'undefined' ? null : localStorage,
+      nowMs: () => Date.now(),
+    },
+    $metering,
+  );
   return shared;
 }

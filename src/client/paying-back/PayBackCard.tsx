@@ -1,5 +1,7 @@
 import { formatGBP, pence } from '../../../domain/money';
 import type { PayBack } from './use-pay-back';
+import { Button } from '../ui/Button';
+import { Card } from '../ui/Card';
 
 /** "Getting paid back" on the summary: who people pay, how many have paid, and a reminder for the rest. */
 export function PayBackCard({ payBack }: { readonly payBack: PayBack }) {
@@ -7,7 +9,7 @@ export function PayBackCard({ payBack }: { readonly payBack: PayBack }) {
   const paidCount = recent === null ? 0 : recent.diners.filter((d) => recent.paid[d.dinerId] !== undefined).length;
   const outstanding = recent === null ? 0 : recent.diners.filter((d) => recent.paid[d.dinerId] === undefined).reduce((sum, d) => sum + d.totalPence, 0);
   return (
-    <section className="wz-card" aria-labelledby="payback-title">
+    <Card aria-labelledby="payback-title">
       <h2 id="payback-title">Getting paid back</h2>
       {payee === null ? (
         <p>Add how people can pay you, then send each person their share with a link to pay.</p>
@@ -23,16 +25,14 @@ export function PayBackCard({ payBack }: { readonly payBack: PayBack }) {
         </p>
       ) : null}
       <div className="wz-actions">
-        <button type="button" className="wz-btn" onClick={payBack.openPayee}>
-          {payee === null ? 'Add payment details' : 'Edit payment details'}
-        </button>
+        <Button onClick={payBack.openPayee}>{payee === null ? 'Add payment details' : 'Edit payment details'}</Button>
         {recent !== null && paidCount < recent.diners.length ? (
-          <button type="button" className="wz-btn" disabled={payBack.busy !== null} onClick={payBack.remind}>
+          <Button disabled={payBack.busy !== null} onClick={payBack.remind}>
             Remind who hasn't paid
-          </button>
+          </Button>
         ) : null}
       </div>
-    </section>
+    </Card>
   );
 }
 
@@ -49,13 +49,13 @@ export function DinerPayActions({ payBack, dinerId, name }: { readonly payBack: 
         </p>
       ) : null}
       <div className="pb-row-actions">
-        <button type="button" className="wz-btn" disabled={busy !== null} onClick={() => payBack.send(dinerId)} aria-label={`Send ${name} their share`}>
+        <Button disabled={busy !== null} onClick={() => payBack.send(dinerId)} aria-label={`Send ${name} their share`}>
           Send
-        </button>
+        </Button>
         {stored !== null ? (
-          <button type="button" className="wz-btn" disabled={busy !== null} onClick={() => payBack.setPaid(dinerId, paidBy === undefined)}>
+          <Button disabled={busy !== null} onClick={() => payBack.setPaid(dinerId, paidBy === undefined)}>
             {paidBy === undefined ? 'Mark paid' : 'Mark unpaid'}
-          </button>
+          </Button>
         ) : null}
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { PAYEE_MESSAGES, parsePayee, type Payee, type PayeeField } from '../../../domain/paying-back/payee';
-import { Dialog } from '../wizard/Dialog';
+import { Dialog } from '../ui/Dialog';
+import { Button } from '../ui/Button';
 
 interface Props {
   readonly open: boolean;
@@ -58,12 +59,10 @@ export function PayeeDialog({ open, payee, refused = null, onSave, onClose }: Pr
           </label>
         ))}
         <div className="wz-actions wz-end">
-          <button type="button" className="wz-btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="wz-btn wz-primary">
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="primary">
             Save details
-          </button>
+          </Button>
         </div>
       </form>
     </Dialog>

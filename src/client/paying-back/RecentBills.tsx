@@ -3,13 +3,15 @@ import { useEffect, useState } from 'react';
 import { everyoneText } from '../../../domain/paying-back/messages';
 import { formatGBP, pence } from '../../../domain/money';
 import { $bill, openRecentBill } from '../wizard/bill-store';
-import { Dialog } from '../wizard/Dialog';
+import { Dialog } from '../ui/Dialog';
 import { toast } from '../wizard/toasts';
 import { browserShareEnvironment, shareNatively } from '../sharing/native-share';
 import { fetchPayments } from './api';
 import { $payee } from './payee-store';
 import { $recentBills, forgetRecentBill, updatePaid, type RecentBill } from './recent-bills';
 import { paidMap } from './stored-bill';
+import { Button } from '../ui/Button';
+import { Card } from '../ui/Card';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
@@ -22,8 +24,7 @@ export function RecentBills() {
 
   // Who has paid since last time; a bill that has expired or gone just keeps what it knew.
   useEffect(() => {
-    for (const bill of $recentBills.get().slice(0, 10))
-      void fetchPayments(bill.receiptId, bill.organiserSecret).then((status) => status.ok && updatePaid(bill.receiptId, paidMap(status.value)));
+    for (const bill of $recentBills.get().slice(0, 10)) void fetchPayments(bill.receiptId, bill.organiserSecret).then((status) => status.ok && updatePaid(bill.receiptId, paidMap(status.value)));
   }, []);
 
   if (bills.length === 0 || review !== null) return null;
@@ -33,7 +34,7 @@ export function RecentBills() {
     if (outcome === 'copied') toast('Bill copied: paste it into the group chat', 'success');
   };
   return (
-    <section className="wz-card" aria-labelledby="recent-title">
+    <Card aria-labelledby="recent-title">
       <h2 id="recent-title">Recent bills</h2>
       <p className="wz-note">Bills you shared from this device. Open one to see who has paid.</p>
       <ul className="pb-recent">
@@ -46,15 +47,13 @@ export function RecentBills() {
                 {dateFormat.format(new Date(bill.sharedAt))} · {formatGBP(pence(bill.totalPence))} · {paid} of {bill.diners.length} paid
               </p>
               <div className="wz-actions">
-                <button type="button" className="wz-btn wz-primary" onClick={() => openRecentBill(bill.snapshot, bill.receiptId)}>
+                <Button variant="primary" onClick={() => openRecentBill(bill.snapshot, bill.receiptId)}>
                   Open
-                </button>
-                <button type="button" className="wz-btn" onClick={() => void shareAgain(bill)}>
-                  Share again
-                </button>
-                <button type="button" className="wz-btn wz-quiet" onClick={() => setDeleting(bill)}>
+                </Button>
+                <Button onClick={() => void shareAgain(bill)}>Share again</Button>
+                <Button variant="ghost" onClick={() => setDeleting(bill)}>
                   Delete
-                </button>
+                </Button>
               </div>
             </li>
           );
@@ -66,22 +65,19 @@ export function RecentBills() {
             {deleting.label} will no longer be listed here and you will not see who has paid. Links already sent keep working until {dateFormat.format(new Date(deleting.expiresAt))}.
           </p>
           <div className="wz-actions wz-end">
-            <button type="button" className="wz-btn" onClick={() => setDeleting(null)}>
-              Keep
-            </button>
-            <button
-              type="button"
-              className="wz-btn wz-primary"
+            <Button onClick={() => setDeleting(null)}>Keep</Button>
+            <Button
+              variant="primary"
               onClick={() => {
                 forgetRecentBill(deleting.receiptId);
                 setDeleting(null);
               }}
             >
               Delete
-            </button>
+            </Button>
           </div>
         </Dialog>
       ) : null}
-    </section>
+    </Card>
   );
 }

@@ -32,7 +32,11 @@ async function call<T>(path: string, init: RequestInit): Promise<Result<T, ApiPr
   return err({ code: body?.code ?? `http-${response.status}`, message: body?.error ?? `Request failed (${response.status})`, ...(body?.field ? { field: body.field } : {}) });
 }
 
-export function storeBill(bill: ShareableBill, payee: Payee, stored: { receiptId: string; organiserSecret: string; dinerIds: Record<string, string> } | null): Promise<Result<StoredBillAnswer, ApiProblem>> {
+export function storeBill(
+  bill: ShareableBill,
+  payee: Payee,
+  stored: { receiptId: string; organiserSecret: string; dinerIds: Record<string, string> } | null,
+): Promise<Result<StoredBillAnswer, ApiProblem>> {
   return call('/api/bills', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatGBP, pence } from '../../../domain/money';
 import { DEFAULT_PACKAGE_ID } from '../../../domain/payments/offers';
 import { anonymousIdentity } from '../metering/anonymous-identity';
@@ -10,6 +10,8 @@ import { PaymentMethods, type Method } from './PaymentMethods';
 import { PayPalCheckout } from './PayPalCheckout';
 import { StripeCardForm } from './StripeCardForm';
 import { TestCardForm } from './TestCardForm';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
 import './buy-tokens.css';
 
 export interface BuyTokensDialogProps {
@@ -29,7 +31,6 @@ type Step = { readonly kind: 'choose' } | { readonly kind: 'pay' } | { readonly 
  * recovery code. Tokens go to this device's anonymous identity.
  */
 export function BuyTokensDialog({ open, onClose, onPurchased }: BuyTokensDialogProps) {
-  const titleId = useId();
   const [config, setConfig] = useState<PaymentsConfig | null>(null);
   const [anonymousUserId, setAnonymousUserId] = useState<string | null>(null);
   const [loadError, setLoadError] = useState(false);
@@ -50,13 +51,6 @@ export function BuyTokensDialog({ open, onClose, onPurchased }: BuyTokensDialogP
       () => setLoadError(true),
     );
   }, [open, config, anonymousUserId]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && close();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  });
 
   if (!open) return null;
 
@@ -84,62 +78,59 @@ export function BuyTokensDialog({ open, onClose, onPurchased }: BuyTokensDialogP
   const ready = config && selection && anonymousUserId;
 
   return (
-    <div className="bt-backdrop" onClick={(e) => e.target === e.currentTarget && close()}>
-      <div className="bt-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <header className="bt-header">
-          <h2 id={titleId}>{step.kind === 'pay' ? 'Choose Payment Method' : 'Purchase Premium Tokens'}</h2>
-          {testMode && <span className="bt-test-badge">TEST MODE</span>}
-          <button type="button" className="bt-close" aria-label="Close" onClick={close}>
-            ×
-          </button>
-        </header>
-        {loadError && (
-          <p role="alert" className="bt-error">
-            Payment failed. Please try again.
+    <Dialog
+      open
+      title={step.kind === 'pay' ? 'Choose Payment Method' : 'Purchase Premium Tokens'}
+      badge={testMode && <span className="bt-test-badge">TEST MODE</span>}
+      onClose={close}
+      className="bt-dialog"
+    >
+      {loadError && (
+        <p role="alert" className="bt-error">
+          Payment failed. Please try again.
+        </p>
+      )}
+      {!ready && !loadError && <p role="status">Loading...</p>}
+      {ready && step.kind === 'choose' && (
+        <>
+          <p>One token buys one AI receipt scan. Tokens never expire.</p>
+          <OfferPicker packages={config.packages} plans={config.plans} selected={selection} onSelect={choose} />
+          <Button variant="primary" block onClick={() => setStep({ kind: 'pay' })}>
+            Continue to Payment
+          </Button>
+        </>
+      )}
+      {ready && step.kind === 'pay' && (
+        <>
+          <p className="bt-summary">
+            {selection.description}: <strong>{formatGBP(pence(selection.amountPence))}</strong>
           </p>
-        )}
-        {!ready && !loadError && <p role="status">Loading...</p>}
-        {ready && step.kind === 'choose' && (
-          <>
-            <p>One token buys one AI receipt scan. Tokens never expire.</p>
-            <OfferPicker packages={config.packages} plans={config.plans} selected={selection} onSelect={choose} />
-            <button type="button" className="bt-primary" onClick={() => setStep({ kind: 'pay' })}>
-              Continue to Payment
-            </button>
-          </>
-        )}
-        {ready && step.kind === 'pay' && (
-          <>
-            <p className="bt-summary">
-              {selection.description}: <strong>{formatGBP(pence(selection.amountPence))}</strong>
-            </p>
-            <PaymentMethods selected={method} paypalAvailable={selection.type === 'package'} onSelect={setMethod} />
-            {method === 'card' &&
-              (config.card.mode === 'live' ? (
-                <StripeCardForm publishableKey={config.card.publishableKey} selection={selection} anonymousUserId={anonymousUserId} attemptKey={attemptKey} onPaid={paid} />
-              ) : (
-                <TestCardForm selection={selection} anonymousUserId={anonymousUserId} attemptKey={attemptKey} onPaid={paid} />
-              ))}
-            {method === 'paypal' && <PayPalCheckout mode={config.paypal} selection={selection} anonymousUserId={anonymousUserId} attemptKey={attemptKey} onPaid={paid} />}
-            <button type="button" className="bt-secondary" onClick={() => setStep({ kind: 'choose' })}>
-              Back
-            </button>
-          </>
-        )}
-        {step.kind === 'done' && (
-          <div className="bt-success" role="status">
-            <h3>Payment Successful!</h3>
-            <p>{step.purchased.tokens} tokens added.</p>
-            <p>
-              Your balance: <strong>{step.purchased.balance} tokens</strong>
-            </p>
-            <RecoveryCodeNotice />
-            <button type="button" className="bt-primary" onClick={close}>
-              Done
-            </button>
-          </div>
-        )}
-      </div>
-    </div>
+          <PaymentMethods selected={method} paypalAvailable={selection.type === 'package'} onSelect={setMethod} />
+          {method === 'card' &&
+            (config.card.mode === 'live' ? (
+              <StripeCardForm publishableKey={config.card.publishableKey} selection={selection} anonymousUserId={anonymousUserId} attemptKey={attemptKey} onPaid={paid} />
+            ) : (
+              <TestCardForm selection={selection} anonymousUserId={anonymousUserId} attemptKey={attemptKey} onPaid={paid} />
+            ))}
+          {method === 'paypal' && <PayPalCheckout mode={config.paypal} selection={selection} anonymousUserId={anonymousUserId} attemptKey={attemptKey} onPaid={paid} />}
+          <Button block className="bt-back" onClick={() => setStep({ kind: 'choose' })}>
+            Back
+          </Button>
+        </>
+      )}
+      {step.kind === 'done' && (
+        <div className="bt-success" role="status">
+          <h3>Payment Successful!</h3>
+          <p>{step.purchased.tokens} tokens added.</p>
+          <p>
+            Your balance: <strong>{step.purchased.balance} tokens</strong>
+          </p>
+          <RecoveryCodeNotice />
+          <Button variant="primary" block onClick={close}>
+            Done
+          </Button>
+        </div>
+      )}
+    </Dialog>
   );
 }

@@ -17,7 +17,7 @@ export function BuyTokensPage() {
       <p>
         Tokens: <output aria-label="Token balance">{tokens ?? '—'}</output>
       </p>
-      <button type="button" onClick={() => setOpen(true)}>
+      <button type="button" className="button" onClick={() => setOpen(true)}>
         Buy Tokens
       </button>
       <BuyTokensDialog open={open} onClose={() => setOpen(false)} />

@@ -102,7 +102,7 @@ export function PayPalCheckout({ mode, selection, anonymousUserId, attemptKey, o
           <p className="bt-test-mode" role="note">
             <strong>TEST MODE</strong> — PayPal is simulated; no money moves.
           </p>
-          <button type="button" className="bt-paypal-button" onClick={startTestOrder}>
+          <button type="button" className="button block bt-paypal-button" onClick={startTestOrder}>
             Pay with PayPal
           </button>
         </>
@@ -122,11 +122,12 @@ export function PayPalCheckout({ mode, selection, anonymousUserId, attemptKey, o
                 <strong>TEST MODE</strong> PayPal
               </p>
               <p>Approve this payment of the order {overlay.orderId}?</p>
-              <button type="button" className="bt-primary" onClick={() => approveTest(overlay.orderId)}>
+              <button type="button" className="button block" onClick={() => approveTest(overlay.orderId)}>
                 Approve payment
               </button>
               <button
                 type="button"
+                className="button secondary block"
                 onClick={() => {
                   setOverlay(null);
                   setError('Payment was cancelled.');

@@ -94,7 +94,7 @@ function ConfirmForm({ intentId, amountPence, onPaid }: { intentId: string; amou
           {error}
         </p>
       )}
-      <button type="submit" className="bt-primary" disabled={processing || !stripe}>
+      <button type="submit" className="button block" disabled={processing || !stripe}>
         {processing ? 'Processing...' : `Pay ${formatGBP(pence(amountPence))}`}
       </button>
     </form>

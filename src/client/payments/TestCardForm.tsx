@@ -65,10 +65,10 @@ export function TestCardForm({ selection, anonymousUserId, attemptKey, onPaid }:
         <p className="bt-test-mode" role="note">
           <strong>TEST MODE</strong> — your bank asks you to confirm this payment (3-D Secure).
         </p>
-        <button type="button" className="bt-primary" disabled={processing} onClick={() => answerChallenge('complete')}>
+        <button type="button" className="button block" disabled={processing} onClick={() => answerChallenge('complete')}>
           Complete authentication
         </button>
-        <button type="button" className="bt-secondary" disabled={processing} onClick={() => answerChallenge('fail')}>
+        <button type="button" className="button secondary block" disabled={processing} onClick={() => answerChallenge('fail')}>
           Fail authentication
         </button>
       </div>
@@ -102,7 +102,7 @@ export function TestCardForm({ selection, anonymousUserId, attemptKey, onPaid }:
           {error}
         </p>
       )}
-      <button type="submit" className="bt-primary" disabled={processing}>
+      <button type="submit" className="button block" disabled={processing}>
         {processing ? 'Processing...' : `Pay ${formatGBP(pence(selection.amountPence))}`}
       </button>
     </form>

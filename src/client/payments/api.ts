@@ -9,9 +9,7 @@ export interface PaymentsConfig {
 }
 
 export type PurchaseState =
-  | { readonly status: 'succeeded'; readonly tokens: number; readonly balance: number; readonly paymentId: string }
-  | { readonly status: 'pending' }
-  | { readonly status: 'failed' };
+  { readonly status: 'succeeded'; readonly tokens: number; readonly balance: number; readonly paymentId: string } | { readonly status: 'pending' } | { readonly status: 'failed' };
 
 export interface Purchased {
   readonly tokens: number;
@@ -99,4 +97,3 @@ export const authenticateTestCard = (clientSecret: string, authentication: 'comp
 
 export const approveTestPayPalOrder = (orderId: string): Promise<{ approved: true }> =>
   call('/api/test-mode/paypal-approve', { method: 'POST', body: JSON.stringify({ orderId }), fallback: 'Payment failed. Please try again or use a different payment method.' });
-

@@ -1,22 +1,27 @@
 import { formatGBP, pence } from '../../../domain/money';
 import type { DinerShareData } from '../../../domain/sharing/bill-view';
+import { BrandBar } from '../ui/BrandBar';
 
 /** The shared diner bill screen (seed 001 §2.9), from diner share data; printable. */
 export function DinerBillScreen({ data }: { readonly data: DinerShareData }) {
   const count = data.dinerItems.length;
   return (
     <main className="share diner-bill">
-      <nav className="no-print">
-        <a href="/">Back to App</a>
-      </nav>
-      <h1>{data.dinerName}'s Bill Breakdown</h1>
-      <p>
-        <span className="badge">Individual Bill</span>
-      </p>
-      <p className="big" aria-label="Total">
-        {formatGBP(pence(data.total))}
-      </p>
-      <section className="panel" aria-label="Items Ordered">
+      <BrandBar>
+        <a className="button secondary no-print" href="/">
+          Back to App
+        </a>
+      </BrandBar>
+      <section className="card">
+        <h1>{data.dinerName}'s Bill Breakdown</h1>
+        <p>
+          <span className="badge">Individual Bill</span>
+        </p>
+        <p className="big" aria-label="Total">
+          {formatGBP(pence(data.total))}
+        </p>
+      </section>
+      <section className="card" aria-label="Items Ordered">
         <h2>Items Ordered</h2>
         <p className="muted">
           {count} {count === 1 ? 'item' : 'items'} assigned to you
@@ -38,7 +43,7 @@ export function DinerBillScreen({ data }: { readonly data: DinerShareData }) {
           ))}
         </ul>
       </section>
-      <section className="panel" aria-label="Cost Breakdown">
+      <section className="card" aria-label="Cost Breakdown">
         <h2>Cost Breakdown</h2>
         <ul className="rows">
           <li>
@@ -55,7 +60,7 @@ export function DinerBillScreen({ data }: { readonly data: DinerShareData }) {
           </li>
         </ul>
       </section>
-      <section className="panel" aria-label="Payment Information">
+      <section className="card" aria-label="Payment Information">
         <h2>Payment Information</h2>
         <p>Please pay {formatGBP(pence(data.total))} to the person who shared this bill. If you have any questions about your share, contact them directly.</p>
       </section>
@@ -74,7 +79,8 @@ export function DinerBillScreen({ data }: { readonly data: DinerShareData }) {
 export function DinerBillError({ message }: { readonly message: string }) {
   return (
     <main className="share">
-      <section className="panel error" role="alert">
+      <BrandBar />
+      <section className="card error" role="alert">
         <h1>Oops! Something went wrong</h1>
         <p>{message}</p>
         <a className="button" href="/">

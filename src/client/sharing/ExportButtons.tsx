@@ -4,6 +4,7 @@ import { dinerColour } from '../../../domain/diners';
 import { receiptIdFor, type Receipt } from '../../../domain/receipt';
 import { defaultKind } from '../../../domain/sharing/share-packet';
 import type { ShareableBill } from '../../../domain/sharing/share-text';
+import { Button } from '../ui/Button';
 
 /** CSV and JSON downloads of the bill (seed 000 §5), built in the browser by domain/export.ts. */
 export function ExportButtons({ bill }: { readonly bill: ShareableBill }) {
@@ -18,13 +19,9 @@ export function ExportButtons({ bill }: { readonly bill: ShareableBill }) {
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
   return (
-    <div className="export-buttons">
-      <button type="button" onClick={() => download('csv')}>
-        Export CSV
-      </button>
-      <button type="button" onClick={() => download('json')}>
-        Export JSON
-      </button>
+    <div className="actions">
+      <Button onClick={() => download('csv')}>Export CSV</Button>
+      <Button onClick={() => download('json')}>Export JSON</Button>
     </div>
   );
 }

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import './dialogs.css';
 import type { ShareableBill } from '../../../domain/sharing/share-text';
-import { createShareLink, qrDataUrl } from './share-link';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { createShareLink, qrDataUrl, QR_SIZE } from './share-link';
 
 export interface QrDialogProps {
   readonly bill: ShareableBill;
@@ -23,17 +25,15 @@ export function QrDialog({ bill, open, onClose }: QrDialogProps) {
       .catch((e: unknown) => console.error('QR generation failed', e)); // seed 001 §8: logged only
   }, [open, bill]);
 
-  if (!open) return null;
   return (
-    <div className="share-dialog-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()} onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-      <div className="qr-dialog" role="dialog" aria-modal="true" aria-labelledby="qr-dialog-title">
-        <h2 id="qr-dialog-title">QR Code</h2>
-        <p>Scan this QR code to view the bill split:</p>
-        {qr && <img src={qr} width={150} height={150} alt="QR code for the bill split" />}
-        <button type="button" onClick={onClose}>
+    <Dialog open={open} title="QR Code" onClose={onClose} closeButton={false} className="qr-dialog">
+      <p>Scan this QR code to view the bill split:</p>
+      <div className="qr-frame">{qr ? <img src={qr} width={QR_SIZE} height={QR_SIZE} alt="QR code for the bill split" /> : <span className="qr-placeholder" aria-hidden="true" />}</div>
+      <div className="actions">
+        <Button block onClick={onClose}>
           Close
-        </button>
+        </Button>
       </div>
-    </div>
+    </Dialog>
   );
 }

@@ -3,7 +3,17 @@ import type { ShareableBill } from '../../../domain/sharing/share-text';
 import { ShareDialog } from './ShareDialog';
 
 /** A button that opens the share dialog: the /share screen's 'Share Complete Bill' and per-diner 'Share'. */
-export function ShareButton({ bill, dinerId = null, label, accessibleName }: { readonly bill: ShareableBill; readonly dinerId?: string | null; readonly label: string; readonly accessibleName?: string }) {
+export function ShareButton({
+  bill,
+  dinerId = null,
+  label,
+  accessibleName,
+}: {
+  readonly bill: ShareableBill;
+  readonly dinerId?: string | null;
+  readonly label: string;
+  readonly accessibleName?: string;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>

@@ -3,7 +3,9 @@ import './dialogs.css';
 import { formatGBP } from '../../../domain/money';
 import { shareSummary, shareText, type ShareableBill } from '../../../domain/sharing/share-text';
 import { browserShareEnvironment, shareNatively } from './native-share';
-import { copyPng, createShareLink, qrDataUrl } from './share-link';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { copyPng, createShareLink, qrDataUrl, QR_SIZE } from './share-link';
 
 export interface ShareDialogProps {
   /** The bill on the summary step: diners, items (pricePence, assignedTo diner ids), tipPence and tipSplit. */
@@ -70,59 +72,72 @@ export function ShareDialog({ bill, dinerId = null, open, onClose }: ShareDialog
   };
 
   return (
-    <div className="share-dialog-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()} onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-      <div className="share-dialog" role="dialog" aria-modal="true" aria-labelledby="share-dialog-title">
-        <h2 id="share-dialog-title">Share Bill</h2>
-        {s.kind === 'individual' ? (
-          <dl aria-label="Share summary">
+    <Dialog open title="Share Bill" onClose={onClose} closeButton={false} className="share-dialog">
+      {s.kind === 'individual' ? (
+        <dl className="rows" aria-label="Share summary">
+          <div>
             <dt>Diner</dt>
             <dd>{s.dinerName}</dd>
+          </div>
+          <div>
             <dt>Items</dt>
             <dd>{s.itemCount}</dd>
+          </div>
+          <div>
             <dt>Total (including tip)</dt>
             <dd>{formatGBP(s.totalPence)}</dd>
-          </dl>
-        ) : (
-          <dl aria-label="Share summary">
+          </div>
+        </dl>
+      ) : (
+        <dl className="rows" aria-label="Share summary">
+          <div>
             <dt>Total amount</dt>
             <dd>{formatGBP(s.totalPence)}</dd>
+          </div>
+          <div>
             <dt>People</dt>
             <dd>{s.people}</dd>
+          </div>
+          <div>
             <dt>Items</dt>
             <dd>{s.items}</dd>
-          </dl>
-        )}
-        <section aria-label="QR Code">
-          <h3>QR Code</h3>
-          {qr && <img src={qr} width={150} height={150} alt="QR code for the share link" />}
-          <button type="button" disabled={qr === null} onClick={qr ? copy('qr', () => copyPng(qr)) : undefined}>
-            {copied === 'qr' ? 'Copied!' : 'Copy QR Code'}
-          </button>
-        </section>
-        <section aria-label="Share Link">
-          <h3>Share Link</h3>
-          {link && <input readOnly value={link} aria-label="Share link" onFocus={(e) => e.currentTarget.select()} />}
-          <button type="button" disabled={link === null} onClick={link ? copy('link', () => navigator.clipboard.writeText(link)) : undefined}>
-            {copied === 'link' ? 'Copied!' : 'Copy Link'}
-          </button>
-        </section>
-        <section aria-label="Rich Text">
-          <h3>Rich Text</h3>
-          <pre aria-label="Rich text preview">{text}</pre>
-          <button type="button" disabled={link === null} onClick={copy('text', () => navigator.clipboard.writeText(text))}>
-            {copied === 'text' ? 'Copied!' : 'Copy Text'}
-          </button>
-        </section>
-        <section aria-label="Native Share">
-          <h3>Native Share</h3>
-          <button type="button" disabled={link === null || sharing} onClick={() => void nativeShare()}>
-            {sharing ? 'Sharing...' : 'Share'}
-          </button>
-        </section>
-        <button type="button" onClick={onClose}>
+          </div>
+        </dl>
+      )}
+      <section aria-label="QR Code" className="share-method">
+        <h3>QR Code</h3>
+        <div className="qr-frame">{qr ? <img src={qr} width={QR_SIZE} height={QR_SIZE} alt="QR code for the share link" /> : <span className="qr-placeholder" aria-hidden="true" />}</div>
+        <Button block disabled={qr === null} onClick={qr ? copy('qr', () => copyPng(qr)) : undefined}>
+          {copied === 'qr' ? 'Copied!' : 'Copy QR Code'}
+        </Button>
+      </section>
+      <section aria-label="Share Link" className="share-method">
+        <h3>Share Link</h3>
+        {link && <input className="input" readOnly value={link} aria-label="Share link" onFocus={(e) => e.currentTarget.select()} />}
+        <Button block disabled={link === null} onClick={link ? copy('link', () => navigator.clipboard.writeText(link)) : undefined}>
+          {copied === 'link' ? 'Copied!' : 'Copy Link'}
+        </Button>
+      </section>
+      <section aria-label="Rich Text" className="share-method">
+        <h3>Rich Text</h3>
+        <pre className="share-preview" aria-label="Rich text preview">
+          {text}
+        </pre>
+        <Button block disabled={link === null} onClick={copy('text', () => navigator.clipboard.writeText(text))}>
+          {copied === 'text' ? 'Copied!' : 'Copy Text'}
+        </Button>
+      </section>
+      <section aria-label="Native Share" className="share-method">
+        <h3>Native Share</h3>
+        <Button variant="primary" block disabled={link === null || sharing} onClick={() => void nativeShare()}>
+          {sharing ? 'Sharing...' : 'Share'}
+        </Button>
+      </section>
+      <div className="actions">
+        <Button block onClick={onClose}>
           Close
-        </button>
+        </Button>
       </div>
-    </div>
+    </Dialog>
   );
 }

@@ -13,9 +13,15 @@ export async function createShareLink(bill: ShareableBill, dinerId: string | nul
   return body.url;
 }
 
-/** seed 001 §9: generated at 300 px with margin 2, black on white (shown at 150 px). */
+/**
+ * The QR image's size in pixels. Seed 001 §9 generates it at 300 px (margin 2, black on white) and
+ * shows it at 150; we show it as large as the dialog allows, up to this, so a phone across the
+ * table can read it (dialogs.css).
+ */
+export const QR_SIZE = 300;
+
 export function qrDataUrl(url: string): Promise<string> {
-  return QRCode.toDataURL(url, { width: 300, margin: 2, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } });
+  return QRCode.toDataURL(url, { width: QR_SIZE, margin: 2, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } });
 }
 
 export async function copyPng(dataUrl: string): Promise<void> {

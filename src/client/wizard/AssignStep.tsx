@@ -1,10 +1,17 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { dinerInitial, MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../../../domain/diners';
-import { formatGBP } from '../../../domain/money';
-import type { Diner } from '../../../domain/receipt';
+import { isEveryone } from '../../../domain/portions';
+import type { BillItem, Diner } from '../../../domain/receipt';
 import { MoneyInput } from '../ui/MoneyInput';
-import { $bill, addDiner, addItem, continueToSummary, removeDiner, toggleAssignment } from './bill-store';
+import { $bill, addDiner, addItem, backToReview, continueToSummary, openedToTable, removeDiner, toggleAssignment, toggleEveryone } from './bill-store';
+import { ItemHead } from './ItemEditor';
+import { SplitControls } from './SplitControls';
+import { Button } from '../ui/Button';
+import { Card } from '../ui/Card';
+import { OrganiserLivePanel } from '../live/OrganiserLivePanel';
+import { openToTable } from '../live/open-to-table';
+import { toast } from './toasts';
 
 export const NO_DINERS_MESSAGE = 'You need to add at least one person before assigning items';
 
@@ -17,15 +24,21 @@ export function Avatar({ diner }: { readonly diner: Diner }) {
 }
 
 export function AssignStep() {
-  const { diners, items, isTestReceipt } = useStore($bill);
+  const { diners, items, isTestReceipt, live } = useStore($bill);
+  if (live !== null) return <OrganiserLivePanel link={live} />;
   return (
     <>
+      <div className="wz-title-row">
+        <Button variant="ghost" onClick={backToReview}>
+          ← Back to Review
+        </Button>
+      </div>
       <DinersCard diners={diners} />
-      <section className="wz-card" aria-labelledby="assign-title">
+      <Card aria-labelledby="assign-title">
         <h2 id="assign-title">Assign Items</h2>
         {isTestReceipt ? (
           <p className="wz-test-banner" role="note">
-            <strong>TEST MODE</strong> This bill was entered by hand or from the sample receipt, so adding items here is turned off.
+            <strong>TEST MODE</strong> This is the sample receipt: try every step freely, nothing is used or charged.
           </p>
         ) : null}
         {diners.length === 0 ? <p className="wz-panel wz-warning">{NO_DINERS_MESSAGE}</p> : null}
@@ -34,45 +47,74 @@ export function AssignStep() {
         ) : (
           <ul className="wz-assign-list">
             {items.map((item) => (
-              <li key={item.id} className="wz-assign-item">
-                <div className="wz-assign-head">
-                  <span>{item.name}</span>
-                  <span>{formatGBP(item.pricePence)}</span>
-                </div>
-                {diners.length > 0 ? (
-                  <div className="wz-toggles" role="group" aria-label={`Who had ${item.name}`}>
-                    {diners.map((diner) => {
-                      const pressed = item.assignedTo.includes(diner.id);
-                      return (
-                        <button
-                          key={diner.id}
-                          type="button"
-                          className="wz-toggle"
-                          aria-pressed={pressed}
-                          style={{ borderColor: diner.color }}
-                          onClick={() => toggleAssignment(item.id, diner.id)}
-                        >
-                          {pressed ? <span aria-hidden="true">✓ </span> : null}
-                          {diner.name}
-                        </button>
-                      );
-                    })}
-                  </div>
-                ) : null}
-              </li>
+              <AssignItem key={item.id} item={item} diners={diners} />
             ))}
           </ul>
         )}
-        <AddItemForm disabled={isTestReceipt} />
-      </section>
-      {diners.length > 0 && items.length > 0 ? (
+        <AddItemForm />
+      </Card>
+      {items.length > 0 ? (
         <div className="wz-actions wz-end">
-          <button type="button" className="wz-btn wz-primary" onClick={continueToSummary}>
-            Continue to Summary
-          </button>
+          <OpenToTableButton />
+          {diners.length > 0 ? (
+            <Button variant="primary" onClick={continueToSummary}>
+              Continue to Summary
+            </Button>
+          ) : null}
         </div>
       ) : null}
     </>
+  );
+}
+
+function AssignItem({ item, diners }: { readonly item: BillItem; readonly diners: readonly Diner[] }) {
+  const everyone = isEveryone(
+    item,
+    diners.map((d) => d.id),
+  );
+  return (
+    <li className="wz-assign-item">
+      <ItemHead item={item} />
+      {diners.length > 0 ? (
+        <>
+          <div className="wz-toggles" role="group" aria-label={`Who had ${item.name}`}>
+            <button type="button" className="wz-toggle wz-everyone" aria-pressed={everyone} onClick={() => toggleEveryone(item.id)}>
+              {everyone ? <span aria-hidden="true">✓ </span> : null}
+              Everyone
+            </button>
+            {item.portions === undefined
+              ? diners.map((diner) => {
+                  const pressed = item.assignedTo.includes(diner.id);
+                  return (
+                    <button key={diner.id} type="button" className="wz-toggle" aria-pressed={pressed} style={{ borderColor: diner.color }} onClick={() => toggleAssignment(item.id, diner.id)}>
+                      {pressed ? <span aria-hidden="true">✓ </span> : null}
+                      {diner.name}
+                    </button>
+                  );
+                })
+              : null}
+          </div>
+          {item.kind === 'item' ? <SplitControls item={item} diners={diners} /> : null}
+        </>
+      ) : null}
+    </li>
+  );
+}
+
+/** Everyone picks their own items on their own phone (DESIGN.md §1 item 10). */
+function OpenToTableButton() {
+  const [busy, setBusy] = useState(false);
+  const open = async () => {
+    setBusy(true);
+    const opened = await openToTable($bill.get());
+    setBusy(false);
+    if (opened.ok) openedToTable(opened.live);
+    else toast(opened.message, 'error');
+  };
+  return (
+    <Button disabled={busy} onClick={() => void open()}>
+      Let everyone pick on their phone
+    </Button>
   );
 }
 
@@ -82,7 +124,7 @@ function DinersCard({ diners }: { readonly diners: readonly Diner[] }) {
     if (addDiner(name).ok) setName('');
   };
   return (
-    <section className="wz-card" aria-labelledby="diners-title">
+    <Card aria-labelledby="diners-title">
       <h2 id="diners-title">Who's dining</h2>
       {diners.length > 0 ? (
         <ul className="wz-diners">
@@ -90,7 +132,7 @@ function DinersCard({ diners }: { readonly diners: readonly Diner[] }) {
             <li key={diner.id} className="wz-diner">
               <Avatar diner={diner} />
               <span>{diner.name}</span>
-              <button type="button" className="wz-icon-btn wz-small" aria-label={`Remove ${diner.name}`} onClick={() => removeDiner(diner.id)}>
+              <button type="button" className="icon-button" aria-label={`Remove ${diner.name}`} onClick={() => removeDiner(diner.id)}>
                 ×
               </button>
             </li>
@@ -122,16 +164,17 @@ function DinersCard({ diners }: { readonly diners: readonly Diner[] }) {
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
           />
-          <button type="submit" className="wz-btn" disabled={name.trim() === ''}>
+          <Button type="submit" disabled={name.trim() === ''}>
             Add
-          </button>
+          </Button>
         </form>
       )}
-    </section>
+    </Card>
   );
 }
 
-function AddItemForm({ disabled }: { readonly disabled: boolean }) {
+/** Items can be added on every bill, scanned, entered by hand or the sample (DESIGN.md §1 item 11). */
+function AddItemForm() {
   const [name, setName] = useState('');
   const [price, setPrice] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -149,7 +192,7 @@ function AddItemForm({ disabled }: { readonly disabled: boolean }) {
         } else setProblem(added.error === 'name needed' ? 'Enter the item name.' : 'Enter a price greater than £0.00.');
       }}
     >
-      <fieldset disabled={disabled}>
+      <fieldset>
         <legend>Add an item</legend>
         <div className="wz-inline-form">
           <label className="wz-visually-hidden" htmlFor="item-name">
@@ -160,9 +203,7 @@ function AddItemForm({ disabled }: { readonly disabled: boolean }) {
             Item price
           </label>
           <MoneyInput id="item-price" value={price} onValueChange={setPrice} />
-          <button type="submit" className="wz-btn">
-            Add Item
-          </button>
+          <Button type="submit">Add Item</Button>
         </div>
         {problem ? (
           <p className="wz-error" role="alert">

@@ -12,11 +12,8 @@ export function Header() {
   const left = usage ? remainingBills(usage) : null;
   return (
     <header className="wz-header">
-      <a className="wz-brand" href="/">
-        <svg className="wz-logo" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-          <rect x="6" y="3" width="20" height="26" rx="3" fill="currentColor" opacity="0.15" />
-          <path d="M10 10h12M10 15h12M10 20h7" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
-        </svg>
+      <a className="brand wz-brand" href="/">
+        <img src="/icons/icon.svg" width={32} height={32} alt="" />
         <h1 className="wz-brand-title">Who's Paying</h1>
       </a>
       <div className="wz-header-tools">
@@ -25,10 +22,10 @@ export function Header() {
             {left} {left === 1 ? 'bill' : 'bills'} left
           </span>
         ) : null}
-        <RecoverTokensButton className="wz-icon-btn" onRecovered={(tokens) => toast(recoveredMessage(tokens), 'success')} />
+        <RecoverTokensButton className="icon-button" onRecovered={(tokens) => toast(recoveredMessage(tokens), 'success')} />
         <button
           type="button"
-          className="wz-icon-btn"
+          className="icon-button"
           aria-label="Dark theme"
           aria-pressed={theme === 'dark'}
           title={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
@@ -36,7 +33,13 @@ export function Header() {
         >
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             {theme === 'dark' ? (
-              <path d="M12 4V2m0 20v-2m8-8h2M2 12h2m13.7-5.7 1.4-1.4M4.9 19.1l1.4-1.4m0-11.4L4.9 4.9m14.2 14.2-1.4-1.4M12 7a5 5 0 1 1 0 10 5 5 0 0 1 0-10z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              <path
+                d="M12 4V2m0 20v-2m8-8h2M2 12h2m13.7-5.7 1.4-1.4M4.9 19.1l1.4-1.4m0-11.4L4.9 4.9m14.2 14.2-1.4-1.4M12 7a5 5 0 1 1 0 10 5 5 0 0 1 0-10z"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
             ) : (
               <path d="M20 14.5A8 8 0 0 1 9.5 4 8 8 0 1 0 20 14.5z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
             )}

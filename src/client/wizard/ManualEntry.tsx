@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { poundsToPence } from '../../../domain/money';
+import { printedQuantity } from '../../../domain/portions';
 import { typedPounds } from '../../../domain/price-input';
 import { MoneyInput } from '../ui/MoneyInput';
 import { startBillWith } from './bill-store';
-import { Dialog } from './Dialog';
+import { Dialog } from '../ui/Dialog';
+import { Button } from '../ui/Button';
 
 interface Row {
   readonly key: number;
@@ -29,8 +31,15 @@ export function ManualEntry({ open, onClose }: { readonly open: boolean; readonl
   const submit = () => {
     const stamp = Date.now();
     startBillWith(
-      valid.map((row, i) => ({ id: `manual-${stamp}-${i}`, name: row.name.trim(), pricePence: poundsToPence(typedPounds(row.price)), kind: 'item' as const })),
-      true,
+      valid.map((row, i) => ({
+        id: `manual-${stamp}-${i}`,
+        name: row.name.trim(),
+        pricePence: poundsToPence(typedPounds(row.price)),
+        kind: 'item' as const,
+        quantity: printedQuantity(row.name) ?? undefined,
+      })),
+      // Only the sample receipt is a test bill (DESIGN.md §1 item 12): a manual bill is edited like any other.
+      false,
     );
     close();
   };
@@ -46,40 +55,30 @@ export function ManualEntry({ open, onClose }: { readonly open: boolean; readonl
         <ol className="wz-manual-rows">
           {rows.map((row, index) => (
             <li key={row.key} className="wz-manual-row">
-              <input
-                className="wz-input"
-                type="text"
-                placeholder="Item name"
-                aria-label={`Item ${index + 1} name`}
-                value={row.name}
-                onChange={(e) => edit(row.key, { name: e.currentTarget.value })}
-              />
+              <input className="wz-input" type="text" placeholder="Item name" aria-label={`Item ${index + 1} name`} value={row.name} onChange={(e) => edit(row.key, { name: e.currentTarget.value })} />
               <MoneyInput label={`Item ${index + 1} price`} value={row.price} onValueChange={(price) => edit(row.key, { price })} />
               {rows.length > 1 ? (
-                <button type="button" className="wz-icon-btn" aria-label={`Remove item ${index + 1}`} onClick={() => setRows(rows.filter((r) => r.key !== row.key))}>
+                <button type="button" className="icon-button" aria-label={`Remove item ${index + 1}`} onClick={() => setRows(rows.filter((r) => r.key !== row.key))}>
                   ×
                 </button>
               ) : null}
             </li>
           ))}
         </ol>
-        <button
-          type="button"
-          className="wz-btn wz-quiet"
+        <Button
+          variant="ghost"
           onClick={() => {
             setRows([...rows, emptyRow(nextKey)]);
             setNextKey(nextKey + 1);
           }}
         >
           <span aria-hidden="true">+ </span>Add Another Item
-        </button>
+        </Button>
         <div className="wz-actions">
-          <button type="button" className="wz-btn" onClick={close}>
-            Cancel
-          </button>
-          <button type="submit" className="wz-btn wz-primary" disabled={valid.length === 0}>
+          <Button onClick={close}>Cancel</Button>
+          <Button type="submit" variant="primary" disabled={valid.length === 0}>
             Continue ({valid.length} items)
-          </button>
+          </Button>
         </div>
       </form>
     </Dialog>

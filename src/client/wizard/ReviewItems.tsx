@@ -5,6 +5,8 @@ import { parsePriceInput } from '../../../domain/price-input';
 import { linesToPassOn, reviewReconciliation, suspectLineIds, type ReviewLine } from '../../../domain/review';
 import { MoneyInput } from '../ui/MoneyInput';
 import { $bill, continueFromReview, discardReview, editReviewLine } from './bill-store';
+import { Button } from '../ui/Button';
+import { Card } from '../ui/Card';
 
 const KIND_LABEL: Record<ReviewLine['kind'], string> = {
   item: 'Item',
@@ -23,11 +25,11 @@ export function ReviewItems() {
   const printed = reconciliation.totalPence;
   const suspects = new Set(printed === null ? [] : suspectLineIds(lines, reconciliation));
   return (
-    <section className="wz-card" aria-labelledby="review-title">
+    <Card aria-labelledby="review-title">
       <div className="wz-title-row">
-        <button type="button" className="wz-btn wz-quiet" onClick={discardReview}>
+        <Button variant="ghost" onClick={discardReview}>
           ← Back
-        </button>
+        </Button>
         <h2 id="review-title">Review Receipt Items</h2>
       </div>
       <p>Untick anything that isn't part of the bill and correct any price that was misread.</p>
@@ -48,11 +50,11 @@ export function ReviewItems() {
         <p>
           {passing} {passing === 1 ? 'item' : 'items'} included · Total {formatGBP(reconciliation.billedPence)}
         </p>
-        <button type="button" className="wz-btn wz-primary" disabled={passing === 0} onClick={continueFromReview}>
+        <Button variant="primary" disabled={passing === 0} onClick={continueFromReview}>
           Continue with {passing} items
-        </button>
+        </Button>
       </div>
-    </section>
+    </Card>
   );
 }
 
@@ -73,13 +75,7 @@ function ReviewRow({ line, position, suspect }: { readonly line: ReviewLine; rea
   };
   return (
     <li className="wz-review-row" data-included={line.included ? 'yes' : 'no'} data-suspect={suspect ? 'yes' : 'no'}>
-      <input
-        type="checkbox"
-        className="wz-check"
-        checked={line.included}
-        aria-label={`Include ${name}`}
-        onChange={(e) => editReviewLine(line.id, { included: e.currentTarget.checked })}
-      />
+      <input type="checkbox" className="wz-check" checked={line.included} aria-label={`Include ${name}`} onChange={(e) => editReviewLine(line.id, { included: e.currentTarget.checked })} />
       <input
         type="text"
         className="wz-input wz-review-name"

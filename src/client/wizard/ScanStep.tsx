@@ -6,12 +6,15 @@ import { FAILURE_PANEL_TITLE, failureMessage } from './analysis-errors';
 import { analyzeReceipt, fileToBase64 } from './analyze';
 import { $bill, startReview } from './bill-store';
 import { captureFrame, openCamera, stopCamera } from './camera';
-import { Dialog } from './Dialog';
-import { ManualEntry } from './ManualEntry';
-import { ReviewItems } from './ReviewItems';
+import { downsizeForUpload } from './downsize';
+import { Dialog } from '../ui/Dialog';
+import { OnDemand, Pending, PendingOverlay } from '../on-demand';
+import { manualEntry, reviewItems } from './inner-parts';
 import { toast } from './toasts';
 import { ALLOWANCE_USED_MESSAGE, paymentForNextScan, remainingBills } from '../../../domain/freemium';
 import { $usage, anonymousUserId, freeBillsLeft, refreshUsage } from './usage';
+import { Button } from '../ui/Button';
+import { Card } from '../ui/Card';
 
 type Phase = { readonly kind: 'idle' } | { readonly kind: 'preview' } | { readonly kind: 'analyzing' } | { readonly kind: 'failed'; readonly message: string };
 
@@ -28,6 +31,9 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
   const [file, setFile] = useState<File | null>(null);
   const [manualOpen, setManualOpen] = useState(false);
   const [camera, setCamera] = useState<MediaStream | null>(null);
+  // Shown when a scan is asked for with no free bill or token left; manual entry and the sample stay free.
+  const [allowancePanel, setAllowancePanel] = useState(false);
+  const panel = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const video = useRef<HTMLVideoElement>(null);
 
@@ -38,24 +44,20 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
       void video.current.play().catch(() => undefined);
     }
   }, [camera]);
+  useEffect(() => {
+    if (allowancePanel) panel.current?.focus();
+  }, [allowancePanel]);
   const previewUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => (previewUrl === null ? undefined : URL.revokeObjectURL(previewUrl)), [previewUrl]);
 
-  if (usage === null) {
-    return (
-      <div className="wz-loading" role="status">
-        <span className="wz-spinner" aria-hidden="true" />
-        <span>Loading…</span>
-      </div>
-    );
-  }
-  if (review !== null) return <ReviewItems />;
+  if (usage === null) return <Pending />;
+  if (review !== null) return <OnDemand part={reviewItems} props={{}} pending={<Pending />} />;
 
   const outOfAllowance = !usage.canUse;
-  /** A scan is refused at once offline, or with nothing left (seed 000 §4), before any photo is taken. */
+  /** A scan is refused at once offline, or with nothing left (the out-of-allowance panel), before any photo is taken. */
   const refuseScan = (): boolean => {
     if (!isOnline()) toast(OFFLINE_MESSAGES.scan, 'error');
-    else if (outOfAllowance) toast(ALLOWANCE_USED_MESSAGE, 'error');
+    else if (outOfAllowance) setAllowancePanel(true);
     else return false;
     return true;
   };
@@ -93,7 +95,9 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
     // Offline, say so at once rather than after a failed request (manual entry still works offline).
     if (!isOnline()) return setPhase({ kind: 'failed', message: failureMessage({ kind: 'network' }) });
     setPhase({ kind: 'analyzing' });
-    const image = await fileToBase64(file).catch(() => null);
+    const image = await downsizeForUpload(file)
+      .then(fileToBase64)
+      .catch(() => null);
     const result = image === null ? null : await analyzeReceipt(image, await anonymousUserId());
     void refreshUsage();
     if (result?.ok) {
@@ -103,7 +107,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
     } else if (result && result.error.kind === 'allowance') {
       setFile(null);
       setPhase({ kind: 'idle' });
-      toast(ALLOWANCE_USED_MESSAGE, 'error');
+      setAllowancePanel(true);
     } else {
       setPhase({ kind: 'failed', message: failureMessage(result?.error ?? { kind: 'unknown' }) });
     }
@@ -123,111 +127,100 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
       }}
     />
   );
-  const manual = <ManualEntry open={manualOpen} onClose={() => setManualOpen(false)} />;
+  const manual = manualOpen && <OnDemand part={manualEntry} props={{ open: true, onClose: () => setManualOpen(false) }} pending={<PendingOverlay />} />;
 
   if (phase.kind === 'preview' && previewUrl) {
     return (
-      <section className="wz-card" aria-labelledby="preview-title">
+      <Card aria-labelledby="preview-title">
         <h2 id="preview-title">Is the receipt clear and readable?</h2>
         <img className="wz-preview" src={previewUrl} alt="Photo of the receipt to analyse" />
         <p>Check the photo is sharp and the prices can be read before analysing it.</p>
         <p className="wz-cost">{paymentForNextScan(usage.billsUsed, usage.tokens) === 'token' ? 'This will use 1 token.' : 'This will use 1 free bill.'}</p>
         <div className="wz-actions">
-          <button type="button" className="wz-btn" onClick={cancel}>
-            Cancel
-          </button>
-          <button type="button" className="wz-btn wz-primary" onClick={() => void analyze()}>
+          <Button onClick={cancel}>Cancel</Button>
+          <Button variant="primary" onClick={() => void analyze()}>
             Analyze Receipt
-          </button>
+          </Button>
         </div>
-      </section>
+      </Card>
     );
   }
   if (phase.kind === 'analyzing') {
     return (
-      <section className="wz-card wz-analyzing" role="status" aria-live="polite">
+      <Card className="wz-analyzing" role="status" aria-live="polite">
         <span className="wz-spinner" aria-hidden="true" />
         <h2>Analyzing receipt…</h2>
         <p>The AI is extracting items and prices. This may take a few seconds.</p>
-      </section>
+      </Card>
     );
   }
   if (phase.kind === 'failed') {
     return (
-      <section className="wz-card wz-failure" aria-labelledby="failure-title">
+      <Card className="wz-failure" aria-labelledby="failure-title">
         <h2 id="failure-title">{FAILURE_PANEL_TITLE}</h2>
         <p role="alert">{phase.message}</p>
         <div className="wz-actions wz-actions-grid">
-          <button
-            type="button"
-            className="wz-btn wz-primary"
+          <Button
+            variant="primary"
             onClick={() => {
               cancel();
               void startCamera();
             }}
           >
             Take New Photo
-          </button>
-          <button type="button" className="wz-btn" onClick={() => void analyze()}>
-            Retry Same Photo
-          </button>
-          <button
-            type="button"
-            className="wz-btn"
+          </Button>
+          <Button onClick={() => void analyze()}>Retry Same Photo</Button>
+          <Button
             onClick={() => {
               cancel();
               setManualOpen(true);
             }}
           >
             Enter Manually
-          </button>
-          <button type="button" className="wz-btn" onClick={cancel}>
-            Cancel
-          </button>
+          </Button>
+          <Button onClick={cancel}>Cancel</Button>
         </div>
         {hiddenInput}
         {manual}
-      </section>
+      </Card>
     );
   }
 
   return (
-    <section className="wz-card" aria-labelledby="scan-title">
+    <Card aria-labelledby="scan-title">
       <h2 id="scan-title">Scan Your Receipt</h2>
       <p>Take a photo of the bill and we'll read the items and prices for you.</p>
-      {outOfAllowance ? (
-        <div className="wz-panel wz-warning" role="region" aria-labelledby="allowance-title">
+      {allowancePanel && outOfAllowance ? (
+        <div ref={panel} tabIndex={-1} className="wz-panel wz-warning" role="region" aria-labelledby="allowance-title">
           <h3 id="allowance-title">All Free Bills Used</h3>
           <p>{ALLOWANCE_USED_MESSAGE}</p>
           <div className="wz-actions">
-            <button type="button" className="wz-btn wz-primary" onClick={onBuyTokens}>
-              Buy Tokens
-            </button>
-            <button type="button" className="wz-btn" onClick={onRecoverTokens}>
-              Recover Tokens
-            </button>
-            <button type="button" className="wz-btn" onClick={() => setManualOpen(true)}>
+            <Button variant="primary" onClick={() => setManualOpen(true)}>
               Enter Items Manually
-            </button>
+            </Button>
+            <Button onClick={onBuyTokens}>Buy Tokens</Button>
+            <Button onClick={onRecoverTokens}>Recover Tokens</Button>
           </div>
         </div>
       ) : null}
       <div className="wz-actions wz-actions-grid">
-        <button type="button" className="wz-btn wz-primary" onClick={() => void startCamera()}>
+        {/* With the panel showing, its free Enter Items Manually is the one prominent action. */}
+        <Button variant={allowancePanel && outOfAllowance ? 'secondary' : 'primary'} onClick={() => void startCamera()}>
           Use Camera
-        </button>
-        <button type="button" className="wz-btn" onClick={pickFile}>
-          Upload Photo
-        </button>
-        <button type="button" className="wz-btn" onClick={() => setManualOpen(true)}>
-          Enter Manually <span className="wz-note">(always free)</span>
-        </button>
-        <button type="button" className="wz-btn" onClick={() => startReview(sampleReceiptLines(), true, null)}>
+        </Button>
+        <Button onClick={pickFile}>Upload Photo</Button>
+        {/* The panel's Enter Items Manually is the same action: not offered twice. */}
+        {allowancePanel && outOfAllowance ? null : (
+          <Button onClick={() => setManualOpen(true)}>
+            Enter Manually <span className="wz-note">(always free)</span>
+          </Button>
+        )}
+        <Button onClick={() => startReview(sampleReceiptLines(), true, null)}>
           Try sample receipt <span className="wz-note">(no cost)</span>
-        </button>
-        <button type="button" className="wz-btn wz-quiet" onClick={onNewBill}>
+        </Button>
+        <Button variant="ghost" onClick={onNewBill}>
           Start New Bill
-        </button>
+        </Button>
       </div>
       <div className="wz-cards">
         <div className="wz-stat">
@@ -257,23 +250,21 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
         >
           <video ref={video} className="wz-video" playsInline muted aria-label="Camera preview" />
           <div className="wz-actions">
-            <button
-              type="button"
-              className="wz-btn"
+            <Button
               onClick={() => {
                 stopCamera(camera);
                 setCamera(null);
               }}
             >
               Cancel
-            </button>
-            <button type="button" className="wz-btn wz-primary" onClick={() => void capture()}>
+            </Button>
+            <Button variant="primary" onClick={() => void capture()}>
               Capture
-            </button>
+            </Button>
           </div>
         </Dialog>
       ) : null}
       {manual}
-    </section>
+    </Card>
   );
 }

@@ -9,7 +9,7 @@ export function Toasts() {
       {toasts.map((t) => (
         <div key={t.id} className="wz-toast" data-tone={t.tone}>
           <span>{t.message}</span>
-          <button type="button" className="wz-toast-close" aria-label="Dismiss notification" onClick={() => dismissToast(t.id)}>
+          <button type="button" className="icon-button wz-toast-close" aria-label="Dismiss notification" onClick={() => dismissToast(t.id)}>
             ×
           </button>
         </div>

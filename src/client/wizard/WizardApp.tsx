@@ -1,22 +1,18 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { AssignStep } from './AssignStep';
 import { $bill, $restored, restoreBill, resetBill, type Step } from './bill-store';
 import { Header } from './Header';
 import { recoveredMessage, startMetering } from '../metering/token-recovery';
-import { TokenRecoveryDialog } from '../metering/TokenRecoveryDialog';
+import { OnDemand, Pending, PendingOverlay, prefetchWhenIdle } from '../on-demand';
 import { isOnline, OFFLINE_MESSAGES } from '../online';
-import { BuyTokensDialog } from '../payments/BuyTokensDialog';
 import { restorePayee } from '../paying-back/payee-store';
 import { restoreRecentBills } from '../paying-back/recent-bills';
 import { RecentBills } from '../paying-back/RecentBills';
-import { ScanStep } from './ScanStep';
-import { openSharedBillFromUrl } from './shared-bill';
-import { SummaryStep } from './SummaryStep';
+import { manualEntry, qrDialog, reviewItems, shareDialog } from './inner-parts';
+import { assignStep, buyTokensDialog, scanStep, summaryStep, tokenRecoveryDialog } from './parts';
 import { syncTheme } from '../theme';
 import { Toasts } from './Toasts';
 import { toast } from './toasts';
-import { refreshUsage } from './usage';
 import './wizard.css';
 
 const STEPS: readonly { readonly step: Step; readonly label: string }[] = [
@@ -39,9 +35,13 @@ export default function WizardApp() {
     restoreBill();
     restorePayee();
     restoreRecentBills();
-    void openSharedBillFromUrl();
+    // /app?data={token}: a shared bill to open (its code is fetched only then).
+    if (new URLSearchParams(location.search).has('data')) void import('./shared-bill').then((m) => m.openSharedBillFromUrl());
     // Usage from the server, then the once-per-session token recovery when tokens are 0 (seed 000 §4).
     void startMetering((outcome) => toast(outcome.message, 'success'));
+    // The scan step's code arrives with the usage it waits for (both asked for now); the rest
+    // while the user looks at it.
+    prefetchWhenIdle([manualEntry, reviewItems, assignStep, summaryStep, shareDialog, qrDialog, buyTokensDialog, tokenRecoveryDialog]);
   }, []);
 
   useEffect(() => {
@@ -62,12 +62,11 @@ export default function WizardApp() {
     else toast(OFFLINE_MESSAGES.payment, 'error');
   };
 
-  /** New bill only if usage allows; otherwise the Buy Tokens dialog (seed 000 §4). */
-  const newBill = async () => {
-    const usage = await refreshUsage();
-    if (usage.canUse) resetBill();
-    else buyTokens();
-  };
+  /**
+   * A new bill always starts at the scan step (DESIGN.md §1 item 12): only a scan needs an allowance
+   * or a token, so starting over never opens Buy Tokens (document 000 §4 would) and meters nothing.
+   */
+  const newBill = () => resetBill();
 
   return (
     <div className="wz-app">
@@ -83,19 +82,16 @@ export default function WizardApp() {
       </nav>
       <main ref={main} tabIndex={-1} className="wz-main" aria-label="Bill splitter">
         {!ready ? (
-          <div className="wz-loading" role="status">
-            <span className="wz-spinner" aria-hidden="true" />
-            <span>Loading…</span>
-          </div>
+          <Pending />
         ) : step === 'scan' ? (
           <>
-            <ScanStep onNewBill={() => void newBill()} onBuyTokens={buyTokens} onRecoverTokens={() => setDialog('recover')} />
+            <OnDemand part={scanStep} props={{ onNewBill: newBill, onBuyTokens: buyTokens, onRecoverTokens: () => setDialog('recover') }} pending={<Pending />} />
             <RecentBills />
           </>
         ) : step === 'assign' ? (
-          <AssignStep />
+          <OnDemand part={assignStep} props={{}} pending={<Pending />} />
         ) : (
-          <SummaryStep onSplitAnother={() => void newBill()} />
+          <OnDemand part={summaryStep} props={{ onSplitAnother: newBill }} pending={<Pending />} />
         )}
       </main>
       <footer className="wz-footer">
@@ -104,18 +100,30 @@ export default function WizardApp() {
         </p>
       </footer>
       <Toasts />
-      <BuyTokensDialog
-        open={dialog === 'buy'}
-        onPurchased={() => {
-          purchased.current = true;
-        }}
-        onClose={() => {
-          setDialog(null);
-          // Seed 000 §4: after a token purchase the page reloads (the bill in progress is kept locally).
-          if (purchased.current) location.reload();
-        }}
-      />
-      <TokenRecoveryDialog open={dialog === 'recover'} onClose={() => setDialog(null)} onRecovered={(tokens) => toast(recoveredMessage(tokens), 'success')} />
+      {dialog === 'buy' && (
+        <OnDemand
+          part={buyTokensDialog}
+          pending={<PendingOverlay />}
+          props={{
+            open: true,
+            onPurchased: () => {
+              purchased.current = true;
+            },
+            onClose: () => {
+              setDialog(null);
+              // Seed 000 §4: after a token purchase the page reloads (the bill in progress is kept locally).
+              if (purchased.current) location.reload();
+            },
+          }}
+        />
+      )}
+      {dialog === 'recover' && (
+        <OnDemand
+          part={tokenRecoveryDialog}
+          pending={<PendingOverlay />}
+          props={{ open: true, onClose: () => setDialog(null), onRecovered: (tokens: number) => toast(recoveredMessage(tokens), 'success') }}
+        />
+      )}
     </div>
   );
 }

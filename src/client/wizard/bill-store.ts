@@ -1,13 +1,15 @@
 import { atom, computed } from 'nanostores';
 import { acceptDinerName, dinerColour, type DinerNameProblem } from '../../../domain/diners';
 import { penceToPoundsText, poundsToPence, type Pence } from '../../../domain/money';
+import type { SplitLine } from '../../../domain/live-bill/live-split';
 import { typedPounds } from '../../../domain/price-input';
 import { receiptIdFor, type BillItem, type Diner, type Receipt } from '../../../domain/receipt';
-import { linesToPassOn, type ReviewLine } from '../../../domain/review';
+import { keepAssignments, linesToPassOn, reviewLinesForBill, type ReviewLine } from '../../../domain/review';
+import { printedQuantity, withEveryoneToggled, withoutDiner, withPortionCount, withQuantity, withSplitMode, type SplitMode } from '../../../domain/portions';
 import { err, ok, type Result } from '../../../domain/result';
 import type { SharedKind } from '../../../domain/sharing/share-packet';
 import { splitBill, type BillSplit, type ItemKind, type TipSplit } from '../../../domain/split';
-import { DEFAULT_TIP_PERCENT, tipFromAmount, tipFromPercent, type TipMode } from '../../../domain/tip';
+import { DEFAULT_TIP_PERCENT, defaultTipPercent, tipFromAmount, tipFromPercent, type TipMode } from '../../../domain/tip';
 import { readJson, remove, writeJson } from './storage';
 
 export type Step = 'scan' | 'assign' | 'summary';
@@ -17,6 +19,8 @@ export interface TipSetting {
   readonly percent: number;
   /** What the person typed in amount mode, in pounds. */
   readonly amountText: string;
+  /** Until the person picks a tip, the bill's default applies: none over a service charge, else 10%. */
+  readonly chosen: boolean;
 }
 
 export interface BillState {
@@ -27,6 +31,9 @@ export interface BillState {
   readonly reviewTotalPence: Pence | null;
   /** Whether the lines under review are the sample receipt (it marks a test receipt). */
   readonly reviewIsSample: boolean;
+  /** The lines as read and the printed total, kept so that Back from Assign can show Review again. */
+  readonly readLines: readonly ReviewLine[];
+  readonly readTotalPence: Pence | null;
   readonly items: readonly BillItem[];
   readonly diners: readonly Diner[];
   readonly tip: TipSetting;
@@ -36,6 +43,16 @@ export interface BillState {
   readonly receipt: Receipt | null;
   /** The stored bill this one was shared as (for getting paid back); null until the first Send. */
   readonly storedReceiptId: string | null;
+  /** The bill opened to the table, while it is (the organiser's key stays on this device). */
+  readonly live: LiveLink | null;
+}
+
+/** What the organiser's device keeps of a live bill: its id, both keys and the table's link. */
+export interface LiveLink {
+  readonly billId: string;
+  readonly organiserKey: string;
+  readonly tableKey: string;
+  readonly url: string;
 }
 
 const KEY = 'whos-paying:bill';
@@ -46,13 +63,16 @@ export const EMPTY_BILL: BillState = {
   review: null,
   reviewTotalPence: null,
   reviewIsSample: false,
+  readLines: [],
+  readTotalPence: null,
   items: [],
   diners: [],
-  tip: { mode: 'percent', percent: DEFAULT_TIP_PERCENT, amountText: '' },
+  tip: { mode: 'percent', percent: DEFAULT_TIP_PERCENT, amountText: '', chosen: false },
   tipSplit: 'equal',
   isTestReceipt: false,
   receipt: null,
   storedReceiptId: null,
+  live: null,
 };
 
 export const $bill = atom<BillState>(EMPTY_BILL);
@@ -63,7 +83,8 @@ export const $restored = atom(false);
 
 export function restoreBill(): void {
   const stored = readJson<{ version?: number; bill?: BillState } | null>(KEY, null);
-  if (stored?.version === VERSION && stored.bill) $bill.set({ ...EMPTY_BILL, ...stored.bill });
+  // A bill kept before the tip default existed keeps the tip it had as chosen.
+  if (stored?.version === VERSION && stored.bill) $bill.set({ ...EMPTY_BILL, ...stored.bill, tip: { ...EMPTY_BILL.tip, chosen: true, ...(stored.bill.tip as Partial<TipSetting>) } });
   $bill.listen((bill) => writeJson(KEY, { version: VERSION, bill }));
   $restored.set(true);
 }
@@ -74,6 +95,7 @@ const update = (change: (bill: BillState) => Partial<BillState>): void => {
 };
 
 export const $tipPence = computed($bill, (bill) => tipPenceOf(bill));
+export const $tipPercent = computed($bill, (bill) => tipPercentOf(bill));
 export const $split = computed($bill, (bill): BillSplit => splitOf(bill));
 
 function splitOf(bill: BillState): BillSplit {
@@ -84,8 +106,18 @@ function subtotalOf(bill: BillState): Pence {
   return splitBill({ diners: [], items: bill.items, tipPence: 0 as Pence }).subtotalPence;
 }
 
+/** Whether a printed service charge is on the bill (then the tip starts at no extra tip). */
+export function hasServiceCharge(bill: BillState): boolean {
+  return bill.items.some((i) => i.kind === 'service' && i.pricePence > 0);
+}
+
+/** The tip in use: the person's choice, else the bill's default. */
+export function tipPercentOf(bill: BillState): number {
+  return bill.tip.chosen ? bill.tip.percent : defaultTipPercent(hasServiceCharge(bill));
+}
+
 function tipPenceOf(bill: BillState): Pence {
-  return bill.tip.mode === 'percent' ? tipFromPercent(subtotalOf(bill), bill.tip.percent) : tipFromAmount(Number(bill.tip.amountText));
+  return bill.tip.mode === 'percent' || !bill.tip.chosen ? tipFromPercent(subtotalOf(bill), tipPercentOf(bill)) : tipFromAmount(Number(bill.tip.amountText));
 }
 
 // Scan step
@@ -103,14 +135,38 @@ export function discardReview(): void {
   update(() => ({ review: null, reviewTotalPence: null }));
 }
 
+/** On to Assign with the included lines; items the bill already had keep their assignments. */
 export function continueFromReview(): void {
-  const { review, reviewIsSample } = $bill.get();
-  startBillWith(linesToPassOn(review ?? []), reviewIsSample);
+  const { review, reviewIsSample, reviewTotalPence } = $bill.get();
+  const lines = review ?? [];
+  const raw = new Map(lines.map((l) => [l.id, l.raw]));
+  const items = linesToPassOn(lines).map((i) => ({ ...i, quantity: printedQuantity(raw.get(i.id) ?? '') ?? printedQuantity(i.name) ?? undefined }));
+  update(() => ({ readLines: lines, readTotalPence: reviewTotalPence }));
+  startBillWith(items, reviewIsSample);
 }
 
-/** Items extracted or entered: on to the assign step with the test-receipt flag. */
-export function startBillWith(items: readonly { id: string; name: string; pricePence: Pence; kind: ItemKind }[], isTestReceipt: boolean): void {
-  update(() => ({ items: items.map((i) => ({ ...i, assignedTo: [] })), review: null, reviewTotalPence: null, reviewIsSample: false, isTestReceipt, step: 'assign' }));
+type NewItem = { id: string; name: string; pricePence: Pence; kind: ItemKind; quantity?: number | undefined };
+
+/** Items extracted or entered: on to the assign step with the test-receipt flag (only the sample is a test receipt). */
+export function startBillWith(items: readonly NewItem[], isTestReceipt: boolean): void {
+  update((bill) => ({
+    items: keepAssignments<NewItem, BillItem>(items, bill.items, (i) => ({ ...i, assignedTo: [] })),
+    review: null,
+    reviewTotalPence: null,
+    reviewIsSample: false,
+    isTestReceipt,
+    step: 'assign',
+  }));
+}
+
+/** Back from Assign to Review: the lines as read, up to date with every edit; assignments are kept. */
+export function backToReview(): void {
+  update((bill) => ({
+    review: reviewLinesForBill(bill.readLines, bill.items),
+    reviewTotalPence: bill.readTotalPence,
+    reviewIsSample: bill.isTestReceipt,
+    step: 'scan',
+  }));
 }
 
 // Assign step
@@ -127,16 +183,57 @@ export function addDiner(rawName: string): Result<Diner, DinerNameProblem> {
 export function removeDiner(id: string): void {
   update((bill) => ({
     diners: bill.diners.filter((d) => d.id !== id).map((d, i) => ({ ...d, color: dinerColour(i) })),
-    items: bill.items.map((item) => ({ ...item, assignedTo: item.assignedTo.filter((d) => d !== id) })),
+    items: bill.items.map((item) => withoutDiner(item, id)),
   }));
 }
 
+const editItem = (itemId: string, change: (item: BillItem, bill: BillState) => BillItem): void =>
+  update((bill) => ({ items: bill.items.map((item) => (item.id === itemId ? change(item, bill) : item)) }));
+
 export function toggleAssignment(itemId: string, dinerId: string): void {
-  update((bill) => ({
-    items: bill.items.map((item) =>
-      item.id !== itemId ? item : { ...item, assignedTo: item.assignedTo.includes(dinerId) ? item.assignedTo.filter((d) => d !== dinerId) : [...item.assignedTo, dinerId] },
+  editItem(itemId, (item) =>
+    item.assignedTo.includes(dinerId) ? withoutDiner(item, dinerId) : item.portions === undefined ? { ...item, assignedTo: [...item.assignedTo, dinerId] } : withPortionCount(item, dinerId, 1),
+  );
+}
+
+/** "Everyone": the whole table on the item, equally, in one tap (tapped again: nobody). */
+export function toggleEveryone(itemId: string): void {
+  editItem(itemId, (item, bill) =>
+    withEveryoneToggled(
+      item,
+      bill.diners.map((d) => d.id),
     ),
-  }));
+  );
+}
+
+/** Equally, by uneven shares, or unit by unit (a unit split starts at the line's printed or typed quantity). */
+export function setSplitMode(itemId: string, mode: SplitMode): void {
+  editItem(itemId, (item) => withSplitMode(item, mode, item.quantity ?? 2));
+}
+
+/** One diner's units or shares of an item (0 takes them off it). */
+export function setPortion(itemId: string, dinerId: string, count: number): void {
+  editItem(itemId, (item) => withPortionCount(item, dinerId, count));
+}
+
+/** How many units the item has, for a split by units. */
+export function setQuantity(itemId: string, quantity: number): void {
+  editItem(itemId, (item) => {
+    const next = withQuantity(item, quantity);
+    return { ...next, quantity: next.portions?.by === 'units' ? next.portions.quantity : item.quantity };
+  });
+}
+
+export function renameItem(itemId: string, rawName: string): Result<string, AddItemProblem> {
+  const name = rawName.trim();
+  if (name === '') return err('name needed');
+  editItem(itemId, (item) => ({ ...item, name }));
+  return ok(name);
+}
+
+/** A corrected price keeps the item's sign (a discount stays a discount). */
+export function repriceItem(itemId: string, pricePence: Pence): void {
+  editItem(itemId, (item) => ({ ...item, pricePence: (item.pricePence < 0 ? -Math.abs(pricePence) : pricePence) as Pence }));
 }
 
 export type AddItemProblem = 'name needed' | 'price needed';
@@ -147,7 +244,7 @@ export function addItem(rawName: string, priceText: string): Result<BillItem, Ad
   if (name === '') return err('name needed');
   const pounds = typedPounds(priceText);
   if (priceText.trim() === '' || !Number.isFinite(pounds) || pounds <= 0 || poundsToPence(pounds) <= 0) return err('price needed');
-  const item: BillItem = { id: crypto.randomUUID(), name, pricePence: poundsToPence(pounds), kind: 'item', assignedTo: [] };
+  const item: BillItem = { id: crypto.randomUUID(), name, pricePence: poundsToPence(pounds), kind: 'item', assignedTo: [], quantity: printedQuantity(name) ?? undefined };
   update((bill) => ({ items: [...bill.items, item] }));
   return ok(item);
 }
@@ -191,7 +288,7 @@ export function loadSharedBill(shared: SharedBill): void {
     ...EMPTY_BILL,
     diners: shared.diners.map((d, i) => ({ id: d.id, name: d.name, color: dinerColour(i) })),
     items: shared.items.map((item, i) => ({ id: `shared-${i + 1}`, name: item.name, pricePence: item.pricePence, kind: item.kind, assignedTo: [...item.assignedTo] })),
-    tip: { mode: 'amount', percent: DEFAULT_TIP_PERCENT, amountText: penceToPoundsText(shared.tipPence) },
+    tip: { mode: 'amount', percent: DEFAULT_TIP_PERCENT, amountText: penceToPoundsText(shared.tipPence), chosen: true },
     tipSplit: shared.tipSplit,
   });
   continueToSummary();
@@ -214,14 +311,41 @@ export function setStoredReceiptId(storedReceiptId: string | null): void {
   update(() => ({ storedReceiptId }));
 }
 
+// Live bill (DESIGN.md §1 item 10)
+
+export function openedToTable(live: LiveLink): void {
+  update(() => ({ live }));
+}
+
+/** Back to assigning on this device only (the table's link no longer matters). */
+export function leaveLive(): void {
+  update(() => ({ live: null }));
+}
+
+/**
+ * The table's claims become the bill: the lines every phone's totals were split from (a quantity line
+ * in the units the same diners had), the diners in the same order, the organiser's tip as it was; then
+ * the summary, so its amounts equal every phone's to the penny.
+ */
+export function finishLive(lines: readonly SplitLine[], diners: readonly { readonly id: string; readonly name: string }[], tipSplit: TipSplit): void {
+  update(() => ({
+    live: null,
+    tipSplit,
+    diners: diners.map((d, i) => ({ id: d.id, name: d.name, color: dinerColour(i) })),
+    items: lines.map((l) => ({ id: l.id, name: l.name, pricePence: l.pricePence, kind: l.kind, assignedTo: [...l.assignedTo] })),
+  }));
+  continueToSummary();
+}
+
 export function goToStep(step: Step): void {
   update(() => ({ step }));
 }
 
 // Summary step
 
-export function setTip(change: Partial<TipSetting>): void {
-  update((bill) => ({ tip: { ...bill.tip, ...change } }));
+/** The person's tip: from now on it is theirs, whatever the bill's default. */
+export function setTip(change: Partial<Omit<TipSetting, 'chosen'>>): void {
+  update((bill) => ({ tip: { ...bill.tip, percent: tipPercentOf(bill), ...change, chosen: true } }));
 }
 
 export function setTipSplit(tipSplit: TipSplit): void {

@@ -44,7 +44,12 @@ function asSharedBill(body: unknown): SharedBill | null {
   if (!okDiners || !okItems) return null;
   return {
     diners: diners.map((d: { id: string; name: string }) => ({ id: d.id, name: d.name })),
-    items: items.map((i: { name: string; pricePence: number; kind?: unknown; assignedTo: string[] }) => ({ name: i.name, pricePence: pence(i.pricePence), kind: SHARED_KINDS.includes(i.kind as SharedKind) ? (i.kind as SharedKind) : defaultKind(i.pricePence), assignedTo: i.assignedTo.map(String) })),
+    items: items.map((i: { name: string; pricePence: number; kind?: unknown; assignedTo: string[] }) => ({
+      name: i.name,
+      pricePence: pence(i.pricePence),
+      kind: SHARED_KINDS.includes(i.kind as SharedKind) ? (i.kind as SharedKind) : defaultKind(i.pricePence),
+      assignedTo: i.assignedTo.map(String),
+    })),
     tipPence: pence(tipPence),
     tipSplit: tipSplit as TipSplit,
   };

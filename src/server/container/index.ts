@@ -3,13 +3,15 @@ import type { Kysely } from 'kysely';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import { HmacPacketSigner } from '../../../adapters/crypto/hmac-packet-signer';
 import { loadOrCreateSigningKey } from '../../../adapters/crypto/signing-key-file';
-import { defaultPoolSize } from '../../../adapters/ocr/tesseract-pool';
+import { defaultPoolSize } from '../../../adapters/ocr/paddle-ocr';
 import { pakoCompressor } from '../../../adapters/pako/pako-compressor';
 import { PayPalGateway } from '../../../adapters/paypal/paypal-gateway';
 import { connectDatabase } from '../../../adapters/postgres/connect';
 import type { Database } from '../../../adapters/postgres/database';
 import { migrateToLatest } from '../../../adapters/postgres/migrate';
 import { PostgresDailyQuotas } from '../../../adapters/postgres/postgres-daily-quotas';
+import { PostgresLiveBillEvents } from '../../../adapters/postgres/postgres-live-bill-events';
+import { PostgresLiveBillStore } from '../../../adapters/postgres/postgres-live-bills';
 import { PostgresPaymentOrders } from '../../../adapters/postgres/postgres-payment-orders';
 import { PostgresPurchaseReports } from '../../../adapters/postgres/postgres-purchase-reports';
 import { PostgresRateLimiter } from '../../../adapters/postgres/postgres-rate-limiter';
@@ -39,6 +41,7 @@ import type { PacketCompressor, PacketSigner } from '../../../ports/share-links'
 import type { TokenCredits } from '../../../ports/token-credits';
 import { TOKENS } from '../../../ports/tokens';
 import type { UsageQuery } from '../../../ports/usage';
+import { LiveBills } from '../../application/live-bills/live-bills';
 import { paymentOptions } from '../../application/payments/payment-options';
 import { TestModePayments } from '../../application/payments/test-mode-payments';
 import { TokenShop } from '../../application/payments/token-shop';
@@ -73,21 +76,42 @@ export async function buildServices(config: Config): Promise<Services> {
   const clock = port<Clock>(TOKENS.Clock);
   const [bills, secrets] = [port<StoredBills>(TOKENS.StoredBills), port<Secrets>(TOKENS.Secrets)];
   const tokenShop = new TokenShop(port(TOKENS.PaymentOrders), card, paypal, credits, limiter, log);
+  // Live bills: rows in Postgres, every process's changes heard on one LISTEN connection.
+  const liveStore = new PostgresLiveBillStore(db);
+  const liveEvents = new PostgresLiveBillEvents(db, liveStore);
   return {
-    analyzeReceipt: new AnalyzeReceipt(port<ReceiptReader>(TOKENS.ReceiptReader), port<ScanAllowance>(TOKENS.ScanAllowance), limiter, analyzeLimits(config), log, port<DailyQuotas>(TOKENS.DailyQuotas), clock),
+    analyzeReceipt: new AnalyzeReceipt(
+      port<ReceiptReader>(TOKENS.ReceiptReader),
+      port<ScanAllowance>(TOKENS.ScanAllowance),
+      limiter,
+      analyzeLimits(config),
+      log,
+      port<DailyQuotas>(TOKENS.DailyQuotas),
+      clock,
+    ),
     metering: new Metering(port<UsageQuery>(TOKENS.UsageQuery), credits, port<PurchaseReports>(TOKENS.PurchaseReports)),
     tokenRecovery: new TokenRecovery(port<RecoveryCodes>(TOKENS.RecoveryCodes), credits, limiter, clock, config.recoveryCodeDays),
     tokenShop,
     testModePayments: new TestModePayments(tokenShop, card instanceof TestModeGateway ? card : null, paypal instanceof TestModeGateway ? paypal : null),
     paymentOptions: paymentOptions({ card: config.stripe ?? null, paypal: config.paypal ?? null }),
-    shareLinks: new ShareLinks(port<PacketSigner>(TOKENS.PacketSigner), port<PacketCompressor>(TOKENS.PacketCompressor), clock, log, (origin) => config.publicBaseUrl ?? linkOrigin(origin, config.productDomains)),
+    shareLinks: new ShareLinks(
+      port<PacketSigner>(TOKENS.PacketSigner),
+      port<PacketCompressor>(TOKENS.PacketCompressor),
+      clock,
+      log,
+      (origin) => config.publicBaseUrl ?? linkOrigin(origin, config.productDomains),
+    ),
     storedReceipts: new StoredReceipts(port<ReceiptStore>(TOKENS.ReceiptStore), limiter),
     shareBill: new ShareBill(bills, secrets, limiter, clock),
     payments: new Payments(bills, secrets, limiter, clock),
     openDinerBill: new OpenDinerBill(bills, secrets, clock),
+    liveBills: new LiveBills(liveStore, liveEvents, limiter, clock),
     health: new HealthCheck(config, db),
     trustedProxyHops: config.trustedProxyHops,
-    close: () => db.destroy(),
+    close: async () => {
+      await liveEvents.close();
+      await db.destroy();
+    },
   };
 }
 

@@ -60,8 +60,7 @@ export function declareUtf8(res) {
     const type = res.getHeader('content-type');
     if (typeof type === 'string') res.setHeader('content-type', withUtf8(type));
     const headers = args.at(-1);
-    if (headers && typeof headers === 'object' && !Array.isArray(headers))
-      for (const name of Object.keys(headers)) if (name.toLowerCase() === 'content-type') headers[name] = withUtf8(headers[name]);
+    if (headers && typeof headers === 'object' && !Array.isArray(headers)) for (const name of Object.keys(headers)) if (name.toLowerCase() === 'content-type') headers[name] = withUtf8(headers[name]);
     return writeHead.apply(this, args);
   };
 }

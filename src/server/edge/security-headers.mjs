@@ -4,8 +4,17 @@ import { createHash } from 'node:crypto';
 
 // Only what the payment providers' own scripts need (Stripe.js, PayPal's JS SDK); both load only
 // with live keys, test mode needs none of them.
-const STRIPE = { script: ['https://js.stripe.com', 'https://*.js.stripe.com'], connect: ['https://api.stripe.com'], frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'] };
-const PAYPAL = { script: ['https://www.paypal.com', 'https://*.paypal.com'], connect: ['https://www.paypal.com', 'https://*.paypal.com'], frame: ['https://www.paypal.com', 'https://*.paypal.com'], img: ['https://www.paypalobjects.com', 'https://*.paypal.com'] };
+const STRIPE = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  connect: ['https://api.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+};
+const PAYPAL = {
+  script: ['https://www.paypal.com', 'https://*.paypal.com'],
+  connect: ['https://www.paypal.com', 'https://*.paypal.com'],
+  frame: ['https://www.paypal.com', 'https://*.paypal.com'],
+  img: ['https://www.paypalobjects.com', 'https://*.paypal.com'],
+};
 
 /**
  * The Content-Security-Policy for a page whose inline scripts have these hashes. Scripts run only
@@ -48,9 +57,24 @@ export function inlineScriptHashes(html) {
   const hashes = new Set();
   for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
     if (/\ssrc\s*=/i.test(` ${attributes}`) || !body) continue;
-    hashes.add(`sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}`);
+    hashes.add(hashOf(body));
   }
   return [...hashes];
+}
+
+// The inline scripts are the build's own (the theme script, Astro's island loader), so each is
+// hashed once per process, not once per page view; the bound keeps an odd page from growing it.
+const knownHashes = new Map();
+const MAX_KNOWN = 256;
+
+/** @param {string} script */
+function hashOf(script) {
+  let hash = knownHashes.get(script);
+  if (hash === undefined) {
+    hash = `sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}`;
+    if (knownHashes.size < MAX_KNOWN) knownHashes.set(script, hash);
+  }
+  return hash;
 }
 
 /** Headers every response carries; the Content-Security-Policy comes from the page itself. */

@@ -1,3 +1,5 @@
+import { isAppleMobile } from '../edge/page-cache.mjs';
+
 /**
  * Share and breakdown pages carry the bill in their URL: no referrer may leak it to a payment
  * provider or app store, no search engine may index it, and no shared cache may keep it.
@@ -10,5 +12,5 @@ export function markPrivate(headers: Headers): void {
 
 /** Store page for the native app, by device (seed 001 §7): Apple for iPhone and iPad, else Google Play. */
 export function downloadUrl(userAgent: string | null): string {
-  return /iPhone|iPad|iPod/.test(userAgent ?? '') ? 'https://apps.apple.com/app/whos-paying' : 'https://play.google.com/store/apps/details?id=app.whospaying';
+  return isAppleMobile(userAgent) ? 'https://apps.apple.com/app/whos-paying' : 'https://play.google.com/store/apps/details?id=app.whospaying';
 }

@@ -20,11 +20,7 @@ export function requestRefused(problem: RequestProblem): Response {
  * JSON, a control character in any text, wrong shape) comes back as a message for a 4xx naming the
  * field, never as a thrown error.
  */
-export async function readJson<S extends z.ZodType>(
-  request: Request,
-  schema: S,
-  maxBytes = DEFAULT_JSON_LIMIT,
-): Promise<Result<z.infer<S>, RequestProblem>> {
+export async function readJson<S extends z.ZodType>(request: Request, schema: S, maxBytes = DEFAULT_JSON_LIMIT): Promise<Result<z.infer<S>, RequestProblem>> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) return err({ status: 415, code: 'not_json', message: 'Expected a JSON body (Content-Type: application/json)' });
   const declared = Number(request.headers.get('content-length') ?? '0');

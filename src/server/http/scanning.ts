@@ -24,7 +24,10 @@ export const UPLOAD_MESSAGES = {
   busy: 'The receipt reader is busy. Please try again in a moment.',
 } as const;
 
-export const ANONYMOUS_ID = z.string().trim().regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be an anonymous id');
+export const ANONYMOUS_ID = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be an anonymous id');
 
 export const analyzeReceiptBody = z.object({
   image: z.string().min(1),
@@ -65,8 +68,17 @@ export function scanFailureResponse(failure: ScanFailure): Response {
 export function analysisResponse({ reading, paidWith }: Analysis): Response {
   const check = reconcile(reading.lines, reading.totalPence);
   return json({
-    items: reading.lines.map((line) => ({ name: line.label, label: line.label, raw: line.raw, pricePence: line.pricePence, kind: line.kind, type: typeOf(line) })),
+    items: reading.lines.map((line) => ({
+      name: line.label,
+      label: line.label,
+      raw: line.raw,
+      pricePence: line.pricePence,
+      kind: line.kind,
+      type: typeOf(line),
+      ...(line.quantity === undefined ? {} : { quantity: line.quantity, unitPricePence: line.unitPricePence }),
+    })),
     totalPence: reading.totalPence,
+    ...(reading.currency === undefined ? {} : { currency: reading.currency }),
     reconciliation: { billedPence: check.billedPence, differencePence: check.differencePence, matches: check.matches, suspectLines: check.suspectLines },
     paidWith,
   });

@@ -27,7 +27,10 @@ export async function openShare(locals: App.Locals, rawToken: string | null | un
  * One diner's view from ?token= (and ?seat= when the link is for the whole bill): the diner pages'
  * input. A bill whose chosen seat does not exist is a 'no seat' problem.
  */
-export async function openSeat(astro: Pick<AstroGlobal, 'locals' | 'url'>, wording: (problem: ShareLinkProblem | 'no seat') => string): Promise<Opened<OpenedShare & { readonly seat: SeatView }, ShareLinkProblem | 'no seat'>> {
+export async function openSeat(
+  astro: Pick<AstroGlobal, 'locals' | 'url'>,
+  wording: (problem: ShareLinkProblem | 'no seat') => string,
+): Promise<Opened<OpenedShare & { readonly seat: SeatView }, ShareLinkProblem | 'no seat'>> {
   const opened = await openShare(astro.locals, astro.url.searchParams.get('token'), wording);
   if (!opened.ok) return opened;
   const wanted = opened.view.focusSeatId ?? astro.url.searchParams.get('seat');

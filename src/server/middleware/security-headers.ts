@@ -10,7 +10,8 @@ import { contentSecurityPolicy, inlineScriptHashes, SECURITY_HEADERS } from '../
  */
 export const securityHeaders: MiddlewareHandler = async (_context, next) => {
   const response = await next();
-  const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
+  // A compressed page has been through the whole chain already (a rewrite: `/` to `/app`).
+  const html = (response.headers.get('content-type') ?? '').startsWith('text/html') && !response.headers.has('content-encoding');
   const secured = html ? await withPagePolicy(response) : response;
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!secured.headers.has(name)) secured.headers.set(name, value);
   return secured;

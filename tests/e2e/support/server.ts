@@ -23,7 +23,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
 /**
  * Variables the e2e server needs beyond the defaults: none but the reader, pinned to the local
- * one (the default without a key) so scans through the UI are read by tesseract even where an
+ * one (the default without a key) so scans through the UI are read by PaddleOCR even where an
  * OpenAI key happens to be set.
  */
 function e2eEnvironment(): Record<string, string> {

@@ -58,7 +58,9 @@ export class FakeBackend {
 
 /** A photo of a printed receipt, drawn at test time (large dark text on white, as a reader needs). */
 export async function receiptPhoto(lines: readonly string[] = ['THE TEST KITCHEN', 'Burger        12.50', 'Chips          3.50', 'TOTAL         16.00']): Promise<Buffer> {
-  const rows = lines.map((l, i) => `<text xml:space="preserve" x="40" y="${90 + i * 70}" font-family="DejaVu Sans Mono, monospace" font-size="44">${l.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</text>`).join('');
+  const rows = lines
+    .map((l, i) => `<text xml:space="preserve" x="40" y="${90 + i * 70}" font-family="DejaVu Sans Mono, monospace" font-size="44">${l.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</text>`)
+    .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="${160 + lines.length * 70}"><rect width="100%" height="100%" fill="#fff"/>${rows}</svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
@@ -82,6 +84,22 @@ export async function addDiners(page: Page, ...names: string[]): Promise<void> {
     await input.press('Enter');
     await page.getByRole('listitem').filter({ hasText: name }).first().waitFor();
   }
+}
+
+/** Enter Items Manually from the scan step, one row per [name, price], on to Assign. */
+export async function manualBill(page: Page, rows: readonly (readonly [string, string])[]): Promise<void> {
+  await page
+    .getByRole('button', { name: /Enter (Items )?Manually/ })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Enter Items Manually' });
+  for (const [i, [name, price]] of rows.entries()) {
+    if (i > 0) await dialog.getByRole('button', { name: 'Add Another Item' }).click();
+    await dialog.getByLabel(`Item ${i + 1} name`).fill(name);
+    await dialog.getByLabel(`Item ${i + 1} price`).fill(price);
+  }
+  await dialog.getByRole('button', { name: `Continue (${rows.length} items)` }).click();
+  await page.getByRole('heading', { name: 'Assign Items' }).waitFor();
 }
 
 /** Who had an item: the toggle of one diner in the item's group. */

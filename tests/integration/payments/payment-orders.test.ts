@@ -14,7 +14,16 @@ describeEachDatabase('payment_orders', (open) => {
   });
   afterAll(() => database.close());
 
-  const newOrder = () => ({ id: randomUUID(), provider: 'stripe' as const, anonymousUserId: ANON, offerType: 'package' as const, offerId: 'medium', tokens: 25, amountPence: pence(599), currency: 'GBP' as const });
+  const newOrder = () => ({
+    id: randomUUID(),
+    provider: 'stripe' as const,
+    anonymousUserId: ANON,
+    offerType: 'package' as const,
+    offerId: 'medium',
+    tokens: 25,
+    amountPence: pence(599),
+    currency: 'GBP' as const,
+  });
 
   it('one order per idempotency key, also when requests race', async () => {
     const key = `k-${randomUUID()}`;

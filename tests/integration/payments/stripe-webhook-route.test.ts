@@ -29,7 +29,14 @@ describeEachDatabase('POST /api/webhooks/stripe and /functions/v1/create-payment
     fake = await startFakeStripe();
     dataDir = await mkdtemp(join(tmpdir(), 'wp-pay-'));
     database = await open();
-    Object.assign(process.env, { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_BASE_URL: fake.url, DATA_DIR: dataDir, DATABASE_URL: database.url ?? '' });
+    Object.assign(process.env, {
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+      STRIPE_WEBHOOK_SECRET: SECRET,
+      STRIPE_API_BASE_URL: fake.url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url ?? '',
+    });
     // A fresh composition root per database: services() builds it once per module instance.
     vi.resetModules();
     routes = {
@@ -65,7 +72,12 @@ describeEachDatabase('POST /api/webhooks/stripe and /functions/v1/create-payment
         new Request('http://localhost/functions/v1/create-payment-intent', {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ amount: 599, currency: 'gbp', description: '25 Premium Tokens', metadata: { type: 'package', package: pkg, tokens: pkg === 'medium' ? 25 : undefined, anonymousUserId } }),
+          body: JSON.stringify({
+            amount: 599,
+            currency: 'gbp',
+            description: '25 Premium Tokens',
+            metadata: { type: 'package', package: pkg, tokens: pkg === 'medium' ? 25 : undefined, anonymousUserId },
+          }),
         }),
       ),
     );

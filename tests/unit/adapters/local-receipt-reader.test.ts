@@ -1,56 +1,63 @@
 import { describe, expect, it } from 'vitest';
 import { LocalReceiptReader } from '../../../adapters/ocr/local-receipt-reader';
-import type { OcrEngine, PageText } from '../../../adapters/ocr/tesseract-pool';
-import { tinyImage } from '../../support/images';
+import type { TextFinder } from '../../../adapters/ocr/text-finder';
+import type { PrintedWord } from '../../../domain/receipt-layout';
 
-/** An OCR engine that reads the given pages in turn and counts its calls. */
-function engineReading(...pages: PageText[]) {
-  const calls = { pages: 0, amounts: 0 };
-  const engine: OcrEngine = {
-    recognise: async () => pages[calls.pages++]!,
-    readAmount: async () => {
-      calls.amounts += 1;
-      return { text: '4.00', confidence: 90 };
-    },
-    close: async () => undefined,
+/** A word box at (x, y), 20 px high, as an OCR engine would report it. */
+const word = (text: string, x: number, y: number): PrintedWord => {
+  const width = text.length * 10;
+  return {
+    text,
+    confidence: 0.95,
+    corners: [
+      { x, y },
+      { x: x + width, y },
+      { x: x + width, y: y + 20 },
+      { x, y: y + 20 },
+    ],
   };
-  return { engine, calls };
+};
+
+function finder(words: PrintedWord[] | null): TextFinder & { closed: boolean } {
+  return {
+    closed: false,
+    read: async () => words,
+    async close() {
+      this.closed = true;
+    },
+  };
 }
 
-const page = (text: string, confidence: number): PageText => ({ text, confidence, lines: [{ text, words: [] }] });
-const box = { x0: 10, y0: 10, x1: 60, y1: 30 };
-const image = async () => ({ bytes: new Uint8Array(await tinyImage('png', 300, 400)), mediaType: 'image/png' as const });
+const image = { bytes: new Uint8Array([0xff, 0xd8, 0xff]), mediaType: 'image/jpeg' as const };
 
 describe('LocalReceiptReader', () => {
-  it('reads a garbled page again in black and white and keeps the more confident reading', async () => {
-    const { engine, calls } = engineReading(page('Gu1nnes Pie 1A.5O\n', 30), page('Guinness Pie 14.50\nTOTAL 14.50\n', 71));
-    const result = await new LocalReceiptReader(engine).read({ bytes: new Uint8Array(await tinyImage('png', 300, 400)), mediaType: 'image/png' });
-    expect(calls.pages).toBe(2);
-    expect(result.ok && result.value.totalPence).toBe(1450);
+  it('lays the boxes out as rows, names paired with the prices in their column, and finds the total', async () => {
+    const words = [word('TOTAL', 10, 100), word('16.00', 300, 102), word('Burger', 10, 20), word('12.50', 300, 18), word('Chips', 10, 60), word('3.50', 310, 61)];
+    const result = await new LocalReceiptReader(finder(words)).read(image);
+    expect(result).toEqual({
+      ok: true,
+      value: {
+        lines: [
+          { raw: 'Burger 12.50', label: 'Burger', pricePence: 1250, kind: 'item' },
+          { raw: 'Chips 3.50', label: 'Chips', pricePence: 350, kind: 'item' },
+          { raw: 'TOTAL 16.00', label: 'TOTAL', pricePence: 1600, kind: 'total' },
+        ],
+        totalPence: 1600,
+      },
+    });
   });
 
-  it('keeps the first reading when the second is no more confident', async () => {
-    const { engine } = engineReading(page('Soup 4.00\nTOTAL 4.00\n', 40), page('S0up\n', 20));
-    const result = await new LocalReceiptReader(engine).read({ bytes: new Uint8Array(await tinyImage('png', 300, 400)), mediaType: 'image/png' });
-    expect(result.ok && result.value.totalPence).toBe(400);
+  it('finds nothing in bytes that do not decode', async () => {
+    expect(await new LocalReceiptReader(finder(null)).read(image)).toEqual({ ok: true, value: { lines: [], totalPence: null } });
   });
 
-  it('reads doubtful amounts again when the lines do not add up to the total, and not when they do', async () => {
-    const text = 'Soup 4.60\nTOTAL 4.00\n';
-    const doubtful: PageText = { text, confidence: 80, lines: [{ text: 'Soup 4.60\n', words: [{ text: 'Soup', confidence: 90, box }, { text: '4.60', confidence: 50, box }] }, { text: 'TOTAL 4.00\n', words: [] }] };
-    const wrong = engineReading(doubtful);
-    const result = await new LocalReceiptReader(wrong.engine).read(await image());
-    expect(wrong.calls.amounts).toBe(1);
-    expect(result.ok && result.value.lines[0]?.pricePence).toBe(400);
-
-    const adding = engineReading({ ...doubtful, text: 'Soup 4.00\nTOTAL 4.00\n' });
-    await new LocalReceiptReader(adding.engine).read(await image());
-    expect(adding.calls.amounts).toBe(0);
+  it('gives up at once when the request was already abandoned', async () => {
+    expect(await new LocalReceiptReader(finder([])).read(image, AbortSignal.abort())).toEqual({ ok: false, error: 'timeout' });
   });
 
-  it('reads a confident page once', async () => {
-    const { engine, calls } = engineReading(page('Soup 4.00\nTOTAL 4.00\n', 80));
-    await new LocalReceiptReader(engine).read({ bytes: new Uint8Array(await tinyImage('png', 300, 400)), mediaType: 'image/png' });
-    expect(calls.pages).toBe(1);
+  it('closes its OCR engine', async () => {
+    const engine = finder([]);
+    await new LocalReceiptReader(engine).close();
+    expect(engine.closed).toBe(true);
   });
 });

@@ -3,7 +3,10 @@ import { failureMessage } from '../../../src/client/wizard/analysis-errors';
 import { analyzeReceipt } from '../../../src/client/wizard/analyze';
 
 function answer(body: unknown, status = 200, statusText = 'OK'): void {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, statusText })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, statusText })),
+  );
 }
 
 async function messageFor(): Promise<string> {
@@ -40,7 +43,10 @@ describe('the analysis call and its messages (seed 000 §7, §8)', () => {
   });
 
   it('maps each failure to the catalogue text', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect(await messageFor()).toBe('Network error. Please check your internet connection and try again.');
     answer([]);
     expect(await messageFor()).toBe('Please take a clearer photo of the receipt. The image appears to be blurry or unclear.');

@@ -1,14 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import { isUuid } from '../../../domain/anonymous-id';
-import {
-  ANONYMOUS_USER_BACKUP_KEY,
-  ANONYMOUS_USER_KEY,
-  createAnonymousIdentity,
-  IDENTITY_DATABASE,
-  randomUuid,
-  type IdentityEnvironment,
-} from '../../../src/client/metering/anonymous-identity';
+import { ANONYMOUS_USER_BACKUP_KEY, ANONYMOUS_USER_KEY, createAnonymousIdentity, IDENTITY_DATABASE, randomUuid, type IdentityEnvironment } from '../../../src/client/metering/anonymous-identity';
 import { MemoryStorage } from '../../support/browser-fakes';
 
 function setup(overrides: Partial<IdentityEnvironment> = {}) {
@@ -85,7 +78,14 @@ describe('anonymous identity (seed 000 §3–§4)', () => {
 
   it('keeps working when storage throws and there is no browser database', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const broken = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); } };
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+    };
     const { identity } = setup({ storage: broken, indexedDB: null });
     expect((await identity.current()).id).toMatch(/^[0-9a-f-]{36}$/);
     expect(warn).toHaveBeenCalled();

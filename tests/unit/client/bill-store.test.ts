@@ -18,6 +18,15 @@ import {
   startBillWith,
   startReview,
   toggleAssignment,
+  backToReview,
+  goToStep,
+  removeItem,
+  renameItem,
+  repriceItem,
+  setPortion,
+  setQuantity,
+  setSplitMode,
+  toggleEveryone,
 } from '../../../src/client/wizard/bill-store';
 import { $toasts, toast } from '../../../src/client/wizard/toasts';
 
@@ -101,8 +110,92 @@ describe('the bill in progress', () => {
     continueToSummary();
     setTipSplit('proportional');
     // 401 × 3/4 = 300.75 and 401 × 1/4 = 100.25: the odd penny to Ann, furthest below her exact share.
-    expect($split.get().shares.map((s) => [s.tipPence, s.totalPence])).toEqual([[301, 3301], [100, 1100]]);
+    expect($split.get().shares.map((s) => [s.tipPence, s.totalPence])).toEqual([
+      [301, 3301],
+      [100, 1100],
+    ]);
     expect($receipt.get()?.tipSplit).toBe('proportional');
+  });
+
+  it('goes back from Assign to Review and from Summary to Assign keeping every assignment and edit', () => {
+    startReview(sampleReceiptLines(), true, null);
+    continueFromReview();
+    const ann = addDiner('Ann');
+    if (!ann.ok) throw new Error('refused');
+    toggleAssignment('sample-1', ann.value.id);
+    renameItem('sample-1', 'Pizza Margherita');
+    removeItem('sample-2');
+    continueToSummary();
+    goToStep('assign');
+    backToReview();
+    const review = $bill.get().review!;
+    expect($bill.get().step).toBe('scan');
+    expect(review.filter((l) => l.included).map((l) => l.label)).toEqual(['Pizza Margherita', 'Service Charge']);
+    continueFromReview();
+    const bill = $bill.get();
+    expect(bill.step).toBe('assign');
+    expect(bill.isTestReceipt).toBe(true);
+    expect(bill.items.map((i) => [i.name, i.assignedTo])).toEqual([
+      ['Pizza Margherita', [ann.value.id]],
+      ['Service Charge', []],
+    ]);
+  });
+
+  it('renames, re-prices and removes items; a blank name is refused and a discount stays a discount', () => {
+    startBillWith(
+      [
+        { id: 'a', name: 'Soup', pricePence: pence(500), kind: 'item' },
+        { id: 'd', name: 'Voucher', pricePence: pence(-200), kind: 'discount' },
+      ],
+      false,
+    );
+    expect(renameItem('a', '  ')).toEqual({ ok: false, error: 'name needed' });
+    renameItem('a', ' Soup of the day ');
+    repriceItem('a', pence(650));
+    repriceItem('d', pence(300));
+    expect($bill.get().items.map((i) => [i.name, i.pricePence])).toEqual([
+      ['Soup of the day', 650],
+      ['Voucher', -300],
+    ]);
+    removeItem('d');
+    expect($bill.get().items).toHaveLength(1);
+  });
+
+  it('splits 3 x Peroni unit by unit between three diners to the penny, 2:1 by shares, and puts everyone on an item', () => {
+    startReview([{ id: 'p', raw: '3 x Peroni £10.00', label: 'Peroni', pricePence: pence(1000), kind: 'item', included: true }], false, null);
+    continueFromReview();
+    expect($bill.get().items[0]!.quantity).toBe(3);
+    const ids = ['Ann', 'Bo', 'Cy'].map((n) => {
+      const d = addDiner(n);
+      if (!d.ok) throw new Error('refused');
+      return d.value.id;
+    });
+    setSplitMode('p', 'units');
+    ids.forEach((id) => setPortion('p', id, 1));
+    setTip({ percent: 0 });
+    expect($split.get().shares.map((s) => s.totalPence)).toEqual([334, 333, 333]);
+    setQuantity('p', 4);
+    expect($split.get().unassignedPence).toBe(250);
+    setSplitMode('p', 'shares');
+    setPortion('p', ids[0]!, 2);
+    setPortion('p', ids[2]!, 0);
+    expect($split.get().shares.map((s) => s.totalPence)).toEqual([667, 333, 0]);
+    toggleEveryone('p');
+    expect($bill.get().items[0]!.assignedTo).toEqual(ids);
+    expect($bill.get().items[0]!.portions).toBeUndefined();
+    removeDiner(ids[1]!);
+    expect($split.get().shares.map((s) => s.totalPence)).toEqual([500, 500]);
+  });
+
+  it('starts at no extra tip over a service charge, at 10% without one, and keeps a tip the person chose', () => {
+    startReview(sampleReceiptLines(), true, null);
+    continueFromReview();
+    expect($tipPence.get()).toBe(0);
+    removeItem('sample-3');
+    expect($tipPence.get()).toBe(120);
+    setTip({ percent: 15 });
+    startBillWith([{ id: 's', name: 'Service', pricePence: pence(150), kind: 'service' }], false);
+    expect($bill.get().tip).toMatchObject({ percent: 15, chosen: true });
   });
 
   it('Split Another Bill clears diners, items, tip, how it is shared, receipt and the test flag', () => {

@@ -27,9 +27,9 @@ it("shows 'Recover tokens' only when tokens are 0, and opens the Token Recovery 
   expect(recoverButton()).toBeNull();
   act(() => $metering.set({ status: 'ready', usage: usageOf(0), anonymousUserId: null }));
   expect(recoverButton()).not.toBeNull();
-  expect(host.querySelector('[role="dialog"]')).toBeNull();
+  expect(host.querySelector('dialog')).toBeNull();
   await act(async () => recoverButton()!.click());
-  expect(host.querySelector('[role="dialog"] h2')?.textContent).toBe('Token Recovery');
+  expect(host.querySelector('dialog h2')?.textContent).toBe('Token Recovery');
   const recoverMine = [...host.querySelectorAll('button')].find((b) => b.textContent === 'Recover My Tokens')!;
   await act(async () => {
     recoverMine.click();

@@ -47,8 +47,8 @@ describe('Token Recovery dialog (seed 000 §2, §8)', () => {
       },
       { onRecovered: recovered },
     );
-    await settleUntil(() => document.querySelector('[role="dialog"]')?.textContent?.includes('Current tokens0') === true);
-    const dialog = document.querySelector('[role="dialog"]')!;
+    await settleUntil(() => document.querySelector('dialog')?.textContent?.includes('Current tokens0') === true);
+    const dialog = document.querySelector('dialog')!;
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(dialog.textContent).toContain('Current tokens0');
     expect(dialog.textContent).toContain('Free bills used2 of 3');
@@ -66,7 +66,7 @@ describe('Token Recovery dialog (seed 000 §2, §8)', () => {
     mount({ '/api/usage': () => ({ status: 200, body: usageOf(0) }), '/api/recovery': (b) => ({ status: 200, body: { anonymousUserId: b.anonymousUserId, tokens: 0 } }) });
     await settle();
     act(() => button('Recover My Tokens')!.click());
-    await settle();
+    await settleUntil(() => document.querySelector('[role="alert"]') !== null);
     expect(document.querySelector('[role="alert"]')?.textContent).toBe('No tokens found to recover. If you recently purchased tokens, please contact support.');
   });
 
@@ -86,7 +86,7 @@ describe('Token Recovery dialog (seed 000 §2, §8)', () => {
       input.dispatchEvent(new Event('input', { bubbles: true }));
     });
     act(() => button('Use Recovery Code')!.click());
-    await settle();
+    await settleUntil(() => document.querySelector('[role="status"]') !== null);
     expect(document.querySelector('[role="status"]')?.textContent).toBe('Successfully recovered 40 tokens!');
     expect((await w.identity.current()).id).toBe(buyer);
     expect(w.net.calls.find((c) => c.body?.recoveryCode)?.body.recoveryCode).toBe('abcd-efgh-jkmn-pqrs');
@@ -112,10 +112,10 @@ describe('Recovery code notice', () => {
     document.body.append(host);
     root = createRoot(host);
     act(() => root!.render(<RecoveryCodeNotice recovery={recovery} />));
-    await settle();
+    await settleUntil(() => host.querySelector('code') !== null);
     expect(host.querySelector('code')?.textContent).toBe('ABCD-EFGH-JKMN-PQRS');
     act(() => button('Copy')!.click());
-    await settle();
+    await settleUntil(() => writeText.mock.calls.length > 0);
     expect(writeText).toHaveBeenCalledWith('ABCD-EFGH-JKMN-PQRS');
     expect(button('Copied')).toBeDefined();
   });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { AUTO_RECOVERY_KEY, CODES_REVOKED_MESSAGE, NO_CODES_TO_REVOKE_MESSAGE, NO_TOKENS_MESSAGE, RECOVERY_FAILED_MESSAGE, REVOKE_FAILED_MESSAGE, TokenRecoveryClient } from '../../../src/client/metering/token-recovery';
+import {
+  AUTO_RECOVERY_KEY,
+  CODES_REVOKED_MESSAGE,
+  NO_CODES_TO_REVOKE_MESSAGE,
+  NO_TOKENS_MESSAGE,
+  RECOVERY_FAILED_MESSAGE,
+  REVOKE_FAILED_MESSAGE,
+  TokenRecoveryClient,
+} from '../../../src/client/metering/token-recovery';
 import { browserWorld, MemoryStorage, usageOf, type Route } from '../../support/browser-fakes';
 
 function recoveryWorld(routes: Record<string, Route>) {
@@ -47,7 +55,10 @@ describe('token recovery in the browser (seed 000 §2, §4, §8)', () => {
   it('a recovery code makes this device use the buyer identity', async () => {
     const buyer = '44444444-4444-4444-8444-444444444444';
     const w = recoveryWorld({
-      '/api/recovery': (body) => (body.recoveryCode === 'ABCD-EFGH-JKMN-PQRS' ? { status: 200, body: { anonymousUserId: buyer, tokens: 12 } } : { status: 404, body: { error: 'That recovery code was not found. Check it and try again.' } }),
+      '/api/recovery': (body) =>
+        body.recoveryCode === 'ABCD-EFGH-JKMN-PQRS'
+          ? { status: 200, body: { anonymousUserId: buyer, tokens: 12 } }
+          : { status: 404, body: { error: 'That recovery code was not found. Check it and try again.' } },
       '/api/usage': (_, _url, headers) => ({ status: 200, body: usageOf(headers.get('x-anonymous-id') === buyer ? 12 : 0) }),
     });
     expect(await w.recovery.redeem('WRONG-CODE')).toEqual({ ok: false, message: 'That recovery code was not found. Check it and try again.' });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkUpload, imageTypeOf, isStrictBase64 } from '../../../domain/image-upload';
 import { PDF_BYTES, pngClaiming, tinyImage } from '../../support/images';
@@ -12,7 +13,9 @@ describe('checkUpload', () => {
 
   it('reads the size of a progressive JPEG too', async () => {
     const { default: sharp } = await import('sharp');
-    const jpeg = await sharp({ create: { width: 33, height: 17, channels: 3, background: 'white' } }).jpeg({ progressive: true }).toBuffer();
+    const jpeg = await sharp({ create: { width: 33, height: 17, channels: 3, background: 'white' } })
+      .jpeg({ progressive: true })
+      .toBuffer();
     expect(checkUpload(jpeg, limits)).toMatchObject({ ok: true, value: { width: 33, height: 17 } });
   });
 
@@ -44,7 +47,28 @@ describe('isStrictBase64', () => {
     ['not base64!', false],
     ['aGVsbG8', false],
     ['data:image/png;base64,aGVsbG8=', false],
+    ['aGVsbA==', true],
+    ['aGVsbA=', false],
+    ['aGVs=bG8', false],
+    ['aGVsbG8===', false],
+    ['aG==bG8=', false],
+    ['aGVsbG8h\r\n aGk=', true],
   ])('%j → %s', (text, expected) => {
     expect(isStrictBase64(text)).toBe(expected);
+  });
+
+  it("checks a phone photo's worth of base64 (8 MB) without overflowing the stack", () => {
+    const photo = Buffer.alloc(6 * 1024 * 1024, 0xa5).toString('base64');
+    expect(isStrictBase64(photo)).toBe(true);
+    expect(isStrictBase64(`${photo}!`)).toBe(false);
+  });
+
+  it('agrees with what Node decodes and encodes back, for any bytes', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
+        const text = Buffer.from(bytes).toString('base64');
+        expect(isStrictBase64(text)).toBe(bytes.length > 0);
+      }),
+    );
   });
 });

@@ -44,7 +44,18 @@ describe('PayPal amounts', () => {
 });
 
 describe('a provider payment matches the order only exactly', () => {
-  const order: PaymentOrder = { id: 'o', provider: 'paypal', providerRef: 'X', anonymousUserId: 'anon-1234', offerType: 'package', offerId: 'medium', tokens: 25, amountPence: pence(599), currency: 'GBP', status: 'pending' };
+  const order: PaymentOrder = {
+    id: 'o',
+    provider: 'paypal',
+    providerRef: 'X',
+    anonymousUserId: 'anon-1234',
+    offerType: 'package',
+    offerId: 'medium',
+    tokens: 25,
+    amountPence: pence(599),
+    currency: 'GBP',
+    status: 'pending',
+  };
   const payment: ProviderPayment = { providerPaymentId: 'CAP', status: 'succeeded', amountPence: 599, currency: 'GBP', anonymousUserId: null, customId: paypalCustomId('package', 25, 'anon-1234') };
 
   it('accepts the same amount, currency and custom id', () => {

@@ -188,4 +188,92 @@ describe('parseReceiptText on OCR slips and other countries’ receipts', () => 
       ['item', 'Grlld Asparagus', 1300],
     ]);
   });
+
+  const units = (text: string) =>
+    parseReceiptText(text)
+      .lines.filter((l) => l.kind === 'item')
+      .map(({ label, pricePence, quantity, unitPricePence }) => [label, pricePence, quantity, unitPricePence]);
+
+  it('carries quantity and unit price when the row prints them and they multiply out', () => {
+    expect(units('2 @ 7.00    Peroni    14.00\n3 x Peroni    12.00\nSoup    2 x 2.50    5.00\nWine    2 x 4.00    9.00\nTOTAL    40.00')).toEqual([
+      ['Peroni', 1400, 2, 700],
+      ['Peroni', 1200, 3, 400],
+      ['Soup', 500, 2, 250],
+      ['Wine', 900, undefined, undefined],
+    ]);
+  });
+
+  it('takes a quantity column printed hard against the names off them, with its unit price', () => {
+    expect(units('QTY DESCRIPTION    PRICE AMOUNT\n1Local Mineral Water 2.50    2.50\n3SOUVLAKI KOTOPOULO    2.00    6.00\nIPATATES    3.00    3.00\nTOTAL    11.50')).toEqual([
+      ['Local Mineral Water', 250, undefined, undefined],
+      ['SOUVLAKI KOTOPOULO', 600, 3, 200],
+      ['PATATES', 300, undefined, undefined],
+    ]);
+    // One such row alone is a name: "7UP".
+    expect(units('7Up    1.50\nChips    2.00\nTOTAL    3.50').map(([label]) => label)).toEqual(['7Up', 'Chips']);
+  });
+
+  it('takes weights and units of sale off the names', () => {
+    expect(units('0.48 COURGETTES GREEN    7.92\n1PK MUSHROOM-FINE/SMALL    5.50\n2BT MINERAL WATER    7.00\nTotal AED    20.42')).toEqual([
+      ['COURGETTES GREEN', 792, undefined, undefined],
+      ['MUSHROOM-FINE/SMALL', 550, undefined, undefined],
+      ['MINERAL WATER', 700, 2, 350],
+    ]);
+  });
+
+  it('reads tax flags after a price, currency prefixes glued to amounts, and colon decimals', () => {
+    expect(summary('Milk    1.20 A\nBread    RM2.35\nEggs    £3.00 T1\nCoke    2:65\nTOTAL    9.20')).toEqual([
+      ['item', 'Milk', 120],
+      ['item', 'Bread', 235],
+      ['item', 'Eggs', 300],
+      ['item', 'Coke', 265],
+      ['total', 'TOTAL', 920],
+    ]);
+    expect(summary('Open 9:00 till 17:30\nTea    2.00\nTOTAL    2.00').map(([, label]) => label)).toEqual(['Tea', 'TOTAL']);
+  });
+
+  it('keeps a brand name with "total" or a percentage as an item, and a false total does not drop the items after it', () => {
+    const reading = parseReceiptText('Total Fitness Water    1.50\nMilk 2%    0.95\nTOTAL    0.50\nBread    1.10\nTOTAL    3.55\nVISA    3.55');
+    expect(reading.lines.filter((l) => l.kind === 'item').map((l) => l.label)).toEqual(['Total Fitness Water', 'Milk 2%', 'Bread']);
+    expect(reading.totalPence).toBe(355);
+  });
+
+  it('never takes payment, change, gift card, balance remaining or "you save" rows as items', () => {
+    expect(summary('Burger    8.69\nItem Price 32.00    You Save 25.60\nOrderTotal    8.69\nGiftCard    8.69\nBalance Remaining:    18.05\nCash    10.00\nChange Due    1.31')).toEqual([
+      ['item', 'Burger', 869],
+      ['total', 'OrderTotal', 869],
+    ]);
+  });
+
+  it('sells a card in a longer name, and takes one on a short row as payment', () => {
+    expect(summary('CARD THANKS CROWN    5.99\nTOTAL    5.99\nCredit Card    5.99')).toEqual([
+      ['item', 'CARD THANKS CROWN', 599],
+      ['total', 'TOTAL', 599],
+    ]);
+  });
+
+  it('drops a column of short codes before the names', () => {
+    expect(summary('PR    CO-OP SOFT CHSE    1.05\nPR    CUBED BEEF    4.25\nPA    JERSEY ROYALS    1.00\nAMOUNT DUE    6.30').map(([, label]) => label)).toEqual([
+      'CO-OP SOFT CHSE',
+      'CUBED BEEF',
+      'JERSEY ROYALS',
+      'AMOUNT DUE',
+    ]);
+  });
+
+  it('takes a tax row that says it is included in the total as tax, and "Total for 3 items" as the total', () => {
+    const reading = parseReceiptText('Burger    10.50\nChips    3.90\nCoke    3.50\nTotal for 3 items    $17.90\nGST INCLUDED IN TOTAL    $1.62');
+    expect(reading.totalPence).toBe(1790);
+    expect(reading.lines.at(-1)).toMatchObject({ kind: 'vat', pricePence: 162 });
+  });
+
+  it('takes product codes, a glued weight and a glued quantity of one off the names', () => {
+    expect(summary('400084751261 red/white flower p    4.99\n0.92LETTUCE-ICEBERG    12.42\n1GREY GOOSE    9.00\nChips    1.50\nTOTAL    27.91').map(([, label]) => label)).toEqual([
+      'red/white flower p',
+      'LETTUCE-ICEBERG',
+      'GREY GOOSE',
+      'Chips',
+      'TOTAL',
+    ]);
+  });
 });

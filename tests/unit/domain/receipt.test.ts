@@ -40,13 +40,26 @@ describe('export', () => {
     expect(file.value.content.split('\r\n')).toEqual([
       'Item,Price,Assigned To,Share Amount',
       '"Pizza, large",8.99,Alice,8.99',
-      'Wine,10.00,"Alice, Ben",5.00',
+      'Wine,10.00,"Alice, Ben","5.00, 5.00"',
       `"'=HYPERLINK(""x"")",1.00,Unassigned,`,
       'Subtotal,19.99,,',
       'Tip,2.00,,',
       'Total,21.99,,',
       '',
     ]);
+  });
+
+  it('gives each diner’s share of a line as the summary splits it, to the penny', () => {
+    const three = aReceipt()
+      .withDiner('a', 'Alice')
+      .withDiner('b', 'Ben')
+      .withDiner('c', 'Cat')
+      .withItem('Wine', 1000, ['a', 'b', 'c'])
+      .withPortionedItem('Peroni', 1650, { by: 'units', quantity: 3, counts: { a: 2, c: 1 } })
+      .build();
+    const file = exportReceipt(three, 'csv');
+    if (!file.ok) throw new Error(file.error);
+    expect(file.value.content.split('\r\n').slice(1, 3)).toEqual(['Wine,10.00,"Alice, Ben, Cat","3.34, 3.33, 3.33"', 'Peroni,16.50,"Alice, Cat","11.00, 5.50"']);
   });
 
   it('writes json whose diner totals add up to the total less unassigned items', () => {

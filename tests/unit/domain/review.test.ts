@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { linesFromAnalysis, printedTotalFromAnalysis } from '../../../domain/analysis-response';
 import { pence } from '../../../domain/money';
-import { includedTotal, linesToPassOn, reviewLine, reviewReconciliation, sampleReceiptLines, suspectLineIds, type ReviewLine } from '../../../domain/review';
+import { includedTotal, keepAssignments, linesToPassOn, reviewLine, reviewLinesForBill, reviewReconciliation, sampleReceiptLines, suspectLineIds, type ReviewLine } from '../../../domain/review';
 
 let n = 0;
 const id = () => `l${++n}`;
@@ -28,7 +28,12 @@ describe('review lines', () => {
 
   it('sample receipt is 899, 299, a 150 service charge and a VAT line of 0, and continues with 3 items', () => {
     const sample = sampleReceiptLines();
-    expect(sample.map((l) => [l.pricePence, l.kind])).toEqual([[899, 'item'], [299, 'item'], [150, 'service'], [0, 'vat']]);
+    expect(sample.map((l) => [l.pricePence, l.kind])).toEqual([
+      [899, 'item'],
+      [299, 'item'],
+      [150, 'service'],
+      [0, 'vat'],
+    ]);
     expect(linesToPassOn(sample)).toHaveLength(3);
     expect(includedTotal(sample)).toBe(1348);
   });
@@ -85,7 +90,11 @@ describe('the analysis response', () => {
       ['VAT', 120, 'vat'],
       ['Voucher', -200, 'discount'],
     ];
-    const entries = [{ name: 'Soup', pricePence: 500, kind: 'item' }, { label: 'VAT', pricePence: 120, type: 'tax' }, { name: 'Voucher', pricePence: -200, kind: 'discount' }];
+    const entries = [
+      { name: 'Soup', pricePence: 500, kind: 'item' },
+      { label: 'VAT', pricePence: 120, type: 'tax' },
+      { name: 'Voucher', pricePence: -200, kind: 'discount' },
+    ];
     for (const response of [entries, { items: entries }]) expect(linesFromAnalysis(response, id)?.map((l) => [l.label, l.pricePence, l.kind])).toEqual(expected);
   });
 
@@ -96,8 +105,59 @@ describe('the analysis response', () => {
     expect(linesFromAnalysis([{ name: 'Bread', pricePence: 1.5 }, 7, { pricePence: 'x' }], id)?.map((l) => [l.label, l.pricePence, l.kind])).toEqual([['Bread', null, 'item']]);
   });
 
+  it('carries quantity and unit price when both are there and sensible, and leaves them off otherwise', () => {
+    const lines = linesFromAnalysis(
+      {
+        items: [
+          { name: 'Peroni', pricePence: 1400, kind: 'item', quantity: 2, unitPricePence: 700 },
+          { name: 'Soup', pricePence: 500, kind: 'item', quantity: 1, unitPricePence: 500 },
+          { name: 'Chips', pricePence: 600, kind: 'item', quantity: 2.5, unitPricePence: 240 },
+          { name: 'Wine', pricePence: 900, kind: 'item', quantity: 3 },
+        ],
+      },
+      id,
+    );
+    expect(lines?.map((l) => [l.label, l.quantity, l.unitPricePence])).toEqual([
+      ['Peroni', 2, 700],
+      ['Soup', undefined, undefined],
+      ['Chips', undefined, undefined],
+      ['Wine', undefined, undefined],
+    ]);
+  });
+
   it("carries the server's printed total, when it found one", () => {
     expect(printedTotalFromAnalysis({ items: [], totalPence: 1600 })).toBe(1600);
     for (const response of [{ items: [], totalPence: null }, { items: [], totalPence: 12.5 }, [{ name: 'Soup' }], null]) expect(printedTotalFromAnalysis(response)).toBeNull();
+  });
+});
+
+describe('back from Assign to Review', () => {
+  it('shows the lines as read, with the bill’s edits, removed items unticked and added items at the end', () => {
+    const read = sampleReceiptLines();
+    const items = [
+      { id: 'sample-1', name: 'Pizza Margherita', pricePence: pence(950), kind: 'item' as const },
+      { id: 'sample-3', name: 'Service Charge', pricePence: pence(150), kind: 'service' as const },
+      { id: 'added', name: 'Tiramisu', pricePence: pence(550), kind: 'item' as const },
+    ];
+    const lines = reviewLinesForBill(read, items);
+    expect(lines.map((l) => [l.id, l.label, l.pricePence, l.included])).toEqual([
+      ['sample-1', 'Pizza Margherita', 950, true],
+      ['sample-2', 'Soft Drink', 299, false],
+      ['sample-3', 'Service Charge', 150, true],
+      ['sample-4', 'VAT', 0, false],
+      ['added', 'Tiramisu', 550, true],
+    ]);
+  });
+
+  it('keeps who had each item when the bill continues again', () => {
+    const before = [{ id: 'a', name: 'Pizza', assignedTo: ['ann'] }];
+    const next = [
+      { id: 'a', name: 'Pizza Margherita' },
+      { id: 'b', name: 'Soft Drink' },
+    ];
+    expect(keepAssignments(next, before, (i) => ({ ...i, assignedTo: [] as string[] }))).toEqual([
+      { id: 'a', name: 'Pizza Margherita', assignedTo: ['ann'] },
+      { id: 'b', name: 'Soft Drink', assignedTo: [] },
+    ]);
   });
 });

@@ -43,13 +43,7 @@ describe('splitBill', () => {
   });
 
   it('shares an unassigned service charge among diners with items and an unassigned discount among all', () => {
-    const bill = aBill()
-      .withDiners('a', 'b', 'c')
-      .withItem('x', 1000, ['a'])
-      .withItem('y', 1000, ['b'])
-      .withItem('service', 250, [], 'service')
-      .withItem('offer', -300, [], 'discount')
-      .build();
+    const bill = aBill().withDiners('a', 'b', 'c').withItem('x', 1000, ['a']).withItem('y', 1000, ['b']).withItem('service', 250, [], 'service').withItem('offer', -300, [], 'discount').build();
     const split = splitBill(bill);
     expect(split.shares.map((s) => s.servicePence)).toEqual([125, 125, 0]);
     expect(split.shares.map((s) => s.discountPence)).toEqual([-100, -100, -100]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pence } from '../../../domain/money';
-import { tipFromAmount, tipFromPercent, tipPercentOf } from '../../../domain/tip';
+import { defaultTipPercent, readTipAmount, readTipPercent, TIP_INPUT_MESSAGES, tipFromAmount, tipFromPercent, tipPercentOf } from '../../../domain/tip';
 
 describe('tip', () => {
   it('takes a percentage of the subtotal, rounded to pence', () => {
@@ -24,5 +24,23 @@ describe('tip', () => {
   it('reports the tip as a percentage of the subtotal', () => {
     expect(tipPercentOf(pence(150), pence(1000))).toBe(15);
     expect(tipPercentOf(pence(150), pence(0))).toBe(0);
+  });
+
+  it('starts at no extra tip when the bill has a service charge, else at the documents’ 10%', () => {
+    expect(defaultTipPercent(true)).toBe(0);
+    expect(defaultTipPercent(false)).toBe(10);
+  });
+
+  it('refuses a typed percentage outside 0–100 or not a number, instead of quietly charging another figure', () => {
+    expect(readTipPercent('12.5')).toEqual({ ok: true, percent: 12.5 });
+    expect(readTipPercent('100')).toEqual({ ok: true, percent: 100 });
+    for (const text of ['150', '-3', '', 'abc', 'Infinity']) expect(readTipPercent(text)).toEqual({ ok: false, message: TIP_INPUT_MESSAGES.percent });
+  });
+
+  it('refuses a negative or non-numeric amount, instead of charging £0.00', () => {
+    expect(readTipAmount('2.50')).toEqual({ ok: true, pence: 250 });
+    expect(readTipAmount('£3')).toEqual({ ok: true, pence: 300 });
+    expect(readTipAmount('0')).toEqual({ ok: true, pence: 0 });
+    for (const text of ['-3', '', 'ten', '1e9']) expect(readTipAmount(text)).toEqual({ ok: false, message: TIP_INPUT_MESSAGES.amount });
   });
 });

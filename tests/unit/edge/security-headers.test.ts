@@ -12,7 +12,11 @@ describe('the Content-Security-Policy', () => {
   });
 
   it('never allows inline scripts wholesale, plugins, base changes or framing', () => {
-    const directives = Object.fromEntries(contentSecurityPolicy(['sha256-abc=']).split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+    const directives = Object.fromEntries(
+      contentSecurityPolicy(['sha256-abc='])
+        .split('; ')
+        .map((d) => [d.split(' ')[0], d.split(' ').slice(1)]),
+    );
     expect(directives['script-src']).toContain("'sha256-abc='");
     expect(directives['script-src']).not.toContain("'unsafe-inline'");
     expect(directives['script-src']).not.toContain("'unsafe-eval'");

@@ -11,7 +11,10 @@ import { packetFromRequest, SHARED_KINDS, presentToken, shareTokenMessage, share
 import { openPacket, sealBody, sealPacket, type PacketCompressor } from '../../../domain/sharing/share-token';
 
 const NOW = 1_790_000_000;
-const signer = new HmacPacketSigner([{ kid: 'k2', secret: 'new-secret-new-secret-new-secret!' }, { kid: 'k1', secret: 'old-secret-old-secret-old-secret!' }]);
+const signer = new HmacPacketSigner([
+  { kid: 'k2', secret: 'new-secret-new-secret-new-secret!' },
+  { kid: 'k1', secret: 'old-secret-old-secret-old-secret!' },
+]);
 const oldSigner = new HmacPacketSigner([{ kid: 'k1', secret: 'old-secret-old-secret-old-secret!' }]);
 const bill: ShareRequest = {
   diners: [
@@ -45,7 +48,15 @@ describe('share packet tokens', () => {
     const bills = fc.integer({ min: 1, max: 8 }).chain((n) =>
       fc.record({
         names: fc.array(name, { minLength: n, maxLength: n }),
-        items: fc.array(fc.record({ name: itemName, pricePence: fc.integer({ min: -100_000, max: 1_000_000 }), kind: fc.option(fc.constantFrom(...SHARED_KINDS), { nil: undefined }), mask: fc.integer({ min: 0, max: 2 ** n - 1 }) }), { minLength: 1, maxLength: 40 }),
+        items: fc.array(
+          fc.record({
+            name: itemName,
+            pricePence: fc.integer({ min: -100_000, max: 1_000_000 }),
+            kind: fc.option(fc.constantFrom(...SHARED_KINDS), { nil: undefined }),
+            mask: fc.integer({ min: 0, max: 2 ** n - 1 }),
+          }),
+          { minLength: 1, maxLength: 40 },
+        ),
         tipPence: fc.integer({ min: 0, max: 100_000 }),
         tipSplit: fc.constantFrom('equal' as const, 'proportional' as const),
         focus: fc.option(fc.integer({ min: 0, max: n - 1 }), { nil: null }),
@@ -154,7 +165,19 @@ describe('share packet tokens', () => {
 
   it('rejects truncated, malformed and oversized tokens as invalid', () => {
     const token = seal();
-    for (const bad of [token.slice(0, -1), token.slice(0, token.indexOf('.')), token.slice(1), `${token}.X`, '', '.', 'a.b', 'Ü.Ö', token.replace('.', '-'), `${token.split('.')[0]}.${'Z'.repeat(30)}`, 'A'.repeat(5000) + '.A']) {
+    for (const bad of [
+      token.slice(0, -1),
+      token.slice(0, token.indexOf('.')),
+      token.slice(1),
+      `${token}.X`,
+      '',
+      '.',
+      'a.b',
+      'Ü.Ö',
+      token.replace('.', '-'),
+      `${token.split('.')[0]}.${'Z'.repeat(30)}`,
+      'A'.repeat(5000) + '.A',
+    ]) {
       expect(open(bad)).toEqual({ ok: false, error: 'invalid' });
     }
   });
@@ -226,10 +249,25 @@ describe('share requests', () => {
 
 describe('links on menus the dictionary has never seen', () => {
   const pub: [string, number][] = [
-    ["Ploughman's Lunch", 1150], ['Steak and Ale Pie', 1595], ['Scotch Egg', 650], ['Pork Scratchings', 250], ['Welsh Rarebit', 850],
-    ['Gammon Egg and Chips', 1395], ['Chicken Kiev', 1450], ['Liver and Bacon', 1295], ['Bubble and Squeak', 595], ['Black Pudding', 495],
-    ['Doombar', 520], ['London Pride', 530], ['Thatchers Gold', 510], ['Pickled Onions', 150], ['Ham Egg and Chips', 1195],
-    ['Lemon Meringue Pie', 650], ['Bread and Butter Pudding', 695], ['Apple Strudel', 650], ['Cumberland Ring', 1350],
+    ["Ploughman's Lunch", 1150],
+    ['Steak and Ale Pie', 1595],
+    ['Scotch Egg', 650],
+    ['Pork Scratchings', 250],
+    ['Welsh Rarebit', 850],
+    ['Gammon Egg and Chips', 1395],
+    ['Chicken Kiev', 1450],
+    ['Liver and Bacon', 1295],
+    ['Bubble and Squeak', 595],
+    ['Black Pudding', 495],
+    ['Doombar', 520],
+    ['London Pride', 530],
+    ['Thatchers Gold', 510],
+    ['Pickled Onions', 150],
+    ['Ham Egg and Chips', 1195],
+    ['Lemon Meringue Pie', 650],
+    ['Bread and Butter Pudding', 695],
+    ['Apple Strudel', 650],
+    ['Cumberland Ring', 1350],
   ];
   const names = ['Alice', 'Ben', 'Charlotte', 'Dev', 'Emma', 'Farhan', 'Grace', 'Hamish'];
   const request: ShareRequest = {

@@ -27,7 +27,20 @@ const bill = {
 describe('share dialog summary and text', () => {
   it('summarises one diner (items, total with tip) or the whole bill', () => {
     expect(shareSummary(bill, 'b')).toEqual({ ok: true, value: { kind: 'individual', dinerName: 'Ben', itemCount: 1, items: [{ name: 'Wine', sharePence: 1000 }], tipPence: 151, totalPence: 1151 } });
-    expect(shareSummary(bill, null)).toEqual({ ok: true, value: { kind: 'complete', totalPence: 3201, people: 2, items: 2, tipPercent: 10.4, amounts: [{ name: 'Alice', totalPence: 2050 }, { name: 'Ben', totalPence: 1151 }] } });
+    expect(shareSummary(bill, null)).toEqual({
+      ok: true,
+      value: {
+        kind: 'complete',
+        totalPence: 3201,
+        people: 2,
+        items: 2,
+        tipPercent: 10.4,
+        amounts: [
+          { name: 'Alice', totalPence: 2050 },
+          { name: 'Ben', totalPence: 1151 },
+        ],
+      },
+    });
     expect(shareSummary(bill, 'zed')).toEqual({ ok: false, error: 'Selected diner not found' });
     expect(seatShareText(bill, 'zed', 'u')).toEqual({ ok: false, error: 'Invalid seat ID' });
   });
@@ -68,11 +81,7 @@ describe('bill views from a packet', () => {
   it('splits a service charge and a discount on a link exactly as the summary does', () => {
     const withKinds = {
       diners: [...bill.diners, { id: 'c', name: 'Cat' }],
-      items: [
-        ...bill.items,
-        { name: 'Service Charge', pricePence: 455, kind: 'service' as const, assignedTo: [] },
-        { name: 'Voucher', pricePence: -500, assignedTo: [] },
-      ],
+      items: [...bill.items, { name: 'Service Charge', pricePence: 455, kind: 'service' as const, assignedTo: [] }, { name: 'Voucher', pricePence: -500, assignedTo: [] }],
       tipPence: 301,
     };
     const packet = packetFromRequest(withKinds, 0);
@@ -90,7 +99,14 @@ describe('bill views from a packet', () => {
   });
 
   it('rejects diner data without a name, items or a numeric total', () => {
-    for (const bad of [null, 'x', { dinerItems: [], total: 1 }, { dinerName: 'A', total: 1 }, { dinerName: 'A', dinerItems: [], total: '1' }, { dinerName: 'A', dinerItems: [{ name: 'x', price: 1, shareCount: 0 }], total: 1 }])
+    for (const bad of [
+      null,
+      'x',
+      { dinerItems: [], total: 1 },
+      { dinerName: 'A', total: 1 },
+      { dinerName: 'A', dinerItems: [], total: '1' },
+      { dinerName: 'A', dinerItems: [{ name: 'x', price: 1, shareCount: 0 }], total: 1 },
+    ])
       expect(parseDinerShareData(bad)).toBeNull();
   });
 });

@@ -13,7 +13,9 @@ export const POST: APIRoute = async (context) => {
   if (!body.ok) return requestRefused(body.error);
   const buyer = anonymousIdOf(request, body.value.anonymousUserId);
   if (!buyer.ok) return jsonFailure('invalid_anonymous_id', buyer.error, 400);
-  const order = await (await context.locals.services()).tokenShop.startCheckout('paypal', {
+  const order = await (
+    await context.locals.services()
+  ).tokenShop.startCheckout('paypal', {
     offerType: body.value.type,
     offerId: body.value.package,
     claimedTokens: body.value.tokens,

@@ -14,7 +14,9 @@ export const POST: APIRoute = async (context) => {
   const { metadata, amount } = body.value;
   const buyer = anonymousIdOf(request, metadata.anonymousUserId);
   if (!buyer.ok) return jsonFailure('invalid_anonymous_id', buyer.error, 400);
-  const checkout = await (await context.locals.services()).tokenShop.startCheckout('card', {
+  const checkout = await (
+    await context.locals.services()
+  ).tokenShop.startCheckout('card', {
     offerType: metadata.type,
     offerId: metadata.package,
     claimedTokens: metadata.tokens,

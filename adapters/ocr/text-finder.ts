@@ -1,0 +1,8 @@
+import type { PrintedWord } from '../../domain/receipt-layout';
+
+/** What the local reader needs from an OCR engine (PaddleOCR here, a fake in tests). */
+export interface TextFinder {
+  /** The text on the photo with its boxes, or null when the bytes do not decode as an image. */
+  read(bytes: Uint8Array): Promise<PrintedWord[] | null>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,16 @@
+import type { ColumnType } from 'kysely';
+import type { LiveStatus } from '../../domain/live-bill/live-bill';
+import type { TipSplit } from '../../domain/split';
+
+export interface LiveBillsTable {
+  id: string;
+  version: number;
+  status: LiveStatus;
+  expires_at: Date;
+  tip_percent: number | null;
+  tip_pence: number | null;
+  tip_split: TipSplit;
+  organiser_key_hash: string;
+  table_key_hash: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}

@@ -1,0 +1,197 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { inject, injectable } from 'tsyringe';
+import { applyLive, type LiveActor, type LiveBill, type LiveChange, type LiveProblem } from '../../domain/live-bill/live-bill';
+import { liveBillToJson } from '../../domain/live-bill/wire';
+import { pence } from '../../domain/money';
+import { err, ok, type Result } from '../../domain/result';
+import type { DecideChange, LiveBillKeys, LiveBillStore } from '../../ports/live-bills';
+import { TOKENS } from '../../ports/tokens';
+import type { Database } from './database';
+
+export const LIVE_BILLS_CHANNEL = 'live_bills';
+// NOTIFY payloads stop at 8000 bytes; a bigger bill is announced by id and version and read back.
+const MAX_SNAPSHOT_BYTES = 7500;
+
+/** What a change notification carries: the bill id, its new version and, when it fits, the bill itself. */
+export interface LiveBillNotice {
+  readonly b: string;
+  readonly v: number;
+  readonly s?: unknown;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Live bills in four tables. Every change runs in one transaction that first locks the bill's row,
+ * so versions go up one at a time, then announces the committed bill with NOTIFY (delivered on
+ * commit, in commit order, to every process listening).
+ */
+@injectable()
+export class PostgresLiveBillStore implements LiveBillStore {
+  constructor(@inject(TOKENS.Database) private readonly db: Kysely<Database>) {}
+
+  async create(bill: LiveBill, keys: LiveBillKeys): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('live_bills')
+        .values({
+          id: bill.id,
+          version: bill.version,
+          status: bill.status,
+          expires_at: bill.expiresAt,
+          tip_percent: 'percent' in bill.tip ? bill.tip.percent : null,
+          tip_pence: 'pence' in bill.tip ? bill.tip.pence : null,
+          tip_split: bill.tipSplit,
+          organiser_key_hash: keys.organiserKeyHash,
+          table_key_hash: keys.tableKeyHash,
+        })
+        .execute();
+      if (bill.items.length > 0)
+        await tx
+          .insertInto('live_bill_items')
+          .values(bill.items.map((i, position) => ({ bill_id: bill.id, id: i.id, position, name: i.name, price_pence: i.pricePence, kind: i.kind, units: i.units })))
+          .execute();
+      if (bill.diners.length > 0)
+        await tx
+          .insertInto('live_bill_diners')
+          .values(bill.diners.map((d, position) => ({ bill_id: bill.id, id: d.id, position, name: d.name, key_hash: null })))
+          .execute();
+      if (bill.claims.length > 0)
+        await tx
+          .insertInto('live_bill_claims')
+          .values(bill.claims.map((c) => ({ bill_id: bill.id, item_id: c.itemId, unit: c.unit, diner_id: c.dinerId })))
+          .execute();
+    });
+  }
+
+  async find(billId: string): Promise<LiveBill | null> {
+    return (await loadBill(this.db, billId, false))?.bill ?? null;
+  }
+
+  async actorFor(billId: string, keyHash: string): Promise<{ bill: LiveBill; actor: LiveActor } | null> {
+    const loaded = await loadBill(this.db, billId, false);
+    const actor = loaded === null ? null : actorOf(loaded, keyHash);
+    return actor === null ? null : { bill: loaded!.bill, actor };
+  }
+
+  change(billId: string, keyHash: string, decide: DecideChange, dinerKeyHash?: string): Promise<Result<LiveBill, LiveProblem>> {
+    return this.db.transaction().execute(async (tx) => {
+      // Locks the bill's row: changes to one bill are made one at a time, each on the latest version.
+      const loaded = await loadBill(tx, billId, true);
+      if (loaded === null) return err('not_found' as const);
+      const actor = actorOf(loaded, keyHash);
+      if (actor === null) return err('forbidden' as const);
+      const decided = decide(loaded.bill, actor);
+      if (!decided.ok) return decided;
+      await applyRows(tx, billId, decided.value, dinerKeyHash ?? null);
+      const next = applyLive(loaded.bill, decided.value);
+      await tx.updateTable('live_bills').set({ version: next.version, status: next.status }).where('id', '=', billId).execute();
+      await sql`select pg_notify(${LIVE_BILLS_CHANNEL}, ${noticeFor(next)})`.execute(tx);
+      return ok(next);
+    });
+  }
+
+  async deleteExpired(before: Date): Promise<void> {
+    await this.db.deleteFrom('live_bills').where('expires_at', '<', before).execute();
+  }
+}
+
+function noticeFor(bill: LiveBill): string {
+  const full = JSON.stringify({ b: bill.id, v: bill.version, s: liveBillToJson(bill) } satisfies LiveBillNotice);
+  return Buffer.byteLength(full) <= MAX_SNAPSHOT_BYTES ? full : JSON.stringify({ b: bill.id, v: bill.version } satisfies LiveBillNotice);
+}
+
+async function applyRows(tx: Transaction<Database>, billId: string, change: LiveChange, dinerKeyHash: string | null): Promise<void> {
+  const claim = (itemId: string, unit: number, dinerId: string) =>
+    tx
+      .insertInto('live_bill_claims')
+      .values({ bill_id: billId, item_id: itemId, unit, diner_id: dinerId })
+      .onConflict((c) => c.doNothing())
+      .execute();
+  const unclaim = (itemId: string, unit: number, dinerId: string) =>
+    tx.deleteFrom('live_bill_claims').where('bill_id', '=', billId).where('item_id', '=', itemId).where('unit', '=', unit).where('diner_id', '=', dinerId).execute();
+  switch (change.type) {
+    case 'claim':
+      await (change.claimed ? claim : unclaim)(change.itemId, change.unit, change.dinerId);
+      return;
+    case 'moveClaim':
+      await unclaim(change.itemId, change.unit, change.from);
+      await claim(change.itemId, change.unit, change.to);
+      return;
+    case 'join':
+      await tx.updateTable('live_bill_diners').set({ key_hash: dinerKeyHash }).where('bill_id', '=', billId).where('id', '=', change.dinerId).execute();
+      return;
+    case 'addDiner': {
+      const last = await tx
+        .selectFrom('live_bill_diners')
+        .select((eb) => eb.fn.max('position').as('position'))
+        .where('bill_id', '=', billId)
+        .executeTakeFirst();
+      const position = last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
+      await tx
+        .insertInto('live_bill_diners')
+        .values({ bill_id: billId, id: change.dinerId, position, name: change.name, key_hash: change.joins === true ? dinerKeyHash : null })
+        .execute();
+      return;
+    }
+    case 'removeDiner':
+      await tx.deleteFrom('live_bill_diners').where('bill_id', '=', billId).where('id', '=', change.dinerId).execute();
+      return;
+    case 'editItem':
+      await tx.updateTable('live_bill_items').set({ name: change.name, price_pence: change.pricePence, units: change.units }).where('bill_id', '=', billId).where('id', '=', change.itemId).execute();
+      await tx.deleteFrom('live_bill_claims').where('bill_id', '=', billId).where('item_id', '=', change.itemId).where('unit', '>=', change.units).execute();
+      return;
+    case 'setStatus':
+      return;
+  }
+}
+
+interface LoadedBill {
+  readonly bill: LiveBill;
+  readonly organiserKeyHash: string;
+  readonly tableKeyHash: string;
+  /** Diner id by the hash of the key their phone holds. */
+  readonly dinerKeys: ReadonlyMap<string, string>;
+}
+
+/** The bill with its items, diners and claims in one round trip (locking its row when asked). */
+async function loadBill(db: Db, billId: string, lock: boolean): Promise<LoadedBill | null> {
+  const query = db
+    .selectFrom('live_bills as b')
+    .selectAll('b')
+    .select((eb) => [
+      jsonArrayFrom(eb.selectFrom('live_bill_items as i').select(['i.id', 'i.name', 'i.price_pence', 'i.kind', 'i.units']).whereRef('i.bill_id', '=', 'b.id').orderBy('i.position')).as('items'),
+      jsonArrayFrom(eb.selectFrom('live_bill_diners as d').select(['d.id', 'd.name', 'd.key_hash']).whereRef('d.bill_id', '=', 'b.id').orderBy('d.position')).as('diners'),
+      jsonArrayFrom(
+        eb.selectFrom('live_bill_claims as c').select(['c.item_id', 'c.unit', 'c.diner_id']).whereRef('c.bill_id', '=', 'b.id').orderBy('c.item_id').orderBy('c.unit').orderBy('c.diner_id'),
+      ).as('claims'),
+    ])
+    .where('b.id', '=', billId);
+  const row = await (lock ? query.forUpdate('b') : query).executeTakeFirst();
+  if (row === undefined) return null;
+  const bill: LiveBill = {
+    id: row.id,
+    version: row.version,
+    status: row.status,
+    expiresAt: new Date(row.expires_at),
+    tip: row.tip_percent !== null ? { percent: Number(row.tip_percent) } : { pence: pence(row.tip_pence ?? 0) },
+    tipSplit: row.tip_split,
+    items: row.items.map((i) => ({ id: i.id, name: i.name, pricePence: pence(i.price_pence), kind: i.kind, units: i.units })),
+    diners: row.diners.map((d) => ({ id: d.id, name: d.name, joined: d.key_hash !== null })),
+    claims: row.claims.map((c) => ({ itemId: c.item_id, unit: c.unit, dinerId: c.diner_id })),
+  };
+  return {
+    bill,
+    organiserKeyHash: row.organiser_key_hash,
+    tableKeyHash: row.table_key_hash,
+    dinerKeys: new Map(row.diners.flatMap((d) => (d.key_hash === null ? [] : [[d.key_hash, d.id] as const]))),
+  };
+}
+
+function actorOf(loaded: LoadedBill, keyHash: string): LiveActor | null {
+  if (keyHash === loaded.organiserKeyHash) return { kind: 'organiser' };
+  if (keyHash === loaded.tableKeyHash) return { kind: 'table' };
+  const dinerId = loaded.dinerKeys.get(keyHash);
+  return dinerId === undefined ? null : { kind: 'diner', dinerId };
+}

@@ -1,0 +1,178 @@
+import { acceptDinerName } from '../diners';
+import { pence, type Pence } from '../money';
+import { err, ok, type Result } from '../result';
+import { MAX_ITEM_NAME_LENGTH, MAX_ITEM_PENCE } from '../sharing/share-packet';
+import type { ItemKind, TipSplit } from '../split';
+
+/**
+ * A bill opened to the table (DESIGN.md §1 item 10): every diner claims what they had on their own
+ * phone. The server holds it; every phone shows the same version of it.
+ */
+export interface LiveBill {
+  readonly id: string;
+  /** Goes up by one with every change, so a phone can tell what it missed. */
+  readonly version: number;
+  readonly status: LiveStatus;
+  readonly expiresAt: Date;
+  /** The organiser's tip: a percentage of the subtotal (the wizard's default) or a fixed amount. */
+  readonly tip: LiveTip;
+  readonly tipSplit: TipSplit;
+  readonly items: readonly LiveItem[];
+  readonly diners: readonly LiveDiner[];
+  readonly claims: readonly LiveClaim[];
+}
+
+export type LiveStatus = 'open' | 'locked' | 'finished';
+export type LiveTip = { readonly percent: number } | { readonly pence: Pence };
+
+export interface LiveItem {
+  readonly id: string;
+  readonly name: string;
+  readonly pricePence: Pence;
+  readonly kind: ItemKind;
+  /** A line such as "3 x Peroni" is claimed unit by unit; 1 for everything else. */
+  readonly units: number;
+}
+
+export interface LiveDiner {
+  readonly id: string;
+  readonly name: string;
+  /** Someone has taken this name on a phone (they hold its capability). */
+  readonly joined: boolean;
+}
+
+/** One diner on one unit of one item: a set member, so two phones claiming it at once both land. */
+export interface LiveClaim {
+  readonly itemId: string;
+  readonly unit: number;
+  readonly dinerId: string;
+}
+
+export const LIVE_BILL_DAYS = 7;
+export const MAX_UNITS = 20;
+export const MAX_LIVE_ITEMS = 100;
+
+/** Who is acting, from the capability they presented. */
+export type LiveActor = { readonly kind: 'organiser' } | { readonly kind: 'table' } | { readonly kind: 'diner'; readonly dinerId: string };
+
+export type LiveCommand =
+  | { readonly type: 'claim'; readonly itemId: string; readonly unit: number; readonly dinerId: string; readonly claimed: boolean }
+  | { readonly type: 'moveClaim'; readonly itemId: string; readonly unit: number; readonly from: string; readonly to: string }
+  | { readonly type: 'join'; readonly dinerId: string }
+  | { readonly type: 'addDiner'; readonly dinerId: string; readonly name: string }
+  | { readonly type: 'removeDiner'; readonly dinerId: string }
+  | { readonly type: 'editItem'; readonly itemId: string; readonly name: string; readonly pricePence: number; readonly units: number }
+  | { readonly type: 'setStatus'; readonly status: LiveStatus };
+
+/** A command as a phone sends it: a new diner's id is chosen by the server, not by the phone. */
+export type LiveRequest = Exclude<LiveCommand, { type: 'addDiner' }> | { readonly type: 'addDiner'; readonly name: string };
+
+export type LiveProblem = 'not_found' | 'expired' | 'locked' | 'finished' | 'forbidden' | 'unknown_item' | 'unknown_diner' | 'diner_taken' | 'table_full' | 'name_empty' | 'name_too_long' | 'bad_item';
+
+/** A change the organiser or a diner may make; `joins` says the actor takes the diner's capability. */
+export type LiveChange = LiveCommand & { readonly joins?: boolean };
+
+/** Whether a bill can still change, and if not why: the phones show it read-only with the reason. */
+export function liveStatusAt(bill: Pick<LiveBill, 'status' | 'expiresAt'>, now: Date): LiveStatus | 'expired' {
+  return now.getTime() >= bill.expiresAt.getTime() ? 'expired' : bill.status;
+}
+
+/** Checks a command against the bill and the actor's capability; the change it makes, or why not. */
+export function decideLive(bill: LiveBill, actor: LiveActor, command: LiveCommand, now: Date): Result<LiveChange, LiveProblem> {
+  const status = liveStatusAt(bill, now);
+  if (status === 'expired') return err('expired');
+  const organiser = actor.kind === 'organiser';
+  if (command.type === 'setStatus') return organiser ? ok(command) : err('forbidden');
+  if (status !== 'open') return err(status);
+  switch (command.type) {
+    case 'claim': {
+      if (!organiser && !(actor.kind === 'diner' && actor.dinerId === command.dinerId)) return err('forbidden');
+      return claimable(bill, command.itemId, command.unit, [command.dinerId]) ?? ok(command);
+    }
+    case 'moveClaim':
+      return organiser ? (claimable(bill, command.itemId, command.unit, [command.from, command.to]) ?? ok(command)) : err('forbidden');
+    case 'join': {
+      if (actor.kind !== 'table') return err('forbidden');
+      const diner = bill.diners.find((d) => d.id === command.dinerId);
+      if (diner === undefined) return err('unknown_diner');
+      return diner.joined ? err('diner_taken') : ok({ ...command, joins: true });
+    }
+    case 'addDiner': {
+      if (actor.kind === 'diner') return err('forbidden');
+      const name = acceptDinerName(command.name, bill.diners.length);
+      if (!name.ok) return err(name.error === 'table full' ? 'table_full' : name.error === 'empty' ? 'name_empty' : 'name_too_long');
+      return ok({ ...command, name: name.value, joins: actor.kind === 'table' });
+    }
+    case 'removeDiner':
+      if (!organiser) return err('forbidden');
+      return bill.diners.some((d) => d.id === command.dinerId) ? ok(command) : err('unknown_diner');
+    case 'editItem': {
+      if (!organiser) return err('forbidden');
+      const item = bill.items.find((i) => i.id === command.itemId);
+      if (item === undefined) return err('unknown_item');
+      const edited = acceptItem(command.name, command.pricePence, item.kind, command.units);
+      return edited === null ? err('bad_item') : ok({ ...command, ...edited });
+    }
+  }
+}
+
+function claimable(bill: LiveBill, itemId: string, unit: number, dinerIds: readonly string[]): Result<never, LiveProblem> | null {
+  const item = bill.items.find((i) => i.id === itemId);
+  if (item === undefined || item.kind !== 'item' || !Number.isInteger(unit) || unit < 0 || unit >= item.units) return err('unknown_item');
+  if (dinerIds.some((id) => !bill.diners.some((d) => d.id === id))) return err('unknown_diner');
+  return null;
+}
+
+/** An item's name, price and units as the wizard accepts them: a name, a price above 0 for a food line. */
+export function acceptItem(rawName: string, pricePence: number, kind: ItemKind, units: number): { name: string; pricePence: Pence; units: number } | null {
+  const name = rawName.trim();
+  if (name === '' || [...name].length > MAX_ITEM_NAME_LENGTH) return null;
+  if (!Number.isSafeInteger(pricePence) || Math.abs(pricePence) > MAX_ITEM_PENCE) return null;
+  if (kind === 'item' && pricePence <= 0) return null;
+  const maxUnits = kind === 'item' ? Math.min(MAX_UNITS, pricePence) : 1;
+  if (!Number.isInteger(units) || units < 1 || units > maxUnits) return null;
+  return { name, pricePence: pence(pricePence), units };
+}
+
+/** Applies a decided change: what every copy of the bill (the database's, a phone's) turns into. */
+export function applyLive(bill: LiveBill, change: LiveChange): LiveBill {
+  const next = { ...bill, version: bill.version + 1 };
+  const without = (c: LiveClaim, itemId: string, unit: number, dinerId: string) => !(c.itemId === itemId && c.unit === unit && c.dinerId === dinerId);
+  const withClaim = (claims: readonly LiveClaim[], claim: LiveClaim) => (claims.some((c) => !without(c, claim.itemId, claim.unit, claim.dinerId)) ? claims : [...claims, claim]);
+  switch (change.type) {
+    case 'claim': {
+      const rest = bill.claims.filter((c) => without(c, change.itemId, change.unit, change.dinerId));
+      return { ...next, claims: change.claimed ? withClaim(rest, { itemId: change.itemId, unit: change.unit, dinerId: change.dinerId }) : rest };
+    }
+    case 'moveClaim': {
+      const rest = bill.claims.filter((c) => without(c, change.itemId, change.unit, change.from));
+      return { ...next, claims: withClaim(rest, { itemId: change.itemId, unit: change.unit, dinerId: change.to }) };
+    }
+    case 'join':
+      return { ...next, diners: bill.diners.map((d) => (d.id === change.dinerId ? { ...d, joined: true } : d)) };
+    case 'addDiner':
+      return { ...next, diners: [...bill.diners, { id: change.dinerId, name: change.name, joined: change.joins === true }] };
+    case 'removeDiner':
+      return { ...next, diners: bill.diners.filter((d) => d.id !== change.dinerId), claims: bill.claims.filter((c) => c.dinerId !== change.dinerId) };
+    case 'editItem':
+      return {
+        ...next,
+        items: bill.items.map((i) => (i.id === change.itemId ? { ...i, name: change.name, pricePence: pence(change.pricePence), units: change.units } : i)),
+        claims: bill.claims.filter((c) => c.itemId !== change.itemId || c.unit < change.units),
+      };
+    case 'setStatus':
+      return { ...next, status: change.status };
+  }
+}
+
+/** "3 x Peroni" (or "3x", "3 ×") is three units of Peroni; any other name is one unit. */
+export function unitsFromName(name: string, pricePence: number): number {
+  const match = /^\s*(\d{1,2})\s*[x×]\s*\S/i.exec(name);
+  const units = match ? Number(match[1]) : 1;
+  return units >= 2 && units <= MAX_UNITS && units <= pricePence ? units : 1;
+}
+
+/** The expiry of a bill opened now: with the share links, 7 days. */
+export function liveExpiry(now: Date): Date {
+  return new Date(now.getTime() + LIVE_BILL_DAYS * 24 * 60 * 60 * 1000);
+}

@@ -1,0 +1,23 @@
+import { MAX_DINERS_MESSAGE } from '../diners';
+import type { LiveProblem, LiveStatus } from './live-bill';
+
+/** What a phone shows (and the API answers) for each problem; clients branch on the code, never on this text. */
+export const LIVE_PROBLEM_MESSAGES: Readonly<Record<LiveProblem, string>> = {
+  not_found: 'Live bill not found',
+  expired: 'This live bill has expired. It can no longer be changed.',
+  locked: 'The organiser has locked this bill. It can no longer be changed.',
+  finished: 'The organiser has finished this bill. It can no longer be changed.',
+  forbidden: 'You can only change your own items',
+  unknown_item: 'Item not found',
+  unknown_diner: 'Person not found',
+  diner_taken: 'Someone has already joined as this person',
+  table_full: MAX_DINERS_MESSAGE,
+  name_empty: 'Please enter your name',
+  name_too_long: 'Names can be at most 20 characters',
+  bad_item: 'Enter a name and a price greater than 0',
+};
+
+/** The read-only notice for a bill that can no longer change, or null while it is open. */
+export function readOnlyMessage(status: LiveStatus | 'expired'): string | null {
+  return status === 'open' ? null : LIVE_PROBLEM_MESSAGES[status];
+}

@@ -1,0 +1,53 @@
+import { pence } from '../money';
+import { TIP_SPLITS, type ItemKind } from '../split';
+import type { LiveBill, LiveStatus } from './live-bill';
+
+/** A live bill as JSON: what the server pushes to phones and what a change notification carries. */
+export interface LiveBillJson {
+  readonly id: string;
+  readonly version: number;
+  readonly status: LiveStatus;
+  readonly expiresAt: string;
+  readonly tip: { readonly percent: number } | { readonly pence: number };
+  readonly tipSplit: LiveBill['tipSplit'];
+  readonly items: readonly { readonly id: string; readonly name: string; readonly pricePence: number; readonly kind: ItemKind; readonly units: number }[];
+  readonly diners: readonly { readonly id: string; readonly name: string; readonly joined: boolean }[];
+  /** [itemId, unit, dinerId] */
+  readonly claims: readonly (readonly [string, number, string])[];
+}
+
+export function liveBillToJson(bill: LiveBill): LiveBillJson {
+  return {
+    id: bill.id,
+    version: bill.version,
+    status: bill.status,
+    expiresAt: bill.expiresAt.toISOString(),
+    tip: bill.tip,
+    tipSplit: bill.tipSplit,
+    items: bill.items,
+    diners: bill.diners,
+    claims: bill.claims.map((c) => [c.itemId, c.unit, c.dinerId] as const),
+  };
+}
+
+const STATUSES: readonly string[] = ['open', 'locked', 'finished'];
+
+/** Reads a bill back from JSON we wrote ourselves; null if it is not one (a stale or foreign message). */
+export function liveBillFromJson(value: unknown): LiveBill | null {
+  const json = value as Partial<LiveBillJson> | null;
+  if (json === null || typeof json !== 'object' || typeof json.id !== 'string' || !Number.isSafeInteger(json.version)) return null;
+  if (!STATUSES.includes(json.status as string) || !(TIP_SPLITS as readonly string[]).includes(json.tipSplit as string)) return null;
+  if (!Array.isArray(json.items) || !Array.isArray(json.diners) || !Array.isArray(json.claims) || typeof json.tip !== 'object') return null;
+  const tip = json.tip as { percent?: number; pence?: number };
+  return {
+    id: json.id,
+    version: json.version!,
+    status: json.status!,
+    expiresAt: new Date(json.expiresAt!),
+    tip: typeof tip.percent === 'number' ? { percent: tip.percent } : { pence: pence(tip.pence ?? 0) },
+    tipSplit: json.tipSplit!,
+    items: json.items.map((i) => ({ ...i, pricePence: pence(i.pricePence) })),
+    diners: json.diners.map((d) => ({ ...d })),
+    claims: json.claims.map(([itemId, unit, dinerId]) => ({ itemId, unit, dinerId })),
+  };
+}

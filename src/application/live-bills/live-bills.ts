@@ -1,0 +1,157 @@
+import { decideLive, type LiveActor, type LiveBill, type LiveCommand, type LiveProblem, type LiveRequest } from '../../../domain/live-bill/live-bill';
+import { newLiveBill, type NewLiveBillProblem, type NewLiveBillRequest } from '../../../domain/live-bill/new-live-bill';
+import { err, ok, type Result } from '../../../domain/result';
+import { shortId } from '../../../domain/sharing/stored-receipt';
+import type { Clock } from '../../../ports/clock';
+import type { LiveBillEvents, LiveBillStore } from '../../../ports/live-bills';
+import type { RateLimit, RateLimiter } from '../../../ports/rate-limiter';
+
+export interface LiveLimits {
+  /** Claims a diner (or the organiser) may make per minute. */
+  readonly claimsPerMinute: number;
+  /** Open event streams per bill and per client address, in this process. */
+  readonly connectionsPerBill: number;
+  readonly connectionsPerAddress: number;
+}
+
+// A table of 8 and the organiser, each with a tab or two; a household behind one address at several tables.
+export const DEFAULT_LIVE_LIMITS: LiveLimits = { claimsPerMinute: 60, connectionsPerBill: 24, connectionsPerAddress: 48 };
+
+const OPENS_PER_CLIENT: RateLimit = { max: 30, windowSeconds: 3600 };
+const JOINS_PER_CLIENT: RateLimit = { max: 60, windowSeconds: 600 };
+const BILL_ID = /^[a-z0-9]{1,40}$/;
+const KEY = /^[A-Za-z0-9_-]{22,64}$/;
+const KEEP_EXPIRED_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Why not; `retryAfterSeconds` comes with 'rate_limited'. */
+export type OpenRefusal = { readonly code: NewLiveBillProblem | 'rate_limited'; readonly retryAfterSeconds?: number };
+export type CommandRefusal = { readonly code: LiveProblem | 'rate_limited'; readonly retryAfterSeconds?: number };
+export type WatchRefusal = { readonly code: 'not_found' | 'too_many_connections' };
+
+export interface OpenedLiveBill {
+  readonly bill: LiveBill;
+  /** Kept on the organiser's device only: edits, moves, removes, locks and finishes. */
+  readonly organiserKey: string;
+  /** Travels in the table's link and QR code: lets a phone see the bill and join it. */
+  readonly tableKey: string;
+}
+
+export interface CommandOutcome {
+  readonly bill: LiveBill;
+  /** After joining: the diner this phone now is, and its capability (kept on that phone). */
+  readonly joined?: { readonly dinerId: string; readonly dinerKey: string };
+}
+
+export interface LiveWatch {
+  readonly actor: LiveActor;
+  /** The bill as it stands once changes are being watched (nothing committed after it is missed). */
+  readonly bill: LiveBill;
+  close(): void;
+}
+
+/** Opening a bill to the table, changing it with a capability, and watching it change. */
+export class LiveBills {
+  private readonly open = new Map<string, number>();
+
+  constructor(
+    private readonly store: LiveBillStore,
+    private readonly events: LiveBillEvents,
+    private readonly limiter: RateLimiter,
+    private readonly clock: Clock,
+    private readonly limits: LiveLimits = DEFAULT_LIVE_LIMITS,
+  ) {}
+
+  async openToTable(request: NewLiveBillRequest, clientKey: string): Promise<Result<OpenedLiveBill, OpenRefusal>> {
+    const now = this.clock.now();
+    const made = newLiveBill(request, shortId(randomBytes(14), 14), now);
+    if (!made.ok) return err({ code: made.error });
+    const decision = await this.limiter.hit(`live:open:${clientKey}`, OPENS_PER_CLIENT);
+    if (!decision.allowed) return err({ code: 'rate_limited', retryAfterSeconds: decision.retryAfterSeconds });
+    const organiserKey = newKey();
+    const tableKey = newKey();
+    await this.store.deleteExpired(new Date(now.getTime() - KEEP_EXPIRED_MS));
+    await this.store.create(made.value, { organiserKeyHash: await hashKey(organiserKey), tableKeyHash: await hashKey(tableKey) });
+    return ok({ bill: made.value, organiserKey, tableKey });
+  }
+
+  async command(billId: string, key: string, request: LiveRequest, clientKey: string): Promise<Result<CommandOutcome, CommandRefusal>> {
+    if (!BILL_ID.test(billId)) return err({ code: 'not_found' });
+    if (!KEY.test(key)) return err({ code: 'forbidden' });
+    const keyHash = await hashKey(key);
+    const limited = await this.limit(billId, keyHash, request, clientKey);
+    if (limited !== null) return err(limited);
+    const command: LiveCommand = request.type === 'addDiner' ? { ...request, dinerId: shortId(randomBytes(10), 10) } : request;
+    const joining = command.type === 'join' || command.type === 'addDiner';
+    const dinerKey = joining ? newKey() : null;
+    const now = this.clock.now();
+    const changed = await this.store.change(billId, keyHash, (bill, actor) => decideLive(bill, actor, command, now), dinerKey === null ? undefined : await hashKey(dinerKey));
+    if (!changed.ok) return err({ code: changed.error });
+    const joinedAs = command.type === 'join' || command.type === 'addDiner' ? command.dinerId : null;
+    const joinedNow = dinerKey !== null && joinedAs !== null && changed.value.diners.some((d) => d.id === joinedAs && d.joined);
+    return ok({ bill: changed.value, ...(joinedNow ? { joined: { dinerId: joinedAs, dinerKey } } : {}) });
+  }
+
+  /**
+   * Starts watching a bill for whoever holds `key`: `onChange` sees every later version. Streams
+   * are capped per bill and per address in this process; `close` gives the place back.
+   */
+  async watch(billId: string, key: string, clientKey: string, onChange: (bill: LiveBill) => void): Promise<Result<LiveWatch, WatchRefusal>> {
+    if (!BILL_ID.test(billId) || !KEY.test(key)) return err({ code: 'not_found' });
+    const places = [`bill:${billId}`, `address:${clientKey}`];
+    const caps = [this.limits.connectionsPerBill, this.limits.connectionsPerAddress];
+    if (places.some((p, i) => (this.open.get(p) ?? 0) >= caps[i]!)) return err({ code: 'too_many_connections' });
+    const found = await this.store.actorFor(billId, await hashKey(key));
+    if (found === null) return err({ code: 'not_found' });
+    for (const p of places) this.open.set(p, (this.open.get(p) ?? 0) + 1);
+    let unsubscribe: (() => void) | null = null;
+    let closed = false;
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      unsubscribe?.();
+      for (const p of places) {
+        const left = (this.open.get(p) ?? 1) - 1;
+        if (left === 0) this.open.delete(p);
+        else this.open.set(p, left);
+      }
+    };
+    try {
+      unsubscribe = await this.events.subscribe(billId, onChange);
+      // Read again now that changes are heard: one committed in between is not lost.
+      const latest = (await this.store.find(billId)) ?? found.bill;
+      return ok({ actor: found.actor, bill: latest.version >= found.bill.version ? latest : found.bill, close });
+    } catch (error) {
+      close();
+      throw error;
+    }
+  }
+
+  private async limit(billId: string, keyHash: string, request: LiveRequest, clientKey: string): Promise<CommandRefusal | null> {
+    const limit =
+      request.type === 'claim' || request.type === 'moveClaim'
+        ? { key: `live:claims:${billId}:${keyHash.slice(0, 32)}`, rate: { max: this.limits.claimsPerMinute, windowSeconds: 60 } }
+        : request.type === 'join' || request.type === 'addDiner'
+          ? { key: `live:joins:${clientKey}`, rate: JOINS_PER_CLIENT }
+          : null;
+    if (limit === null) return null;
+    const decision = await this.limiter.hit(limit.key, limit.rate);
+    return decision.allowed ? null : { code: 'rate_limited', retryAfterSeconds: decision.retryAfterSeconds };
+  }
+}
+
+function randomBytes(length: number): Uint8Array {
+  return crypto.getRandomValues(new Uint8Array(length));
+}
+
+/** 128 random bits, base64url: a capability nobody can guess. */
+function newKey(): string {
+  return btoa(String.fromCharCode(...randomBytes(16)))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+}
+
+async function hashKey(key: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}

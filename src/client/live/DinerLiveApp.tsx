@@ -1,0 +1,152 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useState } from 'react';
+import { MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../../../domain/diners';
+import type { LiveBill } from '../../../domain/live-bill/live-bill';
+import { connectLive, shownBill, type LiveConnection } from './live-connection';
+import { isReadOnly, LiveBanners } from './LiveBanners';
+import { LiveItems } from './LiveItems';
+import { LiveTotals } from './LiveTotals';
+import '../wizard/wizard.css';
+import './live.css';
+
+interface Identity {
+  readonly dinerId: string;
+  readonly dinerKey: string;
+}
+
+const identityKey = (billId: string) => `whos-paying:live:${billId}`;
+
+function readIdentity(billId: string): Identity | null {
+  try {
+    const stored = JSON.parse(localStorage.getItem(identityKey(billId)) ?? 'null') as Identity | null;
+    return stored && typeof stored.dinerId === 'string' && typeof stored.dinerKey === 'string' ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A diner's phone at /live/{billId}#{tableKey}: pick your name or add yourself, then tap what you
+ * had. The table key (in the link's fragment, never sent in a page request) lets the phone watch
+ * and join; joining gives this phone its own key, kept here, which changes only this diner's claims.
+ */
+export default function DinerLiveApp({ billId }: { readonly billId: string }) {
+  const tableKey = useMemo(() => (typeof location === 'undefined' ? '' : decodeURIComponent(location.hash.slice(1))), []);
+  const [identity, setIdentity] = useState<Identity | null>(() => readIdentity(billId));
+  const [connection] = useState<LiveConnection | null>(() => (tableKey === '' ? null : connectLive(billId, tableKey)));
+  useEffect(() => () => connection?.close(), [connection]);
+
+  if (tableKey === '') return <Notice text="This link is incomplete. Ask the organiser to show the QR code again." />;
+  if (connection === null) return <Notice text="Loading the bill…" />;
+  return <DinerScreen billId={billId} tableKey={tableKey} connection={connection} identity={identity} onIdentity={setIdentity} />;
+}
+
+function DinerScreen(props: { billId: string; tableKey: string; connection: LiveConnection; identity: Identity | null; onIdentity: (i: Identity | null) => void }) {
+  const { billId, tableKey, connection, identity, onIdentity } = props;
+  const state = useStore(connection.$state);
+  const bill = shownBill(state);
+  const removed = bill !== null && identity !== null && !bill.diners.some((d) => d.id === identity.dinerId);
+
+  useEffect(() => {
+    if (!removed) return;
+    localStorage.removeItem(identityKey(billId));
+    onIdentity(null);
+  }, [removed, billId, onIdentity]);
+
+  if (state.refused !== null && bill === null) return <Notice text={state.refused.message} />;
+  if (bill === null) return <Notice text="Loading the bill…" />;
+  const me = identity === null ? undefined : bill.diners.find((d) => d.id === identity.dinerId);
+  const readOnly = isReadOnly(bill);
+
+  return (
+    <>
+      <LiveBanners state={state} bill={bill} connection={connection} />
+      {identity === null || me === undefined ? (
+        <JoinCard
+          bill={bill}
+          readOnly={readOnly}
+          join={async (command) => {
+            const answer = await connection.sendNow(tableKey, command);
+            if (answer.joined) {
+              localStorage.setItem(identityKey(billId), JSON.stringify(answer.joined));
+              onIdentity(answer.joined);
+              return null;
+            }
+            return answer.error ?? 'Could not join the bill';
+          }}
+        />
+      ) : (
+        <>
+          <LiveTotals bill={bill} viewer={{ kind: 'diner', dinerId: me.id }} />
+          <section className="card" aria-labelledby="live-items-title">
+            <h2 id="live-items-title">What did you have, {me.name}?</h2>
+            <p className="wz-note">Tap everything you had. Shared something? Everyone who taps it splits it.</p>
+            <LiveItems
+              bill={bill}
+              viewer={{ kind: 'diner', dinerId: me.id }}
+              readOnly={readOnly}
+              onClaim={(itemId, unit, dinerId, claimed) => connection.queue(identity.dinerKey, { type: 'claim', itemId, unit, dinerId, claimed })}
+            />
+          </section>
+        </>
+      )}
+    </>
+  );
+}
+
+type JoinCommand = { type: 'join'; dinerId: string } | { type: 'addDiner'; name: string };
+
+function JoinCard({ bill, readOnly, join }: { bill: LiveBill; readOnly: boolean; join: (command: JoinCommand) => Promise<string | null> }) {
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async (command: JoinCommand) => {
+    setBusy(true);
+    setProblem(await join(command));
+    setBusy(false);
+  };
+  const full = bill.diners.length >= MAX_DINERS;
+  return (
+    <section className="card" aria-labelledby="live-join-title">
+      <h2 id="live-join-title">Who are you?</h2>
+      <div className="wz-toggles">
+        {bill.diners.map((d) => (
+          <button key={d.id} type="button" className="button secondary" disabled={readOnly || busy || d.joined} onClick={() => void run({ type: 'join', dinerId: d.id })}>
+            {d.name}
+            {d.joined ? <span className="wz-note"> (joined)</span> : null}
+          </button>
+        ))}
+      </div>
+      {full ? (
+        <p className="wz-panel wz-warning">{MAX_DINERS_MESSAGE}</p>
+      ) : (
+        <form
+          className="wz-inline-form lv-add-self"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (name.trim() !== '') void run({ type: 'addDiner', name });
+          }}
+        >
+          <label htmlFor="live-name">Not on the list? Add yourself</label>
+          <input id="live-name" className="wz-input" value={name} maxLength={MAX_DINER_NAME_LENGTH} autoComplete="given-name" onChange={(e) => setName(e.target.value)} disabled={readOnly} />
+          <button type="submit" className="button primary" disabled={readOnly || busy || name.trim() === ''}>
+            Add me
+          </button>
+        </form>
+      )}
+      {problem !== null ? (
+        <p className="wz-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function Notice({ text }: { text: string }) {
+  return (
+    <p className="card" role="status">
+      {text}
+    </p>
+  );
+}

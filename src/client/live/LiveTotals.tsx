@@ -1,0 +1,45 @@
+import type { LiveBill } from '../../../domain/live-bill/live-bill';
+import { liveTotals, unclaimedUnits, unitPrices } from '../../../domain/live-bill/live-split';
+import { formatGBP, sumPence } from '../../../domain/money';
+import { unitsOf, type LiveViewer } from './LiveItems';
+
+/** Running totals from the same split as the organiser's summary: a diner's own, or everyone's for the organiser. */
+export function LiveTotals({ bill, viewer }: { readonly bill: LiveBill; readonly viewer: LiveViewer }) {
+  const { split } = liveTotals(bill);
+  const unclaimed = unclaimedUnits(bill);
+  const unclaimedPence = sumPence(unclaimed.flatMap(({ item, units }) => units.map((u) => unitPrices(item)[u]!)));
+  const names = new Map(bill.diners.map((d) => [d.id, d.name]));
+  const shares = viewer.kind === 'organiser' ? split.shares : split.shares.filter((s) => s.dinerId === viewer.dinerId);
+  return (
+    <section className="card lv-totals" aria-labelledby="live-totals-title">
+      <h2 id="live-totals-title">{viewer.kind === 'organiser' ? 'Running totals' : 'Your total'}</h2>
+      <ul className="wz-totals">
+        {shares.map((s) => {
+          const who = viewer.kind === 'organiser' ? (names.get(s.dinerId) ?? '') : 'You';
+          return (
+            <li key={s.dinerId} className="lv-total-row" aria-label={`${who} ${viewer.kind === 'organiser' ? 'pays' : 'pay'} ${formatGBP(s.totalPence)}`}>
+              <span>{viewer.kind === 'organiser' ? who : 'You pay'}</span>
+              <strong className="wz-grand-total">{formatGBP(s.totalPence)}</strong>
+              <span className="wz-note lv-breakdown">
+                Items {formatGBP(s.itemsPence)}
+                {s.servicePence !== 0 ? ` · Service ${formatGBP(s.servicePence)}` : ''}
+                {s.discountPence !== 0 ? ` · Discount ${formatGBP(s.discountPence)}` : ''}
+                {s.tipPence !== 0 ? ` · Tip ${formatGBP(s.tipPence)}` : ''}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      {unclaimed.length === 0 ? (
+        <p className="wz-panel wz-ok">Everything is claimed.</p>
+      ) : (
+        <div className="wz-panel wz-warning" role="status">
+          <p>
+            <strong>Still unclaimed: {formatGBP(unclaimedPence)}</strong>
+          </p>
+          <p className="lv-unclaimed">{unclaimed.flatMap(({ item, units }) => (item.units === 1 ? [item.name] : units.map((u) => unitsOf(item)[u]!.label))).join(', ')}</p>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,196 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useState } from 'react';
+import type { LiveItem } from '../../../domain/live-bill/live-bill';
+import { splitLines } from '../../../domain/live-bill/live-split';
+import { liveBillFromJson } from '../../../domain/live-bill/wire';
+import { penceToPoundsText, poundsToPence } from '../../../domain/money';
+import { typedPounds } from '../../../domain/price-input';
+import { qrDataUrl } from '../sharing/share-link';
+import { MoneyInput } from '../ui/MoneyInput';
+import { finishLive, leaveLive, type LiveLink } from '../wizard/bill-store';
+import { Dialog } from '../ui/Dialog';
+import { connectLive, shownBill, type LiveConnection } from './live-connection';
+import { isReadOnly, LiveBanners } from './LiveBanners';
+import { LiveItems } from './LiveItems';
+import { LiveTotals } from './LiveTotals';
+import './live.css';
+
+/**
+ * The organiser's assign step while the bill is open to the table: the QR code and link, who has
+ * joined, everyone's claims live (the organiser can set anyone's), edits, lock, and finish.
+ */
+export function OrganiserLivePanel({ link }: { readonly link: LiveLink }) {
+  const connection = useMemo(() => connectLive(link.billId, link.organiserKey), [link.billId, link.organiserKey]);
+  useEffect(() => () => connection.close(), [connection]);
+  const state = useStore(connection.$state);
+  const bill = shownBill(state);
+  const [editing, setEditing] = useState<LiveItem | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  if (bill === null)
+    return (
+      <section className="card" aria-labelledby="live-title">
+        <h2 id="live-title">Open to the table</h2>
+        <p role="status">{state.refused?.message ?? 'Connecting…'}</p>
+        {state.refused ? (
+          <button type="button" className="button secondary" onClick={leaveLive}>
+            Back to assigning here
+          </button>
+        ) : null}
+      </section>
+    );
+
+  const readOnly = isReadOnly(bill);
+  const send = async (command: Parameters<LiveConnection['sendNow']>[1]) => {
+    const answer = await connection.sendNow(link.organiserKey, command);
+    setProblem(answer.error ?? null);
+    return answer;
+  };
+  const finish = async () => {
+    const answer = await send({ type: 'setStatus', status: 'finished' });
+    // Finished already, or expired: the summary is still the organiser's to see.
+    const final = liveBillFromJson(answer.bill) ?? bill;
+    finishLive(splitLines(final), final.diners, final.tipSplit);
+  };
+
+  return (
+    <>
+      <TableLink link={link} />
+      <LiveBanners state={state} bill={bill} connection={connection} />
+      <section className="card" aria-labelledby="live-diners-title">
+        <h2 id="live-diners-title">At the table</h2>
+        <ul className="wz-assign-list">
+          {bill.diners.map((d) => (
+            <li key={d.id} className="lv-diner-row">
+              <span>
+                {d.name} <span className="wz-note">{d.joined ? '· on their phone' : '· not joined yet'}</span>
+              </span>
+              <button type="button" className="button ghost" disabled={readOnly} onClick={() => void send({ type: 'removeDiner', dinerId: d.id })}>
+                Remove <span className="wz-visually-hidden">{d.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        {bill.diners.length === 0 ? <p className="wz-empty">Nobody yet. Diners add themselves when they open the link.</p> : null}
+      </section>
+      <LiveTotals bill={bill} viewer={{ kind: 'organiser' }} />
+      <section className="card" aria-labelledby="live-items-title">
+        <h2 id="live-items-title">Who had what</h2>
+        <LiveItems
+          bill={bill}
+          viewer={{ kind: 'organiser' }}
+          readOnly={readOnly}
+          onClaim={(itemId, unit, dinerId, claimed) => connection.queue(link.organiserKey, { type: 'claim', itemId, unit, dinerId, claimed })}
+          onEdit={setEditing}
+        />
+      </section>
+      {problem !== null ? (
+        <p className="wz-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <div className="wz-actions wz-end">
+        {bill.status !== 'finished' ? (
+          <button
+            type="button"
+            className="button secondary"
+            aria-pressed={bill.status === 'locked'}
+            disabled={readOnly && bill.status !== 'locked'}
+            onClick={() => void send({ type: 'setStatus', status: bill.status === 'locked' ? 'open' : 'locked' })}
+          >
+            {bill.status === 'locked' ? 'Unlock the bill' : 'Lock the bill'}
+          </button>
+        ) : null}
+        <button type="button" className="button primary" disabled={bill.diners.length === 0} onClick={() => void finish()}>
+          Finish and see the summary
+        </button>
+      </div>
+      <EditItemDialog key={editing?.id ?? 'closed'} item={editing} onClose={() => setEditing(null)} onSave={(change) => send({ type: 'editItem', ...change })} />
+    </>
+  );
+}
+
+function TableLink({ link }: { readonly link: LiveLink }) {
+  const [qr, setQr] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    qrDataUrl(link.url).then(setQr, (e: unknown) => console.error('QR generation failed', e));
+  }, [link.url]);
+  return (
+    <section className="card lv-qr" aria-labelledby="live-title">
+      <h2 id="live-title">Open to the table</h2>
+      <p>Everyone scans this code and taps what they had on their own phone.</p>
+      {qr ? <img src={qr} width={240} height={240} alt="QR code that opens this bill on a phone" /> : null}
+      <p className="lv-link">
+        <a href={link.url} target="_blank" rel="noreferrer">
+          {link.url}
+        </a>
+      </p>
+      <button
+        type="button"
+        className="button secondary"
+        onClick={() =>
+          navigator.clipboard.writeText(link.url).then(
+            () => setCopied(true),
+            () => setCopied(false),
+          )
+        }
+      >
+        {copied ? 'Link copied' : 'Copy link'}
+      </button>
+    </section>
+  );
+}
+
+type ItemChange = { itemId: string; name: string; pricePence: number; units: number };
+
+function EditItemDialog({ item, onClose, onSave }: { item: LiveItem | null; onClose: () => void; onSave: (change: ItemChange) => Promise<{ error?: string }> }) {
+  const [name, setName] = useState(item?.name ?? '');
+  const [price, setPrice] = useState(item === null ? '' : penceToPoundsText(item.pricePence));
+  const [units, setUnits] = useState(String(item?.units ?? 1));
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = async () => {
+    if (item === null) return;
+    const pounds = typedPounds(price);
+    const answer = await onSave({ itemId: item.id, name, pricePence: Number.isFinite(pounds) ? poundsToPence(pounds) : NaN, units: Number(units) });
+    if (answer.error) setProblem(answer.error);
+    else onClose();
+  };
+  return (
+    <Dialog open={item !== null} title="Edit item" onClose={onClose}>
+      <form
+        className="wz-manual-rows"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <label className="wz-field">
+          Name
+          <input className="wz-input" value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <div className="wz-field">
+          <label htmlFor="live-edit-price">Price</label>
+          <MoneyInput id="live-edit-price" value={price} onValueChange={setPrice} />
+        </div>
+        <label className="wz-field">
+          Units (claimed one by one)
+          <input className="wz-input" type="number" min={1} max={20} value={units} onChange={(e) => setUnits(e.target.value)} />
+        </label>
+        {problem ? (
+          <p className="wz-error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <div className="wz-actions">
+          <button type="submit" className="button primary">
+            Save
+          </button>
+          <button type="button" className="button secondary" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

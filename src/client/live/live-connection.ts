@@ -1,0 +1,204 @@
+import { atom, type ReadableAtom } from 'nanostores';
+import { applyLive, type LiveBill, type LiveCommand, type LiveRequest } from '../../../domain/live-bill/live-bill';
+import { liveBillFromJson } from '../../../domain/live-bill/wire';
+
+/** A change waiting to reach the server: kept across reloads, sent in order when there is a connection. */
+export interface PendingChange {
+  readonly id: string;
+  readonly key: string;
+  readonly command: LiveRequest;
+}
+
+export type ConnectionState = 'connecting' | 'live' | 'reconnecting';
+
+export interface LiveState {
+  /** The server's latest version: the truth every phone converges to. */
+  readonly bill: LiveBill | null;
+  readonly pending: readonly PendingChange[];
+  readonly connection: ConnectionState;
+  /** Changes the server refused, shown until dismissed. */
+  readonly failures: readonly { readonly id: string; readonly message: string }[];
+  /** The stream was refused (unknown bill or key, too many connections): why, from the server. */
+  readonly refused: { readonly code: string; readonly message: string } | null;
+}
+
+export interface CommandAnswer {
+  readonly bill?: unknown;
+  readonly joined?: { readonly dinerId: string; readonly dinerKey: string };
+  readonly error?: string;
+  readonly code?: string;
+}
+
+export interface LiveConnection {
+  readonly $state: ReadableAtom<LiveState>;
+  /** Queues a change and sends it as soon as it can; a claim shows at once. */
+  queue(key: string, command: LiveRequest): void;
+  /** Sends a change now and answers the server's reply (joining, locking: things that must not wait). */
+  sendNow(key: string, command: LiveRequest): Promise<CommandAnswer>;
+  dismissFailure(id: string): void;
+  close(): void;
+}
+
+const RETRY_MS = 3000;
+// Three missed heartbeats (the server sends one every 15 s).
+const SILENCE_MS = 45_000;
+
+/**
+ * One phone's live copy of a bill: a Server-Sent Events stream (the browser reconnects by itself
+ * and says which version it has, so it is sent what it missed) and a queue of changes stored on the
+ * device, sent when the connection allows. Claims are set, not toggled, so sending one twice is harmless.
+ */
+export function connectLive(billId: string, streamKey: string): LiveConnection {
+  const queueKey = `whos-paying:live-queue:${billId}`;
+  const $state = atom<LiveState>({ bill: null, pending: readQueue(queueKey), connection: 'connecting', failures: [], refused: null });
+  const set = (change: Partial<LiveState>) => {
+    $state.set({ ...$state.get(), ...change });
+    if ('pending' in change) localStorage.setItem(queueKey, JSON.stringify(change.pending));
+  };
+  const accept = (raw: unknown) => {
+    const bill = liveBillFromJson(raw);
+    const current = $state.get().bill;
+    if (bill !== null && (current === null || bill.version > current.version)) set({ bill });
+  };
+
+  const url = `/api/live-bills/${encodeURIComponent(billId)}/events?key=${encodeURIComponent(streamKey)}`;
+  let source: EventSource | null = null;
+  let closed = false;
+  let lastHeard = Date.now();
+  const open = () => {
+    source?.close();
+    // A new EventSource forgets the last event id, so say which version this phone has.
+    const since = $state.get().bill?.version;
+    source = new EventSource(since === undefined ? url : `${url}&since=${since}`);
+    lastHeard = Date.now();
+    source.addEventListener('bill', (e) => {
+      lastHeard = Date.now();
+      accept(JSON.parse((e as MessageEvent<string>).data));
+    });
+    source.addEventListener('heartbeat', () => (lastHeard = Date.now()));
+    source.addEventListener('open', () => {
+      lastHeard = Date.now();
+      set({ connection: 'live' });
+      void flush();
+    });
+    source.addEventListener('error', () => {
+      if (source?.readyState === EventSource.CLOSED) void refusedOrRetry();
+      else set({ connection: 'reconnecting' });
+    });
+  };
+  // The device knows before the stream does: stop at once when it goes offline, start again when back.
+  const onOffline = () => {
+    source?.close();
+    set({ connection: 'reconnecting' });
+  };
+  const onOnline = () => {
+    if (closed) return;
+    open();
+    void flush();
+  };
+  // A connection that died without a word (a phone changing networks) is noticed by the missing heartbeats.
+  const watchdog = setInterval(() => {
+    if (!closed && navigator.onLine && Date.now() - lastHeard > SILENCE_MS) open();
+  }, SILENCE_MS / 3);
+  // The browser gives up on an HTTP error; ask once what it was, else try again shortly.
+  const refusedOrRetry = async () => {
+    set({ connection: 'reconnecting' });
+    const probe = new AbortController();
+    const answer = await fetch(url, { signal: probe.signal }).catch(() => null);
+    if (closed) return;
+    if (answer !== null && !answer.ok) {
+      const body = (await answer.json().catch(() => ({}))) as CommandAnswer;
+      set({ refused: { code: body.code ?? String(answer.status), message: body.error ?? 'This live bill cannot be opened' } });
+      if (answer.status === 404) return;
+    } else probe.abort();
+    setTimeout(() => !closed && navigator.onLine && open(), RETRY_MS);
+  };
+
+  let sending = false;
+  const flush = async (): Promise<void> => {
+    if (sending || closed) return;
+    sending = true;
+    try {
+      for (let next = $state.get().pending[0]; next !== undefined; next = $state.get().pending[0]) {
+        const answer = await post(billId, next.key, next.command);
+        if (answer === 'offline') {
+          setTimeout(() => void flush(), RETRY_MS);
+          return;
+        }
+        const rest = $state.get().pending.filter((p) => p.id !== next!.id);
+        if (answer.ok) {
+          set({ pending: rest });
+          accept(answer.body.bill);
+        } else set({ pending: rest, failures: [...$state.get().failures, { id: next.id, message: answer.body.error ?? 'Could not save this change' }] });
+      }
+    } finally {
+      sending = false;
+    }
+  };
+  window.addEventListener('online', onOnline);
+  window.addEventListener('offline', onOffline);
+  if (navigator.onLine) open();
+  else set({ connection: 'reconnecting' });
+
+  return {
+    $state,
+    queue(key, command) {
+      // A later tap on the same unit replaces an earlier one still waiting: the last choice wins.
+      const pending = $state.get().pending.filter((p) => !sameClaim(p.command, command));
+      set({ pending: [...pending, { id: crypto.randomUUID(), key, command }] });
+      void flush();
+    },
+    async sendNow(key, command) {
+      const answer = await post(billId, key, command);
+      if (answer === 'offline') return { error: 'You are offline. Try again when you are back online.', code: 'offline' };
+      if (answer.ok) accept(answer.body.bill);
+      return answer.body;
+    },
+    dismissFailure(id) {
+      set({ failures: $state.get().failures.filter((f) => f.id !== id) });
+    },
+    close() {
+      closed = true;
+      source?.close();
+      clearInterval(watchdog);
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
+    },
+  };
+}
+
+/** The bill as this phone shows it: the server's version with its own claims still on their way. */
+export function shownBill(state: LiveState): LiveBill | null {
+  if (state.bill === null) return null;
+  return state.pending.reduce((bill, p) => (p.command.type === 'claim' ? applyLive(bill, p.command as LiveCommand) : bill), state.bill);
+}
+
+async function post(billId: string, key: string, command: LiveRequest): Promise<'offline' | { ok: boolean; body: CommandAnswer }> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/live-bills/${encodeURIComponent(billId)}/commands`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ key, command }),
+    });
+  } catch {
+    return 'offline';
+  }
+  // A fault on the server's side (503 while the database restarts) is retried like a lost connection.
+  if (response.status >= 500) return 'offline';
+  const body = (await response.json().catch(() => ({}))) as CommandAnswer;
+  return { ok: response.ok, body };
+}
+
+function sameClaim(a: LiveRequest, b: LiveRequest): boolean {
+  return a.type === 'claim' && b.type === 'claim' && a.itemId === b.itemId && a.unit === b.unit && a.dinerId === b.dinerId;
+}
+
+function readQueue(key: string): PendingChange[] {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(key) ?? '[]');
+    return Array.isArray(stored) ? (stored as PendingChange[]) : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,20 @@
+import { tipFromAmount } from '../../../domain/tip';
+import type { BillState, LiveLink } from '../wizard/bill-store';
+
+/** Opens the organiser's bill to the table; answers the link (and keys) or the server's reason why not. */
+export async function openToTable(bill: BillState): Promise<{ ok: true; live: LiveLink } | { ok: false; message: string }> {
+  const body = {
+    items: bill.items.map((i) => ({ id: i.id, name: i.name, pricePence: i.pricePence, kind: i.kind, assignedTo: i.assignedTo })),
+    diners: bill.diners.map((d) => ({ id: d.id, name: d.name })),
+    tip: bill.tip.mode === 'percent' ? { percent: bill.tip.percent } : { pence: tipFromAmount(Number(bill.tip.amountText)) },
+    tipSplit: bill.tipSplit,
+  };
+  try {
+    const response = await fetch('/api/live-bills', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const answer = (await response.json()) as { billId?: string; organiserKey?: string; tableKey?: string; url?: string; error?: string };
+    if (!response.ok || !answer.billId || !answer.organiserKey || !answer.tableKey || !answer.url) return { ok: false, message: answer.error ?? 'Could not open the bill to the table' };
+    return { ok: true, live: { billId: answer.billId, organiserKey: answer.organiserKey, tableKey: answer.tableKey, url: answer.url } };
+  } catch {
+    return { ok: false, message: 'Opening the bill to the table needs a connection. Try again when you are back online.' };
+  }
+}

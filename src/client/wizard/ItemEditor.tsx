@@ -1,0 +1,101 @@
+import { useId, useRef, useState } from 'react';
+import { formatGBP, penceToPoundsText, type Pence } from '../../../domain/money';
+import { parsePriceInput } from '../../../domain/price-input';
+import { MAX_ITEM_NAME_LENGTH } from '../../../domain/sharing/share-packet';
+import type { BillItem } from '../../../domain/receipt';
+import { MoneyInput } from '../ui/MoneyInput';
+import { removeItem, renameItem, repriceItem } from './bill-store';
+import { Button } from '../ui/Button';
+
+export const ITEM_EDIT_MESSAGES = {
+  name: 'Enter the item name.',
+  price: 'Enter a price greater than £0.00.',
+} as const;
+
+/**
+ * An item's name and price with an Edit button that opens a form to rename, re-price or remove it,
+ * at Assign and at Summary (DESIGN.md §1 item 11).
+ */
+export function ItemHead({ item }: { readonly item: BillItem }) {
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  if (open) {
+    const close = () => {
+      setOpen(false);
+      queueMicrotask(() => opener.current?.focus());
+    };
+    return <ItemForm item={item} onDone={close} />;
+  }
+  return (
+    <div className="wz-assign-head">
+      <span>{item.name}</span>
+      <span className="wz-assign-price">
+        {formatGBP(item.pricePence)}
+        <Button ref={opener} variant="ghost" className="wz-edit" aria-label={`Edit ${item.name}`} onClick={() => setOpen(true)}>
+          Edit
+        </Button>
+      </span>
+    </div>
+  );
+}
+
+function ItemForm({ item, onDone }: { readonly item: BillItem; readonly onDone: () => void }) {
+  const [name, setName] = useState(item.name);
+  const [price, setPrice] = useState(penceToPoundsText(Math.abs(item.pricePence) as Pence));
+  const [problem, setProblem] = useState<string | null>(null);
+  const problemId = useId();
+  const priceId = useId();
+  const save = () => {
+    const parsed = parsePriceInput(price);
+    if (name.trim() === '') return setProblem(ITEM_EDIT_MESSAGES.name);
+    if (parsed.kind !== 'price') return setProblem(ITEM_EDIT_MESSAGES.price);
+    renameItem(item.id, name);
+    repriceItem(item.id, parsed.pricePence);
+    onDone();
+  };
+  return (
+    <form
+      className="wz-item-form"
+      noValidate
+      aria-label={`Edit ${item.name}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onDone();
+      }}
+    >
+      <label className="wz-field">
+        <span>Item name</span>
+        <input
+          className="wz-input"
+          type="text"
+          value={name}
+          maxLength={MAX_ITEM_NAME_LENGTH}
+          autoFocus
+          aria-describedby={problem ? problemId : undefined}
+          onChange={(e) => setName(e.currentTarget.value)}
+        />
+      </label>
+      <div className="wz-field">
+        <label htmlFor={priceId}>Price</label>
+        <MoneyInput id={priceId} value={price} onValueChange={setPrice} problemId={problem ? problemId : undefined} />
+      </div>
+      {problem ? (
+        <p id={problemId} className="wz-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <div className="wz-actions">
+        <Button type="submit" variant="primary">
+          Save
+        </Button>
+        <Button onClick={onDone}>Cancel</Button>
+        <Button variant="danger" onClick={() => removeItem(item.id)}>
+          Remove item
+        </Button>
+      </div>
+    </form>
+  );
+}

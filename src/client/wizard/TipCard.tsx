@@ -1,0 +1,152 @@
+import { useStore } from '@nanostores/react';
+import { useId, useState } from 'react';
+import { formatGBP, penceToPoundsText, sumPence } from '../../../domain/money';
+import { TIP_SPLIT_LABELS, TIP_SPLITS } from '../../../domain/split';
+import { readTipAmount, readTipPercent, TIP_QUICK_PERCENTS } from '../../../domain/tip';
+import { MoneyInput } from '../ui/MoneyInput';
+import { $bill, $split, $tipPercent, setTip, setTipSplit } from './bill-store';
+import { Button } from '../ui/Button';
+import { Card } from '../ui/Card';
+
+/**
+ * The Tip card (seed 000 §2, §5). Over a printed service charge the tip starts at no extra tip and
+ * the card says so (DESIGN.md §1 item 7); a quick choice adds a tip in one tap. A typed figure out
+ * of range is refused next to the field, and the tip in use, always the one shown, stays as it was.
+ */
+export function TipCard() {
+  const { tip, items } = useStore($bill);
+  const percent = useStore($tipPercent);
+  const split = useStore($split);
+  const service = sumPence(items.filter((i) => i.kind === 'service').map((i) => i.pricePence));
+  const amountMode = tip.chosen && tip.mode === 'amount';
+  return (
+    <Card aria-labelledby="tip-title">
+      <h2 id="tip-title">Tip</h2>
+      {service > 0 ? (
+        <div className="wz-panel wz-info" role="note">
+          <p>This bill already includes a service charge of {formatGBP(service)}, so no extra tip is added unless you choose one.</p>
+          <Button aria-pressed={!amountMode && percent === 0} onClick={() => setTip({ mode: 'percent', percent: 0 })}>
+            No extra tip
+          </Button>
+        </div>
+      ) : null}
+      <div className="wz-segmented" role="group" aria-label="Tip mode">
+        <button type="button" aria-pressed={!amountMode} onClick={() => setTip({ mode: 'percent' })}>
+          Percentage
+        </button>
+        <button type="button" aria-pressed={amountMode} onClick={() => setTip({ mode: 'amount', amountText: penceToPoundsText(split.tipPence) })}>
+          Amount
+        </button>
+      </div>
+      {amountMode ? (
+        <TipField
+          key="amount"
+          money
+          label="Tip amount (£)"
+          shown={tip.amountText}
+          read={(text) => {
+            const read = readTipAmount(text);
+            return read.ok ? { ok: true, commit: () => setTip({ amountText: penceToPoundsText(read.pence) }) } : read;
+          }}
+          keeps={`The tip stays at ${formatGBP(split.tipPence)}.`}
+        />
+      ) : (
+        <TipField
+          key="percent"
+          label="Tip percentage (%)"
+          shown={String(percent)}
+          read={(text) => {
+            const read = readTipPercent(text);
+            return read.ok ? { ok: true, commit: () => setTip({ mode: 'percent', percent: read.percent }) } : read;
+          }}
+          keeps={`The tip stays at ${percent}%.`}
+        />
+      )}
+      <div className="wz-quick" role="group" aria-label="Quick tip percentages">
+        {TIP_QUICK_PERCENTS.map((p) => (
+          <Button key={p} disabled={amountMode} aria-pressed={!amountMode && percent === p} onClick={() => setTip({ mode: 'percent', percent: p })}>
+            {p}%
+          </Button>
+        ))}
+      </div>
+      <p className="wz-tip-figure">Tip: {formatGBP(split.tipPence)}</p>
+      <TipSplitChoice />
+    </Card>
+  );
+}
+
+interface TipFieldProps {
+  readonly label: string;
+  /** An amount in pounds: the one money field. */
+  readonly money?: boolean;
+  /** The figure in use. */
+  readonly shown: string;
+  readonly read: (text: string) => { ok: true; commit: () => void } | { ok: false; message: string };
+  /** What is still charged while the typed text is refused. */
+  readonly keeps: string;
+}
+
+/** While the typed text is refused the message says so and what is charged; leaving the field shows the figure in use again. */
+function TipField({ label, money = false, shown, read, keeps }: TipFieldProps) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const fieldId = useId();
+  const problemId = useId();
+  const type = (text: string) => {
+    setDraft(text);
+    const result = read(text);
+    if (result.ok) {
+      result.commit();
+      setProblem(null);
+    } else setProblem(result.message);
+  };
+  const leave = () => {
+    setDraft(null);
+    setProblem(null);
+  };
+  const describedBy = problem ? problemId : undefined;
+  return (
+    <div className="wz-field">
+      <label htmlFor={fieldId}>{label}</label>
+      {money ? (
+        <MoneyInput id={fieldId} value={draft ?? shown} onValueChange={type} onBlur={leave} problemId={describedBy} />
+      ) : (
+        <input
+          id={fieldId}
+          className="wz-input"
+          type="text"
+          inputMode="decimal"
+          value={draft ?? shown}
+          aria-invalid={problem !== null}
+          aria-describedby={describedBy}
+          onChange={(e) => type(e.currentTarget.value)}
+          onBlur={leave}
+        />
+      )}
+      {problem ? (
+        <p id={problemId} className="wz-error" role="alert">
+          {problem} {keeps}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Equal shares by default; native radios give the group its role and arrow-key movement. Moot without a tip. */
+function TipSplitChoice() {
+  const { tipSplit } = useStore($bill);
+  const { tipPence } = useStore($split);
+  return (
+    <fieldset className="wz-choice" role="radiogroup" disabled={tipPence === 0}>
+      <legend>Split the tip</legend>
+      <div className="wz-choice-options">
+        {TIP_SPLITS.map((option) => (
+          <label key={option}>
+            <input type="radio" name="tip-split" value={option} checked={tipSplit === option} onChange={() => setTipSplit(option)} />
+            <span>{TIP_SPLIT_LABELS[option]}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,21 @@
+import type { APIRoute } from 'astro';
+import { clientIpOf } from '../../../../server/http/client-ip';
+import { liveRefusalResponse } from '../../../../server/http/live-bills';
+import { billStream } from '../../../../server/http/live-event-stream';
+
+/**
+ * The bill as a Server-Sent Events stream: its current version, then every change. EventSource
+ * reconnects by itself and sends Last-Event-ID (the version it has), so it gets what it missed;
+ * `since` says the same for a new EventSource.
+ */
+export const GET: APIRoute = async (context) => {
+  const { request, url } = context;
+  const last = Number(request.headers.get('last-event-id') ?? url.searchParams.get('since') ?? -1);
+  const stream = billStream(Number.isSafeInteger(last) ? last : -1, request.signal);
+  const { liveBills } = await context.locals.services();
+  const watched = await liveBills.watch(context.params.id ?? '', url.searchParams.get('key') ?? '', await clientIpOf(context), (bill) => stream.send(bill));
+  if (!watched.ok) return liveRefusalResponse(watched.error);
+  stream.onClose(watched.value.close);
+  stream.send(watched.value.bill);
+  return stream.response;
+};

@@ -1,0 +1,37 @@
+import { LIVE_PROBLEM_MESSAGES } from '../../../domain/live-bill/messages';
+import type { LiveProblem } from '../../../domain/live-bill/live-bill';
+import type { NewLiveBillProblem } from '../../../domain/live-bill/new-live-bill';
+import { SHARE_MESSAGES } from '../../../domain/sharing/share-packet';
+import { jsonFailure, retryAfter } from './json';
+
+type Code = LiveProblem | NewLiveBillProblem | 'rate_limited' | 'too_many_connections';
+
+/** A refused open, change or stream of a live bill: `{ error, code }` with its status (and Retry-After). */
+export function liveRefusalResponse(refusal: { readonly code: Code; readonly retryAfterSeconds?: number | undefined }): Response {
+  const { status, message } = liveRefusal(refusal.code, refusal.retryAfterSeconds);
+  return jsonFailure(refusal.code, message, status, retryAfter(refusal));
+}
+
+function liveRefusal(code: Code, retryAfterSeconds?: number): { status: number; message: string } {
+  switch (code) {
+    case 'not_found':
+      return { status: 404, message: LIVE_PROBLEM_MESSAGES.not_found };
+    case 'forbidden':
+      return { status: 403, message: LIVE_PROBLEM_MESSAGES.forbidden };
+    case 'expired':
+    case 'locked':
+    case 'finished':
+    case 'diner_taken':
+      return { status: 409, message: LIVE_PROBLEM_MESSAGES[code] };
+    case 'rate_limited':
+      return { status: 429, message: `Too many changes. Try again in ${retryAfterSeconds ?? 60} seconds.` };
+    case 'too_many_connections':
+      return { status: 429, message: 'Too many open connections to this bill. Close another tab and try again.' };
+    case 'no_items':
+      return { status: 400, message: SHARE_MESSAGES.noItems };
+    case 'bad_bill':
+      return { status: 400, message: 'Invalid bill' };
+    default:
+      return { status: 400, message: LIVE_PROBLEM_MESSAGES[code] };
+  }
+}

@@ -1,0 +1,77 @@
+import { liveBillToJson } from '../../../domain/live-bill/wire';
+import type { LiveBill } from '../../../domain/live-bill/live-bill';
+
+export const HEARTBEAT_MS = 15_000;
+const RECONNECT_MS = 1_000;
+
+/** A Server-Sent Events stream of a bill's versions: `id` is the version, so a reconnect says where it was. */
+export interface BillStream {
+  readonly response: Response;
+  /** Sends a version newer than the last one sent (older or equal ones are dropped). */
+  send(bill: LiveBill): void;
+  /** Called once when the phone goes away or the stream is closed. */
+  onClose(listener: () => void): void;
+}
+
+// Every phone watching a bill is sent the same text: made once per version, not once per phone.
+const eventBytes = new WeakMap<LiveBill, Uint8Array>();
+
+function bytesOf(bill: LiveBill): Uint8Array {
+  let bytes = eventBytes.get(bill);
+  if (bytes === undefined) {
+    bytes = new TextEncoder().encode(`id: ${bill.version}\nevent: bill\ndata: ${JSON.stringify(liveBillToJson(bill))}\n\n`);
+    eventBytes.set(bill, bytes);
+  }
+  return bytes;
+}
+
+export function billStream(lastEventId: number, signal: AbortSignal): BillStream {
+  const encoder = new TextEncoder();
+  let sent = lastEventId;
+  let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+  let closed = false;
+  const closers: (() => void)[] = [];
+  const write = (chunk: string | Uint8Array) => {
+    if (closed || controller === null) return;
+    try {
+      controller.enqueue(typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
+    } catch {
+      close();
+    }
+  };
+  const heartbeat = setInterval(() => write('event: heartbeat\ndata: \n\n'), HEARTBEAT_MS);
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(heartbeat);
+    for (const listener of closers) listener();
+    try {
+      controller?.close();
+    } catch {
+      // already closed by the other side
+    }
+  };
+  signal.addEventListener('abort', close, { once: true });
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+      c.enqueue(encoder.encode(`retry: ${RECONNECT_MS}\n\n`));
+    },
+    cancel: close,
+  });
+  return {
+    response: new Response(body, {
+      status: 200,
+      headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' },
+    }),
+    send(bill) {
+      if (bill.version <= sent) return;
+      sent = bill.version;
+      write(bytesOf(bill));
+    },
+    onClose(listener) {
+      if (closed) listener();
+      else closers.push(listener);
+    },
+  };
+}

@@ -1,0 +1,159 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { connectDatabase } from '../../adapters/postgres/connect';
+import type { Database } from '../../adapters/postgres/database';
+import { MemoryRateLimiter } from '../../adapters/memory/memory-rate-limiter';
+import { PostgresLiveBillEvents } from '../../adapters/postgres/postgres-live-bill-events';
+import { PostgresLiveBillStore } from '../../adapters/postgres/postgres-live-bills';
+import type { LiveBill } from '../../domain/live-bill/live-bill';
+import { liveTotals } from '../../domain/live-bill/live-split';
+import { LiveBills } from '../../src/application/live-bills/live-bills';
+import { FakeClock } from '../support/clock';
+import { describeEachDatabase, type TestDatabase } from '../support/databases';
+import { aLiveBillRequest } from '../support/live-bills';
+
+/** One app process's view of the database: its own pool (on Postgres), store, LISTEN and use case. */
+function processOn(db: Kysely<Database>, clock = new FakeClock(new Date())) {
+  const store = new PostgresLiveBillStore(db);
+  const events = new PostgresLiveBillEvents(db, store);
+  return { store, events, clock, liveBills: new LiveBills(store, events, new MemoryRateLimiter(clock), clock) };
+}
+
+/** Collects what a watcher is told, and waits for a version. */
+function recorder() {
+  const seen: LiveBill[] = [];
+  const waiters: { version: number; resolve: (bill: LiveBill) => void }[] = [];
+  return {
+    seen,
+    onChange(bill: LiveBill) {
+      seen.push(bill);
+      for (const w of waiters.filter((w) => bill.version >= w.version)) w.resolve(bill);
+    },
+    until(version: number): Promise<LiveBill> {
+      const done = seen.find((b) => b.version >= version);
+      return done ? Promise.resolve(done) : new Promise((resolve) => waiters.push({ version, resolve }));
+    },
+  };
+}
+
+describeEachDatabase('live bills', (open) => {
+  let database: TestDatabase;
+  let second: Kysely<Database> | null = null;
+  let a: ReturnType<typeof processOn>;
+  let b: ReturnType<typeof processOn>;
+
+  beforeAll(async () => {
+    database = await open();
+    a = processOn(database.db);
+    // On Postgres the second process has a pool and a LISTEN connection of its own; PGlite lives in one process.
+    second = database.url === null ? null : await connectDatabase({ kind: 'postgres', url: database.url });
+    b = processOn(second ?? database.db);
+  });
+
+  afterAll(async () => {
+    await a?.events.close();
+    await b?.events.close();
+    await second?.destroy();
+    await database?.close();
+  });
+
+  async function openBill() {
+    const opened = await a.liveBills.openToTable(aLiveBillRequest(), '203.0.113.1');
+    if (!opened.ok) throw new Error(opened.error.code);
+    const join = async (dinerId: string) => {
+      const joined = await a.liveBills.command(opened.value.bill.id, opened.value.tableKey, { type: 'join', dinerId }, '203.0.113.2');
+      if (!joined.ok || !joined.value.joined) throw new Error('join failed');
+      return joined.value.joined.dinerKey;
+    };
+    return { ...opened.value, join };
+  }
+
+  it('keeps both claims when two phones claim one item at the same moment, each through a different process', async () => {
+    const { bill, join } = await openBill();
+    const [annKey, bobKey] = [await join('ann'), await join('bob')];
+    const [first, secondClaim] = await Promise.all([
+      a.liveBills.command(bill.id, annKey, { type: 'claim', itemId: 'pizza', unit: 0, dinerId: 'ann', claimed: true }, 'x'),
+      b.liveBills.command(bill.id, bobKey, { type: 'claim', itemId: 'pizza', unit: 0, dinerId: 'bob', claimed: true }, 'y'),
+    ]);
+    expect(first.ok && secondClaim.ok).toBe(true);
+    const stored = (await a.store.find(bill.id))!;
+    expect(
+      stored.claims
+        .filter((c) => c.itemId === 'pizza')
+        .map((c) => c.dinerId)
+        .sort(),
+    ).toEqual(['ann', 'bob']);
+    expect(stored.version).toBe(4); // two joins, two claims: one version each
+  });
+
+  it('lets a diner change only their own claims, and the organiser anyone’s', async () => {
+    const { bill, join, organiserKey, tableKey } = await openBill();
+    const annKey = await join('ann');
+    const claimFor = (key: string, dinerId: string) => a.liveBills.command(bill.id, key, { type: 'claim', itemId: 'soup', unit: 0, dinerId, claimed: true }, 'x');
+    expect(await claimFor(annKey, 'bob')).toEqual({ ok: false, error: { code: 'forbidden' } });
+    expect(await claimFor(tableKey, 'ann')).toEqual({ ok: false, error: { code: 'forbidden' } });
+    expect((await claimFor(organiserKey, 'bob')).ok).toBe(true);
+    expect(await a.liveBills.command(bill.id, 'A'.repeat(22), { type: 'setStatus', status: 'locked' }, 'x')).toEqual({ ok: false, error: { code: 'forbidden' } });
+    expect(await a.liveBills.command(bill.id, annKey, { type: 'join', dinerId: 'bob' }, 'x')).toEqual({ ok: false, error: { code: 'forbidden' } });
+    expect(await a.liveBills.command(bill.id, tableKey, { type: 'join', dinerId: 'ann' }, 'x')).toEqual({ ok: false, error: { code: 'diner_taken' } });
+  });
+
+  it('adds a diner from a phone by the documents’ rules, up to 8', async () => {
+    const { bill, tableKey } = await openBill();
+    const add = (name: string) => a.liveBills.command(bill.id, tableKey, { type: 'addDiner', name }, 'x');
+    expect(await add('   ')).toEqual({ ok: false, error: { code: 'name_empty' } });
+    expect(await add('x'.repeat(21))).toEqual({ ok: false, error: { code: 'name_too_long' } });
+    const dee = await add('  Dee  ');
+    expect(dee.ok && dee.value.joined && dee.value.bill.diners.at(-1)).toEqual({ id: dee.ok ? dee.value.joined!.dinerId : '', name: 'Dee', joined: true });
+    for (const name of ['Eve', 'Fay', 'Gus', 'Hal']) expect((await add(name)).ok).toBe(true);
+    expect(await add('Ivy')).toEqual({ ok: false, error: { code: 'table_full' } });
+  });
+
+  it('is read-only once locked, and again open when unlocked; expired after 7 days', async () => {
+    const { bill, join, organiserKey } = await openBill();
+    const annKey = await join('ann');
+    const claim = () => a.liveBills.command(bill.id, annKey, { type: 'claim', itemId: 'soup', unit: 0, dinerId: 'ann', claimed: true }, 'x');
+    expect((await a.liveBills.command(bill.id, organiserKey, { type: 'setStatus', status: 'locked' }, 'x')).ok).toBe(true);
+    expect(await claim()).toEqual({ ok: false, error: { code: 'locked' } });
+    expect((await a.liveBills.command(bill.id, organiserKey, { type: 'setStatus', status: 'open' }, 'x')).ok).toBe(true);
+    expect((await claim()).ok).toBe(true);
+    a.clock.advance(7 * 24 * 60 * 60 * 1000);
+    expect(await claim()).toEqual({ ok: false, error: { code: 'expired' } });
+    a.clock.advance(-7 * 24 * 60 * 60 * 1000);
+  });
+
+  it('limits claims per diner per minute', async () => {
+    const { bill, join } = await openBill();
+    const annKey = await join('ann');
+    const outcomes = [];
+    for (let i = 0; i < 61; i++) outcomes.push(await a.liveBills.command(bill.id, annKey, { type: 'claim', itemId: 'soup', unit: 0, dinerId: 'ann', claimed: i % 2 === 0 }, 'x'));
+    expect(outcomes.slice(0, 60).every((o) => o.ok)).toBe(true);
+    expect(outcomes[60]).toMatchObject({ ok: false, error: { code: 'rate_limited' } });
+  });
+
+  it('tells a watcher on the other process every change, in order, and each version once', async () => {
+    const { bill, join, tableKey } = await openBill();
+    const phone = recorder();
+    const watch = await b.liveBills.watch(bill.id, tableKey, '198.51.100.9', phone.onChange);
+    expect(watch.ok).toBe(true);
+    if (!watch.ok) return;
+    expect(watch.value.bill.version).toBe(0);
+    const annKey = await join('ann');
+    for (const unit of [0, 1, 2]) await a.liveBills.command(bill.id, annKey, { type: 'claim', itemId: 'beer', unit, dinerId: 'ann', claimed: true }, 'x');
+    const last = await phone.until(4);
+    expect(last.claims.filter((c) => c.itemId === 'beer')).toHaveLength(3);
+    expect(phone.seen.map((s) => s.version)).toEqual([1, 2, 3, 4]);
+    expect(liveTotals(last).split.shares.find((s) => s.dinerId === 'ann')!.itemsPence).toBe(1500);
+    watch.value.close();
+  });
+
+  it('caps open streams per bill and per address', async () => {
+    const { bill, tableKey } = await openBill();
+    const capped = new LiveBills(a.store, a.events, new MemoryRateLimiter(a.clock), a.clock, { claimsPerMinute: 60, connectionsPerBill: 2, connectionsPerAddress: 3 });
+    const watches = [await capped.watch(bill.id, tableKey, 'one', () => {}), await capped.watch(bill.id, tableKey, 'two', () => {})];
+    expect(await capped.watch(bill.id, tableKey, 'three', () => {})).toEqual({ ok: false, error: { code: 'too_many_connections' } });
+    if (watches[0]!.ok) watches[0]!.value.close();
+    expect((await capped.watch(bill.id, tableKey, 'three', () => {})).ok).toBe(true);
+    expect(await capped.watch('nosuchbill', tableKey, 'four', () => {})).toEqual({ ok: false, error: { code: 'not_found' } });
+  });
+});

@@ -1,0 +1,164 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { applyLive, decideLive, unitsFromName, type LiveActor, type LiveBill, type LiveCommand } from '../../../domain/live-bill/live-bill';
+import { liveTotals, splitLines, unclaimedUnits, unitPrices } from '../../../domain/live-bill/live-split';
+import { newLiveBill } from '../../../domain/live-bill/new-live-bill';
+import { liveBillFromJson, liveBillToJson } from '../../../domain/live-bill/wire';
+import { pence } from '../../../domain/money';
+import { aLiveBillRequest } from '../../support/live-bills';
+
+const NOW = new Date('2026-11-24T19:00:00Z');
+const organiser: LiveActor = { kind: 'organiser' };
+const ann: LiveActor = { kind: 'diner', dinerId: 'ann' };
+
+function aBill(change: Parameters<typeof aLiveBillRequest>[0] = {}): LiveBill {
+  const made = newLiveBill(aLiveBillRequest(change), 'bill1', NOW);
+  if (!made.ok) throw new Error(made.error);
+  return made.value;
+}
+
+function run(bill: LiveBill, actor: LiveActor, command: LiveCommand): LiveBill {
+  const decided = decideLive(bill, actor, command, NOW);
+  if (!decided.ok) throw new Error(decided.error);
+  return applyLive(bill, decided.value);
+}
+
+const claim = (itemId: string, unit: number, dinerId: string, claimed = true): LiveCommand => ({ type: 'claim', itemId, unit, dinerId, claimed });
+
+describe('opening a bill to the table', () => {
+  it('reads "3 x Peroni" as three units, keeps the wizard’s assignments as claims, and expires in 7 days', () => {
+    const bill = aBill({ items: [...aLiveBillRequest().items.slice(0, 2), { id: 'beer', name: '3 x Peroni', pricePence: 1500, kind: 'item', assignedTo: ['bob', 'nobody'] }] });
+    expect(bill.items.map((i) => i.units)).toEqual([1, 1, 3]);
+    expect(bill.claims).toEqual([0, 1, 2].map((unit) => ({ itemId: 'beer', unit, dinerId: 'bob' })));
+    expect(bill.expiresAt.toISOString()).toBe('2026-12-01T19:00:00.000Z');
+  });
+
+  it('refuses a bill with no items, nine diners, or a blank name', () => {
+    expect(newLiveBill(aLiveBillRequest({ items: [] }), 'b', NOW)).toEqual({ ok: false, error: 'no_items' });
+    const nine = Array.from({ length: 9 }, (_, i) => ({ id: `d${i}`, name: `D${i}` }));
+    expect(newLiveBill(aLiveBillRequest({ diners: nine }), 'b', NOW)).toEqual({ ok: false, error: 'table_full' });
+    expect(newLiveBill(aLiveBillRequest({ diners: [{ id: 'x', name: '  ' }] }), 'b', NOW)).toEqual({ ok: false, error: 'name_empty' });
+    expect(newLiveBill(aLiveBillRequest({ items: [{ id: 'x', name: 'Free', pricePence: 0, kind: 'item' }] }), 'b', NOW)).toEqual({ ok: false, error: 'bad_item' });
+  });
+
+  it.each([
+    ['3 x Peroni', 1500, 3],
+    ['2x Coke', 500, 2],
+    ['12 × Oysters', 3600, 12],
+    ['Peroni', 500, 1],
+    ['1 x Soup', 500, 1],
+    ['30 x Wings', 3000, 1],
+    ['3 x Mints', 2, 1],
+  ])('%s of %ip is %i unit(s)', (name, price, units) => expect(unitsFromName(name, price)).toBe(units));
+});
+
+describe('who may change what', () => {
+  it('lets a diner claim and unclaim only for themselves', () => {
+    const bill = aBill();
+    expect(decideLive(bill, ann, claim('soup', 0, 'bob'), NOW)).toEqual({ ok: false, error: 'forbidden' });
+    const claimed = run(bill, ann, claim('soup', 0, 'ann'));
+    expect(claimed.claims).toEqual([{ itemId: 'soup', unit: 0, dinerId: 'ann' }]);
+    expect(run(claimed, ann, claim('soup', 0, 'ann', false)).claims).toEqual([]);
+  });
+
+  it('keeps organiser-only changes for the organiser', () => {
+    const bill = aBill();
+    for (const command of [
+      { type: 'removeDiner', dinerId: 'bob' },
+      { type: 'moveClaim', itemId: 'soup', unit: 0, from: 'ann', to: 'bob' },
+      { type: 'editItem', itemId: 'soup', name: 'Soup', pricePence: 700, units: 1 },
+      { type: 'setStatus', status: 'locked' },
+    ] as const)
+      expect(decideLive(bill, ann, command, NOW)).toEqual({ ok: false, error: 'forbidden' });
+  });
+
+  it('refuses every change but the organiser’s status once locked, finished or expired', () => {
+    const locked = run(aBill(), organiser, { type: 'setStatus', status: 'locked' });
+    expect(decideLive(locked, ann, claim('soup', 0, 'ann'), NOW)).toEqual({ ok: false, error: 'locked' });
+    expect(decideLive(locked, organiser, claim('soup', 0, 'ann'), NOW)).toEqual({ ok: false, error: 'locked' });
+    const finished = run(aBill(), organiser, { type: 'setStatus', status: 'finished' });
+    expect(decideLive(finished, ann, claim('soup', 0, 'ann'), NOW)).toEqual({ ok: false, error: 'finished' });
+    const later = new Date(NOW.getTime() + 7 * 24 * 3600 * 1000);
+    expect(decideLive(aBill(), organiser, { type: 'setStatus', status: 'open' }, later)).toEqual({ ok: false, error: 'expired' });
+  });
+
+  it('refuses units and items that do not exist', () => {
+    const bill = aBill();
+    expect(decideLive(bill, ann, claim('beer', 3, 'ann'), NOW)).toEqual({ ok: false, error: 'unknown_item' });
+    expect(decideLive(bill, ann, claim('nope', 0, 'ann'), NOW)).toEqual({ ok: false, error: 'unknown_item' });
+    expect(decideLive(bill, organiser, claim('soup', 0, 'zed'), NOW)).toEqual({ ok: false, error: 'unknown_diner' });
+  });
+
+  it('drops the claims on units an edit takes away, and a removed diner’s claims', () => {
+    let bill = aBill();
+    for (const unit of [0, 1, 2]) bill = run(bill, ann, claim('beer', unit, 'ann'));
+    bill = run(bill, organiser, { type: 'editItem', itemId: 'beer', name: '2 x Peroni', pricePence: 1000, units: 2 });
+    expect(bill.claims.map((c) => c.unit)).toEqual([0, 1]);
+    bill = run(bill, organiser, { type: 'removeDiner', dinerId: 'ann' });
+    expect(bill.claims).toEqual([]);
+    expect(bill.diners.map((d) => d.id)).toEqual(['bob', 'cat']);
+  });
+});
+
+describe('claims are a set', () => {
+  it('ends with the same claims whatever order the same taps arrive in', () => {
+    const taps = fc.array(fc.record({ itemId: fc.constantFrom('soup', 'pizza', 'beer'), unit: fc.integer({ min: 0, max: 2 }), dinerId: fc.constantFrom('ann', 'bob', 'cat') }), { maxLength: 20 });
+    fc.assert(
+      fc.property(taps, (list) => {
+        const apply = (order: typeof list) =>
+          order
+            .filter((t) => t.itemId === 'beer' || t.unit === 0)
+            .reduce((bill, t) => run(bill, organiser, claim(t.itemId, t.unit, t.dinerId)), aBill())
+            .claims.map((c) => `${c.itemId}/${c.unit}/${c.dinerId}`)
+            .sort();
+        expect(apply([...list].reverse())).toEqual(apply(list));
+      }),
+    );
+  });
+});
+
+describe('totals', () => {
+  it('gives each unit whole pence that add up to the line', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 20 }), fc.integer({ min: 20, max: 1_000_000 }), (units, price) => {
+        const prices = unitPrices({ pricePence: pence(price), units });
+        expect(prices.reduce((a, b) => a + b, 0)).toBe(price);
+        expect(Math.max(...prices) - Math.min(...prices)).toBeLessThanOrEqual(1);
+      }),
+    );
+  });
+
+  it('splits a quantity line unit by unit, and everyone’s shares add up to the bill to the penny', () => {
+    let bill = aBill();
+    bill = run(bill, ann, claim('beer', 0, 'ann'));
+    bill = run(bill, organiser, claim('beer', 1, 'bob'));
+    bill = run(bill, organiser, claim('beer', 2, 'bob'));
+    bill = run(bill, organiser, claim('pizza', 0, 'cat'));
+    bill = run(bill, organiser, claim('pizza', 0, 'ann'));
+    bill = run(bill, organiser, claim('soup', 0, 'ann'));
+    expect(splitLines(bill).filter((l) => l.id.startsWith('beer'))).toEqual([
+      { id: 'beer.0', name: 'Peroni', pricePence: 500, kind: 'item', assignedTo: ['ann'] },
+      { id: 'beer.1', name: '2 x Peroni', pricePence: 1000, kind: 'item', assignedTo: ['bob'] },
+    ]);
+    const { split, tipPence } = liveTotals(bill);
+    expect(tipPence).toBe(345); // 10% of £34.49
+    expect(split.shares.map((s) => s.itemsPence)).toEqual([650 + 500 + 650, 1000, 649]);
+    expect(split.shares.reduce((sum, s) => sum + s.totalPence, 0)).toBe(3449 + 345);
+    expect(unclaimedUnits(bill)).toEqual([]);
+  });
+
+  it('lists what nobody has claimed yet, unit by unit', () => {
+    const bill = run(aBill(), ann, claim('beer', 1, 'ann'));
+    expect(unclaimedUnits(bill).map((u) => [u.item.id, u.units])).toEqual([
+      ['soup', [0]],
+      ['pizza', [0]],
+      ['beer', [0, 2]],
+    ]);
+  });
+
+  it('travels as JSON and back unchanged', () => {
+    const bill = run(aBill(), ann, claim('beer', 1, 'ann'));
+    expect(liveBillFromJson(JSON.parse(JSON.stringify(liveBillToJson(bill))))).toEqual(bill);
+    expect(liveBillFromJson({ id: 'x' })).toBeNull();
+  });
+});
