@@ -184,7 +184,7 @@ describe('malformed input never produces a 5xx or a stack trace', () => {
     for (const [path, body, field] of cases) {
       const response = await send(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       expectCleanClientError(response.status, response.body, `${path} ${field}`);
-      expect([response.status, JSON.parse(response.body)], path).toEqual([400, { error: `Invalid request: ${field}: must not contain control characters` }]);
+      expect([response.status, JSON.parse(response.body)], path).toEqual([400, { error: `Invalid request: ${field}: must not contain control characters`, code: 'invalid_body' }]);
     }
   });
 
