@@ -9,7 +9,7 @@ describe('metering and token endpoints (DESIGN.md §3, seed 000 §7)', () => {
   it('GET /api/usage answers the freemium data of a new id, read from X-Anonymous-Id only', async () => {
     const id = randomUUID();
     const inUrl = await fetch(`${baseUrl()}/api/usage?anonymousUserId=${id}`);
-    expect([inUrl.status, await inUrl.json()]).toEqual([400, { error: 'anonymousUserId is required' }]);
+    expect([inUrl.status, await inUrl.json()]).toEqual([400, { error: 'anonymousUserId is required', code: 'invalid_anonymous_id' }]);
     const response = await fetch(`${baseUrl()}/api/usage`, { headers: { 'x-anonymous-id': id } });
     expect(response.status).toBe(200);
     const usage = await response.json();

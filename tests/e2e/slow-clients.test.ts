@@ -43,6 +43,6 @@ describe('a slow client cannot hold a connection (REQUEST_TIMEOUT_SECONDS)', () 
   it('a method the HTTP parser does not know gets 405 JSON with Allow', async () => {
     const answer = await stall(server, 'TRACK / HTTP/1.1\r\nHost: localhost\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 405 /);
-    expect(answer).toContain('allow: GET, HEAD, POST');
+    expect(answer).toContain('allow: GET, HEAD, POST, PUT, DELETE');
   });
 });

@@ -1,8 +1,8 @@
 // HTTP-level guards shared by scripts/serve.mjs and the Astro middleware: which methods the app
 // answers, how long a client may take to send a request, and UTF-8 declared on every HTML page.
 
-/** The app's routes use no other methods; anything else (TRACE, PUT, PROPFIND…) is refused at the edge. */
-export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST'];
+/** The app's routes use no other methods (PUT and DELETE mark a diner paid or not); anything else (TRACE, PATCH, PROPFIND…) is refused at the edge. */
+export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'];
 export const ALLOW_HEADER = ALLOWED_METHODS.join(', ');
 export const METHOD_NOT_ALLOWED = { error: 'Method not allowed' };
 
