@@ -24,7 +24,20 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Bui
   const output: string[] = [];
   child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
   child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
-  const server: BuiltServer = { url: `http://127.0.0.1:${port}`, process: child, output: () => output.join(''), stop: () => stop(child) };
+  let stopping = false;
+  const server: BuiltServer = {
+    url: `http://127.0.0.1:${port}`,
+    process: child,
+    output: () => output.join(''),
+    stop: () => {
+      stopping = true;
+      return stop(child);
+    },
+  };
+  // A server that dies under the tests takes every later test with it: say how, with what it printed.
+  child.once('exit', (code, signal) => {
+    if (!stopping) process.stderr.write(`built server on port ${port} exited unexpectedly (code ${code}, signal ${signal}):\n${output.join('').slice(-4000)}\n`);
+  });
   try {
     await waitForHealth(server);
   } catch (error) {

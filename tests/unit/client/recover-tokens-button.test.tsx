@@ -3,7 +3,7 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, expect, it, vi } from 'vitest';
 import { $metering } from '../../../src/client/metering/metering-client';
-import { RecoverTokensButton } from '../../../src/client/metering/RecoverTokensButton';
+import { RecoverTokensButton, tokenRecoveryDialog } from '../../../src/client/metering/RecoverTokensButton';
 import { fakeFetch, usageOf } from '../../support/browser-fakes';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -17,6 +17,8 @@ it("shows 'Recover tokens' only when tokens are 0, and opens the Token Recovery 
       '/api/recovery': (body) => ({ status: 200, body: { anonymousUserId: body.anonymousUserId, tokens: 8 } }),
     }).fetch,
   );
+  // The dialog's code arrives on demand; here it has (as after the idle prefetch).
+  await tokenRecoveryDialog.load();
   const host = document.createElement('div');
   document.body.append(host);
   const root = createRoot(host);
