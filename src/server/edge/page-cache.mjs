@@ -136,7 +136,10 @@ export function sharedPageCache() {
  */
 export function answerFromPageCache(req, res, cache) {
   if ((req.method !== 'GET' && req.method !== 'HEAD') || cache.size === 0) return false;
-  const page = cache.get(pageCacheKey({ target: req.url ?? '/', host: req.headers.host, userAgent: req.headers['user-agent'] }), Date.now());
+  // A target no URL can be made of ('//..%2f..', say) was never cached: Astro answers it.
+  const target = req.url ?? '/';
+  if (!URL.canParse(target, 'http://localhost')) return false;
+  const page = cache.get(pageCacheKey({ target, host: req.headers.host, userAgent: req.headers['user-agent'] }), Date.now());
   if (page === undefined) return false;
   const encoding = encodingFor(req.headers['accept-encoding']);
   const body = PageCache.body(page, encoding);

@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { encodingFor, PageCache, pageCacheKey } from '../../../src/server/edge/page-cache.mjs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { answerFromPageCache, encodingFor, PageCache, pageCacheKey } from '../../../src/server/edge/page-cache.mjs';
 
 const page = (text: string, expiresAt = 10_000) => ({ status: 200, headers: { 'content-type': 'text/html' }, body: Buffer.from(text), expiresAt });
 
@@ -47,5 +48,12 @@ describe('what a cached page is keyed by', () => {
 
   it('answers brotli before gzip, and neither when the client takes neither', () => {
     expect([encodingFor('gzip, deflate, br'), encodingFor('gzip'), encodingFor('identity'), encodingFor(undefined)]).toEqual(['br', 'gzip', null, null]);
+  });
+
+  it('passes on a target no URL can be made of (the server once died of one) instead of throwing', () => {
+    const cache = new PageCache(1024 * 1024);
+    cache.set(pageCacheKey({ target: '/b/X', host: 'h', userAgent: '' }), page('<p>bill</p>'));
+    const req = { method: 'GET', url: '//..%2f..%2fetc%2fpasswd', headers: { host: 'h' } } as unknown as IncomingMessage;
+    expect(answerFromPageCache(req, {} as ServerResponse, cache)).toBe(false);
   });
 });
