@@ -129,6 +129,8 @@ describe('visual audit: every screen and dialog at 320 and 390 px, light and dar
     await page.getByRole('button', { name: 'Continue to Summary' }).click();
     await page.getByRole('heading', { name: 'Individual Totals' }).waitFor();
     await look('app-summary');
+    // The sample has a service charge, so the tip starts at none: give it one to share.
+    await page.getByRole('button', { name: '10%', exact: true }).click();
     await page.getByRole('radio', { name: 'By what each had' }).check();
     await page.getByRole('button', { name: 'Amount' }).click();
     await look('app-summary-tip-amount');
@@ -162,6 +164,8 @@ describe('visual audit: every screen and dialog at 320 and 390 px, light and dar
     const backend = await FakeBackend.on(page);
     backend.billsUsed = 3;
     await openApp(page);
+    // Nothing left: a scan button brings up the panel.
+    await page.getByRole('button', { name: 'Upload Photo' }).click();
     await page.getByRole('heading', { name: 'All Free Bills Used' }).waitFor();
     await look('app-out-of-allowance');
     await page.getByRole('button', { name: 'Recover Tokens', exact: true }).click();
