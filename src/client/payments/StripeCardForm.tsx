@@ -86,7 +86,7 @@ function ConfirmForm({ intentId, amountPence, onPaid }: { intentId: string; amou
     <form className="bt-card-form" onSubmit={submit}>
       <label>
         Cardholder name
-        <input name="cardholder" autoComplete="cc-name" required value={name} onChange={(e) => setName(e.target.value)} />
+        <input className="input" name="cardholder" autoComplete="cc-name" required value={name} onChange={(e) => setName(e.target.value)} />
       </label>
       <PaymentElement options={{ fields: { billingDetails: { name: 'never' } } }} />
       {error && (

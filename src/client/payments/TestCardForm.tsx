@@ -81,20 +81,20 @@ export function TestCardForm({ selection, anonymousUserId, attemptKey, onPaid }:
       </p>
       <label>
         Cardholder name
-        <input name="cardholder" autoComplete="cc-name" required value={name} onChange={(e) => setName(e.target.value)} />
+        <input className="input" name="cardholder" autoComplete="cc-name" required value={name} onChange={(e) => setName(e.target.value)} />
       </label>
       <label>
         Card number
-        <input name="cardnumber" inputMode="numeric" autoComplete="cc-number" required value={card} onChange={(e) => setCard(e.target.value)} />
+        <input className="input" name="cardnumber" inputMode="numeric" autoComplete="cc-number" required value={card} onChange={(e) => setCard(e.target.value)} />
       </label>
       <div className="bt-row">
         <label>
           Expiry
-          <input name="exp" placeholder="MM/YY" defaultValue="12/34" autoComplete="cc-exp" />
+          <input className="input" name="exp" placeholder="MM/YY" defaultValue="12/34" autoComplete="cc-exp" />
         </label>
         <label>
           CVC
-          <input name="cvc" inputMode="numeric" defaultValue="123" autoComplete="cc-csc" />
+          <input className="input" name="cvc" inputMode="numeric" defaultValue="123" autoComplete="cc-csc" />
         </label>
       </div>
       {error && (

@@ -25,8 +25,15 @@ export async function showAs(page: Page, width: number, theme: Theme): Promise<v
     }
     document.documentElement.dataset.theme = t;
   }, theme);
-  // Two frames: layout and paint have caught up with the new size and colours.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  // Two frames: layout and paint have caught up with the new size and colours. A page the browser
+  // does not paint gets no frames at all, so the wait is bounded (page.evaluate has no timeout).
+  await page.evaluate(
+    () =>
+      new Promise((r) => {
+        requestAnimationFrame(() => requestAnimationFrame(r));
+        setTimeout(r, 1000);
+      }),
+  );
 }
 
 /**
