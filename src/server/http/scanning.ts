@@ -3,7 +3,7 @@ import type { ReceiptLine } from '../../../domain/receipt-line';
 import { reconcile } from '../../../domain/receipt-reconcile';
 import { FREE_SCANS_FROM_ADDRESS_USED_MESSAGE, SCANNING_PAUSED_MESSAGE } from '../../../domain/scan-budgets';
 import type { Analysis, ScanFailure } from '../../application/scanning/analyze-receipt';
-import { json, jsonFailure } from './json';
+import { json, jsonFailure, retryAfter } from './json';
 
 // The documents' texts (seed 000 §8), word for word.
 export const MESSAGES = {
@@ -40,13 +40,13 @@ export const analyzeReceiptBody = z.object({
 export function scanFailureResponse(failure: ScanFailure): Response {
   switch (failure.code) {
     case 'too_many_scans':
-      return jsonFailure(failure.code, UPLOAD_MESSAGES.tooMany, 429, { 'retry-after': String(failure.retryAfterSeconds) });
+      return jsonFailure(failure.code, UPLOAD_MESSAGES.tooMany, 429, retryAfter(failure));
     case 'reader_busy':
-      return jsonFailure(failure.code, UPLOAD_MESSAGES.busy, 429, { 'retry-after': String(failure.retryAfterSeconds) });
+      return jsonFailure(failure.code, UPLOAD_MESSAGES.busy, 429, retryAfter(failure));
     case 'free_scans_used':
-      return jsonFailure(failure.code, FREE_SCANS_FROM_ADDRESS_USED_MESSAGE, 429, { 'retry-after': String(failure.retryAfterSeconds) });
+      return jsonFailure(failure.code, FREE_SCANS_FROM_ADDRESS_USED_MESSAGE, 429, retryAfter(failure));
     case 'scanning_paused':
-      return jsonFailure(failure.code, SCANNING_PAUSED_MESSAGE, 503, { 'retry-after': String(failure.retryAfterSeconds) });
+      return jsonFailure(failure.code, SCANNING_PAUSED_MESSAGE, 503, retryAfter(failure));
     case 'image_too_large':
       return jsonFailure(failure.code, UPLOAD_MESSAGES.tooLarge(failure.maxBytes), 413);
     case 'too_many_pixels':
