@@ -9,6 +9,7 @@ import { foldCase, unfoldCase } from '../../../domain/sharing/letter-case';
 import { MENU_DICTIONARY } from '../../../domain/sharing/menu-dictionary';
 import { packetFromRequest, SHARED_KINDS, presentToken, shareTokenMessage, shareViewMessage, type ShareRequest } from '../../../domain/sharing/share-packet';
 import { openPacket, sealBody, sealPacket, type PacketCompressor } from '../../../domain/sharing/share-token';
+import { MADE_UP_MENUS } from '../../../scripts/made-up-menus';
 
 const NOW = 1_790_000_000;
 const signer = new HmacPacketSigner([
@@ -248,27 +249,8 @@ describe('share requests', () => {
 });
 
 describe('links on menus the dictionary has never seen', () => {
-  const pub: [string, number][] = [
-    ["Ploughman's Lunch", 1150],
-    ['Steak and Ale Pie', 1595],
-    ['Scotch Egg', 650],
-    ['Pork Scratchings', 250],
-    ['Welsh Rarebit', 850],
-    ['Gammon Egg and Chips', 1395],
-    ['Chicken Kiev', 1450],
-    ['Liver and Bacon', 1295],
-    ['Bubble and Squeak', 595],
-    ['Black Pudding', 495],
-    ['Doombar', 520],
-    ['London Pride', 530],
-    ['Thatchers Gold', 510],
-    ['Pickled Onions', 150],
-    ['Ham Egg and Chips', 1195],
-    ['Lemon Meringue Pie', 650],
-    ['Bread and Butter Pudding', 695],
-    ['Apple Strudel', 650],
-    ['Cumberland Ring', 1350],
-  ];
+  // The bench's pub menu: its first 19 dishes, and the service charge as the 20th line.
+  const pub = MADE_UP_MENUS.pub!.slice(0, 19);
   const names = ['Alice', 'Ben', 'Charlotte', 'Dev', 'Emma', 'Farhan', 'Grace', 'Hamish'];
   const request: ShareRequest = {
     diners: names.map((name, i) => ({ id: `d${i}`, name })),
