@@ -35,6 +35,8 @@ try {
   const rows = [];
   for (const path of PAGES) {
     const { lhr } = await lighthouse(`http://127.0.0.1:${port}${path === '/b/' ? sharePage : path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+    // A page Lighthouse could not measure has no scores: say why rather than print zeros.
+    if (lhr.runtimeError !== undefined) say(`${path}: Lighthouse could not measure it: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const scripts = lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script');
     const total = lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'total');
     rows.push({
