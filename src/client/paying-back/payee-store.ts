@@ -1,4 +1,4 @@
-import { atom } from 'nanostores';
+import { atom, onMount } from 'nanostores';
 import type { Payee } from '../../../domain/paying-back/payee';
 import { readJson, writeJson } from '../wizard/storage';
 
@@ -6,6 +6,8 @@ const KEY = 'whos-paying:payee';
 
 /** The organiser's payment details, entered once and kept on this device only (DESIGN.md §1 item 8). */
 export const $payee = atom<Payee | null>(null);
+// Read from the device when first used (the summary's pay-back and the recent bills, both on demand).
+onMount($payee, restorePayee);
 
 export function restorePayee(): void {
   const stored = readJson<Payee | null>(KEY, null);

@@ -1,4 +1,4 @@
-import { atom } from 'nanostores';
+import { atom, onMount } from 'nanostores';
 import type { PaidBy } from '../../../domain/paying-back/payments';
 import type { BillSnapshot } from '../wizard/bill-store';
 import { readJson, writeJson } from '../wizard/storage';
@@ -34,6 +34,8 @@ const KEY = 'whos-paying:recent-bills';
 const MAX_RECENT = 20;
 
 export const $recentBills = atom<readonly RecentBill[]>([]);
+// Read from the device when first used: the code that shows them arrives after the first screen.
+onMount($recentBills, restoreRecentBills);
 
 export function restoreRecentBills(): void {
   const stored = readJson<RecentBill[]>(KEY, []);

@@ -5,11 +5,8 @@ import { Header } from './Header';
 import { recoveredMessage, startMetering } from '../metering/token-recovery';
 import { OnDemand, Pending, PendingOverlay, prefetchWhenIdle } from '../on-demand';
 import { isOnline, OFFLINE_MESSAGES } from '../online';
-import { restorePayee } from '../paying-back/payee-store';
-import { restoreRecentBills } from '../paying-back/recent-bills';
-import { RecentBills } from '../paying-back/RecentBills';
 import { manualEntry, qrDialog, reviewItems, shareDialog } from './inner-parts';
-import { assignStep, buyTokensDialog, scanStep, summaryStep, tokenRecoveryDialog } from './parts';
+import { assignStep, buyTokensDialog, recentBills, scanStep, summaryStep, tokenRecoveryDialog } from './parts';
 import { syncTheme } from '../theme';
 import { Toasts } from './Toasts';
 import { toast } from './toasts';
@@ -33,8 +30,6 @@ export default function WizardApp() {
   useEffect(() => {
     syncTheme();
     restoreBill();
-    restorePayee();
-    restoreRecentBills();
     // /app?data={token}: a shared bill to open (its code is fetched only then).
     if (new URLSearchParams(location.search).has('data')) void import('./shared-bill').then((m) => m.openSharedBillFromUrl());
     // Usage from the server, then the once-per-session token recovery when tokens are 0 (seed 000 §4).
@@ -86,7 +81,7 @@ export default function WizardApp() {
         ) : step === 'scan' ? (
           <>
             <OnDemand key="scan" part={scanStep} props={{ onNewBill: newBill, onBuyTokens: buyTokens, onRecoverTokens: () => setDialog('recover') }} pending={<Pending />} />
-            <RecentBills />
+            <OnDemand key="recent" part={recentBills} props={{}} pending={null} />
           </>
         ) : step === 'assign' ? (
           <OnDemand key="assign" part={assignStep} props={{}} pending={<Pending />} />

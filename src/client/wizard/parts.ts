@@ -10,5 +10,7 @@ import { onDemand } from '../on-demand';
 export const scanStep = onDemand<Parameters<typeof ScanStep>[0]>(() => import('./ScanStep').then((m) => m.ScanStep));
 export const assignStep = onDemand<object>(() => import('./AssignStep').then((m) => m.AssignStep));
 export const summaryStep = onDemand<Parameters<typeof SummaryStep>[0]>(() => import('./SummaryStep').then((m) => m.SummaryStep));
+// Bills shared from this device, under the scan step: most first visits have none.
+export const recentBills = onDemand<object>(() => import('../paying-back/RecentBills').then((m) => m.RecentBills));
 export const buyTokensDialog = onDemand<BuyTokensDialogProps>(() => import('../payments/BuyTokensDialog').then((m) => m.BuyTokensDialog));
 export { tokenRecoveryDialog } from '../metering/RecoverTokensButton';
