@@ -129,9 +129,13 @@ export function acceptItem(rawName: string, pricePence: number, kind: ItemKind, 
   if (name === '' || [...name].length > MAX_ITEM_NAME_LENGTH) return null;
   if (!Number.isSafeInteger(pricePence) || Math.abs(pricePence) > MAX_ITEM_PENCE) return null;
   if (kind === 'item' && pricePence <= 0) return null;
-  const maxUnits = kind === 'item' ? Math.min(MAX_UNITS, pricePence) : 1;
-  if (!Number.isInteger(units) || units < 1 || units > maxUnits) return null;
+  if (!Number.isInteger(units) || units < 1 || units > maxUnits(kind, pricePence)) return null;
   return { name, pricePence: pence(pricePence), units };
+}
+
+/** The most units a line can be claimed in: a food line up to MAX_UNITS, each at least a penny; any other line is one. */
+export function maxUnits(kind: ItemKind, pricePence: number): number {
+  return kind === 'item' ? Math.min(MAX_UNITS, pricePence) : 1;
 }
 
 /** Applies a decided change: what every copy of the bill (the database's, a phone's) turns into. */

@@ -14,7 +14,8 @@ const BILL_IN_PROGRESS = {
     items: [
       { id: 'soup', name: 'Soup', pricePence: 650, kind: 'item', assignedTo: [] },
       { id: 'pizza', name: 'Pizza', pricePence: 1299, kind: 'item', assignedTo: [] },
-      { id: 'beer', name: '3 x Peroni', pricePence: 1500, kind: 'item', assignedTo: [] },
+      // Three units by the quantity read from the receipt, not by the name.
+      { id: 'beer', name: 'Peroni', pricePence: 1500, kind: 'item', assignedTo: [], quantity: 3 },
     ],
     diners: [
       { id: 'ann', name: 'Ann', color: '#e11d48' },
