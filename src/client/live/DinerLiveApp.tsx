@@ -88,7 +88,7 @@ function DinerScreen(props: { billId: string; tableKey: string; connection: Live
           {me.payLink === undefined ? <LiveTotals bill={bill} viewer={{ kind: 'diner', dinerId: me.id }} /> : null}
           <section className="card" aria-labelledby="live-items-title">
             <h2 id="live-items-title">What did you have, {me.name}?</h2>
-            <p className="wz-note">Tap everything you had. Shared something? Everyone who taps it splits it.</p>
+            {readOnly ? null : <p className="wz-note">Tap everything you had. Shared something? Everyone who taps it splits it.</p>}
             <LiveItems
               bill={bill}
               viewer={{ kind: 'diner', dinerId: me.id }}
