@@ -12,5 +12,7 @@ export interface LiveBillsTable {
   tip_split: TipSplit;
   organiser_key_hash: string;
   table_key_hash: string;
+  /** Who everyone pays, once pay-back links are handed out. */
+  pay_to: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, Date | undefined, never>;
 }

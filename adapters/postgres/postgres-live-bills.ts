@@ -86,7 +86,11 @@ export class PostgresLiveBillStore implements LiveBillStore {
       if (!decided.ok) return decided;
       await applyRows(tx, billId, decided.value, dinerKeyHash ?? null);
       const next = applyLive(loaded.bill, decided.value);
-      await tx.updateTable('live_bills').set({ version: next.version, status: next.status }).where('id', '=', billId).execute();
+      await tx
+        .updateTable('live_bills')
+        .set({ version: next.version, status: next.status, pay_to: next.payTo ?? null })
+        .where('id', '=', billId)
+        .execute();
       await sql`select pg_notify(${LIVE_BILLS_CHANNEL}, ${noticeFor(next)})`.execute(tx);
       return ok(next);
     });
@@ -144,6 +148,12 @@ async function applyRows(tx: Transaction<Database>, billId: string, change: Live
       return;
     case 'setStatus':
       return;
+    case 'handOut':
+      // Exactly the links handed out now: a diner not listed has none.
+      await tx.updateTable('live_bill_diners').set({ pay_path: null, pay_pence: null }).where('bill_id', '=', billId).execute();
+      for (const link of change.links)
+        await tx.updateTable('live_bill_diners').set({ pay_path: link.path, pay_pence: link.pence }).where('bill_id', '=', billId).where('id', '=', link.dinerId).execute();
+      return;
   }
 }
 
@@ -162,7 +172,7 @@ async function loadBill(db: Db, billId: string, lock: boolean): Promise<LoadedBi
     .selectAll('b')
     .select((eb) => [
       jsonArrayFrom(eb.selectFrom('live_bill_items as i').select(['i.id', 'i.name', 'i.price_pence', 'i.kind', 'i.units']).whereRef('i.bill_id', '=', 'b.id').orderBy('i.position')).as('items'),
-      jsonArrayFrom(eb.selectFrom('live_bill_diners as d').select(['d.id', 'd.name', 'd.key_hash']).whereRef('d.bill_id', '=', 'b.id').orderBy('d.position')).as('diners'),
+      jsonArrayFrom(eb.selectFrom('live_bill_diners as d').select(['d.id', 'd.name', 'd.key_hash', 'd.pay_path', 'd.pay_pence']).whereRef('d.bill_id', '=', 'b.id').orderBy('d.position')).as('diners'),
       jsonArrayFrom(
         eb.selectFrom('live_bill_claims as c').select(['c.item_id', 'c.unit', 'c.diner_id']).whereRef('c.bill_id', '=', 'b.id').orderBy('c.item_id').orderBy('c.unit').orderBy('c.diner_id'),
       ).as('claims'),
@@ -178,8 +188,14 @@ async function loadBill(db: Db, billId: string, lock: boolean): Promise<LoadedBi
     tip: row.tip_percent !== null ? { percent: Number(row.tip_percent) } : { pence: pence(row.tip_pence ?? 0) },
     tipSplit: row.tip_split,
     items: row.items.map((i) => ({ id: i.id, name: i.name, pricePence: pence(i.price_pence), kind: i.kind, units: i.units })),
-    diners: row.diners.map((d) => ({ id: d.id, name: d.name, joined: d.key_hash !== null })),
+    diners: row.diners.map((d) => ({
+      id: d.id,
+      name: d.name,
+      joined: d.key_hash !== null,
+      ...(d.pay_path === null ? {} : { payLink: { path: d.pay_path, pence: pence(d.pay_pence ?? 0) } }),
+    })),
     claims: row.claims.map((c) => ({ itemId: c.item_id, unit: c.unit, dinerId: c.diner_id })),
+    ...(row.pay_to === null ? {} : { payTo: row.pay_to }),
   };
   return {
     bill,

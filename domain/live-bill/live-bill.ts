@@ -1,5 +1,7 @@
 import { acceptDinerName } from '../diners';
 import { pence, type Pence } from '../money';
+import { isPayBackPath } from '../paying-back/pay-back-links';
+import { MAX_PAYEE_NAME_LENGTH } from '../paying-back/payee';
 import { err, ok, type Result } from '../result';
 import { MAX_ITEM_NAME_LENGTH, MAX_ITEM_PENCE } from '../sharing/share-packet';
 import type { ItemKind, TipSplit } from '../split';
@@ -20,6 +22,8 @@ export interface LiveBill {
   readonly items: readonly LiveItem[];
   readonly diners: readonly LiveDiner[];
   readonly claims: readonly LiveClaim[];
+  /** Who everyone pays, once the organiser has handed out the pay-back links. */
+  readonly payTo?: string | undefined;
 }
 
 export type LiveStatus = 'open' | 'locked' | 'finished';
@@ -39,6 +43,14 @@ export interface LiveDiner {
   readonly name: string;
   /** Someone has taken this name on a phone (they hold its capability). */
   readonly joined: boolean;
+  /** After Finish: this diner's own pay-back page and what it asks them to pay. Only their phone and the organiser see it. */
+  readonly payLink?: PayLink | undefined;
+}
+
+export interface PayLink {
+  /** A path of our own pay-back pages, `/r/{receiptId}/{capability}`. */
+  readonly path: string;
+  readonly pence: Pence;
 }
 
 /** One diner on one unit of one item: a set member, so two phones claiming it at once both land. */
@@ -62,12 +74,21 @@ export type LiveCommand =
   | { readonly type: 'addDiner'; readonly dinerId: string; readonly name: string }
   | { readonly type: 'removeDiner'; readonly dinerId: string }
   | { readonly type: 'editItem'; readonly itemId: string; readonly name: string; readonly pricePence: number; readonly units: number }
-  | { readonly type: 'setStatus'; readonly status: LiveStatus };
+  | { readonly type: 'setStatus'; readonly status: LiveStatus }
+  | HandOut;
+
+/** The organiser hands each diner's phone their own pay-back link (those not listed get none). */
+export interface HandOut {
+  readonly type: 'handOut';
+  readonly payTo: string;
+  readonly links: readonly { readonly dinerId: string; readonly path: string; readonly pence: number }[];
+}
 
 /** A command as a phone sends it: a new diner's id is chosen by the server, not by the phone. */
 export type LiveRequest = Exclude<LiveCommand, { type: 'addDiner' }> | { readonly type: 'addDiner'; readonly name: string };
 
-export type LiveProblem = 'not_found' | 'expired' | 'locked' | 'finished' | 'forbidden' | 'unknown_item' | 'unknown_diner' | 'diner_taken' | 'table_full' | 'name_empty' | 'name_too_long' | 'bad_item';
+export type LiveProblem =
+  'not_found' | 'expired' | 'locked' | 'finished' | 'forbidden' | 'unknown_item' | 'unknown_diner' | 'diner_taken' | 'table_full' | 'name_empty' | 'name_too_long' | 'bad_item' | 'bad_link';
 
 /** A change the organiser or a diner may make; `joins` says the actor takes the diner's capability. */
 export type LiveChange = LiveCommand & { readonly joins?: boolean };
@@ -83,6 +104,8 @@ export function decideLive(bill: LiveBill, actor: LiveActor, command: LiveComman
   if (status === 'expired') return err('expired');
   const organiser = actor.kind === 'organiser';
   if (command.type === 'setStatus') return organiser ? ok(command) : err('forbidden');
+  // Pay-back links go out after Finish (or before it, or while locked): the claims are not changed.
+  if (command.type === 'handOut') return organiser ? handOutOf(bill, command) : err('forbidden');
   if (status !== 'open') return err(status);
   switch (command.type) {
     case 'claim': {
@@ -116,6 +139,16 @@ export function decideLive(bill: LiveBill, actor: LiveActor, command: LiveComman
   }
 }
 
+function handOutOf(bill: LiveBill, command: HandOut): Result<HandOut, LiveProblem> {
+  const payTo = command.payTo.trim();
+  if (payTo === '' || [...payTo].length > MAX_PAYEE_NAME_LENGTH) return err('bad_link');
+  const ids = command.links.map((l) => l.dinerId);
+  if (new Set(ids).size !== ids.length) return err('bad_link');
+  if (ids.some((id) => !bill.diners.some((d) => d.id === id))) return err('unknown_diner');
+  if (command.links.some((l) => !isPayBackPath(l.path) || !Number.isSafeInteger(l.pence) || l.pence < 0)) return err('bad_link');
+  return ok({ type: 'handOut', payTo, links: command.links.map((l) => ({ dinerId: l.dinerId, path: l.path, pence: l.pence })) });
+}
+
 function claimable(bill: LiveBill, itemId: string, unit: number, dinerIds: readonly string[]): Result<never, LiveProblem> | null {
   const item = bill.items.find((i) => i.id === itemId);
   if (item === undefined || item.kind !== 'item' || !Number.isInteger(unit) || unit < 0 || unit >= item.units) return err('unknown_item');
@@ -129,9 +162,13 @@ export function acceptItem(rawName: string, pricePence: number, kind: ItemKind, 
   if (name === '' || [...name].length > MAX_ITEM_NAME_LENGTH) return null;
   if (!Number.isSafeInteger(pricePence) || Math.abs(pricePence) > MAX_ITEM_PENCE) return null;
   if (kind === 'item' && pricePence <= 0) return null;
-  const maxUnits = kind === 'item' ? Math.min(MAX_UNITS, pricePence) : 1;
-  if (!Number.isInteger(units) || units < 1 || units > maxUnits) return null;
+  if (!Number.isInteger(units) || units < 1 || units > maxUnits(kind, pricePence)) return null;
   return { name, pricePence: pence(pricePence), units };
+}
+
+/** The most units a line can be claimed in: a food line up to MAX_UNITS, each at least a penny; any other line is one. */
+export function maxUnits(kind: ItemKind, pricePence: number): number {
+  return kind === 'item' ? Math.min(MAX_UNITS, pricePence) : 1;
 }
 
 /** Applies a decided change: what every copy of the bill (the database's, a phone's) turns into. */
@@ -162,7 +199,28 @@ export function applyLive(bill: LiveBill, change: LiveChange): LiveBill {
       };
     case 'setStatus':
       return { ...next, status: change.status };
+    case 'handOut': {
+      const links = new Map(change.links.map((l) => [l.dinerId, { path: l.path, pence: pence(l.pence) }]));
+      return { ...next, payTo: change.payTo, diners: bill.diners.map((d) => withPayLink(d, links.get(d.id))) };
+    }
   }
+}
+
+function withPayLink(diner: LiveDiner, payLink: PayLink | undefined): LiveDiner {
+  const { payLink: _, ...rest } = diner;
+  return payLink === undefined ? rest : { ...rest, payLink };
+}
+
+/**
+ * The bill as one phone may see it: a diner's phone sees its own pay-back link only, the table's
+ * link (anyone at the table not yet joined) none, the organiser all. The same bill when there is
+ * nothing to hide, so every phone is sent the same text until links are handed out.
+ */
+export function visibleTo(bill: LiveBill, actor: LiveActor): LiveBill {
+  if (actor.kind === 'organiser') return bill;
+  const own = actor.kind === 'diner' ? actor.dinerId : null;
+  const hidden = (d: LiveDiner) => d.payLink !== undefined && d.id !== own;
+  return bill.diners.some(hidden) ? { ...bill, diners: bill.diners.map((d) => (hidden(d) ? withPayLink(d, undefined) : d)) } : bill;
 }
 
 /** "3 x Peroni" (or "3x", "3 ×") is three units of Peroni; any other name is one unit. */

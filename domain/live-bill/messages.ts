@@ -15,6 +15,7 @@ export const LIVE_PROBLEM_MESSAGES: Readonly<Record<LiveProblem, string>> = {
   name_empty: 'Please enter your name',
   name_too_long: 'Names can be at most 20 characters',
   bad_item: 'Enter a name and a price greater than 0',
+  bad_link: 'Invalid pay-back link',
 };
 
 /** The read-only notice for a bill that can no longer change, or null while it is open. */

@@ -1,13 +1,27 @@
 import { acceptDinerName, MAX_DINERS } from '../diners';
 import { pence } from '../money';
+import type { BillItem } from '../receipt';
 import { err, ok, type Result } from '../result';
 import { MAX_ITEM_PENCE } from '../sharing/share-packet';
 import type { ItemKind, TipSplit } from '../split';
-import { acceptItem, liveExpiry, MAX_LIVE_ITEMS, unitsFromName, type LiveBill, type LiveProblem, type LiveTip } from './live-bill';
+import { acceptItem, liveExpiry, maxUnits, MAX_LIVE_ITEMS, unitsFromName, type LiveBill, type LiveClaim, type LiveProblem, type LiveTip } from './live-bill';
+
+/** One line of the organiser's bill as the wizard sends it. */
+export interface NewLiveItem {
+  readonly id: string;
+  readonly name: string;
+  readonly pricePence: number;
+  readonly kind: ItemKind;
+  readonly assignedTo?: readonly string[] | undefined;
+  /** Units on the line as the bill has them (a split by units, or the printed or typed quantity); read from the name only when absent. */
+  readonly quantity?: number | undefined;
+  /** A split by units: how many units each diner had, claimed unit after unit in the order of assignedTo. */
+  readonly unitCounts?: Readonly<Record<string, number>> | undefined;
+}
 
 /** The organiser's bill in progress, as the wizard sends it to open it to the table. */
 export interface NewLiveBillRequest {
-  readonly items: readonly { readonly id: string; readonly name: string; readonly pricePence: number; readonly kind: ItemKind; readonly assignedTo?: readonly string[] }[];
+  readonly items: readonly NewLiveItem[];
   readonly diners: readonly { readonly id: string; readonly name: string }[];
   readonly tip: { readonly percent: number } | { readonly pence: number };
   readonly tipSplit: TipSplit;
@@ -18,8 +32,8 @@ export type NewLiveBillProblem = Extract<LiveProblem, 'bad_item' | 'table_full' 
 const CLIENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
- * A live bill from the wizard's bill: its items (a "3 x" line in units), its diners and their
- * assignments so far as claims, and its tip. The wizard's ids are kept so the bill comes back to it.
+ * A live bill from the wizard's bill: its items in units (the quantity the bill has, else a "3 x" in
+ * the name), its diners and their assignments so far as claims, and its tip. The wizard's ids are kept so the bill comes back to it.
  */
 export function newLiveBill(request: NewLiveBillRequest, id: string, now: Date): Result<LiveBill, NewLiveBillProblem> {
   if (request.items.length === 0) return err('no_items');
@@ -32,24 +46,51 @@ export function newLiveBill(request: NewLiveBillRequest, id: string, now: Date):
     if (!name.ok) return err(name.error === 'empty' ? 'name_empty' : 'name_too_long');
     diners.push({ id: d.id, name: name.value, joined: false });
   }
+  const dinerIds = new Set(diners.map((d) => d.id));
   const items = [];
+  const claims: LiveClaim[] = [];
   for (const i of request.items) {
-    const item = acceptItem(i.name, i.pricePence, i.kind, i.kind === 'item' ? unitsFromName(i.name, i.pricePence) : 1);
+    const units = i.quantity ?? (i.kind === 'item' ? unitsFromName(i.name, i.pricePence) : 1);
+    const item = acceptItem(i.name, i.pricePence, i.kind, units);
     if (item === null) return err('bad_item');
     items.push({ id: i.id, kind: i.kind, ...item });
+    const given = i.kind === 'item' ? claimsOf(i, item.units, dinerIds) : [];
+    if (given === null) return err('bad_item');
+    claims.push(...given);
   }
   const tip = acceptTip(request.tip);
   if (tip === null) return err('bad_bill');
-  const dinerIds = new Set(diners.map((d) => d.id));
-  // A line the organiser already gave to some diners is claimed by them on every unit.
-  const claims = items.flatMap((item, k) =>
-    item.kind !== 'item'
-      ? []
-      : (request.items[k]!.assignedTo ?? [])
-          .filter((dinerId, n, all) => dinerIds.has(dinerId) && all.indexOf(dinerId) === n)
-          .flatMap((dinerId) => Array.from({ length: item.units }, (_, unit) => ({ itemId: item.id, unit, dinerId }))),
-  );
   return ok({ id, version: 0, status: 'open', expiresAt: liveExpiry(now), tip, tipSplit: request.tipSplit, items, diners, claims });
+}
+
+/**
+ * A line the organiser already gave to some diners is claimed by them: on every unit, or, split by
+ * units, on as many units as each had (null when those add up to more units than the line has).
+ */
+function claimsOf(item: NewLiveItem, units: number, dinerIds: ReadonlySet<string>): LiveClaim[] | null {
+  const who = (item.assignedTo ?? []).filter((dinerId, n, all) => dinerIds.has(dinerId) && all.indexOf(dinerId) === n);
+  const all = (dinerId: string) => Array.from({ length: units }, (_, unit) => ({ itemId: item.id, unit, dinerId }));
+  if (item.unitCounts === undefined) return who.flatMap(all);
+  const given = item.unitCounts;
+  // Own keys only: a diner whose id is "constructor" has no count unless one was sent.
+  const counts = who.map((dinerId) => (Object.hasOwn(given, dinerId) ? (given[dinerId] ?? 0) : 0));
+  if (counts.some((n) => !Number.isInteger(n) || n < 0) || counts.reduce((a, b) => a + b, 0) > units) return null;
+  let next = 0;
+  return who.flatMap((dinerId, k) => Array.from({ length: counts[k]! }, () => ({ itemId: item.id, unit: next++, dinerId })));
+}
+
+/**
+ * What the wizard sends of one of its lines: the units of a split by units (with who had how many),
+ * else the printed or typed quantity. A quantity a live bill cannot hold unit by unit (more than
+ * MAX_UNITS, or more units than pence) is left out, so the line is claimed as a whole.
+ */
+export function newLiveItem(item: BillItem): NewLiveItem {
+  const base = { id: item.id, name: item.name, pricePence: item.pricePence, kind: item.kind, assignedTo: item.assignedTo };
+  if (item.kind !== 'item') return base;
+  const byUnits = item.portions?.by === 'units' ? item.portions : null;
+  const quantity = byUnits?.quantity ?? item.quantity;
+  if (quantity === undefined || !Number.isInteger(quantity) || quantity < 1 || quantity > maxUnits(item.kind, item.pricePence)) return base;
+  return byUnits === null ? { ...base, quantity } : { ...base, quantity, unitCounts: byUnits.counts };
 }
 
 function acceptTip(tip: NewLiveBillRequest['tip']): LiveTip | null {

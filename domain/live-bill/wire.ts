@@ -1,6 +1,7 @@
 import { pence } from '../money';
+import { isPayBackPath } from '../paying-back/pay-back-links';
 import { TIP_SPLITS, type ItemKind } from '../split';
-import type { LiveBill, LiveStatus } from './live-bill';
+import type { LiveBill, LiveDiner, LiveStatus } from './live-bill';
 
 /** A live bill as JSON: what the server pushes to phones and what a change notification carries. */
 export interface LiveBillJson {
@@ -11,9 +12,11 @@ export interface LiveBillJson {
   readonly tip: { readonly percent: number } | { readonly pence: number };
   readonly tipSplit: LiveBill['tipSplit'];
   readonly items: readonly { readonly id: string; readonly name: string; readonly pricePence: number; readonly kind: ItemKind; readonly units: number }[];
-  readonly diners: readonly { readonly id: string; readonly name: string; readonly joined: boolean }[];
+  /** `payLink` only on the diners whose link this phone may see (visibleTo). */
+  readonly diners: readonly { readonly id: string; readonly name: string; readonly joined: boolean; readonly payLink?: { readonly path: string; readonly pence: number } }[];
   /** [itemId, unit, dinerId] */
   readonly claims: readonly (readonly [string, number, string])[];
+  readonly payTo?: string;
 }
 
 export function liveBillToJson(bill: LiveBill): LiveBillJson {
@@ -27,6 +30,7 @@ export function liveBillToJson(bill: LiveBill): LiveBillJson {
     items: bill.items,
     diners: bill.diners,
     claims: bill.claims.map((c) => [c.itemId, c.unit, c.dinerId] as const),
+    ...(bill.payTo === undefined ? {} : { payTo: bill.payTo }),
   };
 }
 
@@ -47,7 +51,14 @@ export function liveBillFromJson(value: unknown): LiveBill | null {
     tip: typeof tip.percent === 'number' ? { percent: tip.percent } : { pence: pence(tip.pence ?? 0) },
     tipSplit: json.tipSplit!,
     items: json.items.map((i) => ({ ...i, pricePence: pence(i.pricePence) })),
-    diners: json.diners.map((d) => ({ ...d })),
+    diners: json.diners.map(dinerFromJson),
     claims: json.claims.map(([itemId, unit, dinerId]) => ({ itemId, unit, dinerId })),
+    ...(typeof json.payTo === 'string' ? { payTo: json.payTo } : {}),
   };
+}
+
+/** A diner with their pay-back link only when it is one of our own pages: a phone opens it as it is. */
+function dinerFromJson({ payLink, ...diner }: LiveBillJson['diners'][number]): LiveDiner {
+  const own = payLink !== undefined && typeof payLink.path === 'string' && isPayBackPath(payLink.path) && Number.isSafeInteger(payLink.pence);
+  return own ? { ...diner, payLink: { path: payLink.path, pence: pence(payLink.pence) } } : diner;
 }

@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPhone } from './support/browser';
 import { expectAccessible } from './support/wizard';
@@ -14,7 +14,8 @@ const BILL_IN_PROGRESS = {
     items: [
       { id: 'soup', name: 'Soup', pricePence: 650, kind: 'item', assignedTo: [] },
       { id: 'pizza', name: 'Pizza', pricePence: 1299, kind: 'item', assignedTo: [] },
-      { id: 'beer', name: '3 x Peroni', pricePence: 1500, kind: 'item', assignedTo: [] },
+      // Three units by the quantity read from the receipt, not by the name.
+      { id: 'beer', name: 'Peroni', pricePence: 1500, kind: 'item', assignedTo: [], quantity: 3 },
     ],
     diners: [
       { id: 'ann', name: 'Ann', color: '#e11d48' },
@@ -30,6 +31,33 @@ const BILL_IN_PROGRESS = {
 
 const pressed = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true, pressed: true });
 const claimButton = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^(✓ )?${name}( £|$)`) });
+/**
+ * Everything a phone was told about the bill: each `bill` event its stream delivered, and each
+ * answer to a change it sent.
+ */
+async function recordDelivered(context: BrowserContext): Promise<() => Promise<string>> {
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { delivered: string[] }).delivered = seen;
+    const Native = window.EventSource;
+    window.EventSource = class extends Native {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init);
+        this.addEventListener('bill', (e) => seen.push((e as MessageEvent<string>).data));
+      }
+    };
+  });
+  const answers: Promise<string>[] = [];
+  context.on('response', (r) => {
+    // The answers to changes it sent (not the event stream itself, whose body never ends).
+    if (/\/api\/live-bills\/[^/]+\/commands$/.test(r.url())) answers.push(r.text().catch(() => ''));
+  });
+  return async () => {
+    const streamed = await Promise.all(context.pages().map((page) => page.evaluate(() => (window as unknown as { delivered?: string[] }).delivered ?? []).catch(() => [])));
+    return [...streamed.flat(), ...(await Promise.all(answers))].join('\n');
+  };
+}
+
 const totalOf = async (page: Page, who: string) => (await page.getByRole('listitem', { name: new RegExp(`^${who} pays? £`) }).getAttribute('aria-label'))!.replace(/^.* /, '');
 
 describe('a live bill: everyone picks their own items on their own phone', () => {
@@ -58,6 +86,8 @@ describe('a live bill: everyone picks their own items on their own phone', () =>
     // Ann picks her name; Dee is not on the list and adds herself.
     const ann = await newPhone(browser);
     const dee = await newPhone(browser);
+    const annDelivered = await recordDelivered(ann.context);
+    const deeDelivered = await recordDelivered(dee.context);
     await ann.page.goto(link);
     await ann.page.getByRole('button', { name: 'Ann', exact: true }).click();
     await ann.page.getByRole('heading', { name: 'What did you have, Ann?' }).waitFor();
@@ -121,6 +151,48 @@ describe('a live bill: everyone picks their own items on their own phone', () =>
     for (const phone of [ann.page, dee.page]) await phone.getByText('The organiser has finished this bill. It can no longer be changed.').waitFor();
     await op.getByText(annOnOrganiser).first().waitFor();
 
+    // Send to everyone's phone: the organiser's details first, then each phone gets its own link.
+    await op.getByRole('button', { name: 'Send to everyone’s phone' }).click();
+    const details = op.getByRole('dialog', { name: 'Your payment details' });
+    await details.getByLabel('Your name').fill('Olive');
+    await details.getByLabel('Monzo.me username').fill('olive-m');
+    await details.getByRole('button', { name: 'Save details' }).click();
+    await op.getByText('Sent to everyone’s phone').waitFor();
+    await op.getByText('✓ On everyone’s phone: their share and a link to pay you.', { exact: false }).waitFor();
+    await expectAccessible(op, 'summary, sent to everyone’s phone');
+    const payCard = async (phone: Page, total: string) => {
+      const card = phone.getByRole('region', { name: 'Your share' });
+      await card.getByText(total, { exact: true }).waitFor();
+      const href = (await card.getByRole('link', { name: 'Pay Olive' }).getAttribute('href'))!;
+      expect(href).toMatch(/^\/r\/[a-z0-9]+\/[a-z0-9]{27}$/);
+      return href;
+    };
+    const annPage = await payCard(ann.page, annOnOrganiser);
+    const deePage = await payCard(dee.page, deeOnOrganiser);
+    expect(annPage).not.toBe(deePage);
+    expect(annPage.split('/')[2]).toBe(deePage.split('/')[2]); // one stored bill, a capability each
+    // Neither phone was ever sent the other's link, by its stream or in an answer.
+    const [annHeard, deeHeard] = [await annDelivered(), await deeDelivered()];
+    expect(annHeard).toContain(annPage);
+    expect(annHeard).not.toContain(deePage);
+    expect(deeHeard).toContain(deePage);
+    expect(deeHeard).not.toContain(annPage);
+
+    // A later change on the summary reaches the phones: a 20% tip, the new amount on Ann's card.
+    const stored = op.waitForResponse((r) => r.url().endsWith('/api/bills') && r.status() === 200);
+    await op.getByRole('button', { name: '20%', exact: true }).click();
+    await stored;
+    const annNow = (await op.getByRole('listitem', { name: /^Ann pays £/ }).getAttribute('aria-label'))!.replace(/^.* /, '');
+    expect(annNow).not.toBe(annOnOrganiser);
+    await ann.page.getByRole('region', { name: 'Your share' }).getByText(annNow, { exact: true }).waitFor();
+
+    // Ann's button opens her own pay-back page: her amount, one tap to pay Olive with Monzo.
+    await ann.page.getByRole('link', { name: 'Pay Olive' }).click();
+    await ann.page.waitForURL(`**/app/receipt/${annPage.slice('/r/'.length)}`);
+    await ann.page.getByRole('heading', { name: "Ann's Breakdown" }).waitFor();
+    const due = annNow.replace('£', '');
+    expect(await ann.page.getByRole('link', { name: `Pay £${due} with Monzo` }).getAttribute('href')).toBe(`https://monzo.me/olive-m/${due}`);
+
     for (const phone of [organiser, ann, dee]) await phone.context.close();
   });
 
@@ -155,6 +227,31 @@ describe('a live bill: everyone picks their own items on their own phone', () =>
       await expectAccessible(page, `${where}, ${colorScheme}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${where} at 320 px`).toBeLessThanOrEqual(320);
     }
+
+    // Finished, and Bob's pay-back link handed out: his card. Links to anywhere but our own
+    // pay-back pages, and hand-outs by anyone but the organiser, are refused with a code.
+    const command = (key: string, body: unknown) =>
+      fetch(`${baseUrl()}/api/live-bills/${billId}/commands`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key, command: body }) });
+    const page = `/r/k7m2p9q4r8s3t6/${'a'.repeat(27)}`;
+    const handOut = (url: string) => ({ type: 'handOut', payTo: 'Olive', links: [{ dinerId: 'bob', url, pence: 1234 }] });
+    expect((await command(organiserKey!, { type: 'setStatus', status: 'finished' })).status).toBe(200);
+    for (const [url, status, code] of [
+      ['https://evil.example' + page, 400, 'bad_link'],
+      [`${baseUrl()}${page}?then=https://evil.example`, 400, 'bad_link'],
+      ['javascript:alert(1)', 400, 'bad_link'],
+    ] as const) {
+      const refused = await command(organiserKey!, handOut(url));
+      expect([refused.status, ((await refused.json()) as { code: string }).code], url).toEqual([status, code]);
+    }
+    const byTable = await command(tableKey!, handOut(page));
+    expect([byTable.status, ((await byTable.json()) as { code: string }).code]).toEqual([403, 'forbidden']);
+    expect((await command(organiserKey!, handOut(`${baseUrl()}${page}`))).status).toBe(200);
+    const card = diner.page.getByRole('region', { name: 'Your share' });
+    await card.getByRole('link', { name: 'Pay Olive' }).waitFor();
+    expect(await card.getByRole('link', { name: 'Pay Olive' }).getAttribute('href')).toBe(page);
+    await card.getByText('£12.34', { exact: true }).waitFor();
+    await expectAccessible(diner.page, `pay card, ${colorScheme}`);
+    expect(await diner.page.evaluate(() => document.documentElement.scrollWidth), 'pay card at 320 px').toBeLessThanOrEqual(320);
     await organiser.context.close();
     await diner.context.close();
   });

@@ -12,6 +12,10 @@ import { FakeClock } from '../support/clock';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { aLiveBillRequest } from '../support/live-bills';
 
+// Pay-back pages as the server makes them: /r/{receiptId}/{capability}.
+const ANN_PAGE = '/r/k7m2p9q4r8s3t6/annannannannannannannannann';
+const BOB_PAGE = '/r/k7m2p9q4r8s3t6/bzbbzbbzbbzbbzbbzbbzbbzbbzb';
+
 /** One app process's view of the database: its own pool (on Postgres), store, LISTEN and use case. */
 function processOn(db: Kysely<Database>, clock = new FakeClock(new Date())) {
   const store = new PostgresLiveBillStore(db);
@@ -145,6 +149,63 @@ describeEachDatabase('live bills', (open) => {
     expect(phone.seen.map((s) => s.version)).toEqual([1, 2, 3, 4]);
     expect(liveTotals(last).split.shares.find((s) => s.dinerId === 'ann')!.itemsPence).toBe(1500);
     watch.value.close();
+  });
+
+  it('stores each diner’s pay-back link after Finish, and tells each phone only its own, on either process', async () => {
+    const { bill, join, organiserKey, tableKey } = await openBill();
+    const [annKey, bobKey] = [await join('ann'), await join('bob')];
+    const annPhone = recorder();
+    const bobPhone = recorder();
+    const tablePhone = recorder();
+    const watches = [
+      await b.liveBills.watch(bill.id, annKey, '198.51.100.1', annPhone.onChange),
+      await b.liveBills.watch(bill.id, bobKey, '198.51.100.2', bobPhone.onChange),
+      await a.liveBills.watch(bill.id, tableKey, '198.51.100.3', tablePhone.onChange),
+    ];
+    expect(watches.every((w) => w.ok)).toBe(true);
+    expect((await a.liveBills.command(bill.id, organiserKey, { type: 'setStatus', status: 'finished' }, 'x')).ok).toBe(true);
+    const links = [
+      { dinerId: 'ann', path: ANN_PAGE, pence: 1149 },
+      { dinerId: 'bob', path: BOB_PAGE, pence: 2098 },
+    ];
+    const handed = await a.liveBills.command(bill.id, organiserKey, { type: 'handOut', payTo: 'Alice', links }, 'x');
+    expect(handed.ok && handed.value.bill.diners.map((d) => d.payLink?.path ?? null)).toEqual([ANN_PAGE, BOB_PAGE, null]);
+
+    // Stored: read back from the database, on the other process's connection too.
+    for (const store of [a.store, b.store]) {
+      const stored = (await store.find(bill.id))!;
+      expect(stored.payTo).toBe('Alice');
+      expect(stored.diners.map((d) => d.payLink ?? null)).toEqual([{ path: ANN_PAGE, pence: 1149 }, { path: BOB_PAGE, pence: 2098 }, null]);
+    }
+    const pages = (seen: LiveBill) => seen.diners.flatMap((d) => (d.payLink ? [d.payLink.path] : []));
+    expect(pages(await annPhone.until(4))).toEqual([ANN_PAGE]);
+    expect(pages(await bobPhone.until(4))).toEqual([BOB_PAGE]);
+    expect(pages(await tablePhone.until(4))).toEqual([]);
+    expect([...annPhone.seen, ...bobPhone.seen, ...tablePhone.seen].every((seen) => seen.payTo === undefined || seen.payTo === 'Alice')).toBe(true);
+
+    // A command's answer is the sender's view too (the organiser opens the bill again to let Ann claim);
+    // a phone that watches again is sent its own link; a new phone at the table none.
+    expect((await a.liveBills.command(bill.id, organiserKey, { type: 'setStatus', status: 'open' }, 'x')).ok).toBe(true);
+    const annAnswer = await a.liveBills.command(bill.id, annKey, { type: 'claim', itemId: 'soup', unit: 0, dinerId: 'ann', claimed: true }, 'x');
+    expect(annAnswer.ok && pages(annAnswer.value.bill)).toEqual([ANN_PAGE]);
+    const again = await a.liveBills.watch(bill.id, bobKey, '198.51.100.2', () => {});
+    expect(again.ok && pages(again.value.bill)).toEqual([BOB_PAGE]);
+    const joined = await a.liveBills.command(bill.id, tableKey, { type: 'join', dinerId: 'cat' }, 'x');
+    expect(joined.ok && joined.value.joined?.dinerId).toBe('cat');
+    expect(joined.ok && pages(joined.value.bill)).toEqual([]);
+
+    // Only the organiser hands out links, and only to this bill's diners.
+    expect(await a.liveBills.command(bill.id, annKey, { type: 'handOut', payTo: 'Ann', links: [] }, 'x')).toEqual({ ok: false, error: { code: 'forbidden' } });
+    expect(await a.liveBills.command(bill.id, organiserKey, { type: 'handOut', payTo: 'Alice', links: [{ dinerId: 'zed', path: ANN_PAGE, pence: 1 }] }, 'x')).toEqual({
+      ok: false,
+      error: { code: 'unknown_diner' },
+    });
+    // Handed out again without Bob: his link is gone from the database.
+    const without = await a.liveBills.command(bill.id, organiserKey, { type: 'handOut', payTo: 'Alice', links: links.slice(0, 1) }, 'x');
+    expect(without.ok).toBe(true);
+    expect((await b.store.find(bill.id))!.diners.map((d) => d.payLink?.path ?? null)).toEqual([ANN_PAGE, null, null]);
+    expect((await b.store.find(bill.id))!.claims).toEqual([{ itemId: 'soup', unit: 0, dinerId: 'ann' }]);
+    for (const w of [...watches, again]) if (w.ok) w.value.close();
   });
 
   it('caps open streams per bill and per address', async () => {

@@ -1,4 +1,4 @@
-import { decideLive, type LiveActor, type LiveBill, type LiveCommand, type LiveProblem, type LiveRequest } from '../../../domain/live-bill/live-bill';
+import { decideLive, visibleTo, type LiveActor, type LiveBill, type LiveCommand, type LiveProblem, type LiveRequest } from '../../../domain/live-bill/live-bill';
 import { newLiveBill, type NewLiveBillProblem, type NewLiveBillRequest } from '../../../domain/live-bill/new-live-bill';
 import { err, ok, type Result } from '../../../domain/result';
 import { shortId } from '../../../domain/sharing/stored-receipt';
@@ -37,6 +37,7 @@ export interface OpenedLiveBill {
 }
 
 export interface CommandOutcome {
+  /** The bill after the change, as the actor may see it (visibleTo). */
   readonly bill: LiveBill;
   /** After joining: the diner this phone now is, and its capability (kept on that phone). */
   readonly joined?: { readonly dinerId: string; readonly dinerKey: string };
@@ -44,7 +45,7 @@ export interface CommandOutcome {
 
 export interface LiveWatch {
   readonly actor: LiveActor;
-  /** The bill as it stands once changes are being watched (nothing committed after it is missed). */
+  /** The bill as it stands once changes are being watched (nothing committed after it is missed), as the actor may see it. */
   readonly bill: LiveBill;
   close(): void;
 }
@@ -84,15 +85,24 @@ export class LiveBills {
     const joining = command.type === 'join' || command.type === 'addDiner';
     const dinerKey = joining ? newKey() : null;
     const now = this.clock.now();
-    const changed = await this.store.change(billId, keyHash, (bill, actor) => decideLive(bill, actor, command, now), dinerKey === null ? undefined : await hashKey(dinerKey));
+    // Who the key belongs to is found in the change's own transaction; the answer is that actor's view.
+    let actor = null as LiveActor | null;
+    const decide = (bill: LiveBill, who: LiveActor) => {
+      actor = who;
+      return decideLive(bill, who, command, now);
+    };
+    const changed = await this.store.change(billId, keyHash, decide, dinerKey === null ? undefined : await hashKey(dinerKey));
     if (!changed.ok) return err({ code: changed.error });
     const joinedAs = command.type === 'join' || command.type === 'addDiner' ? command.dinerId : null;
     const joinedNow = dinerKey !== null && joinedAs !== null && changed.value.diners.some((d) => d.id === joinedAs && d.joined);
-    return ok({ bill: changed.value, ...(joinedNow ? { joined: { dinerId: joinedAs, dinerKey } } : {}) });
+    // A phone that has just joined is that diner from now on.
+    const viewer: LiveActor = joinedNow ? { kind: 'diner', dinerId: joinedAs } : (actor ?? { kind: 'table' });
+    return ok({ bill: visibleTo(changed.value, viewer), ...(joinedNow ? { joined: { dinerId: joinedAs, dinerKey } } : {}) });
   }
 
   /**
-   * Starts watching a bill for whoever holds `key`: `onChange` sees every later version. Streams
+   * Starts watching a bill for whoever holds `key`: `onChange` sees every later version, as that
+   * key's holder may see it (a diner's phone never sees another diner's pay-back link). Streams
    * are capped per bill and per address in this process; `close` gives the place back.
    */
   async watch(billId: string, key: string, clientKey: string, onChange: (bill: LiveBill) => void): Promise<Result<LiveWatch, WatchRefusal>> {
@@ -116,10 +126,11 @@ export class LiveBills {
       }
     };
     try {
-      unsubscribe = await this.events.subscribe(billId, onChange);
+      const actor = found.actor;
+      unsubscribe = await this.events.subscribe(billId, (bill) => onChange(visibleTo(bill, actor)));
       // Read again now that changes are heard: one committed in between is not lost.
       const latest = (await this.store.find(billId)) ?? found.bill;
-      return ok({ actor: found.actor, bill: latest.version >= found.bill.version ? latest : found.bill, close });
+      return ok({ actor, bill: visibleTo(latest.version >= found.bill.version ? latest : found.bill, actor), close });
     } catch (error) {
       close();
       throw error;

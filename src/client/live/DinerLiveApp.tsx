@@ -1,7 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../../../domain/diners';
-import type { LiveBill } from '../../../domain/live-bill/live-bill';
+import type { LiveBill, PayLink } from '../../../domain/live-bill/live-bill';
+import { formatGBP } from '../../../domain/money';
+import { Card } from '../ui/Card';
 import { connectLive, shownBill, type LiveConnection } from './live-connection';
 import { isReadOnly, LiveBanners } from './LiveBanners';
 import { LiveItems } from './LiveItems';
@@ -28,13 +30,16 @@ function readIdentity(billId: string): Identity | null {
 /**
  * A diner's phone at /live/{billId}#{tableKey}: pick your name or add yourself, then tap what you
  * had. The table key (in the link's fragment, never sent in a page request) lets the phone watch
- * and join; joining gives this phone its own key, kept here, which changes only this diner's claims.
+ * and join; joining gives this phone its own key, kept here, which changes only this diner's claims
+ * and from then on watches the bill as this diner: after Finish it brings their own pay-back link.
  */
 export default function DinerLiveApp({ billId }: { readonly billId: string }) {
   const tableKey = useMemo(() => (typeof location === 'undefined' ? '' : decodeURIComponent(location.hash.slice(1))), []);
   const [identity, setIdentity] = useState<Identity | null>(() => readIdentity(billId));
-  const [connection] = useState<LiveConnection | null>(() => (tableKey === '' ? null : connectLive(billId, tableKey)));
+  const watchKey = identity?.dinerKey ?? tableKey;
+  const [connection] = useState<LiveConnection | null>(() => (tableKey === '' ? null : connectLive(billId, watchKey)));
   useEffect(() => () => connection?.close(), [connection]);
+  useEffect(() => connection?.watchAs(watchKey), [connection, watchKey]);
 
   if (tableKey === '') return <Notice text="This link is incomplete. Ask the organiser to show the QR code again." />;
   if (connection === null) return <Notice text="Loading the bill…" />;
@@ -45,7 +50,8 @@ function DinerScreen(props: { billId: string; tableKey: string; connection: Live
   const { billId, tableKey, connection, identity, onIdentity } = props;
   const state = useStore(connection.$state);
   const bill = shownBill(state);
-  const removed = bill !== null && identity !== null && !bill.diners.some((d) => d.id === identity.dinerId);
+  // Removed by the organiser: seen in the bill, or (if it happened while this phone was away) as a key the bill no longer knows.
+  const removed = identity !== null && ((bill !== null && !bill.diners.some((d) => d.id === identity.dinerId)) || state.refused?.code === 'not_found');
 
   useEffect(() => {
     if (!removed) return;
@@ -60,6 +66,7 @@ function DinerScreen(props: { billId: string; tableKey: string; connection: Live
 
   return (
     <>
+      {me?.payLink !== undefined ? <PayCard link={me.payLink} payTo={bill.payTo} /> : null}
       <LiveBanners state={state} bill={bill} connection={connection} />
       {identity === null || me === undefined ? (
         <JoinCard
@@ -77,10 +84,11 @@ function DinerScreen(props: { billId: string; tableKey: string; connection: Live
         />
       ) : (
         <>
-          <LiveTotals bill={bill} viewer={{ kind: 'diner', dinerId: me.id }} />
+          {/* Once the link is here, the card above says what to pay (the organiser may have changed the tip since). */}
+          {me.payLink === undefined ? <LiveTotals bill={bill} viewer={{ kind: 'diner', dinerId: me.id }} /> : null}
           <section className="card" aria-labelledby="live-items-title">
             <h2 id="live-items-title">What did you have, {me.name}?</h2>
-            <p className="wz-note">Tap everything you had. Shared something? Everyone who taps it splits it.</p>
+            {readOnly ? null : <p className="wz-note">Tap everything you had. Shared something? Everyone who taps it splits it.</p>}
             <LiveItems
               bill={bill}
               viewer={{ kind: 'diner', dinerId: me.id }}
@@ -91,6 +99,25 @@ function DinerScreen(props: { billId: string; tableKey: string; connection: Live
         </>
       )}
     </>
+  );
+}
+
+/**
+ * After Finish, once the organiser has sent everyone their share: what this diner pays and their own
+ * pay-back page, where the one-tap Monzo, PayPal and Revolut links are.
+ */
+function PayCard({ link, payTo }: { readonly link: PayLink; readonly payTo: string | undefined }) {
+  return (
+    <Card className="lv-pay" aria-labelledby="live-pay-title">
+      <h2 id="live-pay-title">Your share</h2>
+      <p className="lv-pay-amount">{formatGBP(link.pence)}</p>
+      <p>
+        {payTo === undefined ? 'The organiser' : payTo} has sent everyone their share. Your page has what you had and one-tap ways to pay{payTo === undefined ? '' : ` ${payTo}`}.
+      </p>
+      <a className="button primary block" href={link.path}>
+        {payTo === undefined ? 'See how to pay' : `Pay ${payTo}`}
+      </a>
+    </Card>
   );
 }
 

@@ -35,6 +35,11 @@ export interface LiveConnection {
   queue(key: string, command: LiveRequest): void;
   /** Sends a change now and answers the server's reply (joining, locking: things that must not wait). */
   sendNow(key: string, command: LiveRequest): Promise<CommandAnswer>;
+  /**
+   * Watches with another key from now on: a phone that has joined watches as its diner (and so is
+   * sent its own pay-back link), one that was removed as the table again. The bill is sent afresh.
+   */
+  watchAs(key: string): void;
   dismissFailure(id: string): void;
   close(): void;
 }
@@ -48,27 +53,33 @@ const SILENCE_MS = 45_000;
  * and says which version it has, so it is sent what it missed) and a queue of changes stored on the
  * device, sent when the connection allows. Claims are set, not toggled, so sending one twice is harmless.
  */
-export function connectLive(billId: string, streamKey: string): LiveConnection {
+export function connectLive(billId: string, initialKey: string): LiveConnection {
   const queueKey = `whos-paying:live-queue:${billId}`;
   const $state = atom<LiveState>({ bill: null, pending: readQueue(queueKey), connection: 'connecting', failures: [], refused: null });
   const set = (change: Partial<LiveState>) => {
     $state.set({ ...$state.get(), ...change });
     if ('pending' in change) localStorage.setItem(queueKey, JSON.stringify(change.pending));
   };
+  // After watchAs, the same version as another key sees it replaces this phone's copy once.
+  let retake = false;
   const accept = (raw: unknown) => {
     const bill = liveBillFromJson(raw);
     const current = $state.get().bill;
-    if (bill !== null && (current === null || bill.version > current.version)) set({ bill });
+    if (bill === null || (current !== null && bill.version < current.version) || (current !== null && bill.version === current.version && !retake)) return;
+    retake = false;
+    set({ bill });
   };
 
-  const url = `/api/live-bills/${encodeURIComponent(billId)}/events?key=${encodeURIComponent(streamKey)}`;
+  let streamKey = initialKey;
+  const streamUrl = () => `/api/live-bills/${encodeURIComponent(billId)}/events?key=${encodeURIComponent(streamKey)}`;
   let source: EventSource | null = null;
   let closed = false;
   let lastHeard = Date.now();
-  const open = () => {
+  const open = (afresh = false) => {
     source?.close();
     // A new EventSource forgets the last event id, so say which version this phone has.
-    const since = $state.get().bill?.version;
+    const since = afresh ? undefined : $state.get().bill?.version;
+    const url = streamUrl();
     source = new EventSource(since === undefined ? url : `${url}&since=${since}`);
     lastHeard = Date.now();
     source.addEventListener('bill', (e) => {
@@ -104,7 +115,7 @@ export function connectLive(billId: string, streamKey: string): LiveConnection {
   const refusedOrRetry = async () => {
     set({ connection: 'reconnecting' });
     const probe = new AbortController();
-    const answer = await fetch(url, { signal: probe.signal }).catch(() => null);
+    const answer = await fetch(streamUrl(), { signal: probe.signal }).catch(() => null);
     if (closed) return;
     if (answer !== null && !answer.ok) {
       const body = (await answer.json().catch(() => ({}))) as CommandAnswer;
@@ -153,6 +164,14 @@ export function connectLive(billId: string, streamKey: string): LiveConnection {
       if (answer === 'offline') return { error: 'You are offline. Try again when you are back online.', code: 'offline' };
       if (answer.ok) accept(answer.body.bill);
       return answer.body;
+    },
+    watchAs(key) {
+      if (key === streamKey || closed) return;
+      streamKey = key;
+      retake = true;
+      set({ refused: null });
+      // What another key may see differs (its own pay-back link), even at the same version: start afresh.
+      if (navigator.onLine) open(true);
     },
     dismissFailure(id) {
       set({ failures: $state.get().failures.filter((f) => f.id !== id) });

@@ -1,10 +1,12 @@
+import { newLiveItem } from '../../../domain/live-bill/new-live-bill';
 import { tipFromAmount } from '../../../domain/tip';
 import { tipPercentOf, type BillState, type LiveLink } from '../wizard/bill-store';
 
 /** Opens the organiser's bill to the table; answers the link (and keys) or the server's reason why not. */
 export async function openToTable(bill: BillState): Promise<{ ok: true; live: LiveLink } | { ok: false; message: string }> {
   const body = {
-    items: bill.items.map((i) => ({ id: i.id, name: i.name, pricePence: i.pricePence, kind: i.kind, assignedTo: i.assignedTo })),
+    // Each line in the units the bill has for it (a split by units, a printed or typed quantity).
+    items: bill.items.map(newLiveItem),
     diners: bill.diners.map((d) => ({ id: d.id, name: d.name })),
     // The tip as the wizard reckons it (a percentage unless an amount was chosen), so totals agree.
     tip: bill.tip.mode === 'percent' || !bill.tip.chosen ? { percent: tipPercentOf(bill) } : { pence: tipFromAmount(Number(bill.tip.amountText)) },

@@ -24,6 +24,7 @@ export function PayBackCard({ payBack }: { readonly payBack: PayBack }) {
           {paidCount} of {recent.diners.length} paid{outstanding > 0 ? ` · ${formatGBP(pence(outstanding))} still to come` : ''}
         </p>
       ) : null}
+      {payBack.toPhones !== null ? <ToPhones toPhones={payBack.toPhones} busy={payBack.busy !== null} /> : null}
       <div className="wz-actions">
         <Button onClick={payBack.openPayee}>{payee === null ? 'Add payment details' : 'Edit payment details'}</Button>
         {recent !== null && paidCount < recent.diners.length ? (
@@ -33,6 +34,22 @@ export function PayBackCard({ payBack }: { readonly payBack: PayBack }) {
         ) : null}
       </div>
     </Card>
+  );
+}
+
+/** After a live bill: everyone's share and own pay-back link, sent to the phone they picked their items on. */
+function ToPhones({ toPhones, busy }: { readonly toPhones: NonNullable<PayBack['toPhones']>; readonly busy: boolean }) {
+  return (
+    <div className={`pb-phones wz-panel ${toPhones.sent ? 'wz-ok' : 'wz-info'}`}>
+      <p role="status">
+        {toPhones.sent
+          ? '✓ On everyone’s phone: their share and a link to pay you. Changes you make here are sent too.'
+          : 'Everyone picked their items on their phone. Send each of them their share and a link to pay you, right there.'}
+      </p>
+      <Button variant={toPhones.sent ? 'secondary' : 'primary'} block disabled={busy} onClick={toPhones.send}>
+        Send to everyone’s phone
+      </Button>
+    </div>
   );
 }
 

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { paymentRequestText, reminderText } from '../../../domain/paying-back/messages';
 import type { Payee, PayeeField } from '../../../domain/paying-back/payee';
 import { pence } from '../../../domain/money';
-import { setStoredReceiptId } from '../wizard/bill-store';
+import { handOutLinks } from '../live/hand-out';
+import { forgetHandOut, handedOut, setStoredReceiptId, type HandOutLink } from '../wizard/bill-store';
 import { toast } from '../wizard/toasts';
 import { browserShareEnvironment, shareNatively } from '../sharing/native-share';
 import { fetchPayments, setPaid, type ApiProblem } from './api';
@@ -25,14 +26,19 @@ export interface PayBack {
   send(dinerId: string): void;
   setPaid(dinerId: string, paid: boolean): void;
   remind(): void;
+  /** After a live bill: sends everyone's share and own pay-back link to their phones; null when there is none to send to. */
+  readonly toPhones: { readonly sent: boolean; send(): void } | null;
 }
 
 /**
  * Getting paid back from the summary: the organiser's details, one message per diner with their own
  * link, who has paid (refreshed while the page is open and visible), marks by hand and reminders.
  */
-/** `toStore` should keep its identity while the bill is unchanged (useMemo), or a pending edit restarts its wait. */
-export function usePayBack(toStore: BillToStore | null, storedReceiptId: string | null): PayBack {
+/**
+ * `toStore` should keep its identity while the bill is unchanged (useMemo), or a pending edit restarts its wait.
+ * `handOut`: the live bill this one was finished from, whose phones can be sent their links.
+ */
+export function usePayBack(toStore: BillToStore | null, storedReceiptId: string | null, handOut: HandOutLink | null = null): PayBack {
   const payee = useStore($payee);
   const recent = useStore($recentBills).find((b) => b.receiptId === storedReceiptId) ?? null;
   const [busy, setBusy] = useState<string | null>(null);
@@ -66,6 +72,33 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
     const timer = setTimeout(() => void ensureStored(toStore, payee, storedReceiptId), SYNC_AFTER_MS);
     return () => clearTimeout(timer);
   }, [stale, toStore, payee, storedReceiptId]);
+
+  // Phones already sent their links follow later changes too (a new tip changes what they pay).
+  const sending = useRef(false);
+  const toPhones = async (stored: RecentBill, who: Payee, live: HandOutLink, quiet: boolean) => {
+    // A change sent by itself waits for the one on its way; a tap always sends (sending twice is harmless).
+    if (quiet && sending.current) return;
+    sending.current = true;
+    try {
+      // Each diner of the live bill with a share to pay, by the wizard's id (the live bill's own).
+      const links = stored.diners.filter((d) => live.dinerIds.includes(d.id) && d.url !== '' && d.totalPence > 0).map((d) => ({ dinerId: d.id, url: d.url, pence: d.totalPence }));
+      const answer = await handOutLinks(live, who.name, links);
+      if (answer.ok) {
+        handedOut(stored.fingerprint);
+        if (!quiet) toast('Sent to everyone’s phone', 'success');
+        return;
+      }
+      if (answer.code === 'expired' || answer.code === 'not_found') forgetHandOut();
+      if (!quiet || answer.code === 'expired') toast(answer.message, 'error');
+    } finally {
+      sending.current = false;
+    }
+  };
+  const sentAs = handOut?.sent ?? null;
+  useEffect(() => {
+    if (handOut === null || sentAs === null || recent === null || payee === null || recent.fingerprint === sentAs) return;
+    void toPhones(recent, payee, handOut, true);
+  }, [handOut, sentAs, recent, payee]);
 
   const problem = (p: ApiProblem) => {
     if (p.code === 'invalid_payee') {
@@ -132,6 +165,13 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
         .then((status) => (status.ok ? updatePaid(recent.receiptId, paidMap(status.value)) : problem(status.error)))
         .finally(() => setBusy(null));
     },
+    toPhones:
+      handOut === null
+        ? null
+        : {
+            sent: handOut.sent !== null,
+            send: () => void withStored('phones', (bill, who) => toPhones(bill, who, handOut, false)),
+          },
     remind: () =>
       void withStored('remind', async (bill, who) => {
         const unpaid = bill.diners.filter((d) => bill.paid[d.dinerId] === undefined).map((d) => ({ name: d.name, amount: pence(d.totalPence), url: d.url }));

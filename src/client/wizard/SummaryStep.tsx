@@ -40,7 +40,7 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
     );
   }, [receipt, bill, split]);
   const shareable = toStore?.bill ?? null;
-  const payBack = usePayBack(toStore, bill.storedReceiptId);
+  const payBack = usePayBack(toStore, bill.storedReceiptId, bill.handOut);
   const [dialog, setDialog] = useState<'share' | 'qr' | null>(null);
   const names = new Map(bill.diners.map((d) => [d.id, d.name]));
   const unassigned = new Set(split.unassignedItemIds);

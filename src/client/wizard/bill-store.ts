@@ -45,6 +45,8 @@ export interface BillState {
   readonly storedReceiptId: string | null;
   /** The bill opened to the table, while it is (the organiser's key stays on this device). */
   readonly live: LiveLink | null;
+  /** The live bill this one was finished from, while its diners' phones can be sent their pay-back links. */
+  readonly handOut: HandOutLink | null;
 }
 
 /** What the organiser's device keeps of a live bill: its id, both keys and the table's link. */
@@ -53,6 +55,13 @@ export interface LiveLink {
   readonly organiserKey: string;
   readonly tableKey: string;
   readonly url: string;
+}
+
+/** A finished live bill: its link and keys, and its diners (the wizard's ids), the only ones a link can go to. */
+export interface HandOutLink extends LiveLink {
+  readonly dinerIds: readonly string[];
+  /** What was last sent to the phones (the stored bill's fingerprint), so a later change is sent again; null before the first send. */
+  readonly sent: string | null;
 }
 
 const KEY = 'whos-paying:bill';
@@ -73,6 +82,7 @@ export const EMPTY_BILL: BillState = {
   receipt: null,
   storedReceiptId: null,
   live: null,
+  handOut: null,
 };
 
 export const $bill = atom<BillState>(EMPTY_BILL);
@@ -314,7 +324,7 @@ export function setStoredReceiptId(storedReceiptId: string | null): void {
 // Live bill (DESIGN.md §1 item 10)
 
 export function openedToTable(live: LiveLink): void {
-  update(() => ({ live }));
+  update(() => ({ live, handOut: null }));
 }
 
 /** Back to assigning on this device only (the table's link no longer matters). */
@@ -328,13 +338,25 @@ export function leaveLive(): void {
  * the summary, so its amounts equal every phone's to the penny.
  */
 export function finishLive(lines: readonly SplitLine[], diners: readonly { readonly id: string; readonly name: string }[], tipSplit: TipSplit): void {
-  update(() => ({
+  update((bill) => ({
     live: null,
+    // The summary can then send everyone's share and pay-back link to their phones.
+    handOut: bill.live === null ? null : { ...bill.live, dinerIds: diners.map((d) => d.id), sent: null },
     tipSplit,
     diners: diners.map((d, i) => ({ id: d.id, name: d.name, color: dinerColour(i) })),
     items: lines.map((l) => ({ id: l.id, name: l.name, pricePence: l.pricePence, kind: l.kind, assignedTo: [...l.assignedTo] })),
   }));
   continueToSummary();
+}
+
+/** The phones were sent what the stored bill with this fingerprint says. */
+export function handedOut(fingerprint: string): void {
+  update((bill) => ({ handOut: bill.handOut && { ...bill.handOut, sent: fingerprint } }));
+}
+
+/** The live bill is gone (expired, or deleted): nothing more can be sent to the phones. */
+export function forgetHandOut(): void {
+  update(() => ({ handOut: null }));
 }
 
 export function goToStep(step: Step): void {

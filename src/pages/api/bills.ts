@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
+import { payBackPath } from '../../../domain/paying-back/pay-back-links';
 import { TIP_SPLITS } from '../../../domain/split';
 import { clientIpOf } from '../../server/http/client-ip';
 import { json } from '../../server/http/json';
@@ -33,6 +34,6 @@ export const POST: APIRoute = async (context) => {
   const shared = await shareBill.execute(input.value, await clientIpOf(context));
   if (!shared.ok) return payingBackRefusal(shared.error);
   const base = shareLinks.baseUrl(context.url.origin);
-  const diners = shared.value.diners.map((d) => ({ ...d, url: d.capability === null ? null : `${base}/r/${shared.value.receiptId}/${d.capability}` }));
+  const diners = shared.value.diners.map((d) => ({ ...d, url: d.capability === null ? null : base + payBackPath(shared.value.receiptId, d.capability) }));
   return json({ ...shared.value, diners }, input.value.stored === undefined ? 201 : 200);
 };

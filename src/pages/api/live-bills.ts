@@ -8,7 +8,20 @@ import { readJson, requestRefused } from '../../server/http/read-json';
 
 const id = z.string().min(1).max(64);
 const body = z.object({
-  items: z.array(z.object({ id, name: z.string().max(200), pricePence: z.number().int(), kind: z.enum(['item', 'service', 'vat', 'discount']), assignedTo: z.array(id).max(50).optional() })).max(200),
+  items: z
+    .array(
+      z.object({
+        id,
+        name: z.string().max(200),
+        pricePence: z.number().int(),
+        kind: z.enum(['item', 'service', 'vat', 'discount']),
+        assignedTo: z.array(id).max(50).optional(),
+        // Checked by the bill's rules (a whole number of units the line can hold, 'bad_item' if not).
+        quantity: z.number().optional(),
+        unitCounts: z.record(id, z.number()).optional(),
+      }),
+    )
+    .max(200),
   diners: z.array(z.object({ id, name: z.string().max(100) })).max(50),
   tip: z.union([z.object({ percent: z.number() }), z.object({ pence: z.number().int() })]),
   tipSplit: z.enum(TIP_SPLITS).optional(),

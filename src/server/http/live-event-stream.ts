@@ -13,7 +13,8 @@ export interface BillStream {
   onClose(listener: () => void): void;
 }
 
-// Every phone watching a bill is sent the same text: made once per version, not once per phone.
+// Phones watching a bill are sent the same bill object, so the same text: made once per version, not
+// once per phone. (Once pay-back links are handed out each diner's view is its own object: visibleTo.)
 const eventBytes = new WeakMap<LiveBill, Uint8Array>();
 
 function bytesOf(bill: LiveBill): Uint8Array {

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { pence } from '../../../domain/money';
+import { splitLines } from '../../../domain/live-bill/live-split';
 import { sampleReceiptLines } from '../../../domain/review';
 import {
   $bill,
@@ -11,6 +12,10 @@ import {
   continueFromReview,
   continueToSummary,
   EMPTY_BILL,
+  finishLive,
+  forgetHandOut,
+  handedOut,
+  openedToTable,
   removeDiner,
   resetBill,
   setTip,
@@ -206,6 +211,44 @@ describe('the bill in progress', () => {
     setTipSplit('proportional');
     resetBill();
     expect($bill.get()).toEqual(EMPTY_BILL);
+  });
+});
+
+describe('a bill finished from a live bill', () => {
+  beforeEach(() => $bill.set(EMPTY_BILL));
+  const link = { billId: 'live1', organiserKey: 'o'.repeat(22), tableKey: 't'.repeat(22), url: 'http://x/live/live1#t' };
+  const finish = () => {
+    addItem('Soup', '6.50');
+    const ann = addDiner('Ann');
+    openedToTable(link);
+    const item = $bill.get().items[0]!;
+    const diners = ann.ok
+      ? [
+          { id: ann.value.id, name: 'Ann' },
+          { id: 'dee1', name: 'Dee' },
+        ]
+      : [];
+    finishLive(splitLines({ items: [{ ...item, units: 1 }], diners: diners.map((d) => ({ ...d, joined: true })), claims: [{ itemId: item.id, unit: 0, dinerId: 'dee1' }] }), diners, 'equal');
+    return diners;
+  };
+
+  it('keeps the live bill, its diners and nothing sent yet, so the summary can send everyone’s link to their phone', () => {
+    const diners = finish();
+    expect($bill.get()).toMatchObject({ step: 'summary', live: null, handOut: { ...link, dinerIds: diners.map((d) => d.id), sent: null } });
+    handedOut('fingerprint-1');
+    expect($bill.get().handOut?.sent).toBe('fingerprint-1');
+  });
+
+  it('forgets it when the live bill is gone, when the bill is opened to the table again, and on Split Another Bill', () => {
+    finish();
+    forgetHandOut();
+    expect($bill.get().handOut).toBeNull();
+    finish();
+    openedToTable(link);
+    expect($bill.get().handOut).toBeNull();
+    finish();
+    resetBill();
+    expect($bill.get().handOut).toBeNull();
   });
 });
 

@@ -2,9 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyLive, decideLive, unitsFromName, type LiveActor, type LiveBill, type LiveCommand } from '../../../domain/live-bill/live-bill';
 import { liveTotals, splitLines, unclaimedUnits, unitPrices } from '../../../domain/live-bill/live-split';
-import { newLiveBill } from '../../../domain/live-bill/new-live-bill';
+import { newLiveBill, newLiveItem } from '../../../domain/live-bill/new-live-bill';
 import { liveBillFromJson, liveBillToJson } from '../../../domain/live-bill/wire';
 import { pence } from '../../../domain/money';
+import type { BillItem } from '../../../domain/receipt';
 import { aLiveBillRequest } from '../../support/live-bills';
 
 const NOW = new Date('2026-11-24T19:00:00Z');
@@ -39,6 +40,64 @@ describe('opening a bill to the table', () => {
     expect(newLiveBill(aLiveBillRequest({ diners: nine }), 'b', NOW)).toEqual({ ok: false, error: 'table_full' });
     expect(newLiveBill(aLiveBillRequest({ diners: [{ id: 'x', name: '  ' }] }), 'b', NOW)).toEqual({ ok: false, error: 'name_empty' });
     expect(newLiveBill(aLiveBillRequest({ items: [{ id: 'x', name: 'Free', pricePence: 0, kind: 'item' }] }), 'b', NOW)).toEqual({ ok: false, error: 'bad_item' });
+  });
+
+  it('takes a line’s units from the quantity the bill has, and from the name only when there is none', () => {
+    const wine = { id: 'wine', name: 'House red', pricePence: 2400, kind: 'item' as const, assignedTo: ['ann'] };
+    const bill = aBill({
+      items: [
+        { ...wine, quantity: 3 },
+        { id: 'beer', name: '3 x Peroni', pricePence: 1500, kind: 'item', quantity: 1 },
+        { id: 'cola', name: '2x Cola', pricePence: 500, kind: 'item' },
+      ],
+    });
+    expect(bill.items.map((i) => [i.id, i.units])).toEqual([
+      ['wine', 3],
+      ['beer', 1],
+      ['cola', 2],
+    ]);
+    expect(bill.claims).toEqual([0, 1, 2].map((unit) => ({ itemId: 'wine', unit, dinerId: 'ann' })));
+  });
+
+  it.each([
+    ['none', 0],
+    ['a fraction', 2.5],
+    ['more than a live bill holds', 21],
+    ['more units than pence', 3, 2],
+    ['not a number', Number.NaN],
+  ])('refuses a quantity of %s as a bad item', (_, quantity, pricePence = 2400) => {
+    const items = [{ id: 'wine', name: 'House red', pricePence, kind: 'item' as const, quantity }];
+    expect(newLiveBill(aLiveBillRequest({ items }), 'b', NOW)).toEqual({ ok: false, error: 'bad_item' });
+  });
+
+  it('refuses units on a line that is not food (a service charge is one line)', () => {
+    const items = [...aLiveBillRequest().items, { id: 'svc', name: 'Service', pricePence: 300, kind: 'service' as const, quantity: 2 }];
+    expect(newLiveBill(aLiveBillRequest({ items }), 'b', NOW)).toEqual({ ok: false, error: 'bad_item' });
+  });
+
+  it('keeps a split by units as claims on as many units as each diner had, and refuses counts over the line', () => {
+    const beer = { id: 'beer', name: 'Peroni', pricePence: 1500, kind: 'item' as const, quantity: 3, assignedTo: ['bob', 'ann'] };
+    const bill = aBill({ items: [{ ...beer, unitCounts: { ann: 1, bob: 2 } }] });
+    expect(bill.claims).toEqual([
+      { itemId: 'beer', unit: 0, dinerId: 'bob' },
+      { itemId: 'beer', unit: 1, dinerId: 'bob' },
+      { itemId: 'beer', unit: 2, dinerId: 'ann' },
+    ]);
+    expect(liveTotals(bill).split.shares.map((s) => s.itemsPence)).toEqual([500, 1000, 0]);
+    expect(newLiveBill(aLiveBillRequest({ items: [{ ...beer, unitCounts: { ann: 2, bob: 2 } }] }), 'b', NOW)).toEqual({ ok: false, error: 'bad_item' });
+    expect(newLiveBill(aLiveBillRequest({ items: [{ ...beer, unitCounts: { ann: -1, bob: 1 } }] }), 'b', NOW)).toEqual({ ok: false, error: 'bad_item' });
+  });
+
+  it('sends a wizard line with the quantity of its split by units first, then its printed or typed quantity, else none', () => {
+    const line = (change: Partial<BillItem>): BillItem => ({ id: 'l', name: 'Wings', pricePence: pence(1200), kind: 'item', assignedTo: [], ...change });
+    const split = line({ quantity: 3, assignedTo: ['ann'], portions: { by: 'units', quantity: 4, counts: { ann: 2 } } });
+    expect(newLiveItem(split)).toMatchObject({ quantity: 4, unitCounts: { ann: 2 } });
+    expect(newLiveItem(line({ quantity: 3 }))).toMatchObject({ quantity: 3 });
+    expect(newLiveItem(line({ quantity: 3 })).unitCounts).toBeUndefined();
+    expect(newLiveItem(line({})).quantity).toBeUndefined();
+    // More units than a live bill claims one by one: the line is claimed whole rather than refused.
+    expect(newLiveItem(line({ quantity: 24 })).quantity).toBeUndefined();
+    expect(newLiveItem(line({ kind: 'service', quantity: 2 })).quantity).toBeUndefined();
   });
 
   it.each([

@@ -1,6 +1,9 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
+import { MAX_DINERS } from '../../../../../domain/diners';
+import type { LiveRequest } from '../../../../../domain/live-bill/live-bill';
 import { liveBillToJson } from '../../../../../domain/live-bill/wire';
+import { ownPayBackPath } from '../../../../../domain/paying-back/pay-back-links';
 import { clientIpOf } from '../../../../server/http/client-ip';
 import { json } from '../../../../server/http/json';
 import { liveRefusalResponse } from '../../../../server/http/live-bills';
@@ -16,6 +19,11 @@ const command = z.discriminatedUnion('type', [
   z.object({ type: z.literal('removeDiner'), dinerId: id }),
   z.object({ type: z.literal('editItem'), itemId: id, name: z.string().max(200), pricePence: z.number().int(), units: z.number().int() }),
   z.object({ type: z.literal('setStatus'), status: z.enum(['open', 'locked', 'finished']) }),
+  z.object({
+    type: z.literal('handOut'),
+    payTo: z.string().max(100),
+    links: z.array(z.object({ dinerId: id, url: z.string().max(500), pence: z.number().int() })).max(MAX_DINERS),
+  }),
 ]);
 const body = z.object({ key: z.string().max(100), command });
 
@@ -23,8 +31,17 @@ const body = z.object({ key: z.string().max(100), command });
 export const POST: APIRoute = async (context) => {
   const input = await readJson(context.request, body);
   if (!input.ok) return requestRefused(input.error);
-  const { liveBills } = await context.locals.services();
-  const outcome = await liveBills.command(context.params.id ?? '', input.value.key, input.value.command, await clientIpOf(context));
+  const { liveBills, shareLinks } = await context.locals.services();
+  const command = ownLinks(input.value.command, [new URL(shareLinks.baseUrl(context.url.origin)).origin, context.url.origin]);
+  if (command === null) return liveRefusalResponse({ code: 'bad_link' });
+  const outcome = await liveBills.command(context.params.id ?? '', input.value.key, command, await clientIpOf(context));
   if (!outcome.ok) return liveRefusalResponse(outcome.error);
   return json({ bill: liveBillToJson(outcome.value.bill), ...(outcome.value.joined ? { joined: outcome.value.joined } : {}) });
 };
+
+/** Pay-back links as paths of our own pages (sent as full links or paths); null if any is not one. */
+function ownLinks(command: z.infer<typeof body>['command'], origins: readonly string[]): LiveRequest | null {
+  if (command.type !== 'handOut') return command;
+  const links = command.links.map((l) => ({ dinerId: l.dinerId, path: ownPayBackPath(l.url, origins), pence: l.pence }));
+  return links.every((l): l is typeof l & { path: string } => l.path !== null) ? { type: 'handOut', payTo: command.payTo, links } : null;
+}

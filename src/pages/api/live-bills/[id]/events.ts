@@ -6,7 +6,8 @@ import { billStream } from '../../../../server/http/live-event-stream';
 /**
  * The bill as a Server-Sent Events stream: its current version, then every change. EventSource
  * reconnects by itself and sends Last-Event-ID (the version it has), so it gets what it missed;
- * `since` says the same for a new EventSource.
+ * `since` says the same for a new EventSource. Every version comes as the key's holder may see it
+ * (LiveBills.watch applies visibleTo): a diner's stream carries their own pay-back link only.
  */
 export const GET: APIRoute = async (context) => {
   const { request, url } = context;
