@@ -17,8 +17,11 @@ export interface StoredBills {
    * their capability and payment state, diners left out are removed with theirs.
    */
   replace(bill: StoredReceipt, access: BillAccess): Promise<void>;
-  /** The bill while it has not expired, with its organiser's secret hash (null for receipts stored through the API). */
-  find(receiptId: string, now: Date): Promise<{ readonly bill: StoredReceipt; readonly organiserSecretHash: string | null } | null>;
+  /**
+   * The bill while it has not expired, with its organiser's secret hash and when it expires (both
+   * null for receipts stored through the API).
+   */
+  find(receiptId: string, now: Date): Promise<{ readonly bill: StoredReceipt; readonly organiserSecretHash: string | null; readonly expiresAt: Date | null } | null>;
   /** The diner a link opens: by capability hash, or by plain id for receipts stored through the API (they have no capabilities). */
   dinerFor(receiptId: string, key: { readonly capabilityHash: string; readonly plainId: string }): Promise<string | null>;
   payments(receiptId: string): Promise<DinerPayment[]>;

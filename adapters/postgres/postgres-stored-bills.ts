@@ -62,7 +62,7 @@ export class PostgresStoredBills implements StoredBills {
   async find(receiptId: string, now: Date) {
     const found = await readReceipt(this.db, receiptId);
     if (found === null || (found.expiresAt !== null && found.expiresAt <= now)) return null;
-    return { bill: found.receipt, organiserSecretHash: found.organiserSecretHash };
+    return { bill: found.receipt, organiserSecretHash: found.organiserSecretHash, expiresAt: found.expiresAt };
   }
 
   async dinerFor(receiptId: string, key: { capabilityHash: string; plainId: string }): Promise<string | null> {

@@ -80,6 +80,7 @@ describe('getting paid back', () => {
     // The link handler (seed 001 §4) moves on to /app/receipt/{id}/{dinerId}, which shows the same page.
     await ben.page.waitForURL(`**/app/receipt/${benLink!.split('/r/')[1]}`);
     await ben.page.getByRole('heading', { name: "Ben's Breakdown" }).waitFor();
+    await ben.page.getByText(/^This link works until \d{1,2} \w+ \d{4}\.$/).waitFor();
     const items = await ben.page.getByRole('region', { name: 'Your Items' }).innerText();
     expect(items).toMatch(/Soft Drink\s+Split between 2 people \(£2\.99\)/);
     expect(items).toMatch(/Service Charge/);

@@ -80,6 +80,8 @@ describeEachDatabase('getting paid back: capabilities', (open) => {
     expect(alice.value.breakdown.diner.displayName).toBe('Alice');
     expect(alice.value.breakdown.serviceChargePence).toBe(summary.shares[0]!.servicePence);
     expect(alice.value.payeeName).toBe('Alice');
+    // The page says until when the link works: the expiry the bill was stored with.
+    expect(alice.value.expiresAt?.toISOString()).toBe(s.expiresAt);
     const due = (totals[0]! / 100).toFixed(2);
     expect(alice.value.payLinks.map((l) => l.url)).toEqual([`https://monzo.me/alicem/${due}?d=The%20Crown`, `https://paypal.me/AliceP/${due}GBP`]);
   });

@@ -26,12 +26,12 @@ export async function openAsDiner(
   deps: { readonly bills: StoredBills; readonly secrets: Secrets; readonly clock: Clock },
   receiptId: string | undefined,
   dinerKey: string | undefined,
-): Promise<Result<{ bill: StoredReceipt; dinerId: string }, PayingBackError>> {
+): Promise<Result<{ bill: StoredReceipt; dinerId: string; expiresAt: Date | null }, PayingBackError>> {
   if (!receiptId || !dinerKey || !RECEIPT_ID.test(receiptId) || !/^[a-z0-9]{1,60}$/.test(dinerKey)) return err({ code: 'bill_not_found' });
   const found = await deps.bills.find(receiptId, deps.clock.now());
   if (found === null) return err({ code: 'bill_not_found' });
   const dinerId = await deps.bills.dinerFor(receiptId, { capabilityHash: deps.secrets.hash(dinerKey), plainId: dinerKey });
-  return dinerId === null ? err({ code: 'diner_not_found' }) : ok({ bill: found.bill, dinerId });
+  return dinerId === null ? err({ code: 'diner_not_found' }) : ok({ bill: found.bill, dinerId, expiresAt: found.expiresAt });
 }
 
 /** Per client and per bill, so one noisy phone cannot mark a table's worth of bills, nor hammer one bill. */

@@ -15,6 +15,8 @@ export interface DinerBill {
   readonly paid: { readonly by: PaidBy } | null;
   /** Whether this diner may say "I've paid" here (bills the app stored, opened by the diner's own capability). */
   readonly canSayPaid: boolean;
+  /** When the link stops working; null on receipts stored through the API. */
+  readonly expiresAt: Date | null;
 }
 
 /** One diner's page of a stored bill (/r/{id}/{dinerId}): their breakdown, how to pay, and whether they have. */
@@ -28,7 +30,7 @@ export class OpenDinerBill {
   async execute(receiptId: string | undefined, dinerKey: string | undefined): Promise<Result<DinerBill, PayingBackError>> {
     const opened = await openAsDiner(this, receiptId, dinerKey);
     if (!opened.ok) return opened;
-    const { bill, dinerId } = opened.value;
+    const { bill, dinerId, expiresAt } = opened.value;
     const breakdown = dinerBreakdown(bill, dinerId);
     if (!breakdown.ok) return err({ code: 'diner_not_found' });
     const payment = (await this.bills.payments(bill.id)).find((p) => p.dinerId === dinerId);
@@ -39,6 +41,7 @@ export class OpenDinerBill {
       payLinks: paymentLinks(breakdown.value.diner, breakdown.value.totalPence, note),
       paid: payment === undefined ? null : { by: payment.paidBy },
       canSayPaid: bill.payeeName !== null,
+      expiresAt,
     });
   }
 }
