@@ -76,8 +76,9 @@ const ROUNDING = /\bround(ing|ed)?\b/i;
 const PAYMENT = /\b(cash|visa|master\s*card|mastercard|amex|debit|credit|tender(ed)?|paid|payment|contactless|gift\s*card)\b/i;
 const CHANGE = /\bchange\b/i;
 
+// A keyword may be followed by a figure with no space between ("Guest1", "RegPrice13.96").
 const NOT_THE_BILL =
-  /\b(cash|change|visa|master\s*card|mastercard|amex|maestro|debit|credit|tender(ed)?|paid|payment|contactless|tel|phone|fax|date|time|table|guests?|server|cashier|invoice|auth|approval|ref|terminal|trans(action)?|www|http|rounding|round(ed)?|points?|suggested|guide|account|acct|qty|items?\s*(sold|count)|no\s+of\s+items|deposit|receipt|thank\s*you|thanks\s+for|\d+\s*items?|items|remaining|you\s*s[ao]ve?d?|reg(ular)?\.?\s*price|ite[mn]\s*pr[il1]ce|gift\s*card)\b/i;
+  /\b(cash|contant[ei]|bargeld|efectivo|change|visa|master\s*card|mastercard|amex|maestro|debit|credit|tender(ed)?|paid|payment|contactless|tel|phone|fax|date|time|table|guests?|server|cashier|invoice|auth|approval|ref|terminal|trans(action)?|www|http|rounding|round(ed)?|points?|suggested|guide|account|acct|qty|items?\s*(sold|count)|no\s+of\s+items|deposit|receipt|thank\s*you|thanks\s+for|\d+\s*items?|items|remaining|you\s*s[ao]ve?d?|reg(ular)?\.?\s*price|ite[mn]\s*pr[il1]ce|gift\s*card)(?=\b|\d)/i;
 const SUBTOTAL = /\b(sub[\s-]?totale?|subtot|sub\s*ttl|item\s*total|net(to|t)?|(food|bar|drinks?)\s*total|total\s*(excl?|before|net)|zwischensumme)\b/i;
 // "Tatal", "roTAL", "T0TA1": the word total with one letter misread.
 const TOTAL = /(?:\b|(?<=[a-z]))(total|\w?[o0a]ta[l1I]|ttl|tot|balance|bal|amount|amt\s*due|to\s*pay|saldo|summe|gesamt|betrag|grand|due|jumlah|totale)\b/i;
@@ -85,7 +86,7 @@ const STARTS_WITH_TOTAL = /^(grand\s*)?(total|ttl|balance|amount)/i;
 const WHEN = /\b\d{1,2}:\d{2}(?!\d)|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/;
 // OCR often drops the space before "tax": "SalesTax1", "FOODTAX".
 const VAT = /\b(vat|tax|gst|sst|m[wu]st|ust|hst|pst|iva|tva|incl?\.?|sales\s*ta)(?=\b|\d)|(?<=[a-z])tax(?=\b|\d)/i;
-const SERVICE = /\b(service|serv\.?\s*ch(arge)?|service\s*charge|svc|gratuity|grat|servizio|servizi|tips?|coperto|cover\s*charge)\b/i;
+const SERVICE = /\b(service|serv\.?\s*ch(arge)?|service\s*charge|svc|gratuity|grat|servizio|servizi|tips?|coperto|cover\s*charge)(?=\b|\d)/i;
 const DISCOUNT = /\b(discount|disc|off|promo|voucher|coupon|savings?|reduction|rabatt|sconto|remise|offer)\b|(?<=[a-z])(coupon|savings?)(?=\b|\d)/i;
 
 /** "Card", "Credit Card 12.62", "Card payment": a card on a short row paid; in a longer name it is sold ("CARD THANKS CROWN"). */

@@ -318,6 +318,14 @@ describe('parseReceiptText on OCR slips and other countries’ receipts', () => 
     ]);
   });
 
+  it('knows keywords followed by a figure with no space, and cash in other languages', () => {
+    expect(summary('Guest2    $0.00\nRisotto    14.00\nSERVIZIO10%    1.40\nRegPrice15.00    CardSav1.00\nTOTALE    15.40\nCONTANTI    20.00')).toEqual([
+      ['item', 'Risotto', 1400],
+      ['service', 'SERVIZIO10%', 140],
+      ['total', 'TOTALE', 1540],
+    ]);
+  });
+
   it('names a row that prints only an item number and a quantity by the name above it', () => {
     expect(summary('PANCAKE MIX\n36410    1x    9.99    9.99 Z\nTOTAL    9.99').map(([, label, p]) => [label, p])).toEqual([
       ['PANCAKE MIX', 999],
