@@ -326,6 +326,13 @@ describe('parseReceiptText on OCR slips and other countries’ receipts', () => 
     ]);
   });
 
+  it('takes a later total that adds the gratuity or tax rows after the first, to the whole unit after a dropped rounding row', () => {
+    expect(parseReceiptText('Wine    100.00\nSubtotal    100.00\nTotal    100.00\nGratuity 18%    18.00\nTotal    118.00\nHouse Acct    118.00').totalPence).toBe(11800);
+    expect(parseReceiptText('Dosa    80.00\nIdli    20.00\nTotal    100.00\nService Tax    5.60\nVAT 2%    2.00\nRound off    0.40\nNet Amount    108.00').totalPence).toBe(10800);
+    // A net amount smaller than the total is the amount before tax, not the one to pay.
+    expect(parseReceiptText('Pils    10,00\nSumme    EUR 10,00\nNetto    8,40\nMwSt 19%    1,60').totalPence).toBe(1000);
+  });
+
   it('names a row that prints only an item number and a quantity by the name above it', () => {
     expect(summary('PANCAKE MIX\n36410    1x    9.99    9.99 Z\nTOTAL    9.99').map(([, label, p]) => [label, p])).toEqual([
       ['PANCAKE MIX', 999],
