@@ -22,12 +22,15 @@ export function parseReceiptText(text: string): ReceiptReading {
   // Rows after what was paid are summaries of the bill (by category, by VAT rate), not items.
   let paymentAt = Number.POSITIVE_INFINITY;
   const usesDollars = rows.filter((r) => DOLLAR_AMOUNT.test(r)).length >= 2;
+  const flagged = usesDecimals && hasTaxFlagColumn(rows);
   const restored = rows
+    .map((r) => (flagged ? r.replace(GLUED_FLAG_DIGIT, '$1') : r))
     .map(fixLettersInPrice)
     .map((r) => (usesDecimals ? restoreDecimalPoint(r) : r.replace(WHOLE_AMOUNT, '$1$2.00')))
     .map((r) => (usesDollars ? r.replace(DOLLAR_READ_AS_8, '$1$$$2') : r));
   const cleaned = raiseTotalsAboveLabels(restored.map(cleanRow).filter((r) => r !== ''));
   const quantityColumn = hasGluedQuantityColumn(cleaned);
+  const unitColumn = hasUnitColumn(cleaned);
   const codeColumn = leadingCodeColumn(cleaned);
   for (const row of cleaned) {
     const amount = trailingAmount(codeColumn === null ? row : row.replace(codeColumn, ''));
@@ -36,12 +39,13 @@ export function parseReceiptText(text: string): ReceiptReading {
       pendingName = hasWords(row) && !WHEN.test(row) ? row : null;
       continue;
     }
-    let named = cleanLabel(amount.before, amount.pence, quantityColumn);
+    let named = cleanLabel(amount.before, amount.pence, quantityColumn, unitColumn);
     let raw = row;
-    if (!hasWords(named.label) && pendingName !== null) {
-      // The row under a long name may print its quantity and unit price: "2 @ 7.00   14.00".
+    // The row under a long name may print its quantity and unit price ("2 @ 7.00   14.00"), or its
+    // item number and quantity ("40434K  1x  29.98  29.98 A"): no word of two letters.
+    if ((!hasWords(named.label) || !/[A-Za-z]{2}/.test(named.label)) && pendingName !== null) {
       const units = unitsOf(undefined, ` ${amount.before}`, amount.pence);
-      named = { ...cleanLabel(pendingName, amount.pence, quantityColumn), ...units };
+      named = { ...cleanLabel(pendingName, amount.pence, quantityColumn, unitColumn), ...units };
       raw = `${pendingName} ${row}`;
     }
     const { label, ...units } = named;
@@ -72,16 +76,18 @@ const ROUNDING = /\bround(ing|ed)?\b/i;
 const PAYMENT = /\b(cash|visa|master\s*card|mastercard|amex|debit|credit|tender(ed)?|paid|payment|contactless|gift\s*card)\b/i;
 const CHANGE = /\bchange\b/i;
 
+// A keyword may be followed by a figure with no space between ("Guest1", "RegPrice13.96").
 const NOT_THE_BILL =
-  /\b(cash|change|visa|master\s*card|mastercard|amex|maestro|debit|credit|tender(ed)?|paid|payment|contactless|tel|phone|fax|date|time|table|guests?|server|cashier|invoice|auth|approval|ref|terminal|trans(action)?|www|http|rounding|round(ed)?|points?|suggested|guide|account|acct|qty|items?\s*(sold|count)|no\s+of\s+items|deposit|receipt|thank\s*you|thanks\s+for|\d+\s*items?|items|remaining|you\s*s[ao]ve?d?|ite[mn]\s*pr[il1]ce|gift\s*card)\b/i;
-const SUBTOTAL = /\b(sub[\s-]?total|subtot|sub\s*ttl|item\s*total|net(to|t)?|(food|bar|drinks?)\s*total|total\s*(excl?|before|net)|zwischensumme)\b/i;
+  /\b(cash|contant[ei]|bargeld|efectivo|change|visa|master\s*card|mastercard|amex|maestro|debit|credit|tender(ed)?|paid|payment|contactless|tel|phone|fax|date|time|table|guests?|server|cashier|invoice|auth|approval|ref|terminal|trans(action)?|www|http|rounding|round(ed)?|points?|suggested|guide|account|acct|qty|items?\s*(sold|count)|no\s+of\s+items|deposit|receipt|thank\s*you|thanks\s+for|\d+\s*items?|items|remaining|you\s*s[ao]ve?d?|reg(ular)?\.?\s*price|ite[mn]\s*pr[il1]ce|gift\s*card)(?=\b|\d)/i;
+const SUBTOTAL = /\b(sub[\s-]?totale?|subtot|sub\s*ttl|item\s*total|net(to|t)?|(food|bar|drinks?)\s*total|total\s*(excl?|before|net)|zwischensumme)\b/i;
 // "Tatal", "roTAL", "T0TA1": the word total with one letter misread.
 const TOTAL = /(?:\b|(?<=[a-z]))(total|\w?[o0a]ta[l1I]|ttl|tot|balance|bal|amount|amt\s*due|to\s*pay|saldo|summe|gesamt|betrag|grand|due|jumlah|totale)\b/i;
 const STARTS_WITH_TOTAL = /^(grand\s*)?(total|ttl|balance|amount)/i;
 const WHEN = /\b\d{1,2}:\d{2}(?!\d)|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/;
-const VAT = /\b(vat|tax|gst|sst|m[wu]st|ust|hst|pst|iva|tva|incl?\.?|sales\s*ta)(?=\b|\d)/i;
-const SERVICE = /\b(service|serv\.?\s*ch(arge)?|svc|gratuity|servizio|tips?|coperto|cover\s*charge)\b/i;
-const DISCOUNT = /\b(discount|disc|off|promo|voucher|coupon|savings?|reduction|rabatt|sconto|remise|offer)\b/i;
+// OCR often drops the space before "tax": "SalesTax1", "FOODTAX".
+const VAT = /\b(vat|tax|gst|sst|m[wu]st|ust|hst|pst|iva|tva|incl?\.?|sales\s*ta)(?=\b|\d)|(?<=[a-z])tax(?=\b|\d)/i;
+const SERVICE = /\b(service|serv\.?\s*ch(arge)?|service\s*charge|svc|gratuity|grat|servizio|servizi|tips?|coperto|cover\s*charge)(?=\b|\d)/i;
+const DISCOUNT = /\b(discount|disc|off|promo|voucher|coupon|savings?|reduction|rabatt|sconto|remise|offer)\b|(?<=[a-z])(coupon|savings?)(?=\b|\d)/i;
 
 /** "Card", "Credit Card 12.62", "Card payment": a card on a short row paid; in a longer name it is sold ("CARD THANKS CROWN"). */
 function isCardPayment(text: string): boolean {
@@ -184,6 +190,20 @@ function raiseTotalsAboveLabels(rows: readonly string[]): string[] {
 }
 
 const DECIMAL_AMOUNT = /\d[.,]\s?\d\d\b/;
+// A tax class printed after the amount: "1.33 D", "26,40 1", "10.99A".
+const TAX_FLAG_AFTER_AMOUNT = /\d[.,]\d\d(?:\s?[A-Z]|\s+[1-9])\s*$/;
+// "12,001", "3.990": a tax class printed hard against the amount, or its letter read as a digit.
+const GLUED_FLAG_DIGIT = /(\d[.,]\d\d)\d(\s*)$/;
+
+/**
+ * Receipts that print a tax class after each amount: on such a receipt an amount with a third
+ * decimal ("12,001" beside "26,40 1", "3.990" among "1.33 D") is an amount and its class.
+ */
+function hasTaxFlagColumn(rows: readonly string[]): boolean {
+  const flags = rows.filter((r) => TAX_FLAG_AFTER_AMOUNT.test(r)).length;
+  const glued = rows.filter((r) => GLUED_FLAG_DIGIT.test(r)).length;
+  return flags >= 1 && flags + glued >= 3;
+}
 // "Pizza      2200" in a column of "12.50"s: the point was too faint to read. Only after a column
 // gap, so house numbers and dates stay as they are.
 const POINTLESS_AMOUNT = /(\S\s{2,}[£$€]?\s?)(\d{1,2})(\d\d)\s*$/;
@@ -216,26 +236,34 @@ function restoreDecimalPoint(row: string): string {
 // Stray marks OCR puts at the left edge (table rules, bullets, the edge of the paper).
 const LEFT_NOISE = /^[\s|!"'`~_{}[\]:;,=*•·>«»\\/-]+/;
 
+// "TOTALJOD", "TotalAED": a currency code printed hard against the total.
+const TOTAL_GLUED_TO_CODE = /\b([Tt][Oo][Tt][Aa][Ll])(?=[A-Z]{3}\b)/;
+
 function cleanRow(row: string): string {
-  return row.replace(LEFT_NOISE, '').replace(/\s+/g, ' ').trim();
+  return row.replace(LEFT_NOISE, '').replace(TOTAL_GLUED_TO_CODE, '$1 ').replace(/\s+/g, ' ').trim();
 }
 
 // Single characters before the name: bits of the paper's edge, or a quantity column.
 const LEFT_SPECKS = /^(?:\S\s+)+(?=\S{2})/;
 // Quantities before a name: "2x", "2 x", "1%" (an x read as %), "2 " or "I " (a 1) before a word.
-const QUANTITY = /^(\d{1,3})\s*[xX×%*]\s*|^(\d{1,2}|[Il|])\.?\s+(?=[A-Za-z£$&(])/;
+const QUANTITY = /^(\d{1,3})\s*[xX×%*]\s*|^(\d{1,2}|[Il|])\.?\s+(?=[A-Za-z£$&(])|^(\d{1,2})\s?-\s?(?=[A-Za-z]{3})/;
 // A quantity column printed hard against the name: "1Local Mineral Water", "3SOUVLAKI", "IPATATES".
 const GLUED_QUANTITY = /^(\d{1,2}|[Il|])(?=[A-Z][A-Za-z.])/;
 // A quantity with its unit of sale (a pack, a piece, a bottle), or a weight: "1PK", "2 BT", "0.48".
 const QUANTITY_WITH_UNIT = /^(\d{1,3})\s?(?:PKT?|PCS?|BTL?|TN|EA|CS|BX|CTN)\s+|^\d{1,3}[.,]\d{1,3}\s*(?:kg|g|lb)?(?:\s+|(?=[A-Z]{3})(?!VAT|TAX|GST))(?=[A-Za-z])/i;
+// The same unit printed hard against the name, on a receipt whose other rows space it: "1PKBANANA".
+const GLUED_UNIT = /^(\d{1,3})(?:PKT?|PCS?|BTL?|TN|EA|CS|BX|CTN)(?=[A-Z]{3})/;
 // A single 1 hard against a longer name is a quantity of one even without a column: "1GREY GOOSE".
 const GLUED_ONE = /^(1)(?=[A-Z][A-Za-z]{3})/;
 // A product code or barcode (six digits or more) before or inside a name.
 const PRODUCT_CODE = /(?:^|\s)\d{6,}(?=\s|$)|^\d{6,}(?=[A-Za-z])/g;
 // Quantity and unit price printed before the name: "2 @ 7.00  Peroni" (read as if after it).
-const LEADING_UNIT_PRICE = /^\d{1,3}\s*[@xX]\s*\d+[.,]\d\d\s+(?=[A-Za-z])/;
-// Unit prices and quantity columns printed between the name and the amount: "2 @ 7.00", "4.70", "x 3".
-const TRAILING_NUMBERS = /(?:\s+(?:\d+[.,]\d\d|\d{1,3}|@|x))+$/i;
+const LEADING_UNIT_PRICE = /^\d{1,3}\s*[@xX]\s*\d+[.,]\d\d\s*(?=[A-Za-z])/;
+// The price before a reduction, printed before the name: "WAS 2.09 ALB PASTA   1.49".
+const WAS_PRICE = /^was\s*\d+[.,]\d\d\s*(?=[A-Za-z])/i;
+// Unit prices and quantity columns printed between the name and the amount: "2 @ 7.00", "4.70",
+// "x 3", "à 3,20" (each, in German, French and Italian).
+const TRAILING_NUMBERS = /(?:\s+(?:\d+[.,]\d\d|\d{1,3}|@|x|[aà](?=\s?\d+[.,]\d\d)))+$/i;
 
 interface Label {
   readonly label: string;
@@ -248,7 +276,7 @@ interface Label {
  * agree with the row's amount (2 × 7.00 = 14.00). `quantityColumn` says the receipt prints its
  * quantities hard against the names, so a leading digit (or an I read for a 1) is one.
  */
-function cleanLabel(text: string, pricePence: Pence | null = null, quantityColumn = false): Label {
+function cleanLabel(text: string, pricePence: Pence | null = null, quantityColumn = false, unitColumn = false): Label {
   // Text left of a vertical rule ("NN | Add Bacon") is the paper's edge or a column of codes.
   const afterRule = text.includes('|') ? text.slice(text.lastIndexOf('|') + 1) : text;
   let rest = (hasWords(afterRule) ? afterRule : text).replace(PRODUCT_CODE, ' ').replace(LEFT_NOISE, '').trim();
@@ -256,12 +284,14 @@ function cleanLabel(text: string, pricePence: Pence | null = null, quantityColum
   const takeQuantity = (pattern: RegExp) => {
     const found = pattern.exec(rest);
     if (!found) return;
-    quantityText ??= found[1] ?? found[2];
+    quantityText ??= found[1] ?? found[2] ?? found[3];
     rest = rest.slice(found[0].length);
   };
+  rest = rest.replace(WAS_PRICE, '');
   const leadingUnit = LEADING_UNIT_PRICE.exec(rest);
-  if (leadingUnit) rest = `${rest.slice(leadingUnit[0].length)} ${leadingUnit[0]}`;
+  if (leadingUnit) rest = `${rest.slice(leadingUnit[0].length)} ${leadingUnit[0].replace(/\s*([@xX])\s*/, ' $1 ').trim()}`;
   takeQuantity(QUANTITY_WITH_UNIT);
+  if (unitColumn) takeQuantity(GLUED_UNIT);
   takeQuantity(QUANTITY);
   if (quantityText === undefined && quantityColumn) takeQuantity(GLUED_QUANTITY);
   if (quantityText === undefined) takeQuantity(GLUED_ONE);
@@ -303,6 +333,11 @@ function leadingCodeColumn(rows: readonly string[]): RegExp | null {
 
 const CODE_BEFORE_NAME = /^[A-Z]{1,2}\s+(?=[A-Za-z0-9])/;
 
+/** A column of quantities with their unit of sale ("1PK SMOKED SALMON", "2BT AL AIN WATER") on two priced rows or more. */
+function hasUnitColumn(rows: readonly string[]): boolean {
+  return rows.filter((r) => /^\d{1,3}\s?(?:PKT?|PCS?|BTL?|TN|EA|CS|BX|CTN)\s+[A-Za-z]/.test(r) && trailingAmount(r) !== null).length >= 2;
+}
+
 /**
  * A quantity column: two or more priced rows starting with a quantity, at least one of them hard
  * against a capital ("1BaconCheeseburger" beside "1 Regular Soda").
@@ -316,13 +351,14 @@ function hasGluedQuantityColumn(rows: readonly string[]): boolean {
 
 /**
  * A 1, 0 or 5 between two letters is an l, o or s that OCR misread ("Gr1ld" → "Grlld"); in
- * capitals, 0s are Os ("CARR0T L00SE", "P0TAT0") and a 1 is an I ("F1SH").
+ * capitals, 0s are Os ("CARR0T L00SE", "P0TAT0"), a 1 is an I ("F1SH") and an 8 a B ("BLEU8G").
  */
 function fixDigitsInWords(text: string): string {
   return text
     .replace(/(?<=[A-Za-z])[105](?=[a-z])/g, (d) => ({ '1': 'l', '0': 'o', '5': 's' })[d as '1' | '0' | '5'])
     .replace(/(?<=[A-Z])0+(?=[A-Z])|(?<=[A-Z]{2})0(?![\d.,])/g, (zeros) => 'O'.repeat(zeros.length))
-    .replace(/(?<=[A-Z])1(?=[A-Z])/g, 'I');
+    .replace(/(?<=[A-Z])1(?=[A-Z])/g, 'I')
+    .replace(/(?<=[A-Z])8(?=[A-Z])/g, 'B');
 }
 
 function hasWords(text: string): boolean {

@@ -50,10 +50,33 @@ function indexesWhere<L extends ReceiptLine>(lines: readonly L[], test: (line: L
  * remaining", "total due 0.00" or a tip suggestion.
  */
 export function choosePrintedTotal(lines: readonly ReceiptLine[]): Pence | null {
-  const totals = lines.filter((l) => l.kind === 'total' && l.pricePence !== null && l.pricePence > 0).map((l) => l.pricePence!);
+  const totals = lines.flatMap((l, i) => (l.kind === 'total' && l.pricePence !== null && l.pricePence > 0 ? [i] : []));
   if (totals.length === 0) return null;
   const sums = plausibleSums(lines);
-  return totals.find((t) => sums.has(t)) ?? totals[0]!;
+  const chosen = totals.find((i) => sums.has(lines[i]!.pricePence!)) ?? totals[0]!;
+  return grownTotal(lines, chosen);
+}
+
+/**
+ * A total can be printed before the tax, service or gratuity rows that are added to it, and the
+ * amount to pay after them ("Total 2977.00, Gratuity 595.40, Total 3572.40"; "Total 365.00, tax
+ * rows, Net Amount 393.00"): a later total or subtotal row that is the chosen total plus the rows
+ * between (to the whole unit, where a rounding row was dropped) is the one to pay.
+ */
+function grownTotal(lines: readonly ReceiptLine[], at: number): Pence {
+  const base = lines[at]!.pricePence!;
+  let added = 0;
+  let count = 0;
+  for (let i = at + 1; i < lines.length; i += 1) {
+    const line = lines[i]!;
+    const price = line.pricePence ?? 0;
+    if ((line.kind === 'vat' || line.kind === 'service') && price > 0) [added, count] = [added + price, count + 1];
+    else if ((line.kind === 'total' || line.kind === 'subtotal') && count > 0 && price > base) {
+      const expected = base + added;
+      if (price === expected || (price % 100 === 0 && Math.abs(price - expected) < 50)) return line.pricePence!;
+    }
+  }
+  return base as Pence;
 }
 
 function plausibleSums(lines: readonly ReceiptLine[]): Set<number> {

@@ -24,16 +24,29 @@ const SOURCE_LONG_SIDE = 2000;
 const MIN_CONFIDENCE = 0.5;
 /** Boxes slanted less than this (radians, about 1.7°) are cut out square; more, straightened first. */
 const STRAIGHTEN_ABOVE = 0.03;
+/**
+ * Pixel scaling the models were trained with (PaddleOCR's own pre-processing): the detector sees
+ * (value/255 − mean) / std per plane, with ImageNet's figures applied in B, G, R order as Paddle's
+ * OpenCV-read images have them; the recogniser sees value/255 scaled to −1…1.
+ */
+const DETECTION_SCALING = { mean: [0.485, 0.456, 0.406], std: [0.229, 0.224, 0.225] } as const;
+const RECOGNITION_SCALING = { mean: [0.5, 0.5, 0.5], std: [0.5, 0.5, 0.5] } as const;
 
 export interface PaddleOptions {
   /** CPU threads each model may use. */
   readonly threads?: number;
 }
 
-interface Engine {
+/** The recogniser's classes: CTC's blank (index 0), the dictionary's characters, then a space. */
+export interface CtcAlphabet {
+  readonly dictionary: readonly string[];
+  /** The classes a receipt in our market can print (the blank first): the rest are never chosen. */
+  readonly printable: Int32Array;
+}
+
+interface Engine extends CtcAlphabet {
   readonly detection: InferenceSession;
   readonly recognition: InferenceSession;
-  readonly dictionary: readonly string[];
 }
 
 interface RawImage {
@@ -108,8 +121,7 @@ export class PaddleOcr implements TextFinder {
       InferenceSession.create(paddleModels.recognitionPath, session),
       readFile(paddleModels.dictionaryPath, 'utf8'),
     ]);
-    // Index 0 of the recogniser's output is CTC's blank; the last is a space.
-    return { detection, recognition, dictionary: ['', ...keys.split('\n'), ' '] };
+    return { detection, recognition, ...ctcAlphabet(keys.split('\n')) };
   }
 }
 
@@ -132,7 +144,7 @@ async function findTextBoxes(engine: Engine, source: RawImage, scale: number): P
   const width = Math.max(32, Math.ceil((source.width * scale) / 32) * 32);
   const height = Math.max(32, Math.ceil((source.height * scale) / 32) * 32);
   const resized = await sharpOf(source).resize({ width, height, fit: 'fill' }).raw().toBuffer();
-  const input = planes(resized, width, height);
+  const input = planes(resized, width, height, DETECTION_SCALING);
   const output = await engine.detection.run({ [engine.detection.inputNames[0]!]: new Tensor('float32', input, [1, 3, height, width]) });
   // The map was computed on the image stretched to multiples of 32: back to the source's scale.
   const stretch = { x: (source.width * scale) / width, y: (source.height * scale) / height };
@@ -181,12 +193,12 @@ async function recognise(engine: Engine, crops: readonly RawImage[]): Promise<{ 
   const plane = RECOGNITION_HEIGHT * width;
   const input = new Float32Array(crops.length * 3 * plane);
   // Narrower boxes are padded on the right with their own last column (the paper's colour), not black.
-  crops.forEach((crop, n) => input.set(planes(padRight(crop, width), width, RECOGNITION_HEIGHT), n * 3 * plane));
+  crops.forEach((crop, n) => input.set(planes(padRight(crop, width), width, RECOGNITION_HEIGHT, RECOGNITION_SCALING), n * 3 * plane));
   const output = await engine.recognition.run({ [engine.recognition.inputNames[0]!]: new Tensor('float32', input, [crops.length, 3, RECOGNITION_HEIGHT, width]) });
   const scores = output[engine.recognition.outputNames[0]!]!;
   const [, steps = 0, classes = 0] = scores.dims;
   const data = scores.data as Float32Array;
-  return crops.map((_, n) => decodeCtc(data.subarray(n * steps * classes, (n + 1) * steps * classes), steps, classes, engine.dictionary));
+  return crops.map((_, n) => decodeCtc(data.subarray(n * steps * classes, (n + 1) * steps * classes), steps, classes, engine));
 }
 
 function padRight(crop: RawImage, width: number): Uint8Array {
@@ -201,8 +213,13 @@ function padRight(crop: RawImage, width: number): Uint8Array {
   return out;
 }
 
-/** Greedy CTC decoding: the best class at each step, repeats and blanks dropped. */
-function decodeCtc(scores: Float32Array, steps: number, classes: number, dictionary: readonly string[]): { text: string; confidence: number } {
+/**
+ * Greedy CTC decoding: the best printable class at each step, repeats and blanks dropped. The
+ * recogniser was trained on Chinese and English; only the classes a UK receipt prints compete
+ * (a smudge read as a Chinese character is read as the nearest Latin one or a blank instead).
+ */
+export function decodeCtc(scores: Float32Array, steps: number, classes: number, alphabet: CtcAlphabet): { text: string; confidence: number } {
+  const { dictionary, printable } = alphabet;
   let text = '';
   let confidence = 0;
   let count = 0;
@@ -210,7 +227,7 @@ function decodeCtc(scores: Float32Array, steps: number, classes: number, diction
   for (let t = 0; t < steps; t += 1) {
     let best = 0;
     let bestScore = Number.NEGATIVE_INFINITY;
-    for (let c = 0; c < classes; c += 1) {
+    for (const c of printable) {
       const s = scores[t * classes + c]!;
       if (s > bestScore) [best, bestScore] = [c, s];
     }
@@ -224,14 +241,31 @@ function decodeCtc(scores: Float32Array, steps: number, classes: number, diction
   return { text, confidence: count === 0 ? 0 : confidence / count };
 }
 
-/** RGB pixels to the models' input: three planes (B, G, R, as PaddleOCR's OpenCV reads them) in 0–1. */
-function planes(rgb: Uint8Array, width: number, height: number): Float32Array {
+/** RGB pixels to the models' input: three planes (B, G, R, as PaddleOCR's OpenCV reads them), each (value/255 − mean) / std. */
+function planes(rgb: Uint8Array, width: number, height: number, scaling: { readonly mean: readonly number[]; readonly std: readonly number[] }): Float32Array {
   const size = width * height;
   const out = new Float32Array(size * 3);
-  for (let i = 0; i < size; i += 1) {
-    out[i] = rgb[i * 3 + 2]! / 255;
-    out[size + i] = rgb[i * 3 + 1]! / 255;
-    out[2 * size + i] = rgb[i * 3]! / 255;
+  for (let plane = 0; plane < 3; plane += 1) {
+    const channel = 2 - plane;
+    const mean = scaling.mean[plane]!;
+    const std = scaling.std[plane]!;
+    for (let i = 0; i < size; i += 1) out[plane * size + i] = (rgb[i * 3 + channel]! / 255 - mean) / std;
   }
   return out;
+}
+
+/** Index 0 of the recogniser's output is CTC's blank; the last is a space. */
+export function ctcAlphabet(keys: readonly string[]): CtcAlphabet {
+  const dictionary = ['', ...keys, ' '];
+  return { dictionary, printable: Int32Array.from(dictionary.flatMap((character, i) => (i === 0 || isPrintedHere(character) ? [i] : []))) };
+}
+
+/**
+ * Characters a receipt in our market prints (DESIGN.md §1, UK receipts): Latin letters with their
+ * accents, digits, punctuation and symbols (Latin-1, Latin Extended), dashes, quotes and bullets,
+ * and currency signs. Chinese characters, Greek, Cyrillic, box drawing and the like are not.
+ */
+export function isPrintedHere(character: string): boolean {
+  const code = character.codePointAt(0) ?? 0;
+  return (code >= 0x20 && code < 0x250) || (code >= 0x2010 && code <= 0x2027) || (code >= 0x20a0 && code <= 0x20cf);
 }

@@ -1,7 +1,13 @@
+import { join } from 'node:path';
 import { readConfig } from '../../src/server/config';
 import { createReceiptReader } from '../../src/server/container/receipt-reader';
 import type { ReceiptImage } from '../../ports/receipt-reader';
 import { imageTypeOf } from '../../domain/image-upload';
+import { LocalReceiptReader } from '../../adapters/ocr/local-receipt-reader';
+import { PaddleOcr } from '../../adapters/ocr/paddle-ocr';
+import { CachedTextFinder, ocrFingerprint } from './ocr-cache';
+
+const OPTIONS_WITH_VALUES = ['--engine', '--dir', '--only', '--half', '--ocr-cache'];
 
 /** The reader the server would use (RECEIPT_ENGINE and friends), or the one `--engine` names. */
 export function readerFromEnvironment(argv: readonly string[]) {
@@ -13,9 +19,22 @@ export function readerFromEnvironment(argv: readonly string[]) {
   return createReceiptReader(result.config);
 }
 
+/**
+ * With `--ocr-cache <dir>` and the local engine, the local reader with its OCR output kept in
+ * <dir> (keyed by image and OCR settings): for measuring parser changes without re-reading photos.
+ */
+export async function benchReader(argv: readonly string[], projectRoot: string) {
+  const at = argv.indexOf('--ocr-cache');
+  const reader = readerFromEnvironment(argv);
+  if (at < 0 || !(reader instanceof LocalReceiptReader)) return reader;
+  const sources = ['paddle-ocr.ts', 'text-boxes.ts'].map((f) => join(projectRoot, 'adapters', 'ocr', f));
+  await reader.close();
+  return new LocalReceiptReader(new CachedTextFinder(new PaddleOcr(), argv[at + 1]!, await ocrFingerprint(sources)));
+}
+
 /** Files named on the command line, without the options. */
 export function fileArguments(argv: readonly string[]): string[] {
-  return argv.filter((arg, i) => !arg.startsWith('--') && argv[i - 1] !== '--engine' && argv[i - 1] !== '--dir');
+  return argv.filter((arg, i) => !arg.startsWith('--') && !OPTIONS_WITH_VALUES.includes(argv[i - 1] ?? ''));
 }
 
 export function receiptImage(bytes: Uint8Array): ReceiptImage | null {

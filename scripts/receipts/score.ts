@@ -45,6 +45,18 @@ export function scoreItems(lines: readonly ReadLine[], truth: readonly TruthItem
   return { matched, extracted: items.length, expected: truth.length };
 }
 
+/** The expected items no line matched, and the item lines that matched none (for looking at failures). */
+export function missesOf(lines: readonly ReadLine[], truth: readonly TruthItem[]): { missed: TruthItem[]; unmatched: ReadLine[] } {
+  const missed = [...truth];
+  const unmatched: ReadLine[] = [];
+  for (const line of lines.filter((l) => l.kind === 'item')) {
+    const at = missed.findIndex((t) => Math.round(t.price * 100) === line.pricePence && namesAgree(t.name, line.label));
+    if (at >= 0) missed.splice(at, 1);
+    else unmatched.push(line);
+  }
+  return { missed, unmatched };
+}
+
 export function f1(score: ItemScore): { precision: number; recall: number; f1: number } {
   const precision = score.extracted === 0 ? 0 : score.matched / score.extracted;
   const recall = score.expected === 0 ? 0 : score.matched / score.expected;

@@ -276,4 +276,67 @@ describe('parseReceiptText on OCR slips and other countries’ receipts', () => 
       'TOTAL',
     ]);
   });
+
+  it('reads a tax class printed hard against the amount once the receipt shows a class column', () => {
+    expect(summary('2x Pils    a 3,20    6,401\nApfelschorle    2,80 1\nSchnitzel    12,501\nSumme    EUR 21,70')).toEqual([
+      ['item', 'Pils', 640],
+      ['item', 'Apfelschorle', 280],
+      ['item', 'Schnitzel', 1250],
+      ['total', 'Summe', 2170],
+    ]);
+    // Without a class column, three decimals are thousands.
+    expect(summary('Nasi Goreng    25.000\nEs Teh    8.000\nTOTAL    33.000').map(([, , p]) => p)).toEqual([2500000, 800000, 3300000]);
+  });
+
+  it('takes a unit of sale glued to the name off it when other rows print the unit column', () => {
+    expect(summary('1PK SMOKED HAM    3.10\n2BT SPARKLING WATER    1.80\n1PKGREEN GRAPES    2.25\nTotal    7.15').map(([, label]) => label)).toEqual([
+      'SMOKED HAM',
+      'SPARKLING WATER',
+      'GREEN GRAPES',
+      'Total',
+    ]);
+  });
+
+  it('reads quantities with a dash, unit prices glued to the name and a "was" price before it', () => {
+    const reading = parseReceiptText('2-Onion Rings    3.38\n3@1.49DISH SOAP    4.47\nWAS 2.09 OAT BISCUITS    1.49\nTOTAL    9.34');
+    expect(reading.lines.map(({ label, pricePence, quantity, unitPricePence }) => [label, pricePence, quantity, unitPricePence])).toEqual([
+      ['Onion Rings', 338, 2, 169],
+      ['DISH SOAP', 447, 3, 149],
+      ['OAT BISCUITS', 149, undefined, undefined],
+      ['TOTAL', 934, undefined, undefined],
+    ]);
+  });
+
+  it('knows tax, service, subtotal, savings and total rows whose words OCR ran together', () => {
+    expect(summary('Fish    9.00\nSubtotale    9.00\nSERVICECHARGE    1.13\nFOODTAX    0.50\nMfr.eCoupon    1.00\nRegPrice 12.00    CardSav 2.00\nTOTALGBP    9.63')).toEqual([
+      ['item', 'Fish', 900],
+      ['subtotal', 'Subtotale', 900],
+      ['service', 'SERVICECHARGE', 113],
+      ['vat', 'FOODTAX', 50],
+      ['discount', 'Mfr.eCoupon', -100],
+      ['total', 'TOTAL', 963],
+    ]);
+  });
+
+  it('knows keywords followed by a figure with no space, and cash in other languages', () => {
+    expect(summary('Guest2    $0.00\nRisotto    14.00\nSERVIZIO10%    1.40\nRegPrice15.00    CardSav1.00\nTOTALE    15.40\nCONTANTI    20.00')).toEqual([
+      ['item', 'Risotto', 1400],
+      ['service', 'SERVIZIO10%', 140],
+      ['total', 'TOTALE', 1540],
+    ]);
+  });
+
+  it('takes a later total that adds the gratuity or tax rows after the first, to the whole unit after a dropped rounding row', () => {
+    expect(parseReceiptText('Wine    100.00\nSubtotal    100.00\nTotal    100.00\nGratuity 18%    18.00\nTotal    118.00\nHouse Acct    118.00').totalPence).toBe(11800);
+    expect(parseReceiptText('Dosa    80.00\nIdli    20.00\nTotal    100.00\nService Tax    5.60\nVAT 2%    2.00\nRound off    0.40\nNet Amount    108.00').totalPence).toBe(10800);
+    // A net amount smaller than the total is the amount before tax, not the one to pay.
+    expect(parseReceiptText('Pils    10,00\nSumme    EUR 10,00\nNetto    8,40\nMwSt 19%    1,60').totalPence).toBe(1000);
+  });
+
+  it('names a row that prints only an item number and a quantity by the name above it', () => {
+    expect(summary('PANCAKE MIX\n36410    1x    9.99    9.99 Z\nTOTAL    9.99').map(([, label, p]) => [label, p])).toEqual([
+      ['PANCAKE MIX', 999],
+      ['TOTAL', 999],
+    ]);
+  });
 });
