@@ -34,9 +34,7 @@ try {
   const sharePage = await aShareLink(`http://127.0.0.1:${port}`);
   const rows = [];
   for (const path of PAGES) {
-    const { lhr } = await lighthouse(`http://127.0.0.1:${port}${path === '/b/' ? sharePage : path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
-    // A page Lighthouse could not measure has no scores: say why rather than print zeros.
-    if (lhr.runtimeError !== undefined) say(`${path}: Lighthouse could not measure it: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const lhr = await measured(`http://127.0.0.1:${port}${path === '/b/' ? sharePage : path}`, path, chrome.port);
     const scripts = lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script');
     const total = lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'total');
     rows.push({
@@ -68,6 +66,19 @@ try {
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   await rm(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * Lighthouse's report of a page. A run whose trace failed (NO_NAVSTART, "please run Lighthouse
+ * again") has no scores: it is run again, twice at most, and the reason is said either way.
+ */
+async function measured(url, path, chromePort) {
+  for (let attempt = 1; ; attempt++) {
+    const { lhr } = await lighthouse(url, { port: chromePort, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+    if (lhr.runtimeError === undefined) return lhr;
+    process.stderr.write(`${path}: Lighthouse could not measure it (run ${attempt}): ${lhr.runtimeError.code} ${lhr.runtimeError.message}\n`);
+    if (attempt === 3) return lhr;
+  }
 }
 
 /** The path of a share page for a bill of four diners and eight items. */
