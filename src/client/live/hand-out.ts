@@ -1,28 +1,12 @@
 import type { HandOutLink } from '../wizard/bill-store';
-
-export interface PayBackLinkOut {
-  /** The live bill's (the wizard's) diner id. */
-  readonly dinerId: string;
-  /** Their own pay-back page, as the stored bill gave it. */
-  readonly url: string;
-  readonly pence: number;
-}
+import { postLiveCommand, type HandOutRequest } from './live-command';
 
 export type HandOutAnswer = { readonly ok: true } | { readonly ok: false; readonly code: string; readonly message: string };
 
 /** Sends each diner's phone their own pay-back link and amount, with the organiser's key. */
-export async function handOutLinks(live: HandOutLink, payTo: string, links: readonly PayBackLinkOut[]): Promise<HandOutAnswer> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/live-bills/${encodeURIComponent(live.billId)}/commands`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ key: live.organiserKey, command: { type: 'handOut', payTo, links } }),
-    });
-  } catch {
-    return { ok: false, code: 'offline', message: 'Sending to phones needs a connection. Try again when you are online.' };
-  }
-  if (response.ok) return { ok: true };
-  const body = (await response.json().catch(() => ({}))) as { error?: string; code?: string };
-  return { ok: false, code: body.code ?? `http-${response.status}`, message: body.error ?? `Could not send to the phones (${response.status})` };
+export async function handOutLinks(live: HandOutLink, payTo: string, links: HandOutRequest['links']): Promise<HandOutAnswer> {
+  const answer = await postLiveCommand(live.billId, live.organiserKey, { type: 'handOut', payTo, links });
+  if (answer === 'offline') return { ok: false, code: 'offline', message: 'Sending to phones needs a connection. Try again when you are online.' };
+  if (answer.ok) return { ok: true };
+  return { ok: false, code: answer.body.code ?? `http-${answer.status}`, message: answer.body.error ?? `Could not send to the phones (${answer.status})` };
 }

@@ -1,6 +1,7 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import { applyLive, type LiveBill, type LiveCommand, type LiveRequest } from '../../../domain/live-bill/live-bill';
 import { liveBillFromJson } from '../../../domain/live-bill/wire';
+import { postLiveCommand, type CommandAnswer } from './live-command';
 
 /** A change waiting to reach the server: kept across reloads, sent in order when there is a connection. */
 export interface PendingChange {
@@ -20,13 +21,6 @@ export interface LiveState {
   readonly failures: readonly { readonly id: string; readonly message: string }[];
   /** The stream was refused (unknown bill or key, too many connections): why, from the server. */
   readonly refused: { readonly code: string; readonly message: string } | null;
-}
-
-export interface CommandAnswer {
-  readonly bill?: unknown;
-  readonly joined?: { readonly dinerId: string; readonly dinerKey: string };
-  readonly error?: string;
-  readonly code?: string;
 }
 
 export interface LiveConnection {
@@ -193,20 +187,9 @@ export function shownBill(state: LiveState): LiveBill | null {
 }
 
 async function post(billId: string, key: string, command: LiveRequest): Promise<'offline' | { ok: boolean; body: CommandAnswer }> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/live-bills/${encodeURIComponent(billId)}/commands`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ key, command }),
-    });
-  } catch {
-    return 'offline';
-  }
+  const answer = await postLiveCommand(billId, key, command);
   // A fault on the server's side (503 while the database restarts) is retried like a lost connection.
-  if (response.status >= 500) return 'offline';
-  const body = (await response.json().catch(() => ({}))) as CommandAnswer;
-  return { ok: response.ok, body };
+  return answer === 'offline' || answer.status >= 500 ? 'offline' : answer;
 }
 
 function sameClaim(a: LiveRequest, b: LiveRequest): boolean {
