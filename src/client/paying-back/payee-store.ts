@@ -9,7 +9,7 @@ export const $payee = atom<Payee | null>(null);
 // Read from the device when first used (the summary's pay-back and the recent bills, both on demand).
 onMount($payee, restorePayee);
 
-export function restorePayee(): void {
+function restorePayee(): void {
   const stored = readJson<Payee | null>(KEY, null);
   if (stored !== null && typeof stored.name === 'string') $payee.set(stored);
 }

@@ -37,7 +37,7 @@ export const $recentBills = atom<readonly RecentBill[]>([]);
 // Read from the device when first used: the code that shows them arrives after the first screen.
 onMount($recentBills, restoreRecentBills);
 
-export function restoreRecentBills(): void {
+function restoreRecentBills(): void {
   const stored = readJson<RecentBill[]>(KEY, []);
   $recentBills.set(Array.isArray(stored) ? stored.filter((b) => typeof b?.receiptId === 'string') : []);
 }
