@@ -3,7 +3,6 @@ import { typedPounds } from './price-input';
 
 export type TipMode = 'percent' | 'amount';
 export const TIP_QUICK_PERCENTS = [0, 5, 10, 15, 20] as const;
-export const DEFAULT_TIP_PERCENT = 10;
 
 /** Tip in pence from a percentage (0–100 in steps of 0.1) of the subtotal, rounded half up. */
 export function tipFromPercent(subtotal: Pence, percent: number): Pence {
@@ -24,14 +23,6 @@ export function tipPercentOf(tip: Pence, subtotal: Pence): number {
 
 function clamp(value: number, min: number, max: number): number {
   return Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : min;
-}
-
-/**
- * The tip a bill starts with (DESIGN.md §1 item 7): a printed service charge is already the tip, so
- * such a bill starts at no extra tip; any other bill at the documents' 10%.
- */
-export function defaultTipPercent(hasServiceCharge: boolean): number {
-  return hasServiceCharge ? 0 : DEFAULT_TIP_PERCENT;
 }
 
 export const TIP_INPUT_MESSAGES = {

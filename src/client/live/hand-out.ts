@@ -1,4 +1,4 @@
-import type { HandOutLink } from '../wizard/bill-store';
+import type { HandOutLink } from '../wizard/bill-state';
 import { postLiveCommand, type HandOutRequest } from './live-command';
 
 export type HandOutAnswer = { readonly ok: true } | { readonly ok: false; readonly code: string; readonly message: string };

@@ -1,6 +1,7 @@
 import { newLiveItem } from '../../../domain/live-bill/new-live-bill';
 import { tipFromAmount } from '../../../domain/tip';
-import { tipPercentOf, type BillState, type LiveLink } from '../wizard/bill-store';
+import type { BillState, LiveLink } from '../wizard/bill-state';
+import { tipPercentOf } from '../wizard/bill-store';
 
 /** Opens the organiser's bill to the table; answers the link (and keys) or the server's reason why not. */
 export async function openToTable(bill: BillState): Promise<{ ok: true; live: LiveLink } | { ok: false; message: string }> {

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { OnDemand, onDemand, PendingOverlay } from '../on-demand';
-import { $tokens } from './metering-client';
+import { $metering, tokensHeld } from './metering-store';
 import type { TokenRecoveryDialogProps } from './TokenRecoveryDialog';
 
 /** Fetched when first opened (or prefetched by the wizard): most visits never open it. */
@@ -19,7 +19,7 @@ export interface RecoverTokensButtonProps {
  * inside the header island, after `startMetering()` has been called once.
  */
 export function RecoverTokensButton({ onRecovered, className }: RecoverTokensButtonProps) {
-  const tokens = useStore($tokens);
+  const tokens = tokensHeld(useStore($metering));
   const [open, setOpen] = useState(false);
   return (
     <>

@@ -1,18 +1,13 @@
-import { computed, map, type MapStore } from 'nanostores';
-import { remainingBills, type UsageSummary } from '../../../domain/freemium';
+import type { MapStore } from 'nanostores';
+import type { UsageSummary } from '../../../domain/freemium';
 import { anonymousIdentity, type AnonymousIdentity } from './anonymous-identity';
+import { $metering, newMeteringStore, type MeteringState } from './metering-store';
 
 // The browser's copy of the free allowance and token balance is a cache of the server's
 // (DESIGN.md §1 item 1): seed 000 §7's 60-second balance cache and 60-second pause after a 401.
 export const CACHE_MS = 60_000;
 export const PAUSE_AFTER_401_MS = 60_000;
 export const LOCAL_PURCHASES_KEY = 'whos-paying.token-purchases';
-
-export interface MeteringState {
-  readonly status: 'idle' | 'loading' | 'ready' | 'error';
-  readonly usage: UsageSummary | null;
-  readonly anonymousUserId: string | null;
-}
 
 /** Seed 000 §3 token purchase record, as reported by the browser after paying. */
 export interface PurchaseReport {
@@ -179,20 +174,6 @@ export class MeteringClient {
     }
   }
 }
-
-const newMeteringStore = () => map<MeteringState>({ status: 'idle', usage: null, anonymousUserId: null });
-
-/**
- * The server's free allowance and balance for this device: `{ status, usage, anonymousUserId }`.
- * Filled by `meteringClient().loadUsage()`; `status` is 'loading' until the first answer.
- */
-export const $metering = newMeteringStore();
-
-/** The header badge's number: free bills left plus tokens (null until usage is known). */
-export const $remainingBills = computed($metering, (s) => (s.usage ? remainingBills(s.usage) : null));
-
-/** Tokens held (null until usage is known); the 'Recover tokens' button shows when this is 0. */
-export const $tokens = computed($metering, (s) => s.usage?.tokens ?? null);
 
 let shared: MeteringClient | null = null;
 

@@ -4,7 +4,8 @@ import { paymentRequestText, reminderText } from '../../../domain/paying-back/me
 import type { Payee, PayeeField } from '../../../domain/paying-back/payee';
 import { pence } from '../../../domain/money';
 import { handOutLinks } from '../live/hand-out';
-import { forgetHandOut, handedOut, setStoredReceiptId, type HandOutLink } from '../wizard/bill-store';
+import type { HandOutLink } from '../wizard/bill-state';
+import { forgetHandOut, handedOut, setStoredReceiptId } from '../wizard/bill-store';
 import { toast } from '../wizard/toasts';
 import { browserShareEnvironment, shareNatively } from '../sharing/native-share';
 import { fetchPayments, setPaid, type ApiProblem } from './api';

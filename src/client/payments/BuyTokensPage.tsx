@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { $tokens, meteringClient } from '../metering/metering-client';
+import { meteringClient } from '../metering/metering-client';
+import { $metering, tokensHeld } from '../metering/metering-store';
 import { BuyTokensDialog } from './BuyTokensDialog';
 
 /** A page of its own for buying tokens: the server's balance for this device, and the Buy Tokens dialog. */
 export function BuyTokensPage() {
-  const tokens = useStore($tokens);
+  const tokens = tokensHeld(useStore($metering));
   const [open, setOpen] = useState(false);
 
   useEffect(() => {

@@ -4,7 +4,8 @@ import { dinerInitial, MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } f
 import { isEveryone } from '../../../domain/portions';
 import type { BillItem, Diner } from '../../../domain/receipt';
 import { MoneyInput } from '../ui/MoneyInput';
-import { $bill, addDiner, addItem, backToReview, continueToSummary, openedToTable, removeDiner, toggleAssignment, toggleEveryone } from './bill-store';
+import { $bill } from './bill-state';
+import { addDiner, addItem, backToReview, continueToSummary, openedToTable, removeDiner, toggleAssignment, toggleEveryone } from './bill-store';
 import { ItemHead } from './ItemEditor';
 import { SplitControls } from './SplitControls';
 import { Button } from '../ui/Button';

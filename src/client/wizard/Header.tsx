@@ -2,12 +2,13 @@ import { useStore } from '@nanostores/react';
 import { $theme, toggleTheme } from '../theme';
 import { remainingBills } from '../../../domain/freemium';
 import { RecoverTokensButton } from '../metering/RecoverTokensButton';
-import { recoveredMessage } from '../metering/token-recovery';
+import { $metering } from '../metering/metering-store';
+import { recoveredMessage } from '../metering/recovery-messages';
 import { toast } from './toasts';
-import { $usage } from './usage';
+import { usageShown } from './usage';
 
 export function Header() {
-  const usage = useStore($usage);
+  const usage = usageShown(useStore($metering));
   const theme = useStore($theme);
   const left = usage ? remainingBills(usage) : null;
   return (

@@ -4,7 +4,8 @@ import { formatGBP, penceToPoundsText, type Pence } from '../../../domain/money'
 import { parsePriceInput } from '../../../domain/price-input';
 import { linesToPassOn, reviewReconciliation, suspectLineIds, type ReviewLine } from '../../../domain/review';
 import { MoneyInput } from '../ui/MoneyInput';
-import { $bill, continueFromReview, discardReview, editReviewLine } from './bill-store';
+import { $bill } from './bill-state';
+import { continueFromReview, discardReview, editReviewLine } from './bill-store';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 

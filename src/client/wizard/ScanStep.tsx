@@ -4,7 +4,8 @@ import { sampleReceiptLines } from '../../../domain/review';
 import { isOnline, OFFLINE_MESSAGES } from '../online';
 import { FAILURE_PANEL_TITLE, failureMessage } from './analysis-errors';
 import { analyzeReceipt, fileToBase64 } from './analyze';
-import { $bill, startReview } from './bill-store';
+import { $bill } from './bill-state';
+import { startReview } from './bill-store';
 import { captureFrame, openCamera, stopCamera } from './camera';
 import { downsizeForUpload } from './downsize';
 import { Dialog } from '../ui/Dialog';
@@ -12,7 +13,9 @@ import { OnDemand, Pending, PendingOverlay } from '../on-demand';
 import { manualEntry, reviewItems } from './inner-parts';
 import { toast } from './toasts';
 import { ALLOWANCE_USED_MESSAGE, paymentForNextScan, remainingBills } from '../../../domain/freemium';
-import { $usage, anonymousUserId, freeBillsLeft, refreshUsage } from './usage';
+import { $metering } from '../metering/metering-store';
+import { freeBillsLeft, usageShown } from './usage';
+import { anonymousUserId, refreshUsage } from './usage-requests';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 
@@ -25,7 +28,7 @@ interface Props {
 }
 
 export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
-  const usage = useStore($usage);
+  const usage = usageShown(useStore($metering));
   const { review } = useStore($bill);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [file, setFile] = useState<File | null>(null);

@@ -4,7 +4,8 @@ import { formatGBP, penceToPoundsText, sumPence } from '../../../domain/money';
 import { TIP_SPLIT_LABELS, TIP_SPLITS } from '../../../domain/split';
 import { readTipAmount, readTipPercent, TIP_QUICK_PERCENTS } from '../../../domain/tip';
 import { MoneyInput } from '../ui/MoneyInput';
-import { $bill, $split, $tipPercent, setTip, setTipSplit } from './bill-store';
+import { $bill } from './bill-state';
+import { $split, $tipPercent, setTip, setTipSplit } from './bill-store';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { $bill, $restored, restoreBill, resetBill, type Step } from './bill-store';
+import { $bill, $restored, restoreBill, resetBill, type Step } from './bill-state';
 import { Header } from './Header';
-import { recoveredMessage, startMetering } from '../metering/token-recovery';
+import { recoveredMessage } from '../metering/recovery-messages';
 import { OnDemand, Pending, PendingOverlay, prefetchWhenIdle } from '../on-demand';
 import { isOnline, OFFLINE_MESSAGES } from '../online';
 import { manualEntry, qrDialog, reviewItems, shareDialog } from './inner-parts';
@@ -32,8 +32,9 @@ export default function WizardApp() {
     restoreBill();
     // /app?data={token}: a shared bill to open (its code is fetched only then).
     if (new URLSearchParams(location.search).has('data')) void import('./shared-bill').then((m) => m.openSharedBillFromUrl());
-    // Usage from the server, then the once-per-session token recovery when tokens are 0 (seed 000 §4).
-    void startMetering((outcome) => toast(outcome.message, 'success'));
+    // Usage from the server, then the once-per-session token recovery when tokens are 0 (seed 000 §4);
+    // the metering code is fetched now rather than with the page, as the scan step's is.
+    void import('../metering/token-recovery').then((m) => m.startMetering((outcome) => toast(outcome.message, 'success')));
     // The scan step's code arrives with the usage it waits for (both asked for now); the rest
     // while the user looks at it.
     prefetchWhenIdle([manualEntry, reviewItems, assignStep, summaryStep, shareDialog, qrDialog, buyTokensDialog, tokenRecoveryDialog]);

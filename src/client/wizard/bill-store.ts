@@ -1,4 +1,4 @@
-import { atom, computed } from 'nanostores';
+import { computed } from 'nanostores';
 import { acceptDinerName, dinerColour, type DinerNameProblem } from '../../../domain/diners';
 import { penceToPoundsText, poundsToPence, type Pence } from '../../../domain/money';
 import type { SplitLine } from '../../../domain/live-bill/live-split';
@@ -9,100 +9,11 @@ import { printedQuantity, withEveryoneToggled, withoutDiner, withPortionCount, w
 import { err, ok, type Result } from '../../../domain/result';
 import type { SharedKind } from '../../../domain/sharing/share-packet';
 import { splitBill, type BillSplit, type ItemKind, type TipSplit } from '../../../domain/split';
-import { DEFAULT_TIP_PERCENT, defaultTipPercent, tipFromAmount, tipFromPercent, type TipMode } from '../../../domain/tip';
-import { readJson, remove, writeJson } from './storage';
+import { tipFromAmount, tipFromPercent } from '../../../domain/tip';
+import { DEFAULT_TIP_PERCENT, defaultTipPercent } from '../../../domain/tip-default';
+import { $bill, EMPTY_BILL, updateBill, type BillState, type LiveLink, type Step, type TipSetting } from './bill-state';
 
-export type Step = 'scan' | 'assign' | 'summary';
-
-export interface TipSetting {
-  readonly mode: TipMode;
-  readonly percent: number;
-  /** What the person typed in amount mode, in pounds. */
-  readonly amountText: string;
-  /** Until the person picks a tip, the bill's default applies: none over a service charge, else 10%. */
-  readonly chosen: boolean;
-}
-
-export interface BillState {
-  readonly step: Step;
-  /** Lines read from a receipt, awaiting review on the scan step. */
-  readonly review: readonly ReviewLine[] | null;
-  /** The printed total the server found on the receipt under review. */
-  readonly reviewTotalPence: Pence | null;
-  /** Whether the lines under review are the sample receipt (it marks a test receipt). */
-  readonly reviewIsSample: boolean;
-  /** The lines as read and the printed total, kept so that Back from Assign can show Review again. */
-  readonly readLines: readonly ReviewLine[];
-  readonly readTotalPence: Pence | null;
-  readonly items: readonly BillItem[];
-  readonly diners: readonly Diner[];
-  readonly tip: TipSetting;
-  /** How the tip is shared (DESIGN.md §1 item 5): equally by default, or by what each diner had. */
-  readonly tipSplit: TipSplit;
-  readonly isTestReceipt: boolean;
-  readonly receipt: Receipt | null;
-  /** The stored bill this one was shared as (for getting paid back); null until the first Send. */
-  readonly storedReceiptId: string | null;
-  /** The bill opened to the table, while it is (the organiser's key stays on this device). */
-  readonly live: LiveLink | null;
-  /** The live bill this one was finished from, while its diners' phones can be sent their pay-back links. */
-  readonly handOut: HandOutLink | null;
-}
-
-/** What the organiser's device keeps of a live bill: its id, both keys and the table's link. */
-export interface LiveLink {
-  readonly billId: string;
-  readonly organiserKey: string;
-  readonly tableKey: string;
-  readonly url: string;
-}
-
-/** A finished live bill: its link and keys, and its diners (the wizard's ids), the only ones a link can go to. */
-export interface HandOutLink extends LiveLink {
-  readonly dinerIds: readonly string[];
-  /** What was last sent to the phones (the stored bill's fingerprint), so a later change is sent again; null before the first send. */
-  readonly sent: string | null;
-}
-
-const KEY = 'whos-paying:bill';
-const VERSION = 1;
-
-export const EMPTY_BILL: BillState = {
-  step: 'scan',
-  review: null,
-  reviewTotalPence: null,
-  reviewIsSample: false,
-  readLines: [],
-  readTotalPence: null,
-  items: [],
-  diners: [],
-  tip: { mode: 'percent', percent: DEFAULT_TIP_PERCENT, amountText: '', chosen: false },
-  tipSplit: 'equal',
-  isTestReceipt: false,
-  receipt: null,
-  storedReceiptId: null,
-  live: null,
-  handOut: null,
-};
-
-export const $bill = atom<BillState>(EMPTY_BILL);
-
-/** The bill in progress survives a reload until 'Split Another Bill'. */
-/** False until restoreBill has run: the server's render (and so the first one in the browser) has no stored bill. */
-export const $restored = atom(false);
-
-export function restoreBill(): void {
-  const stored = readJson<{ version?: number; bill?: BillState } | null>(KEY, null);
-  // A bill kept before the tip default existed keeps the tip it had as chosen.
-  if (stored?.version === VERSION && stored.bill) $bill.set({ ...EMPTY_BILL, ...stored.bill, tip: { ...EMPTY_BILL.tip, chosen: true, ...(stored.bill.tip as Partial<TipSetting>) } });
-  $bill.listen((bill) => writeJson(KEY, { version: VERSION, bill }));
-  $restored.set(true);
-}
-
-const update = (change: (bill: BillState) => Partial<BillState>): void => {
-  const bill = $bill.get();
-  $bill.set({ ...bill, ...change(bill) });
-};
+// The wizard's changes to the bill in progress (bill-state.ts holds it) and what is worked out from it.
 
 export const $tipPence = computed($bill, (bill) => tipPenceOf(bill));
 export const $tipPercent = computed($bill, (bill) => tipPercentOf(bill));
@@ -133,16 +44,16 @@ function tipPenceOf(bill: BillState): Pence {
 // Scan step
 
 export function startReview(lines: readonly ReviewLine[], isSample: boolean, printedTotalPence: Pence | null): void {
-  update(() => ({ review: lines, reviewIsSample: isSample, reviewTotalPence: printedTotalPence }));
+  updateBill(() => ({ review: lines, reviewIsSample: isSample, reviewTotalPence: printedTotalPence }));
 }
 
 export function editReviewLine(id: string, change: Partial<Pick<ReviewLine, 'included' | 'label' | 'pricePence'>>): void {
-  update((bill) => ({ review: bill.review?.map((l) => (l.id === id ? { ...l, ...change } : l)) ?? null }));
+  updateBill((bill) => ({ review: bill.review?.map((l) => (l.id === id ? { ...l, ...change } : l)) ?? null }));
 }
 
 /** Back from review returns to the scanner and discards the parsed result. */
 export function discardReview(): void {
-  update(() => ({ review: null, reviewTotalPence: null }));
+  updateBill(() => ({ review: null, reviewTotalPence: null }));
 }
 
 /** On to Assign with the included lines; items the bill already had keep their assignments. */
@@ -151,7 +62,7 @@ export function continueFromReview(): void {
   const lines = review ?? [];
   const raw = new Map(lines.map((l) => [l.id, l.raw]));
   const items = linesToPassOn(lines).map((i) => ({ ...i, quantity: printedQuantity(raw.get(i.id) ?? '') ?? printedQuantity(i.name) ?? undefined }));
-  update(() => ({ readLines: lines, readTotalPence: reviewTotalPence }));
+  updateBill(() => ({ readLines: lines, readTotalPence: reviewTotalPence }));
   startBillWith(items, reviewIsSample);
 }
 
@@ -159,7 +70,7 @@ type NewItem = { id: string; name: string; pricePence: Pence; kind: ItemKind; qu
 
 /** Items extracted or entered: on to the assign step with the test-receipt flag (only the sample is a test receipt). */
 export function startBillWith(items: readonly NewItem[], isTestReceipt: boolean): void {
-  update((bill) => ({
+  updateBill((bill) => ({
     items: keepAssignments<NewItem, BillItem>(items, bill.items, (i) => ({ ...i, assignedTo: [] })),
     review: null,
     reviewTotalPence: null,
@@ -171,7 +82,7 @@ export function startBillWith(items: readonly NewItem[], isTestReceipt: boolean)
 
 /** Back from Assign to Review: the lines as read, up to date with every edit; assignments are kept. */
 export function backToReview(): void {
-  update((bill) => ({
+  updateBill((bill) => ({
     review: reviewLinesForBill(bill.readLines, bill.items),
     reviewTotalPence: bill.readTotalPence,
     reviewIsSample: bill.isTestReceipt,
@@ -186,19 +97,19 @@ export function addDiner(rawName: string): Result<Diner, DinerNameProblem> {
   const name = acceptDinerName(rawName, diners.length);
   if (!name.ok) return name;
   const diner: Diner = { id: crypto.randomUUID(), name: name.value, color: dinerColour(diners.length) };
-  update((bill) => ({ diners: [...bill.diners, diner] }));
+  updateBill((bill) => ({ diners: [...bill.diners, diner] }));
   return ok(diner);
 }
 
 export function removeDiner(id: string): void {
-  update((bill) => ({
+  updateBill((bill) => ({
     diners: bill.diners.filter((d) => d.id !== id).map((d, i) => ({ ...d, color: dinerColour(i) })),
     items: bill.items.map((item) => withoutDiner(item, id)),
   }));
 }
 
 const editItem = (itemId: string, change: (item: BillItem, bill: BillState) => BillItem): void =>
-  update((bill) => ({ items: bill.items.map((item) => (item.id === itemId ? change(item, bill) : item)) }));
+  updateBill((bill) => ({ items: bill.items.map((item) => (item.id === itemId ? change(item, bill) : item)) }));
 
 export function toggleAssignment(itemId: string, dinerId: string): void {
   editItem(itemId, (item) =>
@@ -255,12 +166,12 @@ export function addItem(rawName: string, priceText: string): Result<BillItem, Ad
   const pounds = typedPounds(priceText);
   if (priceText.trim() === '' || !Number.isFinite(pounds) || pounds <= 0 || poundsToPence(pounds) <= 0) return err('price needed');
   const item: BillItem = { id: crypto.randomUUID(), name, pricePence: poundsToPence(pounds), kind: 'item', assignedTo: [], quantity: printedQuantity(name) ?? undefined };
-  update((bill) => ({ items: [...bill.items, item] }));
+  updateBill((bill) => ({ items: [...bill.items, item] }));
   return ok(item);
 }
 
 export function removeItem(id: string): void {
-  update((bill) => ({ items: bill.items.filter((i) => i.id !== id) }));
+  updateBill((bill) => ({ items: bill.items.filter((i) => i.id !== id) }));
 }
 
 /** Continue to Summary: the receipt is processed; a failure is logged only and the flow stops (seed 000 §8). */
@@ -279,7 +190,7 @@ export function continueToSummary(): void {
       totalPence: split.totalPence,
       timestamp: new Date().toISOString(),
     };
-    update(() => ({ receipt, step: 'summary' }));
+    updateBill(() => ({ receipt, step: 'summary' }));
   } catch (error) {
     console.error('could not process the receipt', error);
   }
@@ -318,18 +229,18 @@ export function openRecentBill(snapshot: BillSnapshot, storedReceiptId: string):
 }
 
 export function setStoredReceiptId(storedReceiptId: string | null): void {
-  update(() => ({ storedReceiptId }));
+  updateBill(() => ({ storedReceiptId }));
 }
 
 // Live bill (DESIGN.md §1 item 10)
 
 export function openedToTable(live: LiveLink): void {
-  update(() => ({ live, handOut: null }));
+  updateBill(() => ({ live, handOut: null }));
 }
 
 /** Back to assigning on this device only (the table's link no longer matters). */
 export function leaveLive(): void {
-  update(() => ({ live: null }));
+  updateBill(() => ({ live: null }));
 }
 
 /**
@@ -338,7 +249,7 @@ export function leaveLive(): void {
  * the summary, so its amounts equal every phone's to the penny.
  */
 export function finishLive(lines: readonly SplitLine[], diners: readonly { readonly id: string; readonly name: string }[], tipSplit: TipSplit): void {
-  update((bill) => ({
+  updateBill((bill) => ({
     live: null,
     // The summary can then send everyone's share and pay-back link to their phones.
     handOut: bill.live === null ? null : { ...bill.live, dinerIds: diners.map((d) => d.id), sent: null },
@@ -351,27 +262,27 @@ export function finishLive(lines: readonly SplitLine[], diners: readonly { reado
 
 /** The phones were sent what the stored bill with this fingerprint says. */
 export function handedOut(fingerprint: string): void {
-  update((bill) => ({ handOut: bill.handOut && { ...bill.handOut, sent: fingerprint } }));
+  updateBill((bill) => ({ handOut: bill.handOut && { ...bill.handOut, sent: fingerprint } }));
 }
 
 /** The live bill is gone (expired, or deleted): nothing more can be sent to the phones. */
 export function forgetHandOut(): void {
-  update(() => ({ handOut: null }));
+  updateBill(() => ({ handOut: null }));
 }
 
 export function goToStep(step: Step): void {
-  update(() => ({ step }));
+  updateBill(() => ({ step }));
 }
 
 // Summary step
 
 /** The person's tip: from now on it is theirs, whatever the bill's default. */
 export function setTip(change: Partial<Omit<TipSetting, 'chosen'>>): void {
-  update((bill) => ({ tip: { ...bill.tip, percent: tipPercentOf(bill), ...change, chosen: true } }));
+  updateBill((bill) => ({ tip: { ...bill.tip, percent: tipPercentOf(bill), ...change, chosen: true } }));
 }
 
 export function setTipSplit(tipSplit: TipSplit): void {
-  update(() => ({ tipSplit }));
+  updateBill(() => ({ tipSplit }));
 }
 
 /** The receipt as summary and sharing see it, with the tip as currently set. */
@@ -380,9 +291,3 @@ export const $receipt = computed($bill, (bill): Receipt | null =>
     ? null
     : { ...bill.receipt, items: bill.items, diners: bill.diners, tipPence: tipPenceOf(bill), tipSplit: bill.tipSplit, totalPence: (subtotalOf(bill) + tipPenceOf(bill)) as Pence },
 );
-
-/** Split Another Bill: back to scan with diners, items, tip, receipt and the test flag cleared. */
-export function resetBill(): void {
-  $bill.set(EMPTY_BILL);
-  remove(KEY);
-}

@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { pence } from '../../../domain/money';
 import { splitLines } from '../../../domain/live-bill/live-split';
 import { sampleReceiptLines } from '../../../domain/review';
+import { $bill, EMPTY_BILL, resetBill } from '../../../src/client/wizard/bill-state';
 import {
-  $bill,
   $receipt,
   $split,
   $tipPence,
@@ -11,13 +11,11 @@ import {
   addItem,
   continueFromReview,
   continueToSummary,
-  EMPTY_BILL,
   finishLive,
   forgetHandOut,
   handedOut,
   openedToTable,
   removeDiner,
-  resetBill,
   setTip,
   setTipSplit,
   startBillWith,

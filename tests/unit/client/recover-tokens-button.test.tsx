@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, expect, it, vi } from 'vitest';
-import { $metering } from '../../../src/client/metering/metering-client';
+import { $metering } from '../../../src/client/metering/metering-store';
 import { RecoverTokensButton, tokenRecoveryDialog } from '../../../src/client/metering/RecoverTokensButton';
 import { fakeFetch, usageOf } from '../../support/browser-fakes';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pence } from '../../../domain/money';
-import { defaultTipPercent, readTipAmount, readTipPercent, TIP_INPUT_MESSAGES, tipFromAmount, tipFromPercent, tipPercentOf } from '../../../domain/tip';
+import { readTipAmount, readTipPercent, TIP_INPUT_MESSAGES, tipFromAmount, tipFromPercent, tipPercentOf } from '../../../domain/tip';
+import { defaultTipPercent } from '../../../domain/tip-default';
 
 describe('tip', () => {
   it('takes a percentage of the subtotal, rounded to pence', () => {

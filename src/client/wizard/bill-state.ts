@@ -1,0 +1,110 @@
+import { atom } from 'nanostores';
+import type { Pence } from '../../../domain/money';
+import type { BillItem, Diner, Receipt } from '../../../domain/receipt';
+import type { ReviewLine } from '../../../domain/review';
+import type { TipSplit } from '../../../domain/split';
+import type { TipMode } from '../../../domain/tip';
+import { DEFAULT_TIP_PERCENT } from '../../../domain/tip-default';
+import { readJson, remove, writeJson } from './storage';
+
+// The bill in progress and where it is kept, apart from the wizard's changes to it (bill-store.ts):
+// the first screen needs only this, so the splitting and tip arithmetic load with the later steps.
+
+export type Step = 'scan' | 'assign' | 'summary';
+
+export interface TipSetting {
+  readonly mode: TipMode;
+  readonly percent: number;
+  /** What the person typed in amount mode, in pounds. */
+  readonly amountText: string;
+  /** Until the person picks a tip, the bill's default applies: none over a service charge, else 10%. */
+  readonly chosen: boolean;
+}
+
+export interface BillState {
+  readonly step: Step;
+  /** Lines read from a receipt, awaiting review on the scan step. */
+  readonly review: readonly ReviewLine[] | null;
+  /** The printed total the server found on the receipt under review. */
+  readonly reviewTotalPence: Pence | null;
+  /** Whether the lines under review are the sample receipt (it marks a test receipt). */
+  readonly reviewIsSample: boolean;
+  /** The lines as read and the printed total, kept so that Back from Assign can show Review again. */
+  readonly readLines: readonly ReviewLine[];
+  readonly readTotalPence: Pence | null;
+  readonly items: readonly BillItem[];
+  readonly diners: readonly Diner[];
+  readonly tip: TipSetting;
+  /** How the tip is shared (DESIGN.md §1 item 5): equally by default, or by what each diner had. */
+  readonly tipSplit: TipSplit;
+  readonly isTestReceipt: boolean;
+  readonly receipt: Receipt | null;
+  /** The stored bill this one was shared as (for getting paid back); null until the first Send. */
+  readonly storedReceiptId: string | null;
+  /** The bill opened to the table, while it is (the organiser's key stays on this device). */
+  readonly live: LiveLink | null;
+  /** The live bill this one was finished from, while its diners' phones can be sent their pay-back links. */
+  readonly handOut: HandOutLink | null;
+}
+
+/** What the organiser's device keeps of a live bill: its id, both keys and the table's link. */
+export interface LiveLink {
+  readonly billId: string;
+  readonly organiserKey: string;
+  readonly tableKey: string;
+  readonly url: string;
+}
+
+/** A finished live bill: its link and keys, and its diners (the wizard's ids), the only ones a link can go to. */
+export interface HandOutLink extends LiveLink {
+  readonly dinerIds: readonly string[];
+  /** What was last sent to the phones (the stored bill's fingerprint), so a later change is sent again; null before the first send. */
+  readonly sent: string | null;
+}
+
+const KEY = 'whos-paying:bill';
+const VERSION = 1;
+
+export const EMPTY_BILL: BillState = {
+  step: 'scan',
+  review: null,
+  reviewTotalPence: null,
+  reviewIsSample: false,
+  readLines: [],
+  readTotalPence: null,
+  items: [],
+  diners: [],
+  tip: { mode: 'percent', percent: DEFAULT_TIP_PERCENT, amountText: '', chosen: false },
+  tipSplit: 'equal',
+  isTestReceipt: false,
+  receipt: null,
+  storedReceiptId: null,
+  live: null,
+  handOut: null,
+};
+
+export const $bill = atom<BillState>(EMPTY_BILL);
+
+/** The bill in progress survives a reload until 'Split Another Bill'. */
+/** False until restoreBill has run: the server's render (and so the first one in the browser) has no stored bill. */
+export const $restored = atom(false);
+
+export function restoreBill(): void {
+  const stored = readJson<{ version?: number; bill?: BillState } | null>(KEY, null);
+  // A bill kept before the tip default existed keeps the tip it had as chosen.
+  if (stored?.version === VERSION && stored.bill) $bill.set({ ...EMPTY_BILL, ...stored.bill, tip: { ...EMPTY_BILL.tip, chosen: true, ...(stored.bill.tip as Partial<TipSetting>) } });
+  $bill.listen((bill) => writeJson(KEY, { version: VERSION, bill }));
+  $restored.set(true);
+}
+
+/** A change to the bill in progress (bill-store.ts has the wizard's changes). */
+export const updateBill = (change: (bill: BillState) => Partial<BillState>): void => {
+  const bill = $bill.get();
+  $bill.set({ ...bill, ...change(bill) });
+};
+
+/** Split Another Bill: back to scan with diners, items, tip, receipt and the test flag cleared. */
+export function resetBill(): void {
+  $bill.set(EMPTY_BILL);
+  remove(KEY);
+}
