@@ -30,11 +30,14 @@ export interface FreeBillCounter {
   readonly lastResetDate: DateOnly;
 }
 
-const londonDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+// Made on first use: the browser imports this module for its usage figures and never needs it.
+let londonDay: Intl.DateTimeFormat | null = null;
 
 /** The calendar date in London at this instant. */
 export function londonDate(at: Date): DateOnly {
-  const parts = Object.fromEntries(londonDay.formatToParts(at).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    (londonDay ??= new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' })).formatToParts(at).map((p) => [p.type, p.value]),
+  );
   return `${parts['year']}-${parts['month']}-${parts['day']}`;
 }
 

@@ -3,7 +3,7 @@ import { $theme, toggleTheme } from '../theme';
 import { remainingBills } from '../../../domain/freemium';
 import { RecoverTokensButton } from '../metering/RecoverTokensButton';
 import { $metering } from '../metering/metering-store';
-import { recoveredMessage } from '../metering/recovery-messages';
+import { recoveredMessage } from '../metering/recovered-message';
 import { toast } from './toasts';
 import { usageShown } from './usage';
 

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { $bill, $restored, restoreBill, resetBill, type Step } from './bill-state';
 import { Header } from './Header';
-import { recoveredMessage } from '../metering/recovery-messages';
+import { recoveredMessage } from '../metering/recovered-message';
 import { OnDemand, Pending, PendingOverlay, prefetchWhenIdle } from '../on-demand';
 import { isOnline, OFFLINE_MESSAGES } from '../online';
 import { manualEntry, qrDialog, reviewItems, shareDialog } from './inner-parts';

@@ -6,8 +6,8 @@ import {
   NO_TOKENS_MESSAGE,
   RECOVERY_FAILED_MESSAGE,
   REVOKE_FAILED_MESSAGE,
-} from '../../../src/client/metering/recovery-messages';
-import { TokenRecoveryClient } from '../../../src/client/metering/token-recovery';
+  TokenRecoveryClient,
+} from '../../../src/client/metering/token-recovery';
 import { browserWorld, MemoryStorage, usageOf, type Route } from '../../support/browser-fakes';
 
 function recoveryWorld(routes: Record<string, Route>) {
