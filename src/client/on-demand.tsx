@@ -83,9 +83,24 @@ export function PendingOverlay() {
   );
 }
 
-/** Fetches the parts once the browser has nothing else to do. */
+/**
+ * Fetches the parts while the browser has nothing else to do, one per idle period: each part's code
+ * runs as it arrives, so fetched all at once they would keep the main thread busy just as the first
+ * screen becomes usable.
+ */
 export function prefetchWhenIdle(parts: readonly { load(): Promise<unknown> }[]): void {
-  const fetchAll = () => parts.forEach((part) => void part.load().catch(() => undefined));
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(fetchAll, { timeout: 4000 });
-  else setTimeout(fetchAll, 2000);
+  const [next, ...rest] = parts;
+  if (next === undefined) return;
+  whenIdle(
+    () =>
+      void next.load().then(
+        () => prefetchWhenIdle(rest),
+        () => undefined, // offline or failing: showing the part fetches it again
+      ),
+  );
+}
+
+function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 4000 });
+  else setTimeout(task, 500);
 }
