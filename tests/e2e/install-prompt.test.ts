@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone } from './support/browser';
+import { addDiners, manualBill, openApp, toggle } from './support/wizard';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -39,12 +40,15 @@ describe('the install prompt (seed 001 §2.11)', () => {
     await context.close();
   });
 
-  it('is offered on /app as well, over the wizard', async () => {
+  it('is offered on /app once a bill is split, not over the first screen', async () => {
     const { context, page } = await newPhone(browser);
-    await page.goto('/app');
-    await page.getByRole('heading', { name: 'Scan Your Receipt' }).waitFor();
-    expect(await card(page).isVisible()).toBe(false);
+    await openApp(page);
     await offerInstall(page);
+    await manualBill(page, [['Pizza', '12.00']]);
+    await addDiners(page, 'Alice');
+    await toggle(page, 'Pizza', 'Alice').click();
+    expect(await card(page).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Continue to Summary' }).click();
     await card(page).waitFor();
     await card(page).getByRole('button', { name: 'Later' }).click();
     await card(page).waitFor({ state: 'hidden' });

@@ -340,6 +340,26 @@ describe('the splitting wizard at /app', () => {
     await page.getByRole('heading', { name: 'Scan Your Receipt' }).waitFor();
   });
 
+  it('paints the scan step heading before any script has run, except over a bill kept at a later step', async () => {
+    // The island's code never arrives: what shows is the server's HTML and the inline script alone
+    // (without the service worker, which would serve the code from its cache).
+    await context.close();
+    ({ context, page } = await newPhone(browser, { serviceWorkers: 'block' }));
+    const withoutIsland = async () => {
+      await page.route('**/_astro/*.js', (route) => route.abort());
+      await page.reload();
+    };
+    await openApp(page);
+    await withoutIsland();
+    expect(await page.getByRole('heading', { name: 'Scan Your Receipt' }).isVisible()).toBe(true);
+
+    await page.unroute('**/_astro/*.js');
+    await sampleToAssign();
+    await withoutIsland();
+    expect(await page.getByRole('heading', { name: 'Scan Your Receipt' }).isVisible()).toBe(false);
+    expect(await page.getByRole('status').filter({ hasText: 'Loading…' }).isVisible()).toBe(true);
+  });
+
   it('opens a shared receipt from /app?data= straight into the summary', async () => {
     const created = await fetch(`${baseUrl()}/api/shares`, {
       method: 'POST',

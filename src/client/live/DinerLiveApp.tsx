@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../use-store';
 import { useEffect, useMemo, useState } from 'react';
 import { MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../../../domain/diners';
 import type { LiveBill, PayLink } from '../../../domain/live-bill/live-bill';

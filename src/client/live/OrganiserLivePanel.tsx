@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../use-store';
 import { useEffect, useMemo, useState } from 'react';
 import type { LiveItem } from '../../../domain/live-bill/live-bill';
 import { splitLines } from '../../../domain/live-bill/live-split';

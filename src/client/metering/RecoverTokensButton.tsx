@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../use-store';
 import { useState } from 'react';
 import { OnDemand, onDemand, PendingOverlay } from '../on-demand';
 import { $metering, tokensHeld } from './metering-store';
@@ -9,7 +9,7 @@ export const tokenRecoveryDialog = onDemand<TokenRecoveryDialogProps>(() => impo
 
 export interface RecoverTokensButtonProps {
   /** Called after tokens were recovered (e.g. to show a toast). */
-  readonly onRecovered?: (tokens: number) => void;
+  readonly onRecovered?: (message: string) => void;
   readonly className?: string;
 }
 

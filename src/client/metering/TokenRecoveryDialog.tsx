@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../use-store';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -10,7 +10,8 @@ export interface TokenRecoveryDialogProps {
   readonly open: boolean;
   readonly onClose: () => void;
   /** Called after tokens were recovered (e.g. to show a toast). */
-  readonly onRecovered?: (tokens: number) => void;
+  /** Called with what the dialog said (seed 000 §4's 'Successfully recovered N tokens!'), e.g. to toast it. */
+  readonly onRecovered?: (message: string) => void;
   /** For tests; the page's shared clients by default. */
   readonly metering?: MeteringClient;
   readonly recovery?: TokenRecoveryClient;
@@ -50,7 +51,7 @@ export function TokenRecoveryDialog({ open, onClose, onRecovered, metering = met
     const result = await attempt();
     setBusy(null);
     setOutcome(result);
-    if (result.ok && 'tokens' in result) onRecovered?.(result.tokens);
+    if (result.ok && 'tokens' in result) onRecovered?.(result.message);
   };
   const submitCode = (event: FormEvent) => {
     event.preventDefault();

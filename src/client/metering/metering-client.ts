@@ -1,4 +1,4 @@
-import type { MapStore } from 'nanostores';
+import type { WritableAtom } from 'nanostores';
 import type { UsageSummary } from '../../../domain/freemium';
 import { anonymousIdentity, type AnonymousIdentity } from './anonymous-identity';
 import { $metering, newMeteringStore, type MeteringState } from './metering-store';
@@ -46,7 +46,7 @@ export class MeteringClient {
 
   constructor(
     private readonly env: MeteringEnvironment,
-    readonly $state: MapStore<MeteringState> = newMeteringStore(),
+    readonly $state: WritableAtom<MeteringState> = newMeteringStore(),
   ) {}
 
   /** The freemium data from GET /api/usage, at most once a minute unless forced. */
@@ -56,8 +56,7 @@ export class MeteringClient {
     if (cached && !options.force && now - this.usageFetchedAt < CACHE_MS) return cached;
     if (now < this.pausedUntil) return cached;
     const { id } = await this.env.identity.current();
-    this.$state.setKey('anonymousUserId', id);
-    if (!cached) this.$state.setKey('status', 'loading');
+    this.change({ anonymousUserId: id, ...(cached ? {} : { status: 'loading' }) });
     try {
       const usage = (await this.call('/api/usage', undefined, { 'x-anonymous-id': id })) as UsageSummary;
       this.usageFetchedAt = this.env.nowMs();
@@ -65,7 +64,7 @@ export class MeteringClient {
       this.$state.set({ status: 'ready', usage, anonymousUserId: id });
       return usage;
     } catch {
-      this.$state.setKey('status', cached ? 'ready' : 'error');
+      this.change({ status: cached ? 'ready' : 'error' });
       return cached;
     }
   }
@@ -133,7 +132,7 @@ export class MeteringClient {
   setTokens(tokens: number): void {
     this.balance = { value: tokens, at: this.env.nowMs() };
     const usage = this.$state.get().usage;
-    if (usage) this.$state.setKey('usage', { ...usage, tokens, canUse: usage.billsUsed < usage.maxFreeBills || tokens > 0 });
+    if (usage) this.change({ usage: { ...usage, tokens, canUse: usage.billsUsed < usage.maxFreeBills || tokens > 0 } });
   }
 
   /** Sends a metering call with the anonymous id (in the body or a header, never the URL); a 401 pauses server calls for a minute. */
@@ -145,6 +144,10 @@ export class MeteringClient {
     if (response.status === 401) this.pausedUntil = this.env.nowMs() + PAUSE_AFTER_401_MS;
     if (!response.ok) throw new HttpStatusError(response.status);
     return response.json();
+  }
+
+  private change(part: Partial<MeteringState>): void {
+    this.$state.set({ ...this.$state.get(), ...part });
   }
 
   private localPurchaseTokens(anonymousUserId: string): number {

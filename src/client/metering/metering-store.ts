@@ -1,4 +1,4 @@
-import { map } from 'nanostores';
+import { atom } from 'nanostores';
 import type { UsageSummary } from '../../../domain/freemium';
 
 // The metering state apart from the client that fills it (metering-client.ts): the first screen
@@ -10,7 +10,7 @@ export interface MeteringState {
   readonly anonymousUserId: string | null;
 }
 
-export const newMeteringStore = () => map<MeteringState>({ status: 'idle', usage: null, anonymousUserId: null });
+export const newMeteringStore = () => atom<MeteringState>({ status: 'idle', usage: null, anonymousUserId: null });
 
 /**
  * The server's free allowance and balance for this device: `{ status, usage, anonymousUserId }`.

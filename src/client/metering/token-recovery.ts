@@ -1,8 +1,7 @@
 import { anonymousIdentity, type AnonymousIdentity } from './anonymous-identity';
 import { meteringClient, type MeteringClient } from './metering-client';
-import { recoveredMessage } from './recovered-message';
-
 // Seed 000 §2, §4 and §8: the recovery dialog's outcomes, word for word.
+const recoveredMessage = (tokens: number) => `Successfully recovered ${tokens} tokens!`;
 export const NO_TOKENS_MESSAGE = 'No tokens found to recover. If you recently purchased tokens, please contact support.';
 export const RECOVERY_FAILED_MESSAGE = 'Failed to recover tokens. Please check your internet connection and try again.';
 export const AUTO_RECOVERY_KEY = 'whos-paying.token-recovery-attempted';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../use-store';
 import { useEffect, useState } from 'react';
 import { everyoneText } from '../../../domain/paying-back/messages';
 import { formatGBP, pence } from '../../../domain/money';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../use-store';
 import { useEffect, useRef, useState } from 'react';
 import { paymentRequestText, reminderText } from '../../../domain/paying-back/messages';
 import type { Payee, PayeeField } from '../../../domain/paying-back/payee';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../use-store';
 import { useEffect, useState } from 'react';
 import { meteringClient } from '../metering/metering-client';
 import { $metering, tokensHeld } from '../metering/metering-store';

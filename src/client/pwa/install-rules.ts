@@ -5,6 +5,8 @@ export const DISMISS_FOR_MS = 24 * 60 * 60 * 1000;
 export interface InstallContext {
   /** The browser has offered installation (a `beforeinstallprompt` event was kept). */
   readonly offered: boolean;
+  /** The page's moment to offer has come: at once on the landing page, once a bill is split in the app. */
+  readonly due: boolean;
   /** Already running as an installed app. */
   readonly standalone: boolean;
   /** The stored dismissal (epoch ms as text), or null. */
@@ -12,8 +14,8 @@ export interface InstallContext {
   readonly now: number;
 }
 
-export function shouldShowInstallPrompt({ offered, standalone, dismissedAt, now }: InstallContext): boolean {
-  if (!offered || standalone) return false;
+export function shouldShowInstallPrompt({ offered, due, standalone, dismissedAt, now }: InstallContext): boolean {
+  if (!offered || !due || standalone) return false;
   const at = dismissedAt === null ? Number.NaN : Number(dismissedAt);
   return !(Number.isFinite(at) && now - at < DISMISS_FOR_MS && at <= now);
 }

@@ -1,9 +1,8 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../use-store';
 import { $theme, toggleTheme } from '../theme';
 import { remainingBills } from '../../../domain/freemium';
 import { RecoverTokensButton } from '../metering/RecoverTokensButton';
 import { $metering } from '../metering/metering-store';
-import { recoveredMessage } from '../metering/recovered-message';
 import { toast } from './toasts';
 import { usageShown } from './usage';
 
@@ -23,7 +22,7 @@ export function Header() {
             {left} {left === 1 ? 'bill' : 'bills'} left
           </span>
         ) : null}
-        <RecoverTokensButton className="icon-button" onRecovered={(tokens) => toast(recoveredMessage(tokens), 'success')} />
+        <RecoverTokensButton className="icon-button" onRecovered={(message) => toast(message, 'success')} />
         <button
           type="button"
           className="icon-button"

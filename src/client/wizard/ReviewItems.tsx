@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../use-store';
 import { useState } from 'react';
 import { formatGBP, penceToPoundsText, type Pence } from '../../../domain/money';
 import { parsePriceInput } from '../../../domain/price-input';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../use-store';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { sampleReceiptLines } from '../../../domain/review';
 import { isOnline, OFFLINE_MESSAGES } from '../online';
@@ -18,6 +18,7 @@ import { freeBillsLeft, usageShown } from './usage';
 import { anonymousUserId, refreshUsage } from './usage-requests';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
+import { ScanIntro, ScanPending } from './ScanIntro';
 
 type Phase = { readonly kind: 'idle' } | { readonly kind: 'preview' } | { readonly kind: 'analyzing' } | { readonly kind: 'failed'; readonly message: string };
 
@@ -53,7 +54,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
   const previewUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => (previewUrl === null ? undefined : URL.revokeObjectURL(previewUrl)), [previewUrl]);
 
-  if (usage === null) return <Pending />;
+  if (usage === null) return <ScanPending />;
   if (review !== null) return <OnDemand part={reviewItems} props={{}} pending={<Pending />} />;
 
   const outOfAllowance = !usage.canUse;
@@ -191,8 +192,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
 
   return (
     <Card aria-labelledby="scan-title">
-      <h2 id="scan-title">Scan Your Receipt</h2>
-      <p>Take a photo of the bill and we'll read the items and prices for you.</p>
+      <ScanIntro />
       {allowancePanel && outOfAllowance ? (
         <div ref={panel} tabIndex={-1} className="wz-panel wz-warning" role="region" aria-labelledby="allowance-title">
           <h3 id="allowance-title">All Free Bills Used</h3>

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../use-store';
 import { formatGBP } from '../../../domain/money';
 import { MAX_SHARE_WEIGHT, MAX_UNITS, unitsGiven, type SplitMode } from '../../../domain/portions';
 import type { BillItem, Diner } from '../../../domain/receipt';

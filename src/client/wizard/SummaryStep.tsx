@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../use-store';
 import { useMemo, useState } from 'react';
 import { formatGBP } from '../../../domain/money';
 import { portionLabel, unitsGiven } from '../../../domain/portions';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../use-store';
 import { useId, useState } from 'react';
 import { formatGBP, penceToPoundsText, sumPence } from '../../../domain/money';
 import { TIP_SPLIT_LABELS, TIP_SPLITS } from '../../../domain/split';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../use-store';
 import { $toasts, dismissToast } from './toasts';
 
 /** Bottom-right, at most three (seed 000 §2, §9); polite so screen readers hear them. */

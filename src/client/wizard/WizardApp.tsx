@@ -1,12 +1,13 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../use-store';
 import { useEffect, useRef, useState } from 'react';
 import { $bill, $restored, restoreBill, resetBill, type Step } from './bill-state';
 import { Header } from './Header';
-import { recoveredMessage } from '../metering/recovered-message';
+import { ScanPending } from './ScanIntro';
 import { OnDemand, Pending, PendingOverlay, prefetchWhenIdle } from '../on-demand';
 import { isOnline, OFFLINE_MESSAGES } from '../online';
 import { manualEntry, qrDialog, reviewItems, shareDialog } from './inner-parts';
 import { assignStep, buyTokensDialog, recentBills, scanStep, summaryStep, tokenRecoveryDialog } from './parts';
+import { installPromptDue, startInstallPrompt } from '../pwa/install-prompt';
 import { syncTheme } from '../theme';
 import { Toasts } from './Toasts';
 import { toast } from './toasts';
@@ -30,6 +31,9 @@ export default function WizardApp() {
   useEffect(() => {
     syncTheme();
     restoreBill();
+    startInstallPrompt({ due: false });
+    // The bill is restored: the scan step's heading shows again whenever that step does (app.astro).
+    delete document.documentElement.dataset['resumingBill'];
     // /app?data={token}: a shared bill to open (its code is fetched only then).
     if (new URLSearchParams(location.search).has('data')) void import('./shared-bill').then((m) => m.openSharedBillFromUrl());
     // Usage from the server, then the once-per-session token recovery when tokens are 0 (seed 000 §4);
@@ -42,6 +46,7 @@ export default function WizardApp() {
 
   useEffect(() => {
     if (!ready) return;
+    if (step === 'summary') installPromptDue();
     if (firstStep.current) {
       firstStep.current = false;
       return;
@@ -78,10 +83,10 @@ export default function WizardApp() {
       </nav>
       <main ref={main} tabIndex={-1} className="wz-main" aria-label="Bill splitter">
         {!ready ? (
-          <Pending />
+          <ScanPending />
         ) : step === 'scan' ? (
           <>
-            <OnDemand key="scan" part={scanStep} props={{ onNewBill: newBill, onBuyTokens: buyTokens, onRecoverTokens: () => setDialog('recover') }} pending={<Pending />} />
+            <OnDemand key="scan" part={scanStep} props={{ onNewBill: newBill, onBuyTokens: buyTokens, onRecoverTokens: () => setDialog('recover') }} pending={<ScanPending />} />
             <OnDemand key="recent" part={recentBills} props={{}} pending={null} />
           </>
         ) : step === 'assign' ? (
@@ -114,11 +119,7 @@ export default function WizardApp() {
         />
       )}
       {dialog === 'recover' && (
-        <OnDemand
-          part={tokenRecoveryDialog}
-          pending={<PendingOverlay />}
-          props={{ open: true, onClose: () => setDialog(null), onRecovered: (tokens: number) => toast(recoveredMessage(tokens), 'success') }}
-        />
+        <OnDemand part={tokenRecoveryDialog} pending={<PendingOverlay />} props={{ open: true, onClose: () => setDialog(null), onRecovered: (message: string) => toast(message, 'success') }} />
       )}
     </div>
   );

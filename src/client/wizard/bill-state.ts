@@ -62,7 +62,8 @@ export interface HandOutLink extends LiveLink {
   readonly sent: string | null;
 }
 
-const KEY = 'whos-paying:bill';
+/** Where the bill in progress is kept (app.astro reads its step before the first paint). */
+export const BILL_STORAGE_KEY = 'whos-paying:bill';
 const VERSION = 1;
 
 export const EMPTY_BILL: BillState = {
@@ -90,10 +91,10 @@ export const $bill = atom<BillState>(EMPTY_BILL);
 export const $restored = atom(false);
 
 export function restoreBill(): void {
-  const stored = readJson<{ version?: number; bill?: BillState } | null>(KEY, null);
+  const stored = readJson<{ version?: number; bill?: BillState } | null>(BILL_STORAGE_KEY, null);
   // A bill kept before the tip default existed keeps the tip it had as chosen.
   if (stored?.version === VERSION && stored.bill) $bill.set({ ...EMPTY_BILL, ...stored.bill, tip: { ...EMPTY_BILL.tip, chosen: true, ...(stored.bill.tip as Partial<TipSetting>) } });
-  $bill.listen((bill) => writeJson(KEY, { version: VERSION, bill }));
+  $bill.listen((bill) => writeJson(BILL_STORAGE_KEY, { version: VERSION, bill }));
   $restored.set(true);
 }
 
@@ -106,5 +107,5 @@ export const updateBill = (change: (bill: BillState) => Partial<BillState>): voi
 /** Split Another Bill: back to scan with diners, items, tip, receipt and the test flag cleared. */
 export function resetBill(): void {
   $bill.set(EMPTY_BILL);
-  remove(KEY);
+  remove(BILL_STORAGE_KEY);
 }

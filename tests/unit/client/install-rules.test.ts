@@ -3,12 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { DISMISS_FOR_MS, shouldShowInstallPrompt, storeFor } from '../../../src/client/pwa/install-rules';
 
 const NOW = Date.UTC(2026, 10, 22, 12);
-const offered = { offered: true, standalone: false, dismissedAt: null, now: NOW };
+const offered = { offered: true, due: true, standalone: false, dismissedAt: null, now: NOW };
 
 describe('install prompt (seed 001 §2.11, §4, §9)', () => {
   it('stays hidden until the browser offers installation', () => {
     expect(shouldShowInstallPrompt({ ...offered, offered: false })).toBe(false);
     expect(shouldShowInstallPrompt(offered)).toBe(true);
+  });
+
+  it("waits for the page's moment (in the app, a split bill) even when the browser offers", () => {
+    expect(shouldShowInstallPrompt({ ...offered, due: false })).toBe(false);
   });
 
   it('is never shown in the installed app', () => {

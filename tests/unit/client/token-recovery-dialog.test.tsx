@@ -16,7 +16,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-function mount(routes: Record<string, Route>, props: { onClose?: () => void; onRecovered?: (n: number) => void } = {}) {
+function mount(routes: Record<string, Route>, props: { onClose?: () => void; onRecovered?: (message: string) => void } = {}) {
   const w = browserWorld(routes);
   const recovery = new TokenRecoveryClient({ metering: w.metering, identity: w.identity, fetch: w.net.fetch, session: new MemoryStorage() });
   const host = document.createElement('div');
@@ -59,7 +59,7 @@ describe('Token Recovery dialog (seed 000 §2, §8)', () => {
     await settleUntil(() => document.querySelector('[role="status"]') !== null && recovered.mock.calls.length > 0);
     expect(document.querySelector('[role="status"]')?.textContent).toBe('Successfully recovered 25 tokens!');
     expect(dialog.textContent).toContain('Current tokens25');
-    expect(recovered).toHaveBeenCalledWith(25);
+    expect(recovered).toHaveBeenCalledWith('Successfully recovered 25 tokens!');
   });
 
   it('shows the failure texts', async () => {
