@@ -14,7 +14,9 @@ import { paidMap } from './stored-bill';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+// Made on first use: most visits have no recent bill to date.
+let dateFormat: Intl.DateTimeFormat | null = null;
+const shortDate = (date: Date): string => (dateFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })).format(date);
 
 /** Bills shared from this device (DESIGN.md §1 item 13), on the scan step: open, share again or delete. */
 export function RecentBills() {
@@ -45,7 +47,7 @@ export function RecentBills() {
             <li key={bill.receiptId} aria-label={bill.label}>
               <h3>{bill.label}</h3>
               <p className="wz-note">
-                {dateFormat.format(new Date(bill.sharedAt))} · {formatGBP(pence(bill.totalPence))} · {paid} of {bill.diners.length} paid
+                {shortDate(new Date(bill.sharedAt))} · {formatGBP(pence(bill.totalPence))} · {paid} of {bill.diners.length} paid
               </p>
               <div className="wz-actions">
                 <Button variant="primary" onClick={() => openRecentBill(bill.snapshot, bill.receiptId)}>
@@ -63,7 +65,7 @@ export function RecentBills() {
       {deleting !== null ? (
         <Dialog open title="Delete from this device?" onClose={() => setDeleting(null)}>
           <p>
-            {deleting.label} will no longer be listed here and you will not see who has paid. Links already sent keep working until {dateFormat.format(new Date(deleting.expiresAt))}.
+            {deleting.label} will no longer be listed here and you will not see who has paid. Links already sent keep working until {shortDate(new Date(deleting.expiresAt))}.
           </p>
           <div className="wz-actions wz-end">
             <Button onClick={() => setDeleting(null)}>Keep</Button>
