@@ -59,7 +59,8 @@ export function parseReceiptText(text: string): ReceiptReading {
     }
     if (CHANGE.test(label) && amount.pence > 0) change = amount.pence;
     const countsItems = STARTS_WITH_TOTAL.test(label) && /items?\b/i.test(label);
-    const kind = (NOT_THE_BILL.test(amount.before) && !countsItems) || isCardPayment(amount.before) ? null : kindOf(label, amount.pence);
+    const notTheBill = (NOT_THE_BILL.test(amount.before) && !countsItems) || isCardPayment(amount.before) || NUMBER_LABEL.test(amount.before);
+    const kind = notTheBill ? null : kindOf(label, amount.pence);
     if (kind === null) continue;
     const pricePence = kind === 'discount' && amount.pence > 0 ? pence(-amount.pence) : amount.pence;
     lines.push(kind === 'item' ? { raw, label, pricePence, kind, ...units } : { raw, label, pricePence, kind });
@@ -115,6 +116,9 @@ function kindOf(label: string, price: Pence): ReceiptLineKind | null {
   if (WHEN.test(label)) return null;
   return 'item';
 }
+
+// "Kot No .01", "Bill Nr. 12.34": what follows a number's label is that number, not a price.
+const NUMBER_LABEL = /\b(?:no|nr)\.?:?$/i;
 
 // Words printed around "total" on a total row; other words make it a product's name ("Total Fitness Water").
 const TOTAL_ROW_WORDS =

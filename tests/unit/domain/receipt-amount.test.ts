@@ -27,6 +27,12 @@ describe('trailingAmount', () => {
     expect(trailingAmount('Fachinger natur S.30')?.pence).toBe(530);
   });
 
+  it('reads cents printed without a leading 0, as US receipts do', () => {
+    expect(trailingAmount('1ZAPPS REGULAR 2Z .99B')).toMatchObject({ pence: 99, before: '1ZAPPS REGULAR 2Z' });
+    expect(trailingAmount('CHANGE .18')?.pence).toBe(18);
+    expect(trailingAmount('Coupon -.50')?.pence).toBe(-50);
+  });
+
   it('puts back a decimal point lost after a pound sign', () => {
     expect(trailingAmount('River Wild £ 2200')?.pence).toBe(2200);
   });

@@ -339,4 +339,13 @@ describe('parseReceiptText on OCR slips and other countries’ receipts', () => 
       ['TOTAL', 999],
     ]);
   });
+
+  it('reads cents printed without a leading 0, and takes the number after a "No" label for no price', () => {
+    expect(summary('kot No .01\nBill Nr. 12.34\n1ZAPPS REGULAR 2Z    .99B\nSUBTOTAL    .99\nLA4.5%TAX    .04\nTOTAL    1.03')).toEqual([
+      ['item', 'ZAPPS REGULAR 2Z', 99],
+      ['subtotal', 'SUBTOTAL', 99],
+      ['vat', 'LA4.5%TAX', 4],
+      ['total', 'TOTAL', 103],
+    ]);
+  });
 });
