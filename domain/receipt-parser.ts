@@ -87,7 +87,8 @@ const STARTS_WITH_TOTAL = /^(grand\s*)?(total|ttl|balance|amount)/i;
 const WHEN = /\b\d{1,2}:\d{2}(?!\d)|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/;
 // OCR often drops the space before "tax": "SalesTax1", "FOODTAX".
 const VAT = /\b(vat|tax|gst|sst|m[wu]st|ust|hst|pst|iva|tva|incl?\.?|sales\s*ta)(?=\b|\d)|(?<=[a-z])tax(?=\b|\d)/i;
-const SERVICE = /\b(service|serv\.?\s*ch(arge)?|service\s*charge|svc|gratuity|grat|servizio|servizi|tips?|coperto|cover\s*charge)(?=\b|\d)/i;
+// A fee (delivery, booking, municipality) is charged on the whole bill, as service is.
+const SERVICE = /\b(service|serv\.?\s*ch(arge)?|service\s*charge|svc|gratuity|grat|servizio|servizi|tips?|coperto|cover\s*charge|fees?)(?=\b|\d)/i;
 const DISCOUNT = /\b(discount|disc|off|promo|voucher|coupon|savings?|reduction|rabatt|sconto|remise|offer)\b|(?<=[a-z])(coupon|savings?)(?=\b|\d)/i;
 
 /** "Card", "Credit Card 12.62", "Card payment": a card on a short row paid; in a longer name it is sold ("CARD THANKS CROWN"). */

@@ -348,4 +348,13 @@ describe('parseReceiptText on OCR slips and other countries’ receipts', () => 
       ['total', 'TOTAL', 103],
     ]);
   });
+
+  it('takes a fee row as a charge on the whole bill, like service', () => {
+    expect(summary('Burrata    12.50\nDelivery Fee    2.50\nMunicipality Fee    1.38\nTotal    16.38')).toEqual([
+      ['item', 'Burrata', 1250],
+      ['service', 'Delivery Fee', 250],
+      ['service', 'Municipality Fee', 138],
+      ['total', 'Total', 1638],
+    ]);
+  });
 });
