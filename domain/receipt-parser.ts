@@ -2,6 +2,7 @@ import { pence, type Pence } from './money';
 import { trailingAmount } from './receipt-amount';
 import { BILLED_KINDS, isCountedQuantity, type ReceiptLine, type ReceiptLineKind, type ReceiptReading } from './receipt-line';
 import { choosePrintedTotal } from './receipt-reconcile';
+import { repairMisreadPrice } from './receipt-repair';
 
 /**
  * Turns the text of a receipt (OCR output, one printed row per line) into priced lines.
@@ -9,6 +10,10 @@ import { choosePrintedTotal } from './receipt-reconcile';
  * rows about payment, the venue or the visit are not part of the bill and are dropped.
  */
 export function parseReceiptText(text: string): ReceiptReading {
+  return repairMisreadPrice(readRows(text));
+}
+
+function readRows(text: string): ReceiptReading {
   const lines: ReceiptLine[] = [];
   let pendingName: string | null = null;
   const rows = text.split(/\r?\n/);
