@@ -234,9 +234,10 @@ function fixLettersInPrice(row: string): string {
   return row.replace(PRICE_WITH_LETTERS, (price) => (/\d/.test(price) ? price.replace(/[lI|]/g, '1').replace(/O/g, '0') : price));
 }
 
-// "2:65", "-0:06" in a price column: a decimal point read as a colon. Not on rows about the time.
+// "2:65", "-0:06" in a price column: a decimal point read as a colon. Not on rows about the time,
+// nor on rows with a date or a year ("10/21/2014 19:41", "jeudi23juin2016 14:42"), whose figure is the time.
 const COLON_AMOUNT = /(\S\s{2,}-?[£$€]?\s?\d{1,4}):(\d\d)\s*$/;
-const ABOUT_TIME = /\b(time|date|am|pm|open|opening|hours?|from|until|till)\b|\d[ap]m\b/i;
+const ABOUT_TIME = /\b(time|date|am|pm|open|opening|hours?|from|until|till)\b|\d[ap]m\b|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|(?<!\d)(?:19|20)\d\d(?!\d)/i;
 
 function restoreDecimalPoint(row: string): string {
   const colon = ABOUT_TIME.test(row) ? row : row.replace(COLON_AMOUNT, '$1.$2');

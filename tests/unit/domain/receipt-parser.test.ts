@@ -357,4 +357,12 @@ describe('parseReceiptText on OCR slips and other countries’ receipts', () => 
       ['total', 'Total', 1638],
     ]);
   });
+
+  it('takes the figure after a date or a year for the time, not a price read with a colon', () => {
+    expect(summary('Paris Las Vegas\n10/21/2014    19:41\njeudi23juin2016    14:42\nBread    3.00\nPinot Noir    2:65\nTOTAL    5.65')).toEqual([
+      ['item', 'Bread', 300],
+      ['item', 'Pinot Noir', 265],
+      ['total', 'TOTAL', 565],
+    ]);
+  });
 });
