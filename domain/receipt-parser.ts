@@ -3,6 +3,7 @@ import { trailingAmount } from './receipt-amount';
 import { BILLED_KINDS, isCountedQuantity, type ReceiptLine, type ReceiptLineKind, type ReceiptReading } from './receipt-line';
 import { choosePrintedTotal } from './receipt-reconcile';
 import { repairMisreadPrice } from './receipt-repair';
+import { kindsFromSums } from './receipt-sum-rows';
 
 /**
  * Turns the text of a receipt (OCR output, one printed row per line) into priced lines.
@@ -10,7 +11,7 @@ import { repairMisreadPrice } from './receipt-repair';
  * rows about payment, the venue or the visit are not part of the bill and are dropped.
  */
 export function parseReceiptText(text: string): ReceiptReading {
-  return repairMisreadPrice(readRows(text));
+  return repairMisreadPrice(kindsFromSums(readRows(text)));
 }
 
 function readRows(text: string): ReceiptReading {
