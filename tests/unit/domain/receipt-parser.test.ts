@@ -365,4 +365,10 @@ describe('parseReceiptText on OCR slips and other countries’ receipts', () => 
       ['total', 'TOTAL', 565],
     ]);
   });
+
+  it('takes a net total (before VAT, "NetTotal" as OCR runs it together) for a subtotal, not the total', () => {
+    const reading = parseReceiptText('1Cappuccino Small    2.30\n1Pain Au Raisin    1.80\n0.68VAT20    4.10\nNetTotal:    GBP3.42\nSubtotal    GBP 4.10\nPayment    GBP4.10');
+    expect(reading.lines.find((l) => l.label === 'NetTotal')?.kind).toBe('subtotal');
+    expect(reading.totalPence).toBe(410);
+  });
 });
