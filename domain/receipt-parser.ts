@@ -242,7 +242,19 @@ const ABOUT_TIME = /\b(time|date|am|pm|open|opening|hours?|from|until|till)\b|\d
 
 function restoreDecimalPoint(row: string): string {
   const colon = ABOUT_TIME.test(row) ? row : row.replace(COLON_AMOUNT, '$1.$2');
-  return colon.replace(POINTLESS_AMOUNT, '$1$2.$3').replace(SPACED_DECIMAL, '$1$2.$3');
+  return withoutStrayFigure(colon).replace(POINTLESS_AMOUNT, '$1$2.$3').replace(SPACED_DECIMAL, '$1$2.$3');
+}
+
+// "Butter Naan.  75  75.00    333": a figure after the row's amount that no count of it makes.
+const FIGURE_AFTER_AMOUNT = /(\d[.,]\d\d)\s{2,}(\d{3,4})\s*$/;
+
+/** A bare figure after a row's decimal amount is a smudge or a code, unless it is that amount (or a few of it) with the point lost. */
+function withoutStrayFigure(row: string): string {
+  const found = FIGURE_AFTER_AMOUNT.exec(row);
+  if (!found) return row;
+  const amount = Math.round(Number(found[1]!.replace(',', '.')) * 100);
+  const figure = Number(found[2]);
+  return amount > 0 && figure % amount === 0 && figure / amount <= 99 ? row : row.slice(0, found.index + found[1]!.length);
 }
 
 // Stray marks OCR puts at the left edge (table rules, bullets, the edge of the paper).

@@ -371,4 +371,12 @@ describe('parseReceiptText on OCR slips and other countries’ receipts', () => 
     expect(reading.lines.find((l) => l.label === 'NetTotal')?.kind).toBe('subtotal');
     expect(reading.totalPence).toBe(410);
   });
+
+  it('takes a bare figure after the amount for a smudge, unless it is a count of that amount with the point lost', () => {
+    expect(summary('Phulka    40    240.00\nButter Naan.    75    75.00    333\nCola 2 @ 1.25    250').map(([, label, p]) => [label, p])).toEqual([
+      ['Phulka', 24000],
+      ['Butter Naan', 7500],
+      ['Cola', 250],
+    ]);
+  });
 });
