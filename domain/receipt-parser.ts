@@ -273,8 +273,9 @@ const LEFT_SPECKS = /^(?:\S\s+)+(?=\S{2})/;
 const QUANTITY = /^(\d{1,3})\s*[xX×%*]\s*|^(\d{1,2}|[Il|])\.?\s+(?=[A-Za-z£$&(])|^(\d{1,2})\s?-\s?(?=[A-Za-z]{3})/;
 // A quantity column printed hard against the name: "1Local Mineral Water", "3SOUVLAKI", "IPATATES".
 const GLUED_QUANTITY = /^(\d{1,2}|[Il|])(?=[A-Z][A-Za-z.])/;
-// A quantity with its unit of sale (a pack, a piece, a bottle), or a weight: "1PK", "2 BT", "0.48".
-const QUANTITY_WITH_UNIT = /^(\d{1,3})\s?(?:PKT?|PCS?|BTL?|TN|EA|CS|BX|CTN)\s+|^\d{1,3}[.,]\d{1,3}\s*(?:kg|g|lb)?(?:\s+|(?=[A-Z]{3})(?!VAT|TAX|GST))(?=[A-Za-z])/i;
+// A quantity with its unit of sale (a pack, a piece, a bottle), or a weight: "1PK", "2 BT", "0.48",
+// "0.5 kg" (a unit only as a word of its own: the G of "0.21 GINGER" is the name's).
+const QUANTITY_WITH_UNIT = /^(\d{1,3})\s?(?:PKT?|PCS?|BTL?|TN|EA|CS|BX|CTN)\s+|^\d{1,3}[.,]\d{1,3}\s*(?:(?:kg|g|lb)(?![A-Za-z]))?(?:\s+|(?=[A-Z]{3})(?!VAT|TAX|GST))(?=[A-Za-z])/i;
 // The same unit printed hard against the name, on a receipt whose other rows space it: "1PKBANANA".
 const GLUED_UNIT = /^(\d{1,3})(?:PKT?|PCS?|BTL?|TN|EA|CS|BX|CTN)(?=[A-Z]{3})/;
 // A single 1 hard against a longer name is a quantity of one even without a column: "1GREY GOOSE".

@@ -379,4 +379,8 @@ describe('parseReceiptText on OCR slips and other countries’ receipts', () => 
       ['Cola', 250],
     ]);
   });
+
+  it("takes a weight's unit off a name only when it is a word of its own, so a name starting with G or KG keeps it", () => {
+    expect(summary('0.21 GINGER CHINA    2.84\n0.5 kg CARROTS    1.20\n0.38CARROT LOOSE    1.43').map(([, label]) => label)).toEqual(['GINGER CHINA', 'CARROTS', 'CARROT LOOSE']);
+  });
 });
