@@ -375,12 +375,13 @@ function hasGluedQuantityColumn(rows: readonly string[]): boolean {
 }
 
 /**
- * A 1, 0 or 5 between two letters is an l, o or s that OCR misread ("Gr1ld" → "Grlld"); in
- * capitals, 0s are Os ("CARR0T L00SE", "P0TAT0"), a 1 is an I ("F1SH") and an 8 a B ("BLEU8G").
+ * A 1, 0 or 5 between two letters is an l, o or s that OCR misread ("Gr1ld" → "Grlld"); a 0
+ * starting a word is an O ("0live", "0NION": no quantity is 0); in capitals, 0s are Os ("CARR0T L00SE", "P0TAT0"), a 1 is an I ("F1SH") and an 8 a B ("BLEU8G").
  */
 function fixDigitsInWords(text: string): string {
   return text
     .replace(/(?<=[A-Za-z])[105](?=[a-z])/g, (d) => ({ '1': 'l', '0': 'o', '5': 's' })[d as '1' | '0' | '5'])
+    .replace(/(?<![\p{L}\p{N}.,])0(?=[a-z]{2}|[A-Z]{2})/gu, 'O')
     .replace(/(?<=[A-Z])0+(?=[A-Z])|(?<=[A-Z]{2})0(?![\d.,])/g, (zeros) => 'O'.repeat(zeros.length))
     .replace(/(?<=[A-Z])1(?=[A-Z])/g, 'I')
     .replace(/(?<=[A-Z])8(?=[A-Z])/g, 'B');

@@ -383,4 +383,8 @@ describe('parseReceiptText on OCR slips and other countries’ receipts', () => 
   it("takes a weight's unit off a name only when it is a word of its own, so a name starting with G or KG keeps it", () => {
     expect(summary('0.21 GINGER CHINA    2.84\n0.5 kg CARROTS    1.20\n0.38CARROT LOOSE    1.43').map(([, label]) => label)).toEqual(['GINGER CHINA', 'CARROTS', 'CARROT LOOSE']);
   });
+
+  it('reads a 0 starting a word as an O, and leaves figures alone', () => {
+    expect(summary('1 0live Marinate Con Pane    6.50\n0NION RINGS    3.00\n330ml Coke 0.0%    2.95').map(([, label]) => label)).toEqual(['Olive Marinate Con Pane', 'ONION RINGS', '330ml Coke 0.0%']);
+  });
 });
