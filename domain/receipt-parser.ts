@@ -108,11 +108,17 @@ const PAYMENT_WORDS = /\b(cards?|credit|debit|visa|master|payment|paid|pay|amex|
 // A row that starts with a tax word is that tax, even when it says it is included in the total.
 const STARTS_WITH_TAX = /^\W*(vat|tax|gst|sst|hst|pst|iva|tva|m[wu]st|ust)/i;
 
+/** A row starting with a tax word, not a name that starts with its letters and goes on in small ones ("Mustard", "Ivan's Burger"). */
+function startsWithTax(label: string): boolean {
+  const found = STARTS_WITH_TAX.exec(label);
+  return found !== null && !/^(?!e?s\b)[a-z]/.test(label.slice(found[0].length));
+}
+
 function kindOf(label: string, price: Pence): ReceiptLineKind | null {
   // "Total for 3 items": a total, though it counts items.
   if (STARTS_WITH_TOTAL.test(label) && /items?\b/i.test(label)) return 'total';
   if (NOT_THE_BILL.test(label) || isCardPayment(label)) return null;
-  if (STARTS_WITH_TAX.test(label)) return 'vat';
+  if (startsWithTax(label)) return 'vat';
   if (SUBTOTAL.test(label)) return 'subtotal';
   // "Service charge total" is the service line; "Total incl. service" is the total.
   if (SERVICE.test(label) && !STARTS_WITH_TOTAL.test(label)) return 'service';

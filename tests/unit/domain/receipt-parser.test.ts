@@ -387,4 +387,15 @@ describe('parseReceiptText on OCR slips and other countries’ receipts', () => 
   it('reads a 0 starting a word as an O, and leaves figures alone', () => {
     expect(summary('1 0live Marinate Con Pane    6.50\n0NION RINGS    3.00\n330ml Coke 0.0%    2.95').map(([, label]) => label)).toEqual(['Olive Marinate Con Pane', 'ONION RINGS', '330ml Coke 0.0%']);
   });
+
+  it('takes a name that starts with the letters of a tax word for an item, and a tax row for tax', () => {
+    expect(summary('Mustard    $0.00\nIvan Burger    $8.69\nGSTCA    $0.43\nTAX1    $0.10\nTaxes    $0.05\nTotal    $9.27')).toEqual([
+      ['item', 'Mustard', 0],
+      ['item', 'Ivan Burger', 869],
+      ['vat', 'GSTCA', 43],
+      ['vat', 'TAX1', 10],
+      ['vat', 'Taxes', 5],
+      ['total', 'Total', 927],
+    ]);
+  });
 });
