@@ -25,6 +25,7 @@ describe('trailingAmount', () => {
   it('reads a 5 that OCR turned into $ or S when no digit is left', () => {
     expect(trailingAmount('Fachinger natur $.30')?.pence).toBe(530);
     expect(trailingAmount('Fachinger natur S.30')?.pence).toBe(530);
+    expect(trailingAmount('BB SAVINGS.60')?.pence).not.toBe(560);
   });
 
   it('reads cents printed without a leading 0, as US receipts do', () => {
