@@ -248,7 +248,16 @@ const ABOUT_TIME = /\b(time|date|am|pm|open|opening|hours?|from|until|till)\b|\d
 
 function restoreDecimalPoint(row: string): string {
   const colon = ABOUT_TIME.test(row) ? row : row.replace(COLON_AMOUNT, '$1.$2');
-  return withoutStrayFigure(colon).replace(POINTLESS_AMOUNT, '$1$2.$3').replace(SPACED_DECIMAL, '$1$2.$3');
+  return withoutStrayFigure(colon).replace(RATE_QUANTITY_POINTLESS, pointFromRate).replace(POINTLESS_AMOUNT, '$1$2.$3').replace(SPACED_DECIMAL, '$1$2.$3');
+}
+
+// "Chapati Thali  110  1  11000": rate, quantity and an amount whose point was lost.
+const RATE_QUANTITY_POINTLESS = /(\s)(\d{1,5})(\s+)(\d{1,3})(\s+)(\d{3,8})\s*$/;
+
+/** The amount with its point put back, when it is the rate times the quantity in whole units. */
+function pointFromRate(found: string, space: string, rate: string, gap: string, quantity: string, gap2: string, amount: string): string {
+  const whole = Number(rate) * Number(quantity);
+  return whole * 100 === Number(amount) ? `${space}${rate}${gap}${quantity}${gap2}${whole}.00` : found;
 }
 
 // "Butter Naan.  75  75.00    333": a figure after the row's amount that no count of it makes.

@@ -398,4 +398,12 @@ describe('parseReceiptText on OCR slips and other countries’ receipts', () => 
       ['total', 'Total', 927],
     ]);
   });
+
+  it('puts the point back in an amount that is the rate times the quantity printed before it', () => {
+    expect(summary('Buns    15    1    15.00\nChapati Thali    110    1    11000\nSheera    30    2    12345\nFood Total    185.00').map(([, label, p]) => [label, p])).toEqual([
+      ['Buns', 1500],
+      ['Chapati Thali', 11000],
+      ['Food Total', 18500],
+    ]);
+  });
 });
