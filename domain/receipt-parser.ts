@@ -92,7 +92,8 @@ const TOTAL = /(?:\b|(?<=[a-z]))(total|\w?[o0a]ta[l1I]|ttl|tot|balance|bal|amoun
 const STARTS_WITH_TOTAL = /^(grand\s*)?(total|ttl|balance|amount)/i;
 const WHEN = /\b\d{1,2}:\d{2}(?!\d)|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/;
 // OCR often drops the space before "tax": "SalesTax1", "FOODTAX".
-const VAT = /\b(vat|tax|gst|sst|m[wu]st|ust|hst|pst|iva|tva|incl?\.?|sales\s*ta)(?=\b|\d)|(?<=[a-z])tax(?=\b|\d)/i;
+// US tills shorten tax to TX ("TX 0.56", "TXTL" for the tax total).
+const VAT = /\b(vat|tax|tx|txtl|gst|sst|m[wu]st|ust|hst|pst|iva|tva|incl?\.?|sales\s*ta)(?=\b|\d)|(?<=[a-z])tax(?=\b|\d)/i;
 // A fee (delivery, booking, municipality) is charged on the whole bill, as service is.
 const SERVICE = /\b(service|serv\.?\s*ch(arge)?|service\s*charge|svc|gratuity|grat|servizio|servizi|tips?|coperto|cover\s*charge|fees?)(?=\b|\d)/i;
 const DISCOUNT = /\b(discount|disc|off|promo|voucher|coupon|savings?|reduction|rabatt|sconto|remise|offer)\b|(?<=[a-z])(coupon|savings?)(?=\b|\d)/i;
@@ -165,7 +166,8 @@ function settle(read: readonly ReceiptLine[]): ReceiptReading {
 /**
  * Without a total row, the total is printed under another name: a net amount after the tax rows
  * (net of tax and rounding; before them it is the sum before tax), or a row whose amount is the
- * sum of at least two billed rows above it, under a label OCR could not read ("CHSH", a smudge).
+ * sum of at least two billed rows above it (with the tax rows above, where tax is added), under a
+ * label OCR could not read ("CHSH", "TOTL", a smudge).
  */
 function markUnlabelledTotal(lines: readonly ReceiptLine[]): readonly ReceiptLine[] {
   if (lines.some((l) => l.kind === 'total')) return lines;
@@ -179,11 +181,14 @@ const NET = /\bnet(to|t)?\b/i;
 
 function rowAddingUp(lines: readonly ReceiptLine[]): number {
   let sum = 0;
+  let tax = 0;
   let count = 0;
   return lines.findIndex((l) => {
     const price = l.pricePence ?? 0;
-    if (count >= 2 && price > 0 && price === sum && l.kind === 'item') return true;
+    // With the tax added on top (US) or already inside the prices (UK).
+    if (count >= 2 && price > 0 && (price === sum || price === sum + tax) && l.kind === 'item') return true;
     if (BILLED_KINDS.has(l.kind)) [sum, count] = [sum + price, count + 1];
+    if (l.kind === 'vat') tax += price;
     return false;
   });
 }

@@ -406,4 +406,15 @@ describe('parseReceiptText on OCR slips and other countries’ receipts', () => 
       ['Food Total', 18500],
     ]);
   });
+
+  it('reads TX and TXTL as tax, and takes an unlabelled row that is the items plus that tax for the total', () => {
+    const reading = parseReceiptText('1SFT DRNK    1.65\n1CHICKEN&2VEG    7.25\nTXTL    0.89\nTOTL    9.79\nCASH    10.00');
+    expect(reading.lines.map(({ kind, label }) => [kind, label])).toEqual([
+      ['item', 'SFT DRNK'],
+      ['item', 'CHICKEN&2VEG'],
+      ['vat', 'TXTL'],
+      ['total', 'TOTL'],
+    ]);
+    expect(reading.totalPence).toBe(979);
+  });
 });
