@@ -87,8 +87,8 @@ const CHANGE = /\bchange\b/i;
 const NOT_THE_BILL =
   /\b(cash|contant[ei]|bargeld|efectivo|change|visa|master\s*card|mastercard|amex|maestro|debit|credit|tender(ed)?|paid|payment|contactless|tel|phone|fax|date|time|table|guests?|server|cashier|invoice|auth|approval|ref|terminal|trans(action)?|www|http|rounding|round(ed)?|points?|suggested|guide|account|acct|qty|items?\s*(sold|count)|no\s+of\s+items|deposit|receipt|thank\s*you|thanks\s+for|\d+\s*items?|items|remaining|you\s*s[ao]ve?d?|reg(ular)?\.?\s*price|ite[mn]\s*pr[il1]ce|gift\s*card)(?=\b|\d)/i;
 const SUBTOTAL = /\b(sub[\s-]?totale?|net\s*total|subtot|sub\s*ttl|item\s*total|net(to|t)?|(food|bar|drinks?)\s*total|total\s*(excl?|before|net)|zwischensumme)\b/i;
-// "Tatal", "roTAL", "T0TA1": the word total with one letter misread.
-const TOTAL = /(?:\b|(?<=[a-z]))(total|\w?[o0a]ta[l1I]|ttl|tot|balance|bal|amount|amt\s*due|to\s*pay|saldo|summe|gesamt|betrag|grand|due|jumlah|totale)\b/i;
+// "Tatal", "roTAL", "T0TA1": the word total with one letter misread; "Aeount", "AHOUNT": amount so.
+const TOTAL = /(?:\b|(?<=[a-z]))(total|\w?[o0a]ta[l1I]|ttl|tot|balance|bal|a[a-z]ount|amt\s*due|to\s*pay|saldo|summe|gesamt|betrag|grand|due|jumlah|totale)\b/i;
 const STARTS_WITH_TOTAL = /^(grand\s*)?(total|ttl|balance|amount)/i;
 const WHEN = /\b\d{1,2}:\d{2}(?!\d)|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/;
 // OCR often drops the space before "tax": "SalesTax1", "FOODTAX".

@@ -417,4 +417,14 @@ describe('parseReceiptText on OCR slips and other countries’ receipts', () => 
     ]);
     expect(reading.totalPence).toBe(979);
   });
+
+  it('knows the word amount with one letter misread for a total, and not account', () => {
+    const reading = parseReceiptText('Phulka    240.00\nButter Naan    75.00\nPay Aeount:    315.00\nAccount    315.00');
+    expect(reading.lines.map(({ kind, label }) => [kind, label])).toEqual([
+      ['item', 'Phulka'],
+      ['item', 'Butter Naan'],
+      ['total', 'Pay Aeount'],
+    ]);
+    expect(reading.totalPence).toBe(31500);
+  });
 });
