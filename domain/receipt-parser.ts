@@ -2,6 +2,8 @@ import { pence, type Pence } from './money';
 import { trailingAmount } from './receipt-amount';
 import { BILLED_KINDS, isCountedQuantity, type ReceiptLine, type ReceiptLineKind, type ReceiptReading } from './receipt-line';
 import { choosePrintedTotal } from './receipt-reconcile';
+import { repairMisreadPrice } from './receipt-repair';
+import { kindsFromSums } from './receipt-sum-rows';
 
 /**
  * Turns the text of a receipt (OCR output, one printed row per line) into priced lines.
@@ -9,6 +11,10 @@ import { choosePrintedTotal } from './receipt-reconcile';
  * rows about payment, the venue or the visit are not part of the bill and are dropped.
  */
 export function parseReceiptText(text: string): ReceiptReading {
+  return repairMisreadPrice(kindsFromSums(readRows(text)));
+}
+
+function readRows(text: string): ReceiptReading {
   const lines: ReceiptLine[] = [];
   let pendingName: string | null = null;
   const rows = text.split(/\r?\n/);
@@ -59,7 +65,8 @@ export function parseReceiptText(text: string): ReceiptReading {
     }
     if (CHANGE.test(label) && amount.pence > 0) change = amount.pence;
     const countsItems = STARTS_WITH_TOTAL.test(label) && /items?\b/i.test(label);
-    const kind = (NOT_THE_BILL.test(amount.before) && !countsItems) || isCardPayment(amount.before) ? null : kindOf(label, amount.pence);
+    const notTheBill = (NOT_THE_BILL.test(amount.before) && !countsItems) || isCardPayment(amount.before) || NUMBER_LABEL.test(amount.before);
+    const kind = notTheBill ? null : kindOf(label, amount.pence);
     if (kind === null) continue;
     const pricePence = kind === 'discount' && amount.pence > 0 ? pence(-amount.pence) : amount.pence;
     lines.push(kind === 'item' ? { raw, label, pricePence, kind, ...units } : { raw, label, pricePence, kind });
@@ -79,14 +86,16 @@ const CHANGE = /\bchange\b/i;
 // A keyword may be followed by a figure with no space between ("Guest1", "RegPrice13.96").
 const NOT_THE_BILL =
   /\b(cash|contant[ei]|bargeld|efectivo|change|visa|master\s*card|mastercard|amex|maestro|debit|credit|tender(ed)?|paid|payment|contactless|tel|phone|fax|date|time|table|guests?|server|cashier|invoice|auth|approval|ref|terminal|trans(action)?|www|http|rounding|round(ed)?|points?|suggested|guide|account|acct|qty|items?\s*(sold|count)|no\s+of\s+items|deposit|receipt|thank\s*you|thanks\s+for|\d+\s*items?|items|remaining|you\s*s[ao]ve?d?|reg(ular)?\.?\s*price|ite[mn]\s*pr[il1]ce|gift\s*card)(?=\b|\d)/i;
-const SUBTOTAL = /\b(sub[\s-]?totale?|subtot|sub\s*ttl|item\s*total|net(to|t)?|(food|bar|drinks?)\s*total|total\s*(excl?|before|net)|zwischensumme)\b/i;
-// "Tatal", "roTAL", "T0TA1": the word total with one letter misread.
-const TOTAL = /(?:\b|(?<=[a-z]))(total|\w?[o0a]ta[l1I]|ttl|tot|balance|bal|amount|amt\s*due|to\s*pay|saldo|summe|gesamt|betrag|grand|due|jumlah|totale)\b/i;
+const SUBTOTAL = /\b(sub[\s-]?totale?|net\s*total|subtot|sub\s*ttl|item\s*total|net(to|t)?|(food|bar|drinks?)\s*total|total\s*(excl?|before|net)|zwischensumme)\b/i;
+// "Tatal", "roTAL", "T0TA1": the word total with one letter misread; "Aeount", "AHOUNT": amount so.
+const TOTAL = /(?:\b|(?<=[a-z]))(total|\w?[o0a]ta[l1I]|ttl|tot|balance|bal|a[a-z]ount|amt\s*due|to\s*pay|saldo|summe|gesamt|betrag|grand|due|jumlah|totale)\b/i;
 const STARTS_WITH_TOTAL = /^(grand\s*)?(total|ttl|balance|amount)/i;
 const WHEN = /\b\d{1,2}:\d{2}(?!\d)|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/;
 // OCR often drops the space before "tax": "SalesTax1", "FOODTAX".
-const VAT = /\b(vat|tax|gst|sst|m[wu]st|ust|hst|pst|iva|tva|incl?\.?|sales\s*ta)(?=\b|\d)|(?<=[a-z])tax(?=\b|\d)/i;
-const SERVICE = /\b(service|serv\.?\s*ch(arge)?|service\s*charge|svc|gratuity|grat|servizio|servizi|tips?|coperto|cover\s*charge)(?=\b|\d)/i;
+// US tills shorten tax to TX ("TX 0.56", "TXTL" for the tax total).
+const VAT = /\b(vat|tax|tx|txtl|gst|sst|m[wu]st|ust|hst|pst|iva|tva|incl?\.?|sales\s*ta)(?=\b|\d)|(?<=[a-z])tax(?=\b|\d)/i;
+// A fee (delivery, booking, municipality) is charged on the whole bill, as service is.
+const SERVICE = /\b(service|serv\.?\s*ch(arge)?|service\s*charge|svc|gratuity|grat|servizio|servizi|tips?|coperto|cover\s*charge|fees?)(?=\b|\d)/i;
 const DISCOUNT = /\b(discount|disc|off|promo|voucher|coupon|savings?|reduction|rabatt|sconto|remise|offer)\b|(?<=[a-z])(coupon|savings?)(?=\b|\d)/i;
 
 /** "Card", "Credit Card 12.62", "Card payment": a card on a short row paid; in a longer name it is sold ("CARD THANKS CROWN"). */
@@ -100,11 +109,17 @@ const PAYMENT_WORDS = /\b(cards?|credit|debit|visa|master|payment|paid|pay|amex|
 // A row that starts with a tax word is that tax, even when it says it is included in the total.
 const STARTS_WITH_TAX = /^\W*(vat|tax|gst|sst|hst|pst|iva|tva|m[wu]st|ust)/i;
 
+/** A row starting with a tax word, not a name that starts with its letters and goes on in small ones ("Mustard", "Ivan's Burger"). */
+function startsWithTax(label: string): boolean {
+  const found = STARTS_WITH_TAX.exec(label);
+  return found !== null && !/^(?!e?s\b)[a-z]/.test(label.slice(found[0].length));
+}
+
 function kindOf(label: string, price: Pence): ReceiptLineKind | null {
   // "Total for 3 items": a total, though it counts items.
   if (STARTS_WITH_TOTAL.test(label) && /items?\b/i.test(label)) return 'total';
   if (NOT_THE_BILL.test(label) || isCardPayment(label)) return null;
-  if (STARTS_WITH_TAX.test(label)) return 'vat';
+  if (startsWithTax(label)) return 'vat';
   if (SUBTOTAL.test(label)) return 'subtotal';
   // "Service charge total" is the service line; "Total incl. service" is the total.
   if (SERVICE.test(label) && !STARTS_WITH_TOTAL.test(label)) return 'service';
@@ -115,6 +130,9 @@ function kindOf(label: string, price: Pence): ReceiptLineKind | null {
   if (WHEN.test(label)) return null;
   return 'item';
 }
+
+// "Kot No .01", "Bill Nr. 12.34": what follows a number's label is that number, not a price.
+const NUMBER_LABEL = /\b(?:no|nr)\.?:?$/i;
 
 // Words printed around "total" on a total row; other words make it a product's name ("Total Fitness Water").
 const TOTAL_ROW_WORDS =
@@ -148,7 +166,8 @@ function settle(read: readonly ReceiptLine[]): ReceiptReading {
 /**
  * Without a total row, the total is printed under another name: a net amount after the tax rows
  * (net of tax and rounding; before them it is the sum before tax), or a row whose amount is the
- * sum of at least two billed rows above it, under a label OCR could not read ("CHSH", a smudge).
+ * sum of at least two billed rows above it (with the tax rows above, where tax is added), under a
+ * label OCR could not read ("CHSH", "TOTL", a smudge).
  */
 function markUnlabelledTotal(lines: readonly ReceiptLine[]): readonly ReceiptLine[] {
   if (lines.some((l) => l.kind === 'total')) return lines;
@@ -162,11 +181,14 @@ const NET = /\bnet(to|t)?\b/i;
 
 function rowAddingUp(lines: readonly ReceiptLine[]): number {
   let sum = 0;
+  let tax = 0;
   let count = 0;
   return lines.findIndex((l) => {
     const price = l.pricePence ?? 0;
-    if (count >= 2 && price > 0 && price === sum && l.kind === 'item') return true;
+    // With the tax added on top (US) or already inside the prices (UK).
+    if (count >= 2 && price > 0 && (price === sum || price === sum + tax) && l.kind === 'item') return true;
     if (BILLED_KINDS.has(l.kind)) [sum, count] = [sum + price, count + 1];
+    if (l.kind === 'vat') tax += price;
     return false;
   });
 }
@@ -224,13 +246,35 @@ function fixLettersInPrice(row: string): string {
   return row.replace(PRICE_WITH_LETTERS, (price) => (/\d/.test(price) ? price.replace(/[lI|]/g, '1').replace(/O/g, '0') : price));
 }
 
-// "2:65", "-0:06" in a price column: a decimal point read as a colon. Not on rows about the time.
+// "2:65", "-0:06" in a price column: a decimal point read as a colon. Not on rows about the time,
+// nor on rows with a date or a year ("10/21/2014 19:41", "jeudi23juin2016 14:42"), whose figure is the time.
 const COLON_AMOUNT = /(\S\s{2,}-?[£$€]?\s?\d{1,4}):(\d\d)\s*$/;
-const ABOUT_TIME = /\b(time|date|am|pm|open|opening|hours?|from|until|till)\b|\d[ap]m\b/i;
+const ABOUT_TIME = /\b(time|date|am|pm|open|opening|hours?|from|until|till)\b|\d[ap]m\b|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|(?<!\d)(?:19|20)\d\d(?!\d)/i;
 
 function restoreDecimalPoint(row: string): string {
   const colon = ABOUT_TIME.test(row) ? row : row.replace(COLON_AMOUNT, '$1.$2');
-  return colon.replace(POINTLESS_AMOUNT, '$1$2.$3').replace(SPACED_DECIMAL, '$1$2.$3');
+  return withoutStrayFigure(colon).replace(RATE_QUANTITY_POINTLESS, pointFromRate).replace(POINTLESS_AMOUNT, '$1$2.$3').replace(SPACED_DECIMAL, '$1$2.$3');
+}
+
+// "Chapati Thali  110  1  11000": rate, quantity and an amount whose point was lost.
+const RATE_QUANTITY_POINTLESS = /(\s)(\d{1,5})(\s+)(\d{1,3})(\s+)(\d{3,8})\s*$/;
+
+/** The amount with its point put back, when it is the rate times the quantity in whole units. */
+function pointFromRate(found: string, space: string, rate: string, gap: string, quantity: string, gap2: string, amount: string): string {
+  const whole = Number(rate) * Number(quantity);
+  return whole * 100 === Number(amount) ? `${space}${rate}${gap}${quantity}${gap2}${whole}.00` : found;
+}
+
+// "Butter Naan.  75  75.00    333": a figure after the row's amount that no count of it makes.
+const FIGURE_AFTER_AMOUNT = /(\d[.,]\d\d)\s{2,}(\d{3,4})\s*$/;
+
+/** A bare figure after a row's decimal amount is a smudge or a code, unless it is that amount (or a few of it) with the point lost. */
+function withoutStrayFigure(row: string): string {
+  const found = FIGURE_AFTER_AMOUNT.exec(row);
+  if (!found) return row;
+  const amount = Math.round(Number(found[1]!.replace(',', '.')) * 100);
+  const figure = Number(found[2]);
+  return amount > 0 && figure % amount === 0 && figure / amount <= 99 ? row : row.slice(0, found.index + found[1]!.length);
 }
 
 // Stray marks OCR puts at the left edge (table rules, bullets, the edge of the paper).
@@ -249,8 +293,9 @@ const LEFT_SPECKS = /^(?:\S\s+)+(?=\S{2})/;
 const QUANTITY = /^(\d{1,3})\s*[xX×%*]\s*|^(\d{1,2}|[Il|])\.?\s+(?=[A-Za-z£$&(])|^(\d{1,2})\s?-\s?(?=[A-Za-z]{3})/;
 // A quantity column printed hard against the name: "1Local Mineral Water", "3SOUVLAKI", "IPATATES".
 const GLUED_QUANTITY = /^(\d{1,2}|[Il|])(?=[A-Z][A-Za-z.])/;
-// A quantity with its unit of sale (a pack, a piece, a bottle), or a weight: "1PK", "2 BT", "0.48".
-const QUANTITY_WITH_UNIT = /^(\d{1,3})\s?(?:PKT?|PCS?|BTL?|TN|EA|CS|BX|CTN)\s+|^\d{1,3}[.,]\d{1,3}\s*(?:kg|g|lb)?(?:\s+|(?=[A-Z]{3})(?!VAT|TAX|GST))(?=[A-Za-z])/i;
+// A quantity with its unit of sale (a pack, a piece, a bottle), or a weight: "1PK", "2 BT", "0.48",
+// "0.5 kg" (a unit only as a word of its own: the G of "0.21 GINGER" is the name's).
+const QUANTITY_WITH_UNIT = /^(\d{1,3})\s?(?:PKT?|PCS?|BTL?|TN|EA|CS|BX|CTN)\s+|^\d{1,3}[.,]\d{1,3}\s*(?:(?:kg|g|lb)(?![A-Za-z]))?(?:\s+|(?=[A-Z]{3})(?!VAT|TAX|GST))(?=[A-Za-z])/i;
 // The same unit printed hard against the name, on a receipt whose other rows space it: "1PKBANANA".
 const GLUED_UNIT = /^(\d{1,3})(?:PKT?|PCS?|BTL?|TN|EA|CS|BX|CTN)(?=[A-Z]{3})/;
 // A single 1 hard against a longer name is a quantity of one even without a column: "1GREY GOOSE".
@@ -350,12 +395,13 @@ function hasGluedQuantityColumn(rows: readonly string[]): boolean {
 }
 
 /**
- * A 1, 0 or 5 between two letters is an l, o or s that OCR misread ("Gr1ld" → "Grlld"); in
- * capitals, 0s are Os ("CARR0T L00SE", "P0TAT0"), a 1 is an I ("F1SH") and an 8 a B ("BLEU8G").
+ * A 1, 0 or 5 between two letters is an l, o or s that OCR misread ("Gr1ld" → "Grlld"); a 0
+ * starting a word is an O ("0live", "0NION": no quantity is 0); in capitals, 0s are Os ("CARR0T L00SE", "P0TAT0"), a 1 is an I ("F1SH") and an 8 a B ("BLEU8G").
  */
 function fixDigitsInWords(text: string): string {
   return text
     .replace(/(?<=[A-Za-z])[105](?=[a-z])/g, (d) => ({ '1': 'l', '0': 'o', '5': 's' })[d as '1' | '0' | '5'])
+    .replace(/(?<![\p{L}\p{N}.,])0(?=[a-z]{2}|[A-Z]{2})/gu, 'O')
     .replace(/(?<=[A-Z])0+(?=[A-Z])|(?<=[A-Z]{2})0(?![\d.,])/g, (zeros) => 'O'.repeat(zeros.length))
     .replace(/(?<=[A-Z])1(?=[A-Z])/g, 'I')
     .replace(/(?<=[A-Z])8(?=[A-Z])/g, 'B');

@@ -25,6 +25,13 @@ describe('trailingAmount', () => {
   it('reads a 5 that OCR turned into $ or S when no digit is left', () => {
     expect(trailingAmount('Fachinger natur $.30')?.pence).toBe(530);
     expect(trailingAmount('Fachinger natur S.30')?.pence).toBe(530);
+    expect(trailingAmount('BB SAVINGS.60')?.pence).not.toBe(560);
+  });
+
+  it('reads cents printed without a leading 0, as US receipts do', () => {
+    expect(trailingAmount('1ZAPPS REGULAR 2Z .99B')).toMatchObject({ pence: 99, before: '1ZAPPS REGULAR 2Z' });
+    expect(trailingAmount('CHANGE .18')?.pence).toBe(18);
+    expect(trailingAmount('Coupon -.50')?.pence).toBe(-50);
   });
 
   it('puts back a decimal point lost after a pound sign', () => {

@@ -339,4 +339,92 @@ describe('parseReceiptText on OCR slips and other countries’ receipts', () => 
       ['TOTAL', 999],
     ]);
   });
+
+  it('reads cents printed without a leading 0, and takes the number after a "No" label for no price', () => {
+    expect(summary('kot No .01\nBill Nr. 12.34\n1ZAPPS REGULAR 2Z    .99B\nSUBTOTAL    .99\nLA4.5%TAX    .04\nTOTAL    1.03')).toEqual([
+      ['item', 'ZAPPS REGULAR 2Z', 99],
+      ['subtotal', 'SUBTOTAL', 99],
+      ['vat', 'LA4.5%TAX', 4],
+      ['total', 'TOTAL', 103],
+    ]);
+  });
+
+  it('takes a fee row as a charge on the whole bill, like service', () => {
+    expect(summary('Burrata    12.50\nDelivery Fee    2.50\nMunicipality Fee    1.38\nTotal    16.38')).toEqual([
+      ['item', 'Burrata', 1250],
+      ['service', 'Delivery Fee', 250],
+      ['service', 'Municipality Fee', 138],
+      ['total', 'Total', 1638],
+    ]);
+  });
+
+  it('takes the figure after a date or a year for the time, not a price read with a colon', () => {
+    expect(summary('Paris Las Vegas\n10/21/2014    19:41\njeudi23juin2016    14:42\nBread    3.00\nPinot Noir    2:65\nTOTAL    5.65')).toEqual([
+      ['item', 'Bread', 300],
+      ['item', 'Pinot Noir', 265],
+      ['total', 'TOTAL', 565],
+    ]);
+  });
+
+  it('takes a net total (before VAT, "NetTotal" as OCR runs it together) for a subtotal, not the total', () => {
+    const reading = parseReceiptText('1Cappuccino Small    2.30\n1Pain Au Raisin    1.80\n0.68VAT20    4.10\nNetTotal:    GBP3.42\nSubtotal    GBP 4.10\nPayment    GBP4.10');
+    expect(reading.lines.find((l) => l.label === 'NetTotal')?.kind).toBe('subtotal');
+    expect(reading.totalPence).toBe(410);
+  });
+
+  it('takes a bare figure after the amount for a smudge, unless it is a count of that amount with the point lost', () => {
+    expect(summary('Phulka    40    240.00\nButter Naan.    75    75.00    333\nCola 2 @ 1.25    250').map(([, label, p]) => [label, p])).toEqual([
+      ['Phulka', 24000],
+      ['Butter Naan', 7500],
+      ['Cola', 250],
+    ]);
+  });
+
+  it("takes a weight's unit off a name only when it is a word of its own, so a name starting with G or KG keeps it", () => {
+    expect(summary('0.21 GINGER CHINA    2.84\n0.5 kg CARROTS    1.20\n0.38CARROT LOOSE    1.43').map(([, label]) => label)).toEqual(['GINGER CHINA', 'CARROTS', 'CARROT LOOSE']);
+  });
+
+  it('reads a 0 starting a word as an O, and leaves figures alone', () => {
+    expect(summary('1 0live Marinate Con Pane    6.50\n0NION RINGS    3.00\n330ml Coke 0.0%    2.95').map(([, label]) => label)).toEqual(['Olive Marinate Con Pane', 'ONION RINGS', '330ml Coke 0.0%']);
+  });
+
+  it('takes a name that starts with the letters of a tax word for an item, and a tax row for tax', () => {
+    expect(summary('Mustard    $0.00\nIvan Burger    $8.69\nGSTCA    $0.43\nTAX1    $0.10\nTaxes    $0.05\nTotal    $9.27')).toEqual([
+      ['item', 'Mustard', 0],
+      ['item', 'Ivan Burger', 869],
+      ['vat', 'GSTCA', 43],
+      ['vat', 'TAX1', 10],
+      ['vat', 'Taxes', 5],
+      ['total', 'Total', 927],
+    ]);
+  });
+
+  it('puts the point back in an amount that is the rate times the quantity printed before it', () => {
+    expect(summary('Buns    15    1    15.00\nChapati Thali    110    1    11000\nSheera    30    2    12345\nFood Total    185.00').map(([, label, p]) => [label, p])).toEqual([
+      ['Buns', 1500],
+      ['Chapati Thali', 11000],
+      ['Food Total', 18500],
+    ]);
+  });
+
+  it('reads TX and TXTL as tax, and takes an unlabelled row that is the items plus that tax for the total', () => {
+    const reading = parseReceiptText('1SFT DRNK    1.65\n1CHICKEN&2VEG    7.25\nTXTL    0.89\nTOTL    9.79\nCASH    10.00');
+    expect(reading.lines.map(({ kind, label }) => [kind, label])).toEqual([
+      ['item', 'SFT DRNK'],
+      ['item', 'CHICKEN&2VEG'],
+      ['vat', 'TXTL'],
+      ['total', 'TOTL'],
+    ]);
+    expect(reading.totalPence).toBe(979);
+  });
+
+  it('knows the word amount with one letter misread for a total, and not account', () => {
+    const reading = parseReceiptText('Phulka    240.00\nButter Naan    75.00\nPay Aeount:    315.00\nAccount    315.00');
+    expect(reading.lines.map(({ kind, label }) => [kind, label])).toEqual([
+      ['item', 'Phulka'],
+      ['item', 'Butter Naan'],
+      ['total', 'Pay Aeount'],
+    ]);
+    expect(reading.totalPence).toBe(31500);
+  });
 });

@@ -1,0 +1,51 @@
+import { sumPence } from './money';
+import { BILLED_KINDS, type ReceiptLine, type ReceiptReading } from './receipt-line';
+
+/**
+ * Rows whose label OCR could not read, or that name a category, are told by the receipt's own sums:
+ * - a row closing a run of items that is their sum ("Food $27.98" under the food) is a subtotal,
+ *   when the receipt does not add up with it counted as an item;
+ * - the one priced row between the subtotal and the total that makes the one the other ("TaK 3.32"
+ *   between "Subtotal 38.96" and "Total 42.28") is a charge on the bill (tax), not an item.
+ */
+export function kindsFromSums(reading: ReceiptReading): ReceiptReading {
+  return { ...reading, lines: chargeBetweenSubtotalAndTotal(sumRowsAsSubtotals(reading)) };
+}
+
+function sumRowsAsSubtotals({ lines, totalPence }: ReceiptReading): readonly ReceiptLine[] {
+  if (totalPence === null || addsUp(lines, totalPence)) return lines;
+  let runSum = 0;
+  let runCount = 0;
+  return lines.map((line, i) => {
+    const price = line.pricePence ?? 0;
+    if (line.kind !== 'item') {
+      if (line.kind === 'subtotal' || line.kind === 'total') [runSum, runCount] = [0, 0];
+      return line;
+    }
+    const next = lines[i + 1];
+    if (runCount >= 2 && price > 0 && price === runSum && next !== undefined && next.kind !== 'item') {
+      [runSum, runCount] = [0, 0];
+      return { raw: line.raw, label: line.label, pricePence: line.pricePence, kind: 'subtotal' };
+    }
+    [runSum, runCount] = [runSum + price, runCount + 1];
+    return line;
+  });
+}
+
+function chargeBetweenSubtotalAndTotal(lines: readonly ReceiptLine[]): readonly ReceiptLine[] {
+  const subtotal = lines.findIndex((l) => l.kind === 'subtotal' && (l.pricePence ?? 0) > 0);
+  const total = lines.findIndex((l, i) => i > subtotal && l.kind === 'total' && (l.pricePence ?? 0) > 0);
+  if (subtotal < 0 || total < 0) return lines;
+  const between = lines.slice(subtotal + 1, total);
+  const items = between.filter((l) => l.kind === 'item');
+  const added = sumPence(between.filter((l) => (BILLED_KINDS.has(l.kind) || l.kind === 'vat') && l.pricePence !== null).map((l) => l.pricePence!));
+  if (items.length !== 1 || lines[subtotal]!.pricePence! + added !== lines[total]!.pricePence) return lines;
+  return lines.map((l) => (l === items[0] ? { raw: l.raw, label: l.label, pricePence: l.pricePence, kind: 'vat' } : l));
+}
+
+/** The billed lines make the total, with or without the tax rows added. */
+function addsUp(lines: readonly ReceiptLine[], totalPence: number): boolean {
+  const sum = (test: (l: ReceiptLine) => boolean) => sumPence(lines.filter((l) => test(l) && l.pricePence !== null).map((l) => l.pricePence!));
+  const billed = sum((l) => BILLED_KINDS.has(l.kind));
+  return billed === totalPence || billed + sum((l) => l.kind === 'vat') === totalPence;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { parseReceiptText } from '../../../domain/receipt-parser';
+
+const kinds = (text: string) => parseReceiptText(text).lines.map((l) => [l.kind, l.label]);
+
+describe('kindsFromSums (through parseReceiptText)', () => {
+  it('takes a row that sums the items above it, before the tax, for a subtotal', () => {
+    expect(kinds('Iced Tea    $2.50\nDiet Coke    $2.50\nCuban    $11.99\nFood    $16.99\nTax    $1.19\nTotal    $18.18')).toEqual([
+      ['item', 'Iced Tea'],
+      ['item', 'Diet Coke'],
+      ['item', 'Cuban'],
+      ['subtotal', 'Food'],
+      ['vat', 'Tax'],
+      ['total', 'Total'],
+    ]);
+  });
+
+  it('keeps an item that happens to cost what the items above it do when the receipt adds up with it', () => {
+    expect(kinds('Chips    2.50\nPeas    2.50\nBurger    5.00\nTotal    10.00').map(([kind]) => kind)).toEqual(['item', 'item', 'item', 'total']);
+  });
+
+  it('takes the one unreadable row between subtotal and total that makes up the difference for tax', () => {
+    expect(kinds('Pad Thai    9.99\nIced Tea    2.00\nSubtotal    11.99\nTaK    1.02\nTotal    $13.01')).toEqual([
+      ['item', 'Pad Thai'],
+      ['item', 'Iced Tea'],
+      ['subtotal', 'Subtotal'],
+      ['vat', 'TaK'],
+      ['total', 'Total'],
+    ]);
+  });
+});
