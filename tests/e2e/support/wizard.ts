@@ -2,7 +2,6 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { waitForIslands } from './browser';
 
 /** What the fake reader answers next: a JSON body with a status, or a dropped connection. */
 export type ReaderAnswer = { readonly status?: number; readonly body: unknown } | 'network failure';
@@ -73,11 +72,14 @@ export async function uploadPhoto(page: Page, photo?: Buffer): Promise<void> {
   await (await chooser).setFiles({ name: 'receipt.png', mimeType: 'image/png', buffer });
 }
 
-/** /app with its island hydrated (the scan heading alone is in the server's HTML). */
+/**
+ * /app with the wizard running: the scan step's buttons show once its effects have run and the
+ * usage has arrived (the scan heading alone is already in the server's HTML).
+ */
 export async function openApp(page: Page): Promise<void> {
   await page.goto('/app');
   await page.getByRole('heading', { name: 'Scan Your Receipt' }).waitFor();
-  await waitForIslands(page);
+  await page.getByRole('button', { name: 'Upload Photo' }).waitFor();
 }
 
 export async function addDiners(page: Page, ...names: string[]): Promise<void> {
