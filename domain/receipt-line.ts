@@ -1,4 +1,4 @@
-import type { Pence } from './money';
+import { sumPence, type Pence } from './money';
 
 /** Kinds of a parsed receipt line (seed 000 §3). */
 export const RECEIPT_LINE_KINDS = ['item', 'service', 'vat', 'subtotal', 'total', 'discount'] as const;
@@ -33,3 +33,8 @@ export interface ReceiptReading {
 
 /** Kinds that make up the bill: VAT is already inside UK prices, subtotals and totals are sums. */
 export const BILLED_KINDS: ReadonlySet<ReceiptLineKind> = new Set(['item', 'service', 'discount']);
+
+/** What the priced lines that pass `test` add up to (lines without a price count for nothing). */
+export function pricedSum<L extends ReceiptLine>(lines: readonly L[], test: (line: L) => boolean): Pence {
+  return sumPence(lines.filter((l) => test(l) && l.pricePence !== null).map((l) => l.pricePence!));
+}

@@ -1,5 +1,5 @@
-import { pence, sumPence, type Pence } from './money';
-import { BILLED_KINDS, type ReceiptLine } from './receipt-line';
+import { pence, type Pence } from './money';
+import { BILLED_KINDS, pricedSum, type ReceiptLine } from './receipt-line';
 
 export interface Reconciliation {
   /** Sum of the lines that make up the bill (items, service, discounts; VAT is inside the prices). */
@@ -20,7 +20,7 @@ export interface Reconciliation {
  * suspect when putting it back alone would make the sum agree.
  */
 export function reconcile<L extends ReceiptLine>(lines: readonly L[], totalPence: Pence | null, included: (line: L) => boolean = billed): Reconciliation {
-  const billedPence = sumPence(lines.filter((l) => included(l) && l.pricePence !== null).map((l) => l.pricePence!));
+  const billedPence = pricedSum(lines, included);
   if (totalPence === null) {
     const suspectLines = indexesWhere(lines, (l) => included(l) && l.pricePence === null);
     return { billedPence, totalPence, differencePence: null, matches: false, suspectLines };
@@ -81,13 +81,13 @@ function grownTotal(lines: readonly ReceiptLine[], at: number): Pence {
 
 function plausibleSums(lines: readonly ReceiptLine[]): Set<number> {
   const priced = (kind: ReceiptLine['kind']) => lines.filter((l) => l.kind === kind && l.pricePence !== null).map((l) => l.pricePence!);
-  const billedSum = sumPence(lines.filter((l) => billed(l) && l.pricePence !== null).map((l) => l.pricePence!));
-  const vat = sumPence(priced('vat'));
+  const billedSum = pricedSum(lines, billed);
+  const vat = pricedSum(lines, (l) => l.kind === 'vat');
   const sums = new Set<number>([billedSum, billedSum + vat]);
   for (const subtotal of priced('subtotal')) {
     sums.add(subtotal);
     sums.add(subtotal + vat);
-    sums.add(subtotal + vat + sumPence(priced('service')));
+    sums.add(subtotal + vat + pricedSum(lines, (l) => l.kind === 'service'));
   }
   return sums;
 }

@@ -1,5 +1,5 @@
-import { pence, sumPence, type Pence } from './money';
-import { BILLED_KINDS, type ReceiptLine, type ReceiptReading } from './receipt-line';
+import { pence, type Pence } from './money';
+import { BILLED_KINDS, pricedSum, type ReceiptLine, type ReceiptReading } from './receipt-line';
 
 /**
  * OCR adds a digit to a price (a decimal point or a speck read as a 1: 5.99 read as 51.99) or runs
@@ -11,7 +11,7 @@ import { BILLED_KINDS, type ReceiptLine, type ReceiptReading } from './receipt-l
 export function repairMisreadPrice(reading: ReceiptReading): ReceiptReading {
   const { lines, totalPence } = reading;
   const targets = printedSums(lines, totalPence);
-  const billed = sumPence(lines.filter((l) => BILLED_KINDS.has(l.kind) && l.pricePence !== null).map((l) => l.pricePence!));
+  const billed = pricedSum(lines, (l) => BILLED_KINDS.has(l.kind));
   if (targets.size === 0 || targets.has(billed)) return reading;
   const repairs = lines.flatMap((line, at) =>
     line.kind === 'item' && line.pricePence !== null
@@ -30,7 +30,7 @@ function printedSums(lines: readonly ReceiptLine[], totalPence: Pence | null): S
   const sums = new Set<number>(lines.filter((l) => l.kind === 'subtotal' && (l.pricePence ?? 0) > 0).map((l) => l.pricePence!));
   if (totalPence !== null && totalPence > 0) {
     sums.add(totalPence);
-    const tax = sumPence(lines.filter((l) => l.kind === 'vat' && l.pricePence !== null).map((l) => l.pricePence!));
+    const tax = pricedSum(lines, (l) => l.kind === 'vat');
     sums.add(totalPence - tax);
   }
   return sums;

@@ -1,5 +1,4 @@
-import { sumPence } from './money';
-import { BILLED_KINDS, type ReceiptLine, type ReceiptReading } from './receipt-line';
+import { BILLED_KINDS, pricedSum, type ReceiptLine, type ReceiptReading } from './receipt-line';
 
 /**
  * Rows whose label OCR could not read, or that name a category, are told by the receipt's own sums:
@@ -38,14 +37,13 @@ function chargeBetweenSubtotalAndTotal(lines: readonly ReceiptLine[]): readonly 
   if (subtotal < 0 || total < 0) return lines;
   const between = lines.slice(subtotal + 1, total);
   const items = between.filter((l) => l.kind === 'item');
-  const added = sumPence(between.filter((l) => (BILLED_KINDS.has(l.kind) || l.kind === 'vat') && l.pricePence !== null).map((l) => l.pricePence!));
+  const added = pricedSum(between, (l) => BILLED_KINDS.has(l.kind) || l.kind === 'vat');
   if (items.length !== 1 || lines[subtotal]!.pricePence! + added !== lines[total]!.pricePence) return lines;
   return lines.map((l) => (l === items[0] ? { raw: l.raw, label: l.label, pricePence: l.pricePence, kind: 'vat' } : l));
 }
 
 /** The billed lines make the total, with or without the tax rows added. */
 function addsUp(lines: readonly ReceiptLine[], totalPence: number): boolean {
-  const sum = (test: (l: ReceiptLine) => boolean) => sumPence(lines.filter((l) => test(l) && l.pricePence !== null).map((l) => l.pricePence!));
-  const billed = sum((l) => BILLED_KINDS.has(l.kind));
-  return billed === totalPence || billed + sum((l) => l.kind === 'vat') === totalPence;
+  const billed = pricedSum(lines, (l) => BILLED_KINDS.has(l.kind));
+  return billed === totalPence || billed + pricedSum(lines, (l) => l.kind === 'vat') === totalPence;
 }
