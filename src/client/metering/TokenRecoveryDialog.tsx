@@ -9,8 +9,7 @@ import { tokenRecovery, type RecoveryOutcome, type TokenRecoveryClient } from '.
 export interface TokenRecoveryDialogProps {
   readonly open: boolean;
   readonly onClose: () => void;
-  /** Called after tokens were recovered (e.g. to show a toast). */
-  /** Called with what the dialog said (seed 000 §4's 'Successfully recovered N tokens!'), e.g. to toast it. */
+  /** Called after tokens were recovered, with what the dialog said (seed 000 §4's 'Successfully recovered N tokens!'), e.g. to toast it. */
   readonly onRecovered?: (message: string) => void;
   /** For tests; the page's shared clients by default. */
   readonly metering?: MeteringClient;

@@ -86,10 +86,10 @@ export const EMPTY_BILL: BillState = {
 
 export const $bill = atom<BillState>(EMPTY_BILL);
 
-/** The bill in progress survives a reload until 'Split Another Bill'. */
 /** False until restoreBill has run: the server's render (and so the first one in the browser) has no stored bill. */
 export const $restored = atom(false);
 
+/** The bill in progress survives a reload until 'Split Another Bill'. */
 export function restoreBill(): void {
   const stored = readJson<{ version?: number; bill?: BillState } | null>(BILL_STORAGE_KEY, null);
   // A bill kept before the tip default existed keeps the tip it had as chosen.
