@@ -66,7 +66,10 @@ function readRows(text: string): ReceiptReading {
     if (CHANGE.test(label) && amount.pence > 0) change = amount.pence;
     const countsItems = STARTS_WITH_TOTAL.test(label) && /items?\b/i.test(label);
     const notTheBill = (NOT_THE_BILL.test(amount.before) && !countsItems) || isCardPayment(amount.before) || NUMBER_LABEL.test(amount.before);
-    const kind = notTheBill ? null : kindOf(label, amount.pence);
+    const charge = notTheBill ? null : kindOf(label, amount.pence);
+    // A charge printed with a count ("2 x Coperto 5,00", a cover charge per head) is so many of
+    // something, split by units like any item, not a charge spread over the whole bill.
+    const kind = charge === 'service' && (units.quantity ?? 1) > 1 ? 'item' : charge;
     if (kind === null) continue;
     const pricePence = kind === 'discount' && amount.pence > 0 ? pence(-amount.pence) : amount.pence;
     lines.push(kind === 'item' ? { raw, label, pricePence, kind, ...units } : { raw, label, pricePence, kind });
@@ -290,7 +293,10 @@ function cleanRow(row: string): string {
 // Single characters before the name: bits of the paper's edge, or a quantity column.
 const LEFT_SPECKS = /^(?:\S\s+)+(?=\S{2})/;
 // Quantities before a name: "2x", "2 x", "1%" (an x read as %), "2 " or "I " (a 1) before a word.
-const QUANTITY = /^(\d{1,3})\s*[xX×%*]\s*|^(\d{1,2}|[Il|])\.?\s+(?=[A-Za-z£$&(])|^(\d{1,2})\s?-\s?(?=[A-Za-z]{3})/;
+const QUANTITY = /^(\d{1,3})\s*[xX×%*]\s*|^(\d{1,2}|[Il|])\.?\s+(?=[A-Za-z£$&(])/;
+// "2-Onion Rings" is two of them, but "3-Cheese Mac", "7-Up" and "2-Piece" are names: a dash
+// joins a quantity only when the amount is that many equal prices.
+const DASHED_QUANTITY = /^(\d{1,2})\s?-\s?(?=[A-Za-z]{3})/;
 // A quantity column printed hard against the name: "1Local Mineral Water", "3SOUVLAKI", "IPATATES".
 const GLUED_QUANTITY = /^(\d{1,2}|[Il|])(?=[A-Z][A-Za-z.])/;
 // A quantity with its unit of sale (a pack, a piece, a bottle), or a weight: "1PK", "2 BT", "0.48",
@@ -329,6 +335,7 @@ function cleanLabel(text: string, pricePence: Pence | null = null, quantityColum
   const takeQuantity = (pattern: RegExp) => {
     const found = pattern.exec(rest);
     if (!found) return;
+    if (pattern === DASHED_QUANTITY && !(pricePence !== null && pricePence % Number(found[1]) === 0)) return;
     quantityText ??= found[1] ?? found[2] ?? found[3];
     rest = rest.slice(found[0].length);
   };
@@ -338,10 +345,12 @@ function cleanLabel(text: string, pricePence: Pence | null = null, quantityColum
   takeQuantity(QUANTITY_WITH_UNIT);
   if (unitColumn) takeQuantity(GLUED_UNIT);
   takeQuantity(QUANTITY);
+  takeQuantity(DASHED_QUANTITY);
   if (quantityText === undefined && quantityColumn) takeQuantity(GLUED_QUANTITY);
   if (quantityText === undefined) takeQuantity(GLUED_ONE);
   rest = rest.replace(LEFT_SPECKS, '');
   takeQuantity(QUANTITY);
+  takeQuantity(DASHED_QUANTITY);
   const named = fixDigitsInWords(rest).replace(/[\s.:£$€*#-]+$/, '');
   const trailing = TRAILING_NUMBERS.exec(named)?.[0] ?? '';
   const label = named

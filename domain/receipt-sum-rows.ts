@@ -5,10 +5,14 @@ import { BILLED_KINDS, pricedSum, type ReceiptLine, type ReceiptReading } from '
  * - a row closing a run of items that is their sum ("Food $27.98" under the food) is a subtotal,
  *   when the receipt does not add up with it counted as an item;
  * - the one priced row between the subtotal and the total that makes the one the other ("TaK 3.32"
- *   between "Subtotal 38.96" and "Total 42.28") is a charge on the bill (tax), not an item.
+ *   between "Subtotal 38.96" and "Total 42.28") is a charge on the bill (tax), not an item;
+ * - a row for the whole total below two items or more ("Bxlamcx 42.28" where a row above it was
+ *   lost, so the run does not sum to it) is the total said again, when the receipt does not add up
+ *   with it counted as an item.
  */
 export function kindsFromSums(reading: ReceiptReading): ReceiptReading {
-  return { ...reading, lines: chargeBetweenSubtotalAndTotal(sumRowsAsSubtotals(reading)) };
+  const lines = chargeBetweenSubtotalAndTotal(sumRowsAsSubtotals(reading));
+  return { ...reading, lines: totalRestatedAsSubtotal(lines, reading.totalPence) };
 }
 
 function sumRowsAsSubtotals({ lines, totalPence }: ReceiptReading): readonly ReceiptLine[] {
@@ -40,6 +44,16 @@ function chargeBetweenSubtotalAndTotal(lines: readonly ReceiptLine[]): readonly 
   const added = pricedSum(between, (l) => BILLED_KINDS.has(l.kind) || l.kind === 'vat');
   if (items.length !== 1 || lines[subtotal]!.pricePence! + added !== lines[total]!.pricePence) return lines;
   return lines.map((l) => (l === items[0] ? { raw: l.raw, label: l.label, pricePence: l.pricePence, kind: 'vat' } : l));
+}
+
+function totalRestatedAsSubtotal(lines: readonly ReceiptLine[], totalPence: number | null): readonly ReceiptLine[] {
+  if (totalPence === null || totalPence <= 0 || addsUp(lines, totalPence)) return lines;
+  const items = lines.filter((l) => l.kind === 'item');
+  if (items.some((l) => (l.pricePence ?? 0) <= 0)) return lines;
+  // A sum is printed below the items it adds up: two of them at least.
+  const restated = items.filter((l, i) => i >= 2 && l.pricePence === totalPence);
+  if (restated.length === 0) return lines;
+  return lines.map((l) => (restated.includes(l) ? { raw: l.raw, label: l.label, pricePence: l.pricePence, kind: 'subtotal' } : l));
 }
 
 /** The billed lines make the total, with or without the tax rows added. */

@@ -307,6 +307,21 @@ describe('parseReceiptText on OCR slips and other countries’ receipts', () => 
     ]);
   });
 
+  it('keeps a number joined by a dash in the name when the amount is not that many equal prices', () => {
+    const reading = parseReceiptText('3-CHEESE MAC    $6.85\n2-Piece Cod    $9.00\nTotal    $15.85');
+    expect(reading.lines.map(({ label, quantity }) => [label, quantity])).toEqual([
+      ['3-CHEESE MAC', undefined],
+      ['Piece Cod', 2],
+      ['Total', undefined],
+    ]);
+  });
+
+  it('reads a cover charge printed with a count as that many covers, and one without as a charge on the bill', () => {
+    const counted = parseReceiptText('2XCOPERTO    5,00\nPRIMO    15,00\nTOTALE    20,00').lines[0]!;
+    expect([counted.kind, counted.label, counted.quantity, counted.unitPricePence]).toEqual(['item', 'COPERTO', 2, 250]);
+    expect(parseReceiptText('COPERTO    5,00\nPRIMO    15,00\nTOTALE    20,00').lines[0]!.kind).toBe('service');
+  });
+
   it('knows tax, service, subtotal, savings and total rows whose words OCR ran together', () => {
     expect(summary('Fish    9.00\nSubtotale    9.00\nSERVICECHARGE    1.13\nFOODTAX    0.50\nMfr.eCoupon    1.00\nRegPrice 12.00    CardSav 2.00\nTOTALGBP    9.63')).toEqual([
       ['item', 'Fish', 900],

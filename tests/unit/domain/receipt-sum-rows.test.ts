@@ -28,4 +28,18 @@ describe('kindsFromSums (through parseReceiptText)', () => {
       ['total', 'Total'],
     ]);
   });
+
+  it('takes a row for the whole total under a label OCR garbled for the total said again, though a row above was lost', () => {
+    expect(kinds('Pad Thai    9.99\nIced Tea    2.00\nBxlamcx    16.49\nTotal    16.49')).toEqual([
+      ['item', 'Pad Thai'],
+      ['item', 'Iced Tea'],
+      ['subtotal', 'Bxlamcx'],
+      ['total', 'Total'],
+    ]);
+  });
+
+  it('keeps an item that costs the whole total when it is the first, or when the receipt adds up with it', () => {
+    expect(kinds('Set Menu    30.00\nlotalQty    1.00\nTotal    30.00').map(([kind]) => kind)).toEqual(['item', 'item', 'total']);
+    expect(kinds('Set Menu    30.00\nWater    0.00\nBread    0.00\nTotal    30.00').map(([kind]) => kind)).toEqual(['item', 'item', 'item', 'total']);
+  });
 });
