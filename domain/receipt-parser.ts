@@ -1,5 +1,5 @@
 import { pence, type Pence } from './money';
-import { trailingAmount } from './receipt-amount';
+import { trailingAmount, type TrailingAmount } from './receipt-amount';
 import { BILLED_KINDS, isCountedQuantity, type ReceiptLine, type ReceiptLineKind, type ReceiptReading } from './receipt-line';
 import { choosePrintedTotal } from './receipt-reconcile';
 import { repairMisreadPrice } from './receipt-repair';
@@ -38,8 +38,9 @@ function readRows(text: string): ReceiptReading {
   const quantityColumn = hasGluedQuantityColumn(cleaned);
   const unitColumn = hasUnitColumn(cleaned);
   const codeColumn = leadingCodeColumn(cleaned);
+  const currencyColumn = hasCurrencyColumn(cleaned);
   for (const row of cleaned) {
-    const amount = trailingAmount(codeColumn === null ? row : row.replace(codeColumn, ''));
+    const amount = pricedRow(codeColumn === null ? row : row.replace(codeColumn, ''), currencyColumn);
     if (amount === null) {
       // A long name may wrap, with its price alone on the next row.
       pendingName = hasWords(row) && !WHEN.test(row) ? row : null;
@@ -292,6 +293,8 @@ function cleanRow(row: string): string {
 
 // Single characters before the name: bits of the paper's edge, or a quantity column.
 const LEFT_SPECKS = /^(?:\S\s+)+(?=\S{2})/;
+// After a quantity, a lone figure is the name's: "2x 2 Tapas" is two of "2 Tapas".
+const LEFT_SPECKS_NOT_DIGITS = /^(?:[^\s\d]\s+)+(?=\S{2})/;
 // Quantities before a name: "2x", "2 x", "1%" (an x read as %), "2 " or "I " (a 1) before a word.
 const QUANTITY = /^(\d{1,3})\s*[xX×%*]\s*|^(\d{1,2}|[Il|])\.?\s+(?=[A-Za-z£$&(])/;
 // "2-Onion Rings" is two of them, but "3-Cheese Mac", "7-Up" and "2-Piece" are names: a dash
@@ -332,8 +335,9 @@ function cleanLabel(text: string, pricePence: Pence | null = null, quantityColum
   const afterRule = text.includes('|') ? text.slice(text.lastIndexOf('|') + 1) : text;
   let rest = (hasWords(afterRule) ? afterRule : text).replace(PRODUCT_CODE, ' ').replace(LEFT_NOISE, '').trim();
   let quantityText: string | undefined;
+  // A row prints one quantity: a number after it is the name's ("2x 2 Tapas for £7.50").
   const takeQuantity = (pattern: RegExp) => {
-    const found = pattern.exec(rest);
+    const found = quantityText === undefined ? pattern.exec(rest) : null;
     if (!found) return;
     if (pattern === DASHED_QUANTITY && !(pricePence !== null && pricePence % Number(found[1]) === 0)) return;
     quantityText ??= found[1] ?? found[2] ?? found[3];
@@ -348,11 +352,13 @@ function cleanLabel(text: string, pricePence: Pence | null = null, quantityColum
   takeQuantity(DASHED_QUANTITY);
   if (quantityText === undefined && quantityColumn) takeQuantity(GLUED_QUANTITY);
   if (quantityText === undefined) takeQuantity(GLUED_ONE);
-  rest = rest.replace(LEFT_SPECKS, '');
+  rest = rest.replace(quantityText === undefined ? LEFT_SPECKS : LEFT_SPECKS_NOT_DIGITS, '');
   takeQuantity(QUANTITY);
   takeQuantity(DASHED_QUANTITY);
+  // A name the till cut short ends in an ellipsis: figures just before it are the name's ("2 Tapas for £7.50...").
+  const cutShort = /(?:\.\.\.|…)$/.test(rest.trim());
   const named = fixDigitsInWords(rest).replace(/[\s.:£$€*#-]+$/, '');
-  const trailing = TRAILING_NUMBERS.exec(named)?.[0] ?? '';
+  const trailing = cutShort ? '' : (TRAILING_NUMBERS.exec(named)?.[0] ?? '');
   const label = named
     .slice(0, named.length - trailing.length)
     .replace(/[\s.:£$€*#@-]+$/, '')
@@ -388,6 +394,20 @@ function leadingCodeColumn(rows: readonly string[]): RegExp | null {
 const CODE_BEFORE_NAME = /^[A-Z]{1,2}\s+(?=[A-Za-z0-9])/;
 
 /** A column of quantities with their unit of sale ("1PK SMOKED SALMON", "2BT AL AIN WATER") on two priced rows or more. */
+// A currency sign printed apart before each amount, where OCR often reads £ as E: "Fideua  E  17.00".
+const CURRENCY_BEFORE_AMOUNT = /\s+[E£]$/;
+
+/** A column of currency signs before the amounts: three priced rows or more print one apart. */
+function hasCurrencyColumn(rows: readonly string[]): boolean {
+  return rows.filter((r) => CURRENCY_BEFORE_AMOUNT.test(trailingAmount(r)?.before ?? '')).length >= 3;
+}
+
+/** The row's amount, and the text before it without the currency column's sign. */
+function pricedRow(row: string, currencyColumn: boolean): TrailingAmount | null {
+  const amount = trailingAmount(row);
+  return amount === null || !currencyColumn ? amount : { ...amount, before: amount.before.replace(CURRENCY_BEFORE_AMOUNT, '') };
+}
+
 function hasUnitColumn(rows: readonly string[]): boolean {
   return rows.filter((r) => /^\d{1,3}\s?(?:PKT?|PCS?|BTL?|TN|EA|CS|BX|CTN)\s+[A-Za-z]/.test(r) && trailingAmount(r) !== null).length >= 2;
 }

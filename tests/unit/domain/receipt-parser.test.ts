@@ -316,6 +316,22 @@ describe('parseReceiptText on OCR slips and other countries’ receipts', () => 
     ]);
   });
 
+  it('takes a column of £ signs read as E off the names, but keeps a name that ends in E on its own', () => {
+    expect(summary('1x Fideua Mixta    E    17.00\n1x Croquetas de Pulpo E    5.50\n1x 330ml Coke    E    2.95\nVitamin E    E    3.00\nTotal    E    28.45')).toEqual([
+      ['item', 'Fideua Mixta', 1700],
+      ['item', 'Croquetas de Pulpo', 550],
+      ['item', '330ml Coke', 295],
+      ['item', 'Vitamin E', 300],
+      ['total', 'Total', 2845],
+    ]);
+    expect(summary('Vitamin E    3.00\nTotal    3.00')[0]).toEqual(['item', 'Vitamin E', 300]);
+  });
+
+  it('reads one quantity per row, and keeps the figures of a name the till cut short', () => {
+    const line = parseReceiptText('2x 2 Tapas for £7.50...    15.00\nTotal    15.00').lines[0]!;
+    expect([line.label, line.quantity, line.unitPricePence]).toEqual(['2 Tapas for £7.50', 2, 750]);
+  });
+
   it('reads a cover charge printed with a count as that many covers, and one without as a charge on the bill', () => {
     const counted = parseReceiptText('2XCOPERTO    5,00\nPRIMO    15,00\nTOTALE    20,00').lines[0]!;
     expect([counted.kind, counted.label, counted.quantity, counted.unitPricePence]).toEqual(['item', 'COPERTO', 2, 250]);
