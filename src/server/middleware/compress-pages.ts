@@ -12,6 +12,9 @@ const MAX_CACHED_MS = 10 * 60_000;
  * Runs outside securityHeaders, so the cached headers are the ones every visitor gets.
  */
 export const compressPages: MiddlewareHandler = async (context, next) => {
+  // A prerendered page is written to a file at build time (served compressed by scripts/serve.mjs):
+  // there is no visitor, and no request headers, to compress it for.
+  if (context.isPrerendered) return next();
   const response = await next();
   if (!(response.headers.get('content-type') ?? '').startsWith('text/html') || response.body === null || response.headers.has('content-encoding')) return response;
   const body = Buffer.from(await response.arrayBuffer());
