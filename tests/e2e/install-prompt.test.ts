@@ -55,6 +55,27 @@ describe('the install prompt (seed 001 §2.11)', () => {
     await context.close();
   });
 
+  it('keeps an offer the browser made on /app before the wizard had started', async () => {
+    const { context, page } = await newPhone(browser);
+    // Hold the page's scripts until the browser has offered installation.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/app', { waitUntil: 'domcontentloaded' });
+    expect(await offerInstall(page)).toBe(true);
+    release();
+    await page.getByRole('button', { name: 'Upload Photo' }).waitFor();
+    await manualBill(page, [['Pizza', '12.00']]);
+    await addDiners(page, 'Alice');
+    await toggle(page, 'Pizza', 'Alice').click();
+    await page.getByRole('button', { name: 'Continue to Summary' }).click();
+    await card(page).waitFor();
+    await context.close();
+  });
+
   it('Later hides it for 24 hours', async () => {
     const { context, page } = await newPhone(browser);
     await page.goto('/');

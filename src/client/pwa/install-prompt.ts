@@ -5,6 +5,13 @@ interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
 }
 
+declare global {
+  interface Window {
+    /** An offer made before this module ran, kept by the page's inline script (app.astro). */
+    installOffer?: BeforeInstallPromptEvent;
+  }
+}
+
 let card: HTMLElement | null = null;
 let offer: BeforeInstallPromptEvent | null = null;
 let due = false;
@@ -31,6 +38,8 @@ function render(): void {
 export function startInstallPrompt(options: { readonly due: boolean }): void {
   card = document.querySelector<HTMLElement>('[data-install-prompt]');
   due = options.due;
+  offer = window.installOffer ?? null;
+  render();
   window.addEventListener('beforeinstallprompt', (event) => {
     // Keep the browser's offer for our own card instead of its mini-infobar.
     event.preventDefault();
