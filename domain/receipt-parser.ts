@@ -302,11 +302,14 @@ const QUANTITY = /^(\d{1,3})\s*[xX×%*]\s*|^(\d{1,2}|[Il|])\.?\s+(?=[A-Za-z£$&(
 const DASHED_QUANTITY = /^(\d{1,2})\s?-\s?(?=[A-Za-z]{3})/;
 // A quantity column printed hard against the name: "1Local Mineral Water", "3SOUVLAKI", "IPATATES".
 const GLUED_QUANTITY = /^(\d{1,2}|[Il|])(?=[A-Z][A-Za-z.])/;
-// A quantity with its unit of sale (a pack, a piece, a bottle), or a weight: "1PK", "2 BT", "0.48",
-// "0.5 kg" (a unit only as a word of its own: the G of "0.21 GINGER" is the name's).
-const QUANTITY_WITH_UNIT = /^(\d{1,3})\s?(?:PKT?|PCS?|BTL?|TN|EA|CS|BX|CTN)\s+|^\d{1,3}[.,]\d{1,3}\s*(?:(?:kg|g|lb)(?![A-Za-z]))?(?:\s+|(?=[A-Z]{3})(?!VAT|TAX|GST))(?=[A-Za-z])/i;
-// The same unit printed hard against the name, on a receipt whose other rows space it: "1PKBANANA".
-const GLUED_UNIT = /^(\d{1,3})(?:PKT?|PCS?|BTL?|TN|EA|CS|BX|CTN)(?=[A-Z]{3})/;
+// Units of sale a shop prints after the quantity: a pack, a piece, a bottle, a tin, each, a case, a box, a carton.
+const UNIT_OF_SALE = 'PKT?|PCS?|BTL?|TN|EA|CS|BX|CTN';
+// A quantity with its unit of sale: "1PK ", "2 BT ".
+const QUANTITY_WITH_UNIT = new RegExp(String.raw`^(\d{1,3})\s?(?:${UNIT_OF_SALE})\s+`, 'i');
+// The same unit printed hard against the name: "1PKBANANA".
+const GLUED_UNIT = new RegExp(String.raw`^(\d{1,3})(?:${UNIT_OF_SALE})(?=[A-Z]{3})`);
+// A weight: "0.48", "0.5 kg" (a unit only as a word of its own: the G of "0.21 GINGER" is the name's).
+const WEIGHED = /^\d{1,3}[.,]\d{1,3}\s*(?:(?:kg|g|lb)(?![A-Za-z]))?(?:\s+|(?=[A-Z]{3})(?!VAT|TAX|GST))(?=[A-Za-z])/i;
 // A single 1 hard against a longer name is a quantity of one even without a column: "1GREY GOOSE".
 const GLUED_ONE = /^(1)(?=[A-Z][A-Za-z]{3})/;
 // A product code or barcode (six digits or more) before or inside a name.
@@ -346,8 +349,11 @@ function cleanLabel(text: string, pricePence: Pence | null = null, quantityColum
   rest = rest.replace(WAS_PRICE, '');
   const leadingUnit = LEADING_UNIT_PRICE.exec(rest);
   if (leadingUnit) rest = `${rest.slice(leadingUnit[0].length)} ${leadingUnit[0].replace(/\s*([@xX])\s*/, ' $1 ').trim()}`;
-  takeQuantity(QUANTITY_WITH_UNIT);
-  if (unitColumn) takeQuantity(GLUED_UNIT);
+  takeQuantity(WEIGHED);
+  if (unitColumn) {
+    takeQuantity(QUANTITY_WITH_UNIT);
+    takeQuantity(GLUED_UNIT);
+  }
   takeQuantity(QUANTITY);
   takeQuantity(DASHED_QUANTITY);
   if (quantityText === undefined && quantityColumn) takeQuantity(GLUED_QUANTITY);
@@ -408,8 +414,15 @@ function pricedRow(row: string, currencyColumn: boolean): TrailingAmount | null 
   return amount === null || !currencyColumn ? amount : { ...amount, before: amount.before.replace(CURRENCY_BEFORE_AMOUNT, '') };
 }
 
+/**
+ * A shop's column of units of sale: two priced rows or more, and half of them, start with a
+ * quantity and a unit ("1PK SMOKED HAM", "2BT WATER"). Elsewhere the word is the name's: a
+ * restaurant's "1 BTL House Red" is a bottle, not a glass, of it.
+ */
 function hasUnitColumn(rows: readonly string[]): boolean {
-  return rows.filter((r) => /^\d{1,3}\s?(?:PKT?|PCS?|BTL?|TN|EA|CS|BX|CTN)\s+[A-Za-z]/.test(r) && trailingAmount(r) !== null).length >= 2;
+  const priced = rows.filter((r) => trailingAmount(r) !== null);
+  const withUnit = priced.filter((r) => QUANTITY_WITH_UNIT.test(r) || GLUED_UNIT.test(r)).length;
+  return withUnit >= 2 && withUnit * 2 >= priced.length;
 }
 
 /**

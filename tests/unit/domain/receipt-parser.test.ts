@@ -297,6 +297,16 @@ describe('parseReceiptText on OCR slips and other countries’ receipts', () => 
     ]);
   });
 
+  it("keeps a bottle in a restaurant's item name, where no column of units is printed", () => {
+    expect(summary('1 BTL House Red    24.00\n1 GLS House Red    6.00\n1BTL DRNK    1.65\n2 Margherita    18.00\nTotal    49.65').map(([, label]) => label)).toEqual([
+      'BTL House Red',
+      'GLS House Red',
+      'BTL DRNK',
+      'Margherita',
+      'Total',
+    ]);
+  });
+
   it('reads quantities with a dash, unit prices glued to the name and a "was" price before it', () => {
     const reading = parseReceiptText('2-Onion Rings    3.38\n3@1.49DISH SOAP    4.47\nWAS 2.09 OAT BISCUITS    1.49\nTOTAL    9.34');
     expect(reading.lines.map(({ label, pricePence, quantity, unitPricePence }) => [label, pricePence, quantity, unitPricePence])).toEqual([
