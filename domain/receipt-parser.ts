@@ -356,8 +356,8 @@ function cleanLabel(text: string, pricePence: Pence | null = null, quantityColum
   }
   takeQuantity(QUANTITY);
   takeQuantity(DASHED_QUANTITY);
-  if (quantityText === undefined && quantityColumn) takeQuantity(GLUED_QUANTITY);
-  if (quantityText === undefined) takeQuantity(GLUED_ONE);
+  if (quantityColumn) takeQuantity(GLUED_QUANTITY);
+  takeQuantity(GLUED_ONE);
   rest = rest.replace(quantityText === undefined ? LEFT_SPECKS : LEFT_SPECKS_NOT_DIGITS, '');
   takeQuantity(QUANTITY);
   takeQuantity(DASHED_QUANTITY);
@@ -399,7 +399,6 @@ function leadingCodeColumn(rows: readonly string[]): RegExp | null {
 
 const CODE_BEFORE_NAME = /^[A-Z]{1,2}\s+(?=[A-Za-z0-9])/;
 
-/** A column of quantities with their unit of sale ("1PK SMOKED SALMON", "2BT AL AIN WATER") on two priced rows or more. */
 // A currency sign printed apart before each amount, where OCR often reads £ as E: "Fideua  E  17.00".
 const CURRENCY_BEFORE_AMOUNT = /\s+[E£]$/;
 
