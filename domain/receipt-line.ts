@@ -23,6 +23,14 @@ export function isCountedQuantity(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 2 && value <= 999;
 }
 
+/**
+ * A charge printed with a count ("2 x Coperto 5.00", a cover charge per head) is so many of
+ * something: an item, split by units like any other, not a charge spread over the whole bill.
+ */
+export function kindGivenCount(kind: ReceiptLineKind, quantity: number | undefined): ReceiptLineKind {
+  return kind === 'service' && isCountedQuantity(quantity) ? 'item' : kind;
+}
+
 /** What a reader found on a receipt: its lines, and the printed total when one was found. */
 export interface ReceiptReading {
   readonly lines: readonly ReceiptLine[];

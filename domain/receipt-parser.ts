@@ -1,6 +1,6 @@
 import { pence, type Pence } from './money';
 import { trailingAmount, type TrailingAmount } from './receipt-amount';
-import { BILLED_KINDS, isCountedQuantity, type ReceiptLine, type ReceiptLineKind, type ReceiptReading } from './receipt-line';
+import { BILLED_KINDS, isCountedQuantity, kindGivenCount, type ReceiptLine, type ReceiptLineKind, type ReceiptReading } from './receipt-line';
 import { choosePrintedTotal } from './receipt-reconcile';
 import { repairMisreadPrice } from './receipt-repair';
 import { kindsFromSums } from './receipt-sum-rows';
@@ -67,11 +67,9 @@ function readRows(text: string): ReceiptReading {
     if (CHANGE.test(label) && amount.pence > 0) change = amount.pence;
     const countsItems = STARTS_WITH_TOTAL.test(label) && /items?\b/i.test(label);
     const notTheBill = (NOT_THE_BILL.test(amount.before) && !countsItems) || isCardPayment(amount.before) || NUMBER_LABEL.test(amount.before);
-    const charge = notTheBill ? null : kindOf(label, amount.pence);
-    // A charge printed with a count ("2 x Coperto 5,00", a cover charge per head) is so many of
-    // something, split by units like any item, not a charge spread over the whole bill.
-    const kind = charge === 'service' && (units.quantity ?? 1) > 1 ? 'item' : charge;
-    if (kind === null) continue;
+    const read = notTheBill ? null : kindOf(label, amount.pence);
+    if (read === null) continue;
+    const kind = kindGivenCount(read, units.quantity);
     const pricePence = kind === 'discount' && amount.pence > 0 ? pence(-amount.pence) : amount.pence;
     lines.push(kind === 'item' ? { raw, label, pricePence, kind, ...units } : { raw, label, pricePence, kind });
   }

@@ -1,7 +1,7 @@
 import OpenAI, { APIConnectionTimeoutError, APIUserAbortError } from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { pence, penceToPoundsText, type Pence } from '../../domain/money';
-import { isCountedQuantity, type ReceiptLine, type ReceiptReading } from '../../domain/receipt-line';
+import { isCountedQuantity, kindGivenCount, type ReceiptLine, type ReceiptReading } from '../../domain/receipt-line';
 import { err, ok, type Result } from '../../domain/result';
 import type { ReadFailure, ReceiptImage, ReceiptReader } from '../../ports/receipt-reader';
 import { extractionSchema, SYSTEM_PROMPT, USER_PROMPT, type Extraction } from './extraction';
@@ -85,7 +85,8 @@ function toReading(extraction: Extraction): ReceiptReading {
     const amount = item.kind === 'discount' ? -Math.abs(item.pricePence) : item.pricePence;
     const pricePence = pence(amount);
     const raw = `${item.label} ${pricePence < 0 ? '-' : ''}£${penceToPoundsText(pence(Math.abs(amount)))}`;
-    return { raw, label: item.label, pricePence, kind: item.kind, ...unitsOf(item) };
+    const units = unitsOf(item);
+    return { raw, label: item.label, pricePence, kind: kindGivenCount(item.kind, units.quantity), ...units };
   });
   // A service charge the model reported beside the lines, but not as one of them.
   const service = extraction.serviceChargePence;

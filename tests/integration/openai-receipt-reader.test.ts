@@ -83,6 +83,21 @@ describe('OpenAiReceiptReader through the official SDK', () => {
     expect(JSON.stringify(user?.content)).toContain('data:image/png;base64,');
   });
 
+  it('reads a cover charge given with a count as that many covers, split by units like an item', async () => {
+    answer = content({
+      items: [
+        { label: 'Coperto', pricePence: 500, kind: 'service', quantity: 2, unitPricePence: 250 },
+        { label: 'Servizio', pricePence: 300, kind: 'service', quantity: null, unitPricePence: null },
+      ],
+      totalPence: 800,
+    });
+    const result = await reader().read(image);
+    expect(result.ok && result.value.lines.map(({ label, kind, quantity }) => [label, kind, quantity])).toEqual([
+      ['Coperto', 'item', 2],
+      ['Servizio', 'service', undefined],
+    ]);
+  });
+
   it('asks for quantities, the currency, the printed total and service charge, and carries them', async () => {
     answer = content({
       items: [
