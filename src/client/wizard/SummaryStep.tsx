@@ -31,9 +31,10 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
       shared && {
         bill: shared,
         snapshot: billSnapshot(bill),
+        // Named by the lines as the organiser sees them, not their parts ("COPERTO (1 of 2)").
         label: billLabel(
           null,
-          shared.items.map((i) => i.name),
+          bill.items.filter((i) => i.kind !== 'vat').map((i) => i.name),
         ),
         totalPence: split.totalPence,
         totals: new Map(split.shares.map((s) => [s.dinerId, s.totalPence as number])),
