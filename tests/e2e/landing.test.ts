@@ -57,6 +57,26 @@ describe('the landing page (seed 001 §2.2)', () => {
     await context.close();
   });
 
+  it('keeps each figure of the stat tiles inside its tile on every common phone width', async () => {
+    const { context, page } = await newPhone(browser);
+    await page.goto('/');
+    for (const width of [320, 360, 390, 414, 430, 480, 540, 600, 768, 1024]) {
+      await page.setViewportSize({ width, height: 800 });
+      const spills = await page.evaluate(() =>
+        [...document.querySelectorAll('.stats li')].flatMap((tile) => {
+          const box = tile.getBoundingClientRect();
+          const figure = tile.querySelector('strong')!;
+          const range = document.createRange();
+          range.selectNodeContents(figure);
+          const text = range.getBoundingClientRect();
+          return text.left < box.left || text.right > box.right ? [`${figure.textContent} ${Math.round(text.right - box.right)} px out`] : [];
+        }),
+      );
+      expect(spills, `${width} px`).toEqual([]);
+    }
+    await context.close();
+  });
+
   it('sends iPhone and iPad users to the App Store, and keeps the header on Google Play', async () => {
     const { context, page } = await newPhone(browser, { userAgent: IPHONE });
     await page.goto('/');
