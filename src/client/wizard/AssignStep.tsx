@@ -130,7 +130,8 @@ function DinersCard({ diners }: { readonly diners: readonly Diner[] }) {
       {diners.length > 0 ? (
         <ul className="wz-diners">
           {diners.map((diner) => (
-            <li key={diner.id} className="wz-diner">
+            // A name longer than a half-row column holds takes the whole row rather than break mid-word.
+            <li key={diner.id} className={[...diner.name].length > 7 ? 'wz-diner wz-diner-long' : 'wz-diner'}>
               <Avatar diner={diner} />
               <span>{diner.name}</span>
               <button type="button" className="icon-button" aria-label={`Remove ${diner.name}`} onClick={() => removeDiner(diner.id)}>
