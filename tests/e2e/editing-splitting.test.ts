@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPhone } from './support/browser';
+import { linesOf } from './support/layout';
 import { addDiners, expectAccessible, manualBill, openApp, toggle } from './support/wizard';
 
 // Issue 18: editing and splitting the way people really split (DESIGN.md §1 items 7, 11, 12).
@@ -166,31 +167,7 @@ describe('editing and splitting a bill', () => {
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto(`/app?data=${token}`);
     await page.getByRole('heading', { name: 'Individual Totals' }).waitFor();
-    // On how many lines each element draws a piece of its text (0: the text is not in it).
-    const lines = (selector: string, text: string) =>
-      page.evaluate(
-        ([sel, t]) =>
-          [...document.querySelectorAll(sel!)].map((el) => {
-            const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-            let full = '';
-            const nodes: { node: Text; start: number }[] = [];
-            for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-              nodes.push({ node: n as Text, start: full.length });
-              full += n.textContent;
-            }
-            const at = full.indexOf(t!);
-            if (at < 0) return 0;
-            const place = (offset: number, end: boolean) => {
-              const hit = nodes.findLast((x) => (end ? x.start < offset : x.start <= offset))!;
-              return [hit.node, offset - hit.start] as const;
-            };
-            const range = document.createRange();
-            range.setStart(...place(at, false));
-            range.setEnd(...place(at + t!.length, true));
-            return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
-          }),
-        [selector, text],
-      );
+    const lines = (selector: string, text: string) => linesOf(page, selector, text);
     const broken = async (selector: string, text: string) => (await lines(selector, text)).filter((n) => n > 1);
 
     for (const width of [320, 390]) {
