@@ -81,6 +81,20 @@ describe('the splitting wizard at /app', () => {
     await page.getByRole('dialog', { name: 'QR Code' }).getByRole('img', { name: 'QR code for the bill split' }).waitFor();
   });
 
+  it("keeps the scan step's one-line labels on one line on a 390 px phone", async () => {
+    await fakeReader();
+    await openApp(page);
+    for (const name of ['Use Camera', 'Upload Photo', 'Start New Bill']) {
+      const button = page.getByRole('button', { name, exact: true });
+      const lines = await button.evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+      });
+      expect(lines, name).toBe(1);
+    }
+  });
+
   it('enters items manually: rows, Add Another Item, remove only with more than one row, Continue (N items)', async () => {
     await openApp(page);
     await page.getByRole('button', { name: /Enter Manually/ }).click();
