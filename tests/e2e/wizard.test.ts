@@ -191,6 +191,33 @@ describe('the splitting wizard at /app', () => {
     expect(await page.locator('.wz-assign-head').allInnerTexts()).toEqual(['Burger\n£12.50\nEdit', 'Chips\n£3.50\nEdit', 'Pudding\n£5.00\nEdit']);
   });
 
+  it('says how many units a line was read with when its name does not ("2XCOPERTO"), at Review and Assign, until it is split by units', async () => {
+    await fakeReader();
+    backend.answerNext({
+      body: {
+        items: [
+          { name: 'COPERTO', label: 'COPERTO', raw: '2XCOPERTO 5,00', pricePence: 500, kind: 'item', quantity: 2, unitPricePence: 250 },
+          { name: '3 x Peroni', label: '3 x Peroni', raw: '3 x Peroni 15.00', pricePence: 1500, kind: 'item', quantity: 3, unitPricePence: 500 },
+          { name: 'ACQUA', label: 'ACQUA', raw: 'ACQUA 1,50', pricePence: 150, kind: 'item' },
+        ],
+        totalPence: 2150,
+      },
+    });
+    await openApp(page);
+    await uploadPhoto(page);
+    await page.getByRole('button', { name: 'Analyze Receipt' }).click();
+    await page.getByRole('heading', { name: 'Review Receipt Items' }).waitFor();
+    // The name says "3 x" already; only COPERTO needs telling.
+    expect(await page.locator('.wz-kind').allInnerTexts()).toEqual(['ITEM · 2 UNITS', 'ITEM', 'ITEM']);
+    await page.getByRole('button', { name: 'Continue with 3 items' }).click();
+    await page.getByRole('heading', { name: 'Assign Items' }).waitFor();
+    await addDiners(page, 'Ann', 'Bo');
+    expect(await page.locator('.wz-units-note').allInnerTexts()).toEqual(['2 × £2.50']);
+    await page.getByRole('combobox', { name: 'How to split COPERTO' }).selectOption('units');
+    expect(await page.getByRole('group', { name: 'Units of COPERTO', exact: true }).locator('output').innerText()).toBe('2');
+    expect(await page.locator('.wz-units-note').count()).toBe(0);
+  });
+
   it('back from review discards the reading', async () => {
     await openApp(page);
     await page.getByRole('button', { name: /Try sample receipt/ }).click();
