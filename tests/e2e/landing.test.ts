@@ -156,8 +156,12 @@ describe('theme without a flash of the wrong one', () => {
     await page.goto('/');
     expect(await themeAtFirstParse(page)).toBe('light');
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    // The icon of the theme a tap switches to, as in the app's header: a moon in light, a sun in dark.
+    const icon = () => page.evaluate(() => [...document.querySelectorAll('.theme-toggle svg')].filter((s) => getComputedStyle(s).display !== 'none').map((s) => s.getAttribute('class')));
+    expect(await icon()).toEqual(['moon']);
     await page.getByRole('button', { name: 'Dark theme' }).click();
     expect(await themeAtFirstParse(page)).toBe('dark');
+    expect(await icon()).toEqual(['sun']);
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(background);
     await page.goto('/privacy-policy');
     expect(await themeAtFirstParse(page)).toBe('dark');
