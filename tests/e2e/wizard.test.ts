@@ -218,6 +218,31 @@ describe('the splitting wizard at /app', () => {
     expect(await page.locator('.wz-units-note').count()).toBe(0);
   });
 
+  it('on a small phone, Analyze Receipt tapped at the foot of the preview shows the spinner and then the review from their top', async () => {
+    await page.setViewportSize({ width: 320, height: 568 });
+    let answer: () => void = () => undefined;
+    await page.route('**/functions/v1/analyze-receipt', async (route) => {
+      await new Promise<void>((resolve) => (answer = resolve));
+      await route.fulfill({ json: { items: [{ name: 'Soup', pricePence: 600, kind: 'item' }], totalPence: 600 } });
+    });
+    await openApp(page);
+    // A tall photo: the preview is longer than the screen.
+    await uploadPhoto(page, await receiptPhoto(Array.from({ length: 30 }, (_, i) => `Line ${i + 1}       1.00`)));
+    const analyze = page.getByRole('button', { name: 'Analyze Receipt' });
+    await analyze.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await analyze.click();
+    const inView = async (name: string) => {
+      await page.waitForFunction(() => window.scrollY === 0);
+      const box = (await page.getByRole('heading', { name }).boundingBox())!;
+      return box.y >= 0 && box.y + box.height <= 568;
+    };
+    expect(await inView('Analyzing receipt…')).toBe(true);
+    answer();
+    await page.getByRole('heading', { name: 'Review Receipt Items' }).waitFor();
+    expect(await inView('Review Receipt Items')).toBe(true);
+  });
+
   it('back from review discards the reading', async () => {
     await openApp(page);
     await page.getByRole('button', { name: /Try sample receipt/ }).click();
