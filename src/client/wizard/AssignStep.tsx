@@ -109,8 +109,12 @@ function OpenToTableButton() {
     setBusy(true);
     const opened = await openToTable($bill.get());
     setBusy(false);
-    if (opened.ok) openedToTable(opened.live);
-    else toast(opened.message, 'error');
+    if (opened.ok) {
+      openedToTable(opened.live);
+      // The QR code the table scans heads the panel that replaces this step: tapped at the foot of a
+      // long bill, it was far above the screen.
+      window.scrollTo({ top: 0, behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    } else toast(opened.message, 'error');
   };
   return (
     <Button disabled={busy} onClick={() => void open()}>
