@@ -4,8 +4,10 @@ import { formatGBP, type Pence } from '../money';
 export function billLabel(merchant: string | null | undefined, itemNames: readonly string[]): string {
   const name = merchant?.trim();
   if (name) return name;
-  const firstTwo = itemNames.slice(0, 2).join(', ');
-  return itemNames.length > 2 ? `${firstTwo} and more` : firstTwo || 'the bill';
+  // Each name once: two lines of ANTIPASTO are not "ANTIPASTO, ANTIPASTO".
+  const names = [...new Set(itemNames.map((n) => n.trim()).filter((n) => n !== ''))];
+  const firstTwo = names.slice(0, 2).join(', ');
+  return names.length > 2 ? `${firstTwo} and more` : firstTwo || 'the bill';
 }
 
 /** The message a diner gets from "Send": their amount, what for, who to pay (their link follows it). */

@@ -38,7 +38,12 @@ export interface BillView {
 export function billView(packet: SharePacket): BillView {
   const items = packet.items.map((item, i) => ({ id: String(i), pricePence: item.pricePence, kind: item.kind, assignedTo: item.assignedTo }));
   const split = splitBill({ diners: packet.seats, items, tipPence: packet.tipPence, tipSplit: packet.tipSplit });
-  const names = new Map(packet.seats.map((s) => [s.id, s.name]));
+  // Who each line is split between, as the split shares it: an unassigned service charge or discount
+  // has nobody in assignedTo but falls on the diners with items (or the whole table).
+  const sharers = new Map<string, string[]>();
+  packet.seats.forEach((seat, k) => {
+    for (const line of split.shares[k]!.lines) sharers.set(line.itemId, [...(sharers.get(line.itemId) ?? []), seat.name]);
+  });
   const seats = packet.seats.map((seat, k) => {
     const share = split.shares[k]!;
     return {
@@ -46,7 +51,7 @@ export function billView(packet: SharePacket): BillView {
       name: seat.name,
       items: share.lines.map((line) => {
         const item = packet.items[Number(line.itemId)]!;
-        return { name: item.name, pricePence: item.pricePence, sharePence: line.sharePence, sharedWith: line.sharedWith, sharedNames: item.assignedTo.map((id) => names.get(id)!) };
+        return { name: item.name, pricePence: item.pricePence, sharePence: line.sharePence, sharedWith: line.sharedWith, sharedNames: sharers.get(line.itemId) ?? [] };
       }),
       itemsPence: (share.itemsPence + share.discountPence + share.servicePence) as Pence,
       tipPence: share.tipPence,

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhone } from './support/browser';
+import { baseUrl, launchBrowser, newPhone } from './support/browser';
+import { linesOf } from './support/layout';
 import { addDiners, expectAccessible, manualBill, openApp, toggle } from './support/wizard';
 
 // Issue 18: editing and splitting the way people really split (DESIGN.md §1 items 7, 11, 12).
@@ -143,5 +144,48 @@ describe('editing and splitting a bill', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Token Recovery' }).waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Recover tokens');
+  });
+  it('keeps names and amounts whole on a 320 px phone: no "Barthol/omew", no minus ending a line apart from its amount', async () => {
+    const shared = await fetch(`${baseUrl()}/api/shares`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        diners: [
+          { id: 'a', name: 'Alice' },
+          { id: 'b', name: 'Bartholomew' },
+          { id: 'c', name: 'Cat' },
+        ],
+        items: [
+          { name: '2 x Coperto', pricePence: 500, assignedTo: ['a', 'c'] },
+          { name: 'Secondo', pricePence: 2200, assignedTo: ['a', 'b', 'c'] },
+          { name: 'Sconto', pricePence: -550, assignedTo: [] },
+        ],
+        tipPence: 900,
+      }),
+    });
+    const { token } = (await shared.json()) as { token: string };
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto(`/app?data=${token}`);
+    await page.getByRole('heading', { name: 'Individual Totals' }).waitFor();
+    const lines = (selector: string, text: string) => linesOf(page, selector, text);
+    const broken = async (selector: string, text: string) => (await lines(selector, text)).filter((n) => n > 1);
+
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 640 });
+      expect(await lines('.wz-totals .wz-note', 'Discount -£1.8'), `${width} px`).toHaveLength(3);
+      for (const text of ['Discount -£1.8', 'Tip £3.00']) expect(await broken('.wz-totals .wz-note', text), `${text} at ${width} px`).toEqual([]);
+    }
+
+    await page.getByRole('button', { name: '← Back' }).click();
+    await page.getByRole('heading', { name: 'Assign Items' }).waitFor();
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 640 });
+      expect(await lines('.wz-diners li', 'Bartholomew'), `Who's dining at ${width} px`).toContain(1);
+      expect(await broken('.wz-diners li', 'Bartholomew'), `Who's dining at ${width} px`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.getByRole('combobox', { name: 'How to split 2 x Coperto' }).selectOption('units');
+    expect(await lines('.wz-portions .wz-stepper-text', 'Bartholomew')).toContain(1);
+    expect(await broken('.wz-portions .wz-stepper-text', 'Bartholomew')).toEqual([]);
   });
 });

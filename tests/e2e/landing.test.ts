@@ -57,6 +57,26 @@ describe('the landing page (seed 001 §2.2)', () => {
     await context.close();
   });
 
+  it('keeps each figure of the stat tiles inside its tile on every common phone width', async () => {
+    const { context, page } = await newPhone(browser);
+    await page.goto('/');
+    for (const width of [320, 360, 390, 414, 430, 480, 540, 600, 768, 1024]) {
+      await page.setViewportSize({ width, height: 800 });
+      const spills = await page.evaluate(() =>
+        [...document.querySelectorAll('.stats li')].flatMap((tile) => {
+          const box = tile.getBoundingClientRect();
+          const figure = tile.querySelector('strong')!;
+          const range = document.createRange();
+          range.selectNodeContents(figure);
+          const text = range.getBoundingClientRect();
+          return text.left < box.left || text.right > box.right ? [`${figure.textContent} ${Math.round(text.right - box.right)} px out`] : [];
+        }),
+      );
+      expect(spills, `${width} px`).toEqual([]);
+    }
+    await context.close();
+  });
+
   it('sends iPhone and iPad users to the App Store, and keeps the header on Google Play', async () => {
     const { context, page } = await newPhone(browser, { userAgent: IPHONE });
     await page.goto('/');
@@ -136,8 +156,12 @@ describe('theme without a flash of the wrong one', () => {
     await page.goto('/');
     expect(await themeAtFirstParse(page)).toBe('light');
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    // The icon of the theme a tap switches to, as in the app's header: a moon in light, a sun in dark.
+    const icon = () => page.evaluate(() => [...document.querySelectorAll('.theme-toggle svg')].filter((s) => getComputedStyle(s).display !== 'none').map((s) => s.getAttribute('class')));
+    expect(await icon()).toEqual(['moon']);
     await page.getByRole('button', { name: 'Dark theme' }).click();
     expect(await themeAtFirstParse(page)).toBe('dark');
+    expect(await icon()).toEqual(['sun']);
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(background);
     await page.goto('/privacy-policy');
     expect(await themeAtFirstParse(page)).toBe('dark');

@@ -196,6 +196,26 @@ describe('a live bill: everyone picks their own items on their own phone', () =>
     for (const phone of [organiser, ann, dee]) await phone.context.close();
   });
 
+  it('shows the QR code on a small phone when the bill is opened to the table from the foot of a long Assign step', async () => {
+    const organiser = await newPhone(browser, { viewport: { width: 320, height: 568 } });
+    await organiser.context.addInitScript((bill) => {
+      if (localStorage.getItem('whos-paying:bill') === null) localStorage.setItem('whos-paying:bill', JSON.stringify(bill));
+    }, BILL_IN_PROGRESS);
+    const op = organiser.page;
+    await op.goto('/app');
+    const open = op.getByRole('button', { name: 'Let everyone pick on their phone' });
+    await open.scrollIntoViewIfNeeded();
+    expect(await op.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await open.click();
+    const qr = op.getByRole('img', { name: 'QR code that opens this bill on a phone' });
+    await qr.waitFor();
+    await op.waitForFunction(() => window.scrollY === 0);
+    const box = (await qr.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(568);
+    await organiser.context.close();
+  });
+
   it.each(['light', 'dark'] as const)('passes axe with no horizontal scroll at 320 px on the organiser’s panel and a diner’s phone, %s theme', async (colorScheme) => {
     const { items, diners } = BILL_IN_PROGRESS.bill;
     const opened = await fetch(`${baseUrl()}/api/live-bills`, {

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPhone } from './support/browser';
+import { linesOf } from './support/layout';
 import { addDiners, expectAccessible, openApp, toggle } from './support/wizard';
 
 /** What the organiser's phone last copied (on a development host, Send copies instead of sharing). */
@@ -159,6 +160,35 @@ describe('getting paid back', () => {
     const forged = await fetch(`${baseUrl()}/api/bills/nosuchreceipt2/payments`, { headers: { 'x-organiser-secret': 'abcdefghjkmnpqrstuvwxyz2345' } });
     expect(forged.status).toBe(404);
     expect(await forged.json()).toEqual({ error: 'Receipt not found', code: 'bill_not_found' });
+    await context.close();
+  });
+  it("keeps a shared discount's amount whole on a diner's page at 320 px: the minus never ends a line", async () => {
+    const response = await fetch(`${baseUrl()}/api/receipts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        tipPence: 900,
+        diners: [
+          { id: 'a', name: 'Alice' },
+          { id: 'b', name: 'Bartholomew' },
+          { id: 'c', name: 'Cat' },
+        ],
+        items: [
+          { name: 'Primo', pricePence: 1500, assignedTo: ['b'] },
+          { name: 'Vino', pricePence: 1800, assignedTo: ['a', 'b', 'c'] },
+          { name: 'Sconto', pricePence: -550, kind: 'discount', assignedTo: [] },
+        ],
+      }),
+    });
+    expect(response.status).toBe(201);
+    const { diners } = (await response.json()) as { diners: { name: string; url: string }[] };
+    const { context, page } = await newPhone(browser, { viewport: { width: 320, height: 640 } });
+    await page.goto(diners.find((d) => d.name === 'Bartholomew')!.url);
+    await page.getByRole('heading', { name: "Bartholomew's Breakdown" }).waitFor();
+    const items = page.getByRole('region', { name: 'Your Items' });
+    await items.getByText('Split between 3 people (-£5.50)').waitFor();
+    expect(await linesOf(page, '[aria-label="Your Items"] small', '-£5.50')).toContain(1);
+    expect((await linesOf(page, '[aria-label="Your Items"] small', '-£5.50')).filter((n) => n > 1)).toEqual([]);
     await context.close();
   });
 });

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPhone, waitForIslands } from './support/browser';
+import { linesOf } from './support/layout';
 
 // Hand-worked: Prosecco 3200 / 3 = 1067, 1067, 1066; tip 500 / 3 goes 167, 166, 167 (the penny goes to
 // whoever is furthest below their exact share so far: Cat, then Alice on the tie).
@@ -292,6 +293,17 @@ describe('sharing a bill by signed link', () => {
     expect(cat).toMatch(/2 items \+ tip[\s\S]*Tiramisu\s+£6\.50[\s\S]*Tip share\s+£1\.67\s+Total\s+£18\.83/);
     expect(await page.getByRole('link', { name: 'Open in App' }).getAttribute('href')).toBe(`whospaying://diner-landing?token=${token}&seat=3`);
     await page.getByRole('region', { name: 'Download' }).getByRole('link', { name: 'Download' }).waitFor();
+    await context.close();
+  });
+
+  it('/breakdown keeps a long name and the brand bar whole on a 320 px phone (no "Bartholomew\'/s", no "Who\'s / Paying")', async () => {
+    const { token } = await share({ diners: [...bill.diners.slice(0, 1), { id: 'd-ben', name: 'Bartholomew' }, ...bill.diners.slice(2)] });
+    const { context, page } = await newPhone(browser, { viewport: { width: 320, height: 640 } });
+    await page.goto(`/breakdown?token=${token}&seat=2`);
+    await page.getByRole('heading', { name: "Bartholomew's Bill Breakdown" }).waitFor();
+    expect(await linesOf(page, 'h1', "Bartholomew's")).toEqual([1]);
+    expect(await linesOf(page, '.brand-bar', "Who's Paying")).toEqual([1]);
+    expect(await linesOf(page, '.brand-bar', 'Back to App')).toEqual([1]);
     await context.close();
   });
 });

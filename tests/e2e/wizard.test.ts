@@ -81,6 +81,20 @@ describe('the splitting wizard at /app', () => {
     await page.getByRole('dialog', { name: 'QR Code' }).getByRole('img', { name: 'QR code for the bill split' }).waitFor();
   });
 
+  it("keeps the scan step's one-line labels on one line on a 390 px phone", async () => {
+    await fakeReader();
+    await openApp(page);
+    for (const name of ['Use Camera', 'Upload Photo', 'Start New Bill']) {
+      const button = page.getByRole('button', { name, exact: true });
+      const lines = await button.evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+      });
+      expect(lines, name).toBe(1);
+    }
+  });
+
   it('enters items manually: rows, Add Another Item, remove only with more than one row, Continue (N items)', async () => {
     await openApp(page);
     await page.getByRole('button', { name: /Enter Manually/ }).click();
@@ -175,6 +189,58 @@ describe('the splitting wizard at /app', () => {
     await page.getByLabel('Item price').fill('4.995');
     await page.getByRole('button', { name: 'Add Item' }).click();
     expect(await page.locator('.wz-assign-head').allInnerTexts()).toEqual(['Burger\n£12.50\nEdit', 'Chips\n£3.50\nEdit', 'Pudding\n£5.00\nEdit']);
+  });
+
+  it('says how many units a line was read with when its name does not ("2XCOPERTO"), at Review and Assign, until it is split by units', async () => {
+    await fakeReader();
+    backend.answerNext({
+      body: {
+        items: [
+          { name: 'COPERTO', label: 'COPERTO', raw: '2XCOPERTO 5,00', pricePence: 500, kind: 'item', quantity: 2, unitPricePence: 250 },
+          { name: '3 x Peroni', label: '3 x Peroni', raw: '3 x Peroni 15.00', pricePence: 1500, kind: 'item', quantity: 3, unitPricePence: 500 },
+          { name: 'ACQUA', label: 'ACQUA', raw: 'ACQUA 1,50', pricePence: 150, kind: 'item' },
+        ],
+        totalPence: 2150,
+      },
+    });
+    await openApp(page);
+    await uploadPhoto(page);
+    await page.getByRole('button', { name: 'Analyze Receipt' }).click();
+    await page.getByRole('heading', { name: 'Review Receipt Items' }).waitFor();
+    // The name says "3 x" already; only COPERTO needs telling.
+    expect(await page.locator('.wz-kind').allInnerTexts()).toEqual(['ITEM · 2 UNITS', 'ITEM', 'ITEM']);
+    await page.getByRole('button', { name: 'Continue with 3 items' }).click();
+    await page.getByRole('heading', { name: 'Assign Items' }).waitFor();
+    await addDiners(page, 'Ann', 'Bo');
+    expect(await page.locator('.wz-units-note').allInnerTexts()).toEqual(['2 × £2.50']);
+    await page.getByRole('combobox', { name: 'How to split COPERTO' }).selectOption('units');
+    expect(await page.getByRole('group', { name: 'Units of COPERTO', exact: true }).locator('output').innerText()).toBe('2');
+    expect(await page.locator('.wz-units-note').count()).toBe(0);
+  });
+
+  it('on a small phone, Analyze Receipt tapped at the foot of the preview shows the spinner and then the review from their top', async () => {
+    await page.setViewportSize({ width: 320, height: 568 });
+    let answer: () => void = () => undefined;
+    await page.route('**/functions/v1/analyze-receipt', async (route) => {
+      await new Promise<void>((resolve) => (answer = resolve));
+      await route.fulfill({ json: { items: [{ name: 'Soup', pricePence: 600, kind: 'item' }], totalPence: 600 } });
+    });
+    await openApp(page);
+    // A tall photo: the preview is longer than the screen.
+    await uploadPhoto(page, await receiptPhoto(Array.from({ length: 30 }, (_, i) => `Line ${i + 1}       1.00`)));
+    const analyze = page.getByRole('button', { name: 'Analyze Receipt' });
+    await analyze.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await analyze.click();
+    const inView = async (name: string) => {
+      await page.waitForFunction(() => window.scrollY === 0);
+      const box = (await page.getByRole('heading', { name }).boundingBox())!;
+      return box.y >= 0 && box.y + box.height <= 568;
+    };
+    expect(await inView('Analyzing receipt…')).toBe(true);
+    answer();
+    await page.getByRole('heading', { name: 'Review Receipt Items' }).waitFor();
+    expect(await inView('Review Receipt Items')).toBe(true);
   });
 
   it('back from review discards the reading', async () => {

@@ -55,6 +55,8 @@ describe('messages', () => {
     expect(billLabel('The Crown', ['Pie'])).toBe('The Crown');
     expect(billLabel(null, ['Pie', 'Chips', 'Ale'])).toBe('Pie, Chips and more');
     expect(billLabel(null, ['Pie'])).toBe('Pie');
+    expect(billLabel(null, ['Antipasto', 'Antipasto', 'Primo'])).toBe('Antipasto, Primo');
+    expect(billLabel(null, ['Antipasto', 'Antipasto', 'Primo', 'Vino'])).toBe('Antipasto, Primo and more');
     expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', amount: pence(394), billLabel: 'The Crown' })).toBe('Hi Ben! Your share of The Crown is £3.94. Your items and how to pay Alex:');
     expect(reminderText({ payeeName: 'Alex', billLabel: 'The Crown', unpaid: [{ name: 'Ben', amount: pence(394), url: 'u1' }] })).toBe('Still to pay Alex for The Crown:\n• Ben: £3.94 u1');
   });

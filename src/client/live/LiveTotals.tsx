@@ -21,10 +21,26 @@ export function LiveTotals({ bill, viewer }: { readonly bill: LiveBill; readonly
               <span>{viewer.kind === 'organiser' ? who : 'You pay'}</span>
               <strong className="wz-grand-total">{formatGBP(s.totalPence)}</strong>
               <span className="wz-note lv-breakdown">
-                Items {formatGBP(s.itemsPence)}
-                {s.servicePence !== 0 ? ` · Service ${formatGBP(s.servicePence)}` : ''}
-                {s.discountPence !== 0 ? ` · Discount ${formatGBP(s.discountPence)}` : ''}
-                {s.tipPence !== 0 ? ` · Tip ${formatGBP(s.tipPence)}` : ''}
+                {/* Each label with its amount on one line: "Tip" must not end a line apart from "£3.00". */}
+                <span className="wz-nowrap">Items {formatGBP(s.itemsPence)}</span>
+                {s.servicePence !== 0 ? (
+                  <>
+                    {' '}
+                    · <span className="wz-nowrap">Service {formatGBP(s.servicePence)}</span>
+                  </>
+                ) : null}
+                {s.discountPence !== 0 ? (
+                  <>
+                    {' '}
+                    · <span className="wz-nowrap">Discount {formatGBP(s.discountPence)}</span>
+                  </>
+                ) : null}
+                {s.tipPence !== 0 ? (
+                  <>
+                    {' '}
+                    · <span className="wz-nowrap">Tip {formatGBP(s.tipPence)}</span>
+                  </>
+                ) : null}
               </span>
             </li>
           );

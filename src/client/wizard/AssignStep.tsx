@@ -109,8 +109,12 @@ function OpenToTableButton() {
     setBusy(true);
     const opened = await openToTable($bill.get());
     setBusy(false);
-    if (opened.ok) openedToTable(opened.live);
-    else toast(opened.message, 'error');
+    if (opened.ok) {
+      openedToTable(opened.live);
+      // The QR code the table scans heads the panel that replaces this step: tapped at the foot of a
+      // long bill, it was far above the screen.
+      window.scrollTo({ top: 0, behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    } else toast(opened.message, 'error');
   };
   return (
     <Button disabled={busy} onClick={() => void open()}>
@@ -130,7 +134,8 @@ function DinersCard({ diners }: { readonly diners: readonly Diner[] }) {
       {diners.length > 0 ? (
         <ul className="wz-diners">
           {diners.map((diner) => (
-            <li key={diner.id} className="wz-diner">
+            // A name longer than a half-row column holds takes the whole row rather than break mid-word.
+            <li key={diner.id} className={[...diner.name].length > 7 ? 'wz-diner wz-diner-long' : 'wz-diner'}>
               <Avatar diner={diner} />
               <span>{diner.name}</span>
               <button type="button" className="icon-button" aria-label={`Remove ${diner.name}`} onClick={() => removeDiner(diner.id)}>

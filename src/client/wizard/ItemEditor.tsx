@@ -3,6 +3,7 @@ import { formatGBP, penceToPoundsText, type Pence } from '../../../domain/money'
 import { parsePriceInput } from '../../../domain/price-input';
 import { MAX_ITEM_NAME_LENGTH } from '../../../domain/sharing/share-packet';
 import type { BillItem } from '../../../domain/receipt';
+import { printedQuantity } from '../../../domain/portions';
 import { MoneyInput } from '../ui/MoneyInput';
 import { removeItem, renameItem, repriceItem } from './bill-store';
 import { Button } from '../ui/Button';
@@ -28,7 +29,10 @@ export function ItemHead({ item }: { readonly item: BillItem }) {
   }
   return (
     <div className="wz-assign-head">
-      <span>{item.name}</span>
+      <span>
+        {item.name}
+        {unitsNote(item)}
+      </span>
       <span className="wz-assign-price">
         {formatGBP(item.pricePence)}
         <Button ref={opener} variant="ghost" className="wz-edit" aria-label={`Edit ${item.name}`} onClick={() => setOpen(true)}>
@@ -37,6 +41,17 @@ export function ItemHead({ item }: { readonly item: BillItem }) {
       </span>
     </div>
   );
+}
+
+/**
+ * A line read as several units whose name does not say so ("2XCOPERTO" read as COPERTO, £5.00): how
+ * many, so the organiser knows it can be split by units. Not repeated once it is split by units.
+ */
+function unitsNote(item: BillItem) {
+  const units = item.quantity;
+  if (units === undefined || units < 2 || item.portions?.by === 'units' || printedQuantity(item.name) !== null) return null;
+  const each = Math.abs(item.pricePence) % units === 0 ? ` × ${formatGBP((item.pricePence / units) as Pence)}` : ' units';
+  return <small className="wz-units-note">{`${units}${each}`}</small>;
 }
 
 function ItemForm({ item, onDone }: { readonly item: BillItem; readonly onDone: () => void }) {

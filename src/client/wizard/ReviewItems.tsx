@@ -2,6 +2,7 @@ import { useStore } from '../use-store';
 import { useState } from 'react';
 import { formatGBP, penceToPoundsText, type Pence } from '../../../domain/money';
 import { parsePriceInput } from '../../../domain/price-input';
+import { printedQuantity } from '../../../domain/portions';
 import { linesToPassOn, reviewReconciliation, suspectLineIds, type ReviewLine } from '../../../domain/review';
 import { MoneyInput } from '../ui/MoneyInput';
 import { $bill } from './bill-state';
@@ -62,6 +63,8 @@ export function ReviewItems() {
 function ReviewRow({ line, position, suspect }: { readonly line: ReviewLine; readonly position: number; readonly suspect: boolean }) {
   const [priceText, setPriceText] = useState(line.pricePence === null ? '' : penceToPoundsText(line.pricePence));
   const name = line.label || line.raw;
+  // Units the line was read with ("2XCOPERTO") that its name no longer shows: they are carried on to Assign.
+  const units = printedQuantity(line.label) === null ? printedQuantity(line.raw) : null;
   const commit = () => {
     const parsed = parsePriceInput(priceText);
     if (parsed.kind === 'price') {
@@ -88,6 +91,7 @@ function ReviewRow({ line, position, suspect }: { readonly line: ReviewLine; rea
       <MoneyInput label={`Price of ${name}`} value={priceText} onValueChange={setPriceText} onBlur={commit} />
       <span className="wz-kind" data-kind={line.kind}>
         {KIND_LABEL[line.kind]}
+        {units !== null ? ` · ${units} units` : null}
       </span>
       {suspect ? <span className="wz-suspect">Check this line</span> : null}
     </li>

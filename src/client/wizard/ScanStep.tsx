@@ -53,6 +53,16 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
   }, [allowancePanel]);
   const previewUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => (previewUrl === null ? undefined : URL.revokeObjectURL(previewUrl)), [previewUrl]);
+  // The scanner's panels replace one another within the step (preview, analysing, review, failure): the
+  // next one starts at the top, as a new step does. Analyze Receipt, tapped at the foot of a tall
+  // preview on a small phone, otherwise left the spinner and then the review's heading above the screen.
+  const view = review !== null ? 'review' : phase.kind;
+  const shownView = useRef(view);
+  useEffect(() => {
+    if (shownView.current === view) return;
+    shownView.current = view;
+    if (window.scrollY > 0) window.scrollTo({ top: 0, behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+  }, [view]);
 
   if (usage === null) return <ScanPending />;
   if (review !== null) return <OnDemand part={reviewItems} props={{}} pending={<Pending />} />;

@@ -1,5 +1,5 @@
 import { useStore } from '../use-store';
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { formatGBP } from '../../../domain/money';
 import { portionLabel, unitsGiven } from '../../../domain/portions';
 import type { BillItem } from '../../../domain/receipt';
@@ -31,9 +31,10 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
       shared && {
         bill: shared,
         snapshot: billSnapshot(bill),
+        // Named by the lines as the organiser sees them, not their parts ("COPERTO (1 of 2)").
         label: billLabel(
           null,
-          shared.items.map((i) => i.name),
+          bill.items.filter((i) => i.kind !== 'vat').map((i) => i.name),
         ),
         totalPence: split.totalPence,
         totals: new Map(split.shares.map((s) => [s.dinerId, s.totalPence as number])),
@@ -142,10 +143,16 @@ function whoHad(item: BillItem, names: ReadonlyMap<string, string>) {
   );
 }
 
-function breakdown(share: DinerShare): string {
+/** "Items £25.00 · Discount -£1.83 · Tip £3.00": each part kept on one line, so a minus never ends a line apart from its amount. */
+function breakdown(share: DinerShare): ReactNode {
   const parts = [`Items ${formatGBP(share.itemsPence)}`];
   if (share.servicePence !== 0) parts.push(`Service ${formatGBP(share.servicePence)}`);
   if (share.discountPence !== 0) parts.push(`Discount ${formatGBP(share.discountPence)}`);
   parts.push(`Tip ${formatGBP(share.tipPence)}`);
-  return parts.join(' · ');
+  return parts.map((part, i) => (
+    <Fragment key={part}>
+      {i > 0 ? ' · ' : null}
+      <span className="wz-nowrap">{part}</span>
+    </Fragment>
+  ));
 }

@@ -96,6 +96,11 @@ describe('bill views from a packet', () => {
     // The service charge falls on Alice and Ben, who had items; Cat gets only her share of the voucher and tip.
     expect(summary.shares[2]!.servicePence).toBe(0);
     expect(view.totalPence).toBe(2001 + 899 + 455 - 500 + 301);
+    // Unassigned, they still say whom they are split between (the share page lists these names).
+    const line = (seat: number, name: string) => view.seats[seat]!.items.find((i) => i.name === name);
+    expect(line(0, 'Service Charge')?.sharedNames).toEqual(['Alice', 'Ben']);
+    expect(line(2, 'Voucher')?.sharedNames).toEqual(['Alice', 'Ben', 'Cat']);
+    expect(line(1, 'Wine')?.sharedNames).toEqual(['Alice', 'Ben']);
   });
 
   it('rejects diner data without a name, items or a numeric total', () => {

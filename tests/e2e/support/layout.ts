@@ -1,0 +1,32 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * On how many lines each element matching `selector` draws `text` (its first occurrence; 0 where the
+ * element does not contain it): a name or an amount that wraps inside itself ("Barthol/omew",
+ * "-/£1.83") is drawn on 2.
+ */
+export function linesOf(page: Page, selector: string, text: string): Promise<number[]> {
+  return page.evaluate(
+    ([sel, t]) =>
+      [...document.querySelectorAll(sel!)].map((el) => {
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        let full = '';
+        const nodes: { node: Text; start: number }[] = [];
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          nodes.push({ node: n as Text, start: full.length });
+          full += n.textContent;
+        }
+        const at = full.indexOf(t!);
+        if (at < 0) return 0;
+        const place = (offset: number, end: boolean) => {
+          const hit = nodes.findLast((x) => (end ? x.start < offset : x.start <= offset))!;
+          return [hit.node, offset - hit.start] as const;
+        };
+        const range = document.createRange();
+        range.setStart(...place(at, false));
+        range.setEnd(...place(at + t!.length, true));
+        return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+      }),
+    [selector, text],
+  );
+}
