@@ -10,7 +10,18 @@ const QUIET = { LOG_LEVEL: 'silent' };
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], setupFiles: ['reflect-metadata'], env: QUIET, maxWorkers: 2 } },
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          setupFiles: ['reflect-metadata'],
+          env: QUIET,
+          maxWorkers: 2,
+          // A worker keeps its modules from file to file instead of loading them again for each:
+          // the unit files undo what they stub (globals, timers, spies) and set the stores they read.
+          isolate: false,
+        },
+      },
       {
         test: {
           name: 'integration',
