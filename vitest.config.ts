@@ -33,6 +33,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           maxWorkers: 2,
+          // As for unit: each suite opens databases, servers and fakes of its own and closes them.
+          isolate: false,
         },
       },
       {
