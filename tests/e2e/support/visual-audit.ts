@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { analyzeAccessibility } from './axe';
 
 export const WIDTHS = [320, 390] as const;
 export const THEMES = ['light', 'dark'] as const;
@@ -44,7 +44,7 @@ export async function showAs(page: Page, width: number, theme: Theme): Promise<v
 export async function auditPage(page: Page, where: string, { axe: withAxe }: { axe: boolean }): Promise<string[]> {
   const layout = await page.evaluate(inspectLayout, { minTarget: MIN_TARGET_PX, minText: MIN_TEXT_PX });
   if (!withAxe) return layout.map((problem) => `${where}: ${problem}`);
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await analyzeAccessibility(page);
   const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `axe ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   return [...layout, ...serious].map((problem) => `${where}: ${problem}`);
 }

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { expect } from 'vitest';
+import { analyzeAccessibility } from './axe';
 
 /** What the fake reader answers next: a JSON body with a status, or a dropped connection. */
 export type ReaderAnswer = { readonly status?: number; readonly body: unknown } | 'network failure';
@@ -114,7 +114,7 @@ export function toggle(page: Page, item: string, diner: string) {
 
 /** axe-core: no serious or critical violations on what is showing. */
 export async function expectAccessible(page: Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await analyzeAccessibility(page);
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

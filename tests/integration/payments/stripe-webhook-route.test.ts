@@ -29,14 +29,16 @@ describeEachDatabase('POST /api/webhooks/stripe and /functions/v1/create-payment
     fake = await startFakeStripe();
     dataDir = await mkdtemp(join(tmpdir(), 'wp-pay-'));
     database = await open();
-    Object.assign(process.env, {
+    // Stubbed, and given back after the suite: a server another file starts inherits this process's variables.
+    for (const [name, value] of Object.entries({
       STRIPE_SECRET_KEY: 'sk_test_fake',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
       STRIPE_WEBHOOK_SECRET: SECRET,
       STRIPE_API_BASE_URL: fake.url,
       DATA_DIR: dataDir,
       DATABASE_URL: database.url ?? '',
-    });
+    }))
+      vi.stubEnv(name, value);
     // A fresh composition root per database: services() builds it once per module instance.
     vi.resetModules();
     routes = {
@@ -47,6 +49,7 @@ describeEachDatabase('POST /api/webhooks/stripe and /functions/v1/create-payment
     services = await (await import('../../../src/server/container/app')).services();
   });
   afterAll(async () => {
+    vi.unstubAllEnvs();
     await services.close();
     await database.close();
     await fake.close();
