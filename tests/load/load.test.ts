@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectDatabase, type DatabaseTarget } from '../../adapters/postgres/connect';
+import { MAX_FREE_BILLS } from '../../domain/freemium';
 import { aSharedBill, buySmallPackage, call } from '../support/app-client';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';
 import { createFreshDatabase } from '../support/databases';
@@ -34,6 +35,8 @@ interface ScanTally {
   free: number;
   token: number;
   statuses: Record<number, number>;
+  /** Sent and not answered when autocannon stopped: the server may have settled them unseen. */
+  unanswered: number;
 }
 
 // The built server on loopback (a fresh database on the test Postgres, else embedded PGlite),
@@ -72,7 +75,7 @@ describe('load on the built server', () => {
     const buyers = new Set(scanners.slice(0, 4));
     for (const id of buyers) await buySmallPackage(server.url, id);
     const image = (await tinyImage('png', 300, 400)).toString('base64');
-    const tallies = new Map(scanners.map((id) => [id, { free: 0, token: 0, statuses: {} } as ScanTally]));
+    const tallies = new Map(scanners.map((id) => [id, { free: 0, token: 0, statuses: {}, unanswered: 0 } as ScanTally]));
     let turn = 0;
     const nextOf = (ids: string[]) => ids[turn++ % ids.length]!;
     const json = { 'content-type': 'application/json', origin: server.url };
@@ -93,10 +96,12 @@ describe('load on the built server', () => {
         headers: json,
         setupRequest: (r, context: { id?: string }) => {
           context.id = nextOf(scanners);
+          tallies.get(context.id)!.unanswered++;
           return { ...r, body: JSON.stringify({ image, anonymousUserId: context.id }) };
         },
         onResponse: (status, body, context: { id?: string }) => {
           const tally = tallies.get(context.id!)!;
+          tally.unanswered--;
           tally.statuses[status] = (tally.statuses[status] ?? 0) + 1;
           if (status === 200) tally[(JSON.parse(body) as { paidWith: string }).paidWith === 'token' ? 'token' : 'free']++;
         },
@@ -129,16 +134,22 @@ describe('load on the built server', () => {
     for (const id of scanners) {
       const tally = tallies.get(id)!;
       const bought = buyers.has(id) ? SMALL_PACKAGE_TOKENS : 0;
-      expect({ id, ...ledger.get(id)!, apiBalance: balances.get(id) }).toEqual({
+      const { settledFree, settledToken, ...rest } = ledger.get(id)!;
+      // Every scan answered 200 was settled, and nothing else was but scans still unanswered when
+      // the run stopped; the user's counters and balance agree with what was settled.
+      expect(settledFree + settledToken - (tally.free + tally.token)).toBeGreaterThanOrEqual(0);
+      expect(settledFree + settledToken - (tally.free + tally.token)).toBeLessThanOrEqual(tally.unanswered);
+      expect([settledFree >= tally.free, settledToken >= tally.token]).toEqual([true, true]);
+      // Scans racing each other never get past the free bills or the tokens bought.
+      expect([settledFree <= MAX_FREE_BILLS, settledToken <= bought]).toEqual([true, true]);
+      expect({ id, ...rest, apiBalance: balances.get(id) }).toEqual({
         id,
         openReservations: 0,
-        settledFree: tally.free,
-        settledToken: tally.token,
-        billsUsed: tally.free,
+        billsUsed: settledFree,
         credits: bought,
-        tokensSpent: tally.token,
-        ledgerSum: bought - tally.token,
-        apiBalance: bought - tally.token,
+        tokensSpent: settledToken,
+        ledgerSum: bought - settledToken,
+        apiBalance: bought - settledToken,
       });
     }
   });
