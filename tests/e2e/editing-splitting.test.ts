@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPhone } from './support/browser';
+import { launchBrowser, newPhone } from './support/browser';
+import { postJson } from './support/http';
 import { linesOf } from './support/layout';
 import { addDiners, expectAccessible, manualBill, openApp, toggle } from './support/wizard';
 
@@ -146,22 +147,18 @@ describe('editing and splitting a bill', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Recover tokens');
   });
   it('keeps names and amounts whole on a 320 px phone: no "Barthol/omew", no minus ending a line apart from its amount', async () => {
-    const shared = await fetch(`${baseUrl()}/api/shares`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        diners: [
-          { id: 'a', name: 'Alice' },
-          { id: 'b', name: 'Bartholomew' },
-          { id: 'c', name: 'Cat' },
-        ],
-        items: [
-          { name: '2 x Coperto', pricePence: 500, assignedTo: ['a', 'c'] },
-          { name: 'Secondo', pricePence: 2200, assignedTo: ['a', 'b', 'c'] },
-          { name: 'Sconto', pricePence: -550, assignedTo: [] },
-        ],
-        tipPence: 900,
-      }),
+    const shared = await postJson('/api/shares', {
+      diners: [
+        { id: 'a', name: 'Alice' },
+        { id: 'b', name: 'Bartholomew' },
+        { id: 'c', name: 'Cat' },
+      ],
+      items: [
+        { name: '2 x Coperto', pricePence: 500, assignedTo: ['a', 'c'] },
+        { name: 'Secondo', pricePence: 2200, assignedTo: ['a', 'b', 'c'] },
+        { name: 'Sconto', pricePence: -550, assignedTo: [] },
+      ],
+      tipPence: 900,
     });
     const { token } = (await shared.json()) as { token: string };
     await page.setViewportSize({ width: 320, height: 640 });

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPhone } from './support/browser';
+import { postJson } from './support/http';
 import { linesOf } from './support/layout';
 import { addDiners, expectAccessible, openApp, toggle } from './support/wizard';
 
@@ -163,22 +164,18 @@ describe('getting paid back', () => {
     await context.close();
   });
   it("keeps a shared discount's amount whole on a diner's page at 320 px: the minus never ends a line", async () => {
-    const response = await fetch(`${baseUrl()}/api/receipts`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        tipPence: 900,
-        diners: [
-          { id: 'a', name: 'Alice' },
-          { id: 'b', name: 'Bartholomew' },
-          { id: 'c', name: 'Cat' },
-        ],
-        items: [
-          { name: 'Primo', pricePence: 1500, assignedTo: ['b'] },
-          { name: 'Vino', pricePence: 1800, assignedTo: ['a', 'b', 'c'] },
-          { name: 'Sconto', pricePence: -550, kind: 'discount', assignedTo: [] },
-        ],
-      }),
+    const response = await postJson('/api/receipts', {
+      tipPence: 900,
+      diners: [
+        { id: 'a', name: 'Alice' },
+        { id: 'b', name: 'Bartholomew' },
+        { id: 'c', name: 'Cat' },
+      ],
+      items: [
+        { name: 'Primo', pricePence: 1500, assignedTo: ['b'] },
+        { name: 'Vino', pricePence: 1800, assignedTo: ['a', 'b', 'c'] },
+        { name: 'Sconto', pricePence: -550, kind: 'discount', assignedTo: [] },
+      ],
     });
     expect(response.status).toBe(201);
     const { diners } = (await response.json()) as { diners: { name: string; url: string }[] };

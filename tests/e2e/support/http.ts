@@ -21,6 +21,11 @@ export function getAs(path: string, headers: { host?: string; 'user-agent'?: str
   });
 }
 
+/** A JSON POST to the test server, as the app's own pages send one. */
+export function postJson(path: string, body: unknown): Promise<Response> {
+  return fetch(new URL(path, baseUrl()), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 /** The document title as a browser shows it (entities decoded). */
