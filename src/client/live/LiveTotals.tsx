@@ -1,6 +1,7 @@
 import type { LiveBill } from '../../../domain/live-bill/live-bill';
 import { liveTotals, unclaimedUnits, unitPrices } from '../../../domain/live-bill/live-split';
 import { formatGBP, sumPence } from '../../../domain/money';
+import { ShareBreakdown } from '../wizard/ShareBreakdown';
 import { unitsOf, type LiveViewer } from './LiveItems';
 
 /** Running totals from the same split as the organiser's summary: a diner's own, or everyone's for the organiser. */
@@ -21,26 +22,7 @@ export function LiveTotals({ bill, viewer }: { readonly bill: LiveBill; readonly
               <span>{viewer.kind === 'organiser' ? who : 'You pay'}</span>
               <strong className="wz-grand-total">{formatGBP(s.totalPence)}</strong>
               <span className="wz-note lv-breakdown">
-                {/* Each label with its amount on one line: "Tip" must not end a line apart from "£3.00". */}
-                <span className="wz-nowrap">Items {formatGBP(s.itemsPence)}</span>
-                {s.servicePence !== 0 ? (
-                  <>
-                    {' '}
-                    · <span className="wz-nowrap">Service {formatGBP(s.servicePence)}</span>
-                  </>
-                ) : null}
-                {s.discountPence !== 0 ? (
-                  <>
-                    {' '}
-                    · <span className="wz-nowrap">Discount {formatGBP(s.discountPence)}</span>
-                  </>
-                ) : null}
-                {s.tipPence !== 0 ? (
-                  <>
-                    {' '}
-                    · <span className="wz-nowrap">Tip {formatGBP(s.tipPence)}</span>
-                  </>
-                ) : null}
+                <ShareBreakdown share={s} zeroTip={false} />
               </span>
             </li>
           );

@@ -1,13 +1,13 @@
 import { useStore } from '../use-store';
-import { Fragment, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { formatGBP } from '../../../domain/money';
 import { portionLabel, unitsGiven } from '../../../domain/portions';
 import type { BillItem } from '../../../domain/receipt';
-import type { DinerShare } from '../../../domain/split';
 import { Avatar } from './AssignStep';
 import { $bill } from './bill-state';
 import { $receipt, $split, billSnapshot, goToStep } from './bill-store';
 import { ItemHead } from './ItemEditor';
+import { ShareBreakdown } from './ShareBreakdown';
 import { TipCard } from './TipCard';
 import { billLabel } from '../../../domain/paying-back/messages';
 import { DinerPayActions, PayBackCard } from '../paying-back/PayBackCard';
@@ -92,7 +92,9 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
                     <strong>{diner.name}</strong>
                     <strong>{formatGBP(share.totalPence)}</strong>
                   </div>
-                  <p className="wz-note">{breakdown(share)}</p>
+                  <p className="wz-note">
+                    <ShareBreakdown share={share} zeroTip />
+                  </p>
                   {share.roundingPence > 0 ? <p className="wz-note">pays {share.roundingPence}p more so the pennies add up</p> : null}
                   <DinerPayActions payBack={payBack} dinerId={diner.id} name={diner.name} />
                 </div>
@@ -141,18 +143,4 @@ function whoHad(item: BillItem, names: ReadonlyMap<string, string>) {
   ) : (
     who
   );
-}
-
-/** "Items £25.00 · Discount -£1.83 · Tip £3.00": each part kept on one line, so a minus never ends a line apart from its amount. */
-function breakdown(share: DinerShare): ReactNode {
-  const parts = [`Items ${formatGBP(share.itemsPence)}`];
-  if (share.servicePence !== 0) parts.push(`Service ${formatGBP(share.servicePence)}`);
-  if (share.discountPence !== 0) parts.push(`Discount ${formatGBP(share.discountPence)}`);
-  parts.push(`Tip ${formatGBP(share.tipPence)}`);
-  return parts.map((part, i) => (
-    <Fragment key={part}>
-      {i > 0 ? ' · ' : null}
-      <span className="wz-nowrap">{part}</span>
-    </Fragment>
-  ));
 }
