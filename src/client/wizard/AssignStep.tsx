@@ -8,6 +8,7 @@ import { $bill } from './bill-state';
 import { addDiner, addItem, backToReview, continueToSummary, openedToTable, removeDiner, toggleAssignment, toggleEveryone } from './bill-store';
 import { ItemHead } from './ItemEditor';
 import { SplitControls } from './SplitControls';
+import { scrollToTop } from '../scroll-to-top';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { OrganiserLivePanel } from '../live/OrganiserLivePanel';
@@ -113,7 +114,7 @@ function OpenToTableButton() {
       openedToTable(opened.live);
       // The QR code the table scans heads the panel that replaces this step: tapped at the foot of a
       // long bill, it was far above the screen.
-      window.scrollTo({ top: 0, behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+      scrollToTop();
     } else toast(opened.message, 'error');
   };
   return (

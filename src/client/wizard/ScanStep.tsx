@@ -19,6 +19,7 @@ import { anonymousUserId, refreshUsage } from './usage-requests';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { ScanIntro, ScanPending } from './ScanIntro';
+import { scrollToTop } from '../scroll-to-top';
 
 type Phase = { readonly kind: 'idle' } | { readonly kind: 'preview' } | { readonly kind: 'analyzing' } | { readonly kind: 'failed'; readonly message: string };
 
@@ -61,7 +62,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
   useEffect(() => {
     if (shownView.current === view) return;
     shownView.current = view;
-    if (window.scrollY > 0) window.scrollTo({ top: 0, behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    if (window.scrollY > 0) scrollToTop();
   }, [view]);
 
   if (usage === null) return <ScanPending />;

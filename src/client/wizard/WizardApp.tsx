@@ -8,6 +8,7 @@ import { isOnline, OFFLINE_MESSAGES } from '../online';
 import { manualEntry, qrDialog, reviewItems, shareDialog } from './inner-parts';
 import { assignStep, buyTokensDialog, recentBills, scanStep, summaryStep, tokenRecoveryDialog } from './parts';
 import { installPromptDue, startInstallPrompt } from '../pwa/install-prompt';
+import { scrollToTop } from '../scroll-to-top';
 import { syncTheme } from '../theme';
 import { Toasts } from './Toasts';
 import { toast } from './toasts';
@@ -52,8 +53,7 @@ export default function WizardApp() {
       return;
     }
     // Smooth scroll to the top on each step change, and move focus there for screen readers.
-    const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches;
-    window.scrollTo({ top: 0, behavior: reduced ? 'auto' : 'smooth' });
+    scrollToTop();
     main.current?.focus({ preventScroll: true });
   }, [step, ready]);
 
