@@ -336,12 +336,13 @@ function cleanLabel(text: string, pricePence: Pence | null = null, quantityColum
   const afterRule = text.includes('|') ? text.slice(text.lastIndexOf('|') + 1) : text;
   let rest = (hasWords(afterRule) ? afterRule : text).replace(PRODUCT_CODE, ' ').replace(LEFT_NOISE, '').trim();
   let quantityText: string | undefined;
+  // A dashed number is a quantity only when the amount is that many equal prices (DASHED_QUANTITY).
+  const splitsPrice = (count: number) => pricePence !== null && pricePence % count === 0;
   // A row prints one quantity: a number after it is the name's ("2x 2 Tapas for £7.50").
-  const takeQuantity = (pattern: RegExp) => {
+  const takeQuantity = (pattern: RegExp, fits: (count: number) => boolean = () => true) => {
     const found = quantityText === undefined ? pattern.exec(rest) : null;
-    if (!found) return;
-    if (pattern === DASHED_QUANTITY && !(pricePence !== null && pricePence % Number(found[1]) === 0)) return;
-    quantityText ??= found[1] ?? found[2] ?? found[3];
+    if (!found || !fits(Number(found[1]))) return;
+    quantityText = found[1] ?? found[2] ?? found[3];
     rest = rest.slice(found[0].length);
   };
   rest = rest.replace(WAS_PRICE, '');
@@ -353,12 +354,12 @@ function cleanLabel(text: string, pricePence: Pence | null = null, quantityColum
     takeQuantity(GLUED_UNIT);
   }
   takeQuantity(QUANTITY);
-  takeQuantity(DASHED_QUANTITY);
+  takeQuantity(DASHED_QUANTITY, splitsPrice);
   if (quantityColumn) takeQuantity(GLUED_QUANTITY);
   takeQuantity(GLUED_ONE);
   rest = rest.replace(quantityText === undefined ? LEFT_SPECKS : LEFT_SPECKS_NOT_DIGITS, '');
   takeQuantity(QUANTITY);
-  takeQuantity(DASHED_QUANTITY);
+  takeQuantity(DASHED_QUANTITY, splitsPrice);
   // A name the till cut short ends in an ellipsis: figures just before it are the name's ("2 Tapas for £7.50...").
   const cutShort = /(?:\.\.\.|…)$/.test(rest.trim());
   const named = fixDigitsInWords(rest).replace(/[\s.:£$€*#-]+$/, '');

@@ -28,7 +28,7 @@ function sumRowsAsSubtotals({ lines, totalPence }: ReceiptReading): readonly Rec
     const next = lines[i + 1];
     if (runCount >= 2 && price > 0 && price === runSum && next !== undefined && next.kind !== 'item') {
       [runSum, runCount] = [0, 0];
-      return { raw: line.raw, label: line.label, pricePence: line.pricePence, kind: 'subtotal' };
+      return asSum(line, 'subtotal');
     }
     [runSum, runCount] = [runSum + price, runCount + 1];
     return line;
@@ -43,7 +43,7 @@ function chargeBetweenSubtotalAndTotal(lines: readonly ReceiptLine[]): readonly 
   const items = between.filter((l) => l.kind === 'item');
   const added = pricedSum(between, (l) => BILLED_KINDS.has(l.kind) || l.kind === 'vat');
   if (items.length !== 1 || lines[subtotal]!.pricePence! + added !== lines[total]!.pricePence) return lines;
-  return lines.map((l) => (l === items[0] ? { raw: l.raw, label: l.label, pricePence: l.pricePence, kind: 'vat' } : l));
+  return lines.map((l) => (l === items[0] ? asSum(l, 'vat') : l));
 }
 
 function totalRestatedAsSubtotal(lines: readonly ReceiptLine[], totalPence: number | null): readonly ReceiptLine[] {
@@ -53,7 +53,12 @@ function totalRestatedAsSubtotal(lines: readonly ReceiptLine[], totalPence: numb
   // A sum is printed below the items it adds up: two of them at least.
   const restated = items.filter((l, i) => i >= 2 && l.pricePence === totalPence);
   if (restated.length === 0) return lines;
-  return lines.map((l) => (restated.includes(l) ? { raw: l.raw, label: l.label, pricePence: l.pricePence, kind: 'subtotal' } : l));
+  return lines.map((l) => (restated.includes(l) ? asSum(l, 'subtotal') : l));
+}
+
+/** An item row read again as a sum or a charge on the bill: without the item's quantity and unit price. */
+function asSum(line: ReceiptLine, kind: 'subtotal' | 'vat'): ReceiptLine {
+  return { raw: line.raw, label: line.label, pricePence: line.pricePence, kind };
 }
 
 /** The billed lines make the total, with or without the tax rows added. */
