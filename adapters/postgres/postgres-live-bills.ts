@@ -66,19 +66,22 @@ export class PostgresLiveBillStore implements LiveBillStore {
   }
 
   async find(billId: string): Promise<LiveBill | null> {
-    return (await loadBill(this.db, billId, false))?.bill ?? null;
+    return (await loadBill(this.db, billId))?.bill ?? null;
   }
 
   async actorFor(billId: string, keyHash: string): Promise<{ bill: LiveBill; actor: LiveActor } | null> {
-    const loaded = await loadBill(this.db, billId, false);
+    const loaded = await loadBill(this.db, billId);
     const actor = loaded === null ? null : actorOf(loaded, keyHash);
     return actor === null ? null : { bill: loaded!.bill, actor };
   }
 
   change(billId: string, keyHash: string, decide: DecideChange, dinerKeyHash?: string): Promise<Result<LiveBill, LiveProblem>> {
     return this.db.transaction().execute(async (tx) => {
-      // Locks the bill's row: changes to one bill are made one at a time, each on the latest version.
-      const loaded = await loadBill(tx, billId, true);
+      // Lock, then read: under READ COMMITTED a locking read's snapshot is taken before it waits for
+      // the lock, so the bill is read by the next statement, which sees every change committed before.
+      const locked = await tx.selectFrom('live_bills').select('id').where('id', '=', billId).forUpdate().executeTakeFirst();
+      if (locked === undefined) return err('not_found' as const);
+      const loaded = await loadBill(tx, billId);
       if (loaded === null) return err('not_found' as const);
       const actor = actorOf(loaded, keyHash);
       if (actor === null) return err('forbidden' as const);
@@ -165,9 +168,9 @@ interface LoadedBill {
   readonly dinerKeys: ReadonlyMap<string, string>;
 }
 
-/** The bill with its items, diners and claims in one round trip (locking its row when asked). */
-async function loadBill(db: Db, billId: string, lock: boolean): Promise<LoadedBill | null> {
-  const query = db
+/** The bill with its items, diners and claims in one round trip, as of one snapshot. */
+async function loadBill(db: Db, billId: string): Promise<LoadedBill | null> {
+  const row = await db
     .selectFrom('live_bills as b')
     .selectAll('b')
     .select((eb) => [
@@ -177,8 +180,8 @@ async function loadBill(db: Db, billId: string, lock: boolean): Promise<LoadedBi
         eb.selectFrom('live_bill_claims as c').select(['c.item_id', 'c.unit', 'c.diner_id']).whereRef('c.bill_id', '=', 'b.id').orderBy('c.item_id').orderBy('c.unit').orderBy('c.diner_id'),
       ).as('claims'),
     ])
-    .where('b.id', '=', billId);
-  const row = await (lock ? query.forUpdate('b') : query).executeTakeFirst();
+    .where('b.id', '=', billId)
+    .executeTakeFirst();
   if (row === undefined) return null;
   const bill: LiveBill = {
     id: row.id,

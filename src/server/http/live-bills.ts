@@ -18,10 +18,14 @@ function liveRefusal(code: Code, retryAfterSeconds?: number): { status: number; 
       return { status: 404, message: LIVE_PROBLEM_MESSAGES.not_found };
     case 'forbidden':
       return { status: 403, message: LIVE_PROBLEM_MESSAGES.forbidden };
+    // The bill has moved on under the phone: it ended, the seat or the table filled, the person or item went.
     case 'expired':
     case 'locked':
     case 'finished':
     case 'diner_taken':
+    case 'unknown_diner':
+    case 'unknown_item':
+    case 'table_full':
       return { status: 409, message: LIVE_PROBLEM_MESSAGES[code] };
     case 'rate_limited':
       return { status: 429, message: `Too many changes. Try again in ${retryAfterSeconds ?? 60} seconds.` };
