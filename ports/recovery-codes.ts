@@ -1,3 +1,4 @@
+import type { AnonymousId } from '../domain/anonymous-id';
 import type { RecoveryCodeRefusal } from '../domain/recovery-code';
 import type { Result } from '../domain/result';
 
@@ -14,9 +15,9 @@ export interface IssuedRecoveryCode {
  */
 export interface RecoveryCodes {
   /** A fresh code valid until `expiresAt` for a user who has a confirmed purchase (earlier codes stay valid), else null. */
-  issue(anonymousUserId: string, expiresAt: Date): Promise<IssuedRecoveryCode | null>;
+  issue(anonymousUserId: AnonymousId, expiresAt: Date): Promise<IssuedRecoveryCode | null>;
   /** Redeems a canonical code (see domain/recovery-code.ts) for `redeemerId`: the owner's id, or why not. Atomic under concurrent redemptions. */
-  redeem(canonicalCode: string, redeemerId: string): Promise<Result<string, RecoveryCodeRefusal>>;
+  redeem(canonicalCode: string, redeemerId: AnonymousId): Promise<Result<AnonymousId, RecoveryCodeRefusal>>;
   /** Revokes the owner's codes still in force (only `canonicalCode`, when given); how many were revoked. */
   revoke(ownerId: string, canonicalCode: string | null): Promise<number>;
 }

@@ -1,3 +1,4 @@
+import type { AnonymousId } from '../domain/anonymous-id';
 import type { Result } from '../domain/result';
 
 /** A scan paid for in advance: by one of the month's free bills or by one token. */
@@ -11,7 +12,7 @@ export interface ScanReservation {
  * result or refunded when it does not, so nobody pays for a failed reading.
  */
 export interface ScanAllowance {
-  reserve(anonymousUserId: string): Promise<Result<ScanReservation, 'allowance used'>>;
+  reserve(anonymousUserId: AnonymousId): Promise<Result<ScanReservation, 'allowance used'>>;
   settle(reservationId: string): Promise<void>;
   refund(reservationId: string): Promise<void>;
 }

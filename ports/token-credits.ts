@@ -1,3 +1,4 @@
+import type { AnonymousId } from '../domain/anonymous-id';
 import type { Pence } from '../domain/money';
 
 export interface ConfirmedPayment {
@@ -21,5 +22,5 @@ export type CreditOutcome = { readonly credited: boolean; readonly balance: numb
 /** Credits tokens for payments a provider has confirmed, exactly once per provider payment id. */
 export interface TokenCredits {
   creditConfirmedPayment(payment: ConfirmedPayment): Promise<CreditOutcome>;
-  balance(anonymousUserId: string): Promise<number>;
+  balance(anonymousUserId: AnonymousId): Promise<number>;
 }

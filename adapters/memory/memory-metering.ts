@@ -1,3 +1,4 @@
+import type { AnonymousId } from '../../domain/anonymous-id';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { currentCounter, monthStart, paymentForNextScan, RESERVATION_ABANDONED_AFTER_MS, summarizeUsage, type UsageSummary } from '../../domain/freemium';
 import { normalizeRecoveryCode, RECOVERY_CODE_BYTES, recoveryCodeFromBytes, redemptionOf, type RecoveryCodeRecord, type RecoveryCodeRefusal } from '../../domain/recovery-code';
@@ -102,13 +103,13 @@ export class MemoryMetering implements ScanAllowance, TokenCredits, UsageQuery, 
     return { code, expiresAt };
   }
 
-  async redeem(canonicalCode: string, redeemerId: string): Promise<Result<string, RecoveryCodeRefusal>> {
+  async redeem(canonicalCode: string, redeemerId: AnonymousId): Promise<Result<AnonymousId, RecoveryCodeRefusal>> {
     const record = this.codes.get(canonicalCode);
     if (!record) return err('unknown');
     const redemption = redemptionOf(record, redeemerId, this.clock.now());
     if (!redemption.ok) return redemption;
     if (redemption.value === 'first') this.codes.set(canonicalCode, { ...record, redeemedBy: redeemerId });
-    return ok(record.ownerId);
+    return ok(record.ownerId as AnonymousId);
   }
 
   async revoke(ownerId: string, canonicalCode: string | null): Promise<number> {

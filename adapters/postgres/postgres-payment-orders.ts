@@ -1,3 +1,4 @@
+import type { AnonymousId } from '../../domain/anonymous-id';
 import type { Kysely, Selectable } from 'kysely';
 import { inject, injectable } from 'tsyringe';
 import { pence } from '../../domain/money';
@@ -57,7 +58,8 @@ function toOrder(row: Selectable<PaymentOrdersTable>): PaymentOrder {
     id: row.id,
     provider: row.provider,
     providerRef: row.provider_ref,
-    anonymousUserId: row.anonymous_user_id,
+    // Only ids parsed at the edge are ever stored.
+    anonymousUserId: row.anonymous_user_id as AnonymousId,
     offerType: row.offer_type,
     offerId: row.offer_id,
     tokens: row.tokens,

@@ -1,3 +1,4 @@
+import type { AnonymousId } from '../../domain/anonymous-id';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { inject, injectable } from 'tsyringe';
@@ -32,7 +33,7 @@ export class PostgresRecoveryCodes implements RecoveryCodes {
   }
 
   /** Under the code's row lock, so two devices redeeming one code at once cannot both have it. */
-  async redeem(canonicalCode: string, redeemerId: string): Promise<Result<string, RecoveryCodeRefusal>> {
+  async redeem(canonicalCode: string, redeemerId: AnonymousId): Promise<Result<AnonymousId, RecoveryCodeRefusal>> {
     const now = this.clock.now();
     return this.db.transaction().execute(async (tx) => {
       const row = await tx.selectFrom('recovery_codes').selectAll().where('code_hash', '=', hashOf(canonicalCode)).forUpdate().executeTakeFirst();
@@ -42,7 +43,8 @@ export class PostgresRecoveryCodes implements RecoveryCodes {
       if (redemption.value === 'first') {
         await tx.updateTable('recovery_codes').set({ redeemed_by: redeemerId, redeemed_at: now }).where('code_hash', '=', row.code_hash).execute();
       }
-      return ok(row.anonymous_user_id);
+      // Only ids parsed at the edge are ever stored.
+      return ok(row.anonymous_user_id as AnonymousId);
     });
   }
 

@@ -1,3 +1,4 @@
+import type { AnonymousId } from '../anonymous-id';
 import type { Pence } from '../money';
 import { err, ok, type Result } from '../result';
 import { paypalCustomId } from './custom-id';
@@ -9,7 +10,7 @@ export interface PaymentOrder {
   readonly provider: 'stripe' | 'paypal' | 'test';
   /** The provider's id for what we created: a PaymentIntent, a subscription or a PayPal order. */
   readonly providerRef: string | null;
-  readonly anonymousUserId: string;
+  readonly anonymousUserId: AnonymousId;
   readonly offerType: OfferType;
   readonly offerId: string;
   readonly tokens: number;

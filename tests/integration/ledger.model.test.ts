@@ -13,6 +13,8 @@ import type { TokenCredits } from '../../ports/token-credits';
 import type { UsageQuery } from '../../ports/usage';
 import { FakeClock } from '../support/clock';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
+import { anAnonymousId } from '../support/builders';
+import type { AnonymousId } from '../../domain/anonymous-id';
 
 // Model-based test: random sequences of scans, settles, refunds (also repeated), credits, duplicate
 // credits, waits (abandoned reservations are refunded) and month changes run against the real adapters and a plain model side by side. After
@@ -27,7 +29,7 @@ interface Model {
 }
 
 interface Real {
-  readonly id: string;
+  readonly id: AnonymousId;
   readonly clock: FakeClock;
   readonly allowance: ScanAllowance;
   readonly credits: TokenCredits;
@@ -171,7 +173,7 @@ describeEachDatabase('token ledger model', (open) => {
     await fc.assert(
       fc.asyncProperty(commands, async (cmds) => {
         const clock = new FakeClock(new Date('2026-01-15T12:00:00Z'));
-        const id = randomUUID();
+        const id = anAnonymousId();
         const real: Real = {
           id,
           clock,
@@ -194,7 +196,7 @@ it('the in-memory fake obeys the same model', async () => {
     fc.asyncProperty(commands, async (cmds) => {
       const clock = new FakeClock(new Date('2026-01-15T12:00:00Z'));
       const fake = new MemoryMetering(clock);
-      const id = randomUUID();
+      const id = anAnonymousId();
       const real: Real = { id, clock, allowance: fake, credits: fake, usage: fake, reservationIds: [], paymentIds: [], ledgerSum: async () => fake.entries(id).reduce((s, e) => s + e.tokens, 0) };
       await fc.asyncModelRun(() => ({ model: freshModel(), real }), cmds);
     }),

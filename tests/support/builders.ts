@@ -1,3 +1,5 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { parseAnonymousUserId, type AnonymousId } from '../../domain/anonymous-id';
 import { pence } from '../../domain/money';
 import type { Portions } from '../../domain/portions';
 import type { ItemKind, SplitInput, SplitItem } from '../../domain/split';
@@ -38,3 +40,16 @@ export class BillBuilder {
 }
 
 export const aBill = () => new BillBuilder();
+
+/** A device id parsed as the edge parses one (a fresh one by default). */
+export function anAnonymousId(uuid: string = randomUUID()): AnonymousId {
+  const parsed = parseAnonymousUserId(uuid);
+  if (!parsed.ok) throw new Error(`${uuid} is not a UUID`);
+  return parsed.value;
+}
+
+/** The same device id for the same name, so a test can say 'a' and 'b' and mean two devices. */
+export function aNamedAnonymousId(name: string): AnonymousId {
+  const hex = createHash('sha256').update(name).digest('hex');
+  return anAnonymousId(`${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`);
+}

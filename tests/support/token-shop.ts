@@ -9,6 +9,8 @@ import type { PaymentOrders } from '../../ports/payment-orders';
 import type { ConfirmedPayment, CreditOutcome, TokenCredits } from '../../ports/token-credits';
 import { TokenShop } from '../../src/application/payments/token-shop';
 import { RecordingLog } from './log';
+import { anAnonymousId } from './builders';
+import type { AnonymousId } from '../../domain/anonymous-id';
 
 /** A TokenShop over in-memory orders and credits, with whichever gateways a test drives. */
 export function aTokenShop(gateways: { card?: PaymentGateway; paypal?: PaymentGateway; orders?: PaymentOrders } = {}) {
@@ -31,9 +33,9 @@ export class RecordingCredits implements TokenCredits {
     return outcome;
   }
 
-  balance(anonymousUserId: string): Promise<number> {
+  balance(anonymousUserId: AnonymousId): Promise<number> {
     return this.inner.balance(anonymousUserId);
   }
 }
 
-export const ANON = '0f8f7a52-3c1e-4b7e-9a55-2d7c1f6b9e01';
+export const ANON = anAnonymousId('0f8f7a52-3c1e-4b7e-9a55-2d7c1f6b9e01');

@@ -13,8 +13,9 @@ import { POST } from '../../src/pages/functions/v1/analyze-receipt';
 import { MESSAGES, UPLOAD_MESSAGES } from '../../src/server/http/scanning';
 import { RecordingLog } from '../support/log';
 import { PDF_BYTES, pngClaiming, tinyImage } from '../support/images';
+import { aNamedAnonymousId } from '../support/builders';
 
-const USER = 'device-1';
+const USER = aNamedAnonymousId('device-1');
 const line = (label: string, price: number, kind: ReceiptLine['kind'] = 'item'): ReceiptLine => ({ raw: `${label} £${price / 100}`, label, pricePence: pence(price), kind });
 const clock = { now: () => new Date('2026-11-22T12:00:00Z') };
 
@@ -23,9 +24,9 @@ let allowance: MemoryMetering;
 let limits: AnalyzeLimits;
 let quotas: MemoryDailyQuotas;
 /** Metering where the user has already used `freeBillsUsed` and holds `tokens`. */
-async function metering(freeBillsUsed: number, tokens: number, users: string[] = [USER]): Promise<MemoryMetering> {
+async function metering(freeBillsUsed: number, tokens: number, names: string[] = ['device-1']): Promise<MemoryMetering> {
   const m = new MemoryMetering(clock);
-  for (const user of users) {
+  for (const user of names.map(aNamedAnonymousId)) {
     for (let i = 0; i < freeBillsUsed; i++) {
       const r = await m.reserve(user);
       if (r.ok) await m.settle(r.value.id);
@@ -34,8 +35,8 @@ async function metering(freeBillsUsed: number, tokens: number, users: string[] =
   }
   return m;
 }
-const usage = async (user = USER) => {
-  const u = await allowance.usageFor(user);
+const usage = async (name = 'device-1') => {
+  const u = await allowance.usageFor(aNamedAnonymousId(name));
   return { freeBills: u.maxFreeBills - u.billsUsed, tokens: u.tokens };
 };
 const endpoint = () => new AnalyzeReceipt(reader, allowance, new MemoryRateLimiter(clock), limits, new RecordingLog(), quotas, clock);
@@ -171,28 +172,28 @@ describe('POST /functions/v1/analyze-receipt', () => {
 
   it('limits each device, answering 429 with Retry-After', async () => {
     limits = { ...DEFAULT_ANALYZE_LIMITS, perDevice: { max: 2, windowSeconds: 60 } };
-    allowance = await metering(0, 10, [USER, 'a', 'b', 'c']);
+    allowance = await metering(0, 10, ['device-1', 'a', 'b', 'c']);
     const handler = endpoint();
     for (let i = 0; i < 2; i++) expect((await call(handler, post({ image: jpegBase64, anonymousUserId: USER }))).status).toBe(200);
     const refused = await call(handler, post({ image: jpegBase64, anonymousUserId: USER }));
     expect(refused.status).toBe(429);
     expect(refused.body['error']).toBe(UPLOAD_MESSAGES.tooMany);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await call(handler, post({ image: jpegBase64, anonymousUserId: 'device-2' }))).status).toBe(200);
+    expect((await call(handler, post({ image: jpegBase64, anonymousUserId: aNamedAnonymousId('device-2') }))).status).toBe(200);
   });
 
   it('limits each IP across devices', async () => {
     limits = { ...DEFAULT_ANALYZE_LIMITS, perIp: { max: 1, windowSeconds: 60 } };
     const handler = endpoint();
-    expect((await call(handler, post({ image: jpegBase64, anonymousUserId: 'a' }), '10.0.0.9')).status).toBe(200);
-    const refused = await call(handler, post({ image: jpegBase64, anonymousUserId: 'b' }), '10.0.0.9');
+    expect((await call(handler, post({ image: jpegBase64, anonymousUserId: aNamedAnonymousId('a') }), '10.0.0.9')).status).toBe(200);
+    const refused = await call(handler, post({ image: jpegBase64, anonymousUserId: aNamedAnonymousId('b') }), '10.0.0.9');
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).not.toBeNull();
   });
 
   it('answers 429 with Retry-After when the reading queue is full, without taking a scan', async () => {
     limits = { ...DEFAULT_ANALYZE_LIMITS, concurrency: 1, queueCapacity: 1 };
-    allowance = await metering(0, 10, [USER, 'a', 'b', 'c']);
+    allowance = await metering(0, 10, ['device-1', 'a', 'b', 'c']);
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     reader.answers(async () => {
@@ -200,10 +201,10 @@ describe('POST /functions/v1/analyze-receipt', () => {
       return ok({ lines: [line('Soup', 400)], totalPence: null });
     });
     const handler = endpoint();
-    const first = call(handler, post({ image: jpegBase64, anonymousUserId: 'a' }));
-    const second = call(handler, post({ image: jpegBase64, anonymousUserId: 'b' }));
+    const first = call(handler, post({ image: jpegBase64, anonymousUserId: aNamedAnonymousId('a') }));
+    const second = call(handler, post({ image: jpegBase64, anonymousUserId: aNamedAnonymousId('b') }));
     await new Promise((r) => setTimeout(r, 20));
-    const third = await call(handler, post({ image: jpegBase64, anonymousUserId: 'c' }));
+    const third = await call(handler, post({ image: jpegBase64, anonymousUserId: aNamedAnonymousId('c') }));
     expect(third.status).toBe(429);
     expect(third.body['error']).toBe(UPLOAD_MESSAGES.busy);
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -214,7 +215,7 @@ describe('POST /functions/v1/analyze-receipt', () => {
   });
 
   describe('budgets per client, not per id (issue 16)', () => {
-    const ids = (n: number) => Array.from({ length: n }, (_, i) => `fresh-${i}`);
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => aNamedAnonymousId(`fresh-${i}`));
 
     it('caps free scans per address per day across fresh ids; the refused id keeps its free bills', async () => {
       limits = { ...DEFAULT_ANALYZE_LIMITS, budgets: { freeScansPerAddressPerDay: 3, spend: null } };
@@ -222,19 +223,19 @@ describe('POST /functions/v1/analyze-receipt', () => {
       const statuses = [];
       for (const id of ids(5)) statuses.push((await call(handler, post({ image: jpegBase64, anonymousUserId: id }), '198.51.100.1')).status);
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
-      const refused = await call(handler, post({ image: jpegBase64, anonymousUserId: 'fresh-9' }), '198.51.100.1');
+      const refused = await call(handler, post({ image: jpegBase64, anonymousUserId: aNamedAnonymousId('fresh-9') }), '198.51.100.1');
       expect(refused.body).toEqual({ error: FREE_SCANS_FROM_ADDRESS_USED_MESSAGE, code: 'free_scans_used' });
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(await usage('fresh-9')).toEqual({ freeBills: 3, tokens: 0 });
-      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: 'fresh-9' }), '198.51.100.2')).status).toBe(200);
+      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: aNamedAnonymousId('fresh-9') }), '198.51.100.2')).status).toBe(200);
     });
 
     it('counts an IPv6 client by its /64', async () => {
       limits = { ...DEFAULT_ANALYZE_LIMITS, budgets: { freeScansPerAddressPerDay: 1, spend: null } };
       const handler = endpoint();
-      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: 'x' }), '2001:db8:1:2::1')).status).toBe(200);
-      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: 'y' }), '2001:db8:1:2:ffff::9')).status).toBe(429);
-      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: 'y' }), '2001:db8:1:3::1')).status).toBe(200);
+      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: aNamedAnonymousId('x') }), '2001:db8:1:2::1')).status).toBe(200);
+      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: aNamedAnonymousId('y') }), '2001:db8:1:2:ffff::9')).status).toBe(429);
+      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: aNamedAnonymousId('y') }), '2001:db8:1:3::1')).status).toBe(200);
     });
 
     it('scans paid with tokens are not capped, and a failed reading gives the address its free scan back', async () => {
@@ -242,11 +243,11 @@ describe('POST /functions/v1/analyze-receipt', () => {
       allowance = await metering(3, 5, ['buyer']);
       const handler = endpoint();
       reader.answers(async () => err('unavailable'));
-      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: 'a' }))).status).toBe(502);
+      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: aNamedAnonymousId('a') }))).status).toBe(502);
       reader.answers(async () => ok({ lines: [line('Soup', 400)], totalPence: null }));
-      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: 'a' }))).status).toBe(200);
-      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: 'b' }))).status).toBe(429);
-      for (let i = 0; i < 3; i++) expect((await call(handler, post({ image: jpegBase64, anonymousUserId: 'buyer' }))).status).toBe(200);
+      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: aNamedAnonymousId('a') }))).status).toBe(200);
+      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: aNamedAnonymousId('b') }))).status).toBe(429);
+      for (let i = 0; i < 3; i++) expect((await call(handler, post({ image: jpegBase64, anonymousUserId: aNamedAnonymousId('buyer') }))).status).toBe(200);
       expect(await usage('buyer')).toEqual({ freeBills: 0, tokens: 2 });
     });
 
@@ -255,10 +256,10 @@ describe('POST /functions/v1/analyze-receipt', () => {
       allowance = await metering(3, 5, ['buyer']);
       const handler = endpoint();
       reader.answers(async () => err('unavailable'));
-      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: 'buyer' }))).status).toBe(502);
+      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: aNamedAnonymousId('buyer') }))).status).toBe(502);
       reader.answers(async () => ok({ lines: [line('Soup', 400)], totalPence: null }));
-      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: 'buyer' }))).status).toBe(200);
-      const paused = await call(handler, post({ image: jpegBase64, anonymousUserId: 'buyer' }));
+      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: aNamedAnonymousId('buyer') }))).status).toBe(200);
+      const paused = await call(handler, post({ image: jpegBase64, anonymousUserId: aNamedAnonymousId('buyer') }));
       expect({ status: paused.status, body: paused.body }).toEqual({ status: 503, body: { error: SCANNING_PAUSED_MESSAGE, code: 'scanning_paused' } });
       expect(Number(paused.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(await usage('buyer')).toEqual({ freeBills: 0, tokens: 4 });
@@ -269,8 +270,8 @@ describe('POST /functions/v1/analyze-receipt', () => {
       limits = { ...DEFAULT_ANALYZE_LIMITS, budgets: { freeScansPerAddressPerDay: 100, spend: { dailyBudget: 100, costPerScan: 100 } } };
       allowance = await metering(3, 0, ['spent']);
       const handler = endpoint();
-      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: 'spent' }))).status).toBe(402);
-      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: 'fresh' }))).status).toBe(200);
+      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: aNamedAnonymousId('spent') }))).status).toBe(402);
+      expect((await call(handler, post({ image: jpegBase64, anonymousUserId: aNamedAnonymousId('fresh') }))).status).toBe(200);
     });
 
     it('one address holds at most its share of the reading queue; another address still gets in', async () => {
@@ -284,10 +285,10 @@ describe('POST /functions/v1/analyze-receipt', () => {
       const handler = endpoint();
       const flood = ids(2).map((id) => call(handler, post({ image: jpegBase64, anonymousUserId: id }), '203.0.113.66'));
       await new Promise((r) => setTimeout(r, 20));
-      const third = await call(handler, post({ image: jpegBase64, anonymousUserId: 'fresh-3' }), '203.0.113.66');
+      const third = await call(handler, post({ image: jpegBase64, anonymousUserId: aNamedAnonymousId('fresh-3') }), '203.0.113.66');
       expect([third.status, third.body['error']]).toEqual([429, UPLOAD_MESSAGES.busy]);
       expect(await usage('fresh-3')).toEqual({ freeBills: 3, tokens: 0 });
-      const neighbour = call(handler, post({ image: jpegBase64, anonymousUserId: 'neighbour' }), '192.0.2.5');
+      const neighbour = call(handler, post({ image: jpegBase64, anonymousUserId: aNamedAnonymousId('neighbour') }), '192.0.2.5');
       release();
       expect((await neighbour).status).toBe(200);
       expect((await Promise.all(flood)).map((r) => r.status)).toEqual([200, 200]);

@@ -1,3 +1,4 @@
+import type { AnonymousId } from '../../../domain/anonymous-id';
 import { findOffer, type Offer } from '../../../domain/payments/offers';
 import { matchesOrder, type PaymentOrder } from '../../../domain/payments/verification';
 import { err, ok, type Result } from '../../../domain/result';
@@ -12,7 +13,7 @@ export interface CheckoutInput {
   readonly offerId: string;
   readonly claimedTokens?: number | undefined;
   readonly claimedAmountPence?: number | undefined;
-  readonly anonymousUserId: string;
+  readonly anonymousUserId: AnonymousId;
   /** The client's Idempotency-Key: the same key always yields the same checkout. */
   readonly idempotencyKey?: string | undefined;
   /** The caller's address, for the per-address limit. */

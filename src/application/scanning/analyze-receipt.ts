@@ -1,3 +1,4 @@
+import type { AnonymousId } from '../../../domain/anonymous-id';
 import { addressBucket } from '../../../domain/client-address';
 import { checkUpload, type UploadLimits } from '../../../domain/image-upload';
 import { BILLED_KINDS, type ReceiptReading } from '../../../domain/receipt-line';
@@ -50,7 +51,7 @@ export interface Analysis {
 
 export interface ScanRequest {
   readonly image: Uint8Array;
-  readonly anonymousUserId: string;
+  readonly anonymousUserId: AnonymousId;
   /** The client's address: budgets and the queue's fair share count its bucket (an IPv6 /64), never the id. */
   readonly clientIp: string;
 }
@@ -103,7 +104,7 @@ export class AnalyzeReceipt {
     }
   }
 
-  private async readInPlace(place: Admission, anonymousUserId: string, address: string, image: ReceiptImage): Promise<Result<Analysis, ScanFailure>> {
+  private async readInPlace(place: Admission, anonymousUserId: AnonymousId, address: string, image: ReceiptImage): Promise<Result<Analysis, ScanFailure>> {
     // Budgets before the reservation, so a refusal leaves the id's free bills and tokens untouched.
     const budget = new ScanBudget(this.quotas, this.clock, this.limits.budgets, address);
     if (!(await budget.takeSpend())) return err({ code: 'scanning_paused', retryAfterSeconds: secondsUntilNextBudgetDay(this.clock.now()) });

@@ -1,3 +1,4 @@
+import type { AnonymousId } from '../../../domain/anonymous-id';
 import type { UsageSummary } from '../../../domain/freemium';
 import type { PurchaseReports, ReportedPurchase } from '../../../ports/purchase-reports';
 import type { TokenCredits } from '../../../ports/token-credits';
@@ -11,11 +12,11 @@ export class Metering {
     private readonly reports: PurchaseReports,
   ) {}
 
-  usageFor(anonymousUserId: string): Promise<UsageSummary> {
+  usageFor(anonymousUserId: AnonymousId): Promise<UsageSummary> {
     return this.usage.usageFor(anonymousUserId);
   }
 
-  balance(anonymousUserId: string): Promise<number> {
+  balance(anonymousUserId: AnonymousId): Promise<number> {
     return this.credits.balance(anonymousUserId);
   }
 

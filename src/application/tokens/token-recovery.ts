@@ -1,3 +1,4 @@
+import type { AnonymousId } from '../../../domain/anonymous-id';
 import { normalizeRecoveryCode, recoveryCodeExpiry, type RecoveryCodeRefusal } from '../../../domain/recovery-code';
 import { err, ok, type Result } from '../../../domain/result';
 import type { Clock } from '../../../ports/clock';
@@ -7,7 +8,7 @@ import type { TokenCredits } from '../../../ports/token-credits';
 
 export interface Recovered {
   /** The identity whose balance this device should use from now on. */
-  readonly anonymousUserId: string;
+  readonly anonymousUserId: AnonymousId;
   readonly tokens: number;
 }
 
@@ -42,14 +43,14 @@ export class TokenRecovery {
   ) {}
 
   /** The balance the server holds for this device's own anonymous id. */
-  async recoverOnThisDevice(anonymousUserId: string, clientKey: string): Promise<Result<Recovered, RecoveryFailure>> {
+  async recoverOnThisDevice(anonymousUserId: AnonymousId, clientKey: string): Promise<Result<Recovered, RecoveryFailure>> {
     const limited = await this.limit([`recovery-read:device:${anonymousUserId}`, READS_PER_DEVICE], [`recovery-read:client:${clientKey}`, READS_PER_CLIENT]);
     if (limited) return err(limited);
     return ok({ anonymousUserId, tokens: await this.credits.balance(anonymousUserId) });
   }
 
   /** A typed recovery code gives this device the buyer's identity, and so the balance. */
-  async redeem(anonymousUserId: string, typedCode: string, clientKey: string): Promise<Result<Recovered, RecoveryFailure>> {
+  async redeem(anonymousUserId: AnonymousId, typedCode: string, clientKey: string): Promise<Result<Recovered, RecoveryFailure>> {
     const limited = await this.limit([`recovery:device:${anonymousUserId}`, ATTEMPTS_PER_DEVICE], [`recovery:client:${clientKey}`, ATTEMPTS_PER_CLIENT]);
     if (limited) return err(limited);
     const canonical = normalizeRecoveryCode(typedCode);
@@ -64,7 +65,7 @@ export class TokenRecovery {
    * calls this, or the browser through POST /api/recovery-code). Earlier codes stay valid until
    * they expire, are used on another device or are revoked.
    */
-  async recoveryCodeFor(anonymousUserId: string, clientKey: string): Promise<Result<IssuedRecoveryCode, RecoveryFailure>> {
+  async recoveryCodeFor(anonymousUserId: AnonymousId, clientKey: string): Promise<Result<IssuedRecoveryCode, RecoveryFailure>> {
     const limited = await this.limit([`recovery-code:${anonymousUserId}`, CODES_PER_DEVICE], [`recovery-code:client:${clientKey}`, CODES_PER_CLIENT]);
     if (limited) return err(limited);
     const code = await this.codes.issue(anonymousUserId, recoveryCodeExpiry(this.clock.now(), this.codeDays));
@@ -72,7 +73,7 @@ export class TokenRecovery {
   }
 
   /** The holder revokes their codes still in force (or just `typedCode`): how many were revoked. */
-  async revoke(anonymousUserId: string, typedCode: string | null, clientKey: string): Promise<Result<number, RecoveryFailure>> {
+  async revoke(anonymousUserId: AnonymousId, typedCode: string | null, clientKey: string): Promise<Result<number, RecoveryFailure>> {
     const limited = await this.limit([`recovery-code:${anonymousUserId}`, CODES_PER_DEVICE], [`recovery-code:client:${clientKey}`, CODES_PER_CLIENT]);
     if (limited) return err(limited);
     if (typedCode === null) return ok(await this.codes.revoke(anonymousUserId, null));

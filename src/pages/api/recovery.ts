@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { anonymousIdOf } from '../../server/http/anonymous-id';
+import { anonymousIdOf, anonymousIdRefused } from '../../server/http/anonymous-id';
 import { clientIpOf } from '../../server/http/client-ip';
-import { json, jsonFailure } from '../../server/http/json';
+import { json } from '../../server/http/json';
 import { readJson, requestRefused } from '../../server/http/read-json';
 import { recoveryFailureResponse } from '../../server/http/tokens';
 
@@ -17,7 +17,7 @@ export const POST: APIRoute = async (context) => {
   const read = await readJson(context.request, body, 4096);
   if (!read.ok) return requestRefused(read.error);
   const id = anonymousIdOf(context.request, read.value.anonymousUserId);
-  if (!id.ok) return jsonFailure('invalid_anonymous_id', id.error, 400);
+  if (!id.ok) return anonymousIdRefused(id.error);
   const { tokenRecovery } = await context.locals.services();
   const clientIp = await clientIpOf(context);
   const { recoveryCode } = read.value;

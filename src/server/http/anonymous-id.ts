@@ -1,12 +1,21 @@
-import { parseAnonymousUserId } from '../../../domain/anonymous-id';
-import type { Result } from '../../../domain/result';
+import { INVALID_ANONYMOUS_ID_MESSAGE, parseAnonymousUserId, type AnonymousId } from '../../../domain/anonymous-id';
+import { err, type Result } from '../../../domain/result';
+import { jsonFailure } from './json';
+
+export type AnonymousIdProblem = 'missing' | 'invalid';
 
 /**
- * The caller's anonymous id (DESIGN.md §3): `anonymousUserId` in the JSON body, else the
- * `X-Anonymous-Id` header. Never from the URL: the id is a bearer secret, and proxies log URLs.
+ * The caller's anonymous id: `anonymousUserId` in the JSON body, else the `X-Anonymous-Id` header.
+ * Never from the URL: the id is a bearer secret, and proxies log URLs.
  */
-export function anonymousIdOf(request: Request, bodyValue?: unknown): Result<string, string> {
+export function anonymousIdOf(request: Request, bodyValue?: unknown): Result<AnonymousId, AnonymousIdProblem> {
   const candidate = bodyValue ?? request.headers.get('x-anonymous-id') ?? undefined;
-  if (candidate === undefined) return { ok: false, error: 'anonymousUserId is required' };
-  return parseAnonymousUserId(candidate);
+  if (candidate === undefined) return err('missing');
+  const parsed = parseAnonymousUserId(candidate);
+  return parsed.ok ? parsed : err('invalid');
+}
+
+/** 400 naming the field: the same answer on every endpoint that takes an anonymous id. */
+export function anonymousIdRefused(problem: AnonymousIdProblem): Response {
+  return jsonFailure('invalid_anonymous_id', problem === 'missing' ? 'anonymousUserId is required' : INVALID_ANONYMOUS_ID_MESSAGE, 400);
 }

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { describeEachDatabase, type TestDatabase } from '../../support/databases';
 import { startFakeStripe, type FakeStripe } from '../../support/fake-stripe';
 import type { Services } from '../../../src/server/services';
+import { anAnonymousId } from '../../support/builders';
+import type { AnonymousId } from '../../../domain/anonymous-id';
 
 const SECRET = 'whsec_route_test_secret';
 
@@ -65,11 +67,11 @@ describeEachDatabase('POST /api/webhooks/stripe and /functions/v1/create-payment
   const eventFor = (id: string) => JSON.stringify({ id: `evt_${id}`, object: 'event', type: 'payment_intent.succeeded', data: { object: { id, object: 'payment_intent' } } }, null, 2);
   // Each purchase is made by its own anonymous id, so its balance counts its credits (25 tokens each)
   // on the ledger's Postgres TokenCredits.
-  const buyers = new Map<string, string>();
+  const buyers = new Map<string, AnonymousId>();
   const creditsFor = async (ref: string) => (await services.metering.balance(buyers.get(ref)!)) / 25;
 
   async function buy(pkg = 'medium'): Promise<string> {
-    const anonymousUserId = randomUUID();
+    const anonymousUserId = anAnonymousId();
     const response = await routes.createIntent(
       context(
         new Request('http://localhost/functions/v1/create-payment-intent', {

@@ -4,6 +4,7 @@ import { pence } from '../../../domain/money';
 import { paypalCustomId } from '../../../domain/payments/custom-id';
 import { DEFAULT_PACKAGE_ID, DEFAULT_PLAN_ID, findOffer, SUBSCRIPTION_PLANS, TOKEN_PACKAGES } from '../../../domain/payments/offers';
 import { fromDecimalAmount, matchesOrder, toDecimalAmount, type PaymentOrder, type ProviderPayment } from '../../../domain/payments/verification';
+import { anAnonymousId } from '../../support/builders';
 
 describe('the server price table', () => {
   it('sells the packages and plans of the documents', () => {
@@ -48,7 +49,7 @@ describe('a provider payment matches the order only exactly', () => {
     id: 'o',
     provider: 'paypal',
     providerRef: 'X',
-    anonymousUserId: 'anon-1234',
+    anonymousUserId: anAnonymousId('00000000-0000-4000-8000-000000001234'),
     offerType: 'package',
     offerId: 'medium',
     tokens: 25,
@@ -56,7 +57,14 @@ describe('a provider payment matches the order only exactly', () => {
     currency: 'GBP',
     status: 'pending',
   };
-  const payment: ProviderPayment = { providerPaymentId: 'CAP', status: 'succeeded', amountPence: 599, currency: 'GBP', anonymousUserId: null, customId: paypalCustomId('package', 25, 'anon-1234') };
+  const payment: ProviderPayment = {
+    providerPaymentId: 'CAP',
+    status: 'succeeded',
+    amountPence: 599,
+    currency: 'GBP',
+    anonymousUserId: null,
+    customId: paypalCustomId('package', 25, order.anonymousUserId),
+  };
 
   it('accepts the same amount, currency and custom id', () => {
     expect(matchesOrder(order, payment).ok).toBe(true);
@@ -66,7 +74,7 @@ describe('a provider payment matches the order only exactly', () => {
   it('refuses any difference', () => {
     expect(matchesOrder(order, { ...payment, amountPence: 598 })).toEqual({ ok: false, error: 'amount mismatch' });
     expect(matchesOrder(order, { ...payment, currency: 'EUR' })).toEqual({ ok: false, error: 'currency mismatch' });
-    expect(matchesOrder(order, { ...payment, customId: paypalCustomId('package', 50, 'anon-1234') })).toEqual({ ok: false, error: 'custom id mismatch' });
+    expect(matchesOrder(order, { ...payment, customId: paypalCustomId('package', 50, order.anonymousUserId) })).toEqual({ ok: false, error: 'custom id mismatch' });
     expect(matchesOrder(order, { ...payment, customId: null, anonymousUserId: 'someone-else' })).toEqual({ ok: false, error: 'payer mismatch' });
   });
 });

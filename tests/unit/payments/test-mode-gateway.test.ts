@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_CARDS, TestModeGateway } from '../../../adapters/test-mode/test-mode-gateway';
 import { aTokenShop, ANON } from '../../support/token-shop';
+import { anAnonymousId } from '../../support/builders';
 
 describe('TEST MODE: the simulated provider, end to end through the same webhook path', () => {
   async function checkout(card: TestModeGateway) {
@@ -79,10 +80,11 @@ describe('checkouts per device are limited', () => {
 
   it('and so are checkouts from one address across devices', async () => {
     const { shop } = aTokenShop({ card: new TestModeGateway('card') });
-    for (let i = 0; i < 60; i++) expect((await shop.startCheckout('card', { offerType: 'package', offerId: 'small', anonymousUserId: `device-${i}`, clientIp: '203.0.113.9' })).ok).toBe(true);
-    const refused = await shop.startCheckout('card', { offerType: 'package', offerId: 'small', anonymousUserId: 'device-new', clientIp: '203.0.113.9' });
+    for (let i = 0; i < 60; i++) expect((await shop.startCheckout('card', { offerType: 'package', offerId: 'small', anonymousUserId: anAnonymousId(), clientIp: '203.0.113.9' })).ok).toBe(true);
+    const newDevice = anAnonymousId();
+    const refused = await shop.startCheckout('card', { offerType: 'package', offerId: 'small', anonymousUserId: newDevice, clientIp: '203.0.113.9' });
     expect(refused).toMatchObject({ ok: false, error: { code: 'rate_limited' } });
-    expect((await shop.startCheckout('card', { offerType: 'package', offerId: 'small', anonymousUserId: 'device-new', clientIp: '198.51.100.1' })).ok).toBe(true);
+    expect((await shop.startCheckout('card', { offerType: 'package', offerId: 'small', anonymousUserId: newDevice, clientIp: '198.51.100.1' })).ok).toBe(true);
   });
 });
 

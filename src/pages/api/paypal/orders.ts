@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { anonymousIdOf } from '../../../server/http/anonymous-id';
+import { anonymousIdOf, anonymousIdRefused } from '../../../server/http/anonymous-id';
 import { clientIpOf } from '../../../server/http/client-ip';
-import { json, jsonFailure } from '../../../server/http/json';
+import { json } from '../../../server/http/json';
 import { createPayPalOrderBody, idempotencyKey } from '../../../server/http/payment-requests';
 import { checkoutFailureResponse } from '../../../server/http/payments';
 import { readJson, requestRefused } from '../../../server/http/read-json';
@@ -12,7 +12,7 @@ export const POST: APIRoute = async (context) => {
   const body = await readJson(request, createPayPalOrderBody);
   if (!body.ok) return requestRefused(body.error);
   const buyer = anonymousIdOf(request, body.value.anonymousUserId);
-  if (!buyer.ok) return jsonFailure('invalid_anonymous_id', buyer.error, 400);
+  if (!buyer.ok) return anonymousIdRefused(buyer.error);
   const order = await (
     await context.locals.services()
   ).tokenShop.startCheckout('paypal', {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { anonymousIdOf } from '../../../server/http/anonymous-id';
-import { json, jsonFailure } from '../../../server/http/json';
+import { anonymousIdOf, anonymousIdRefused } from '../../../server/http/anonymous-id';
+import { json } from '../../../server/http/json';
 import { readJson, requestRefused } from '../../../server/http/read-json';
 
 const body = z.object({ anonymousUserId: z.string().max(100).optional() });
@@ -11,7 +11,7 @@ export const POST: APIRoute = async ({ request, locals }) => {
   const read = await readJson(request, body, 4096);
   if (!read.ok) return requestRefused(read.error);
   const id = anonymousIdOf(request, read.value.anonymousUserId);
-  if (!id.ok) return jsonFailure('invalid_anonymous_id', id.error, 400);
+  if (!id.ok) return anonymousIdRefused(id.error);
   const totalTokens = await (await locals.services()).metering.balance(id.value);
   return json({ tokenBalance: { totalTokens } });
 };
