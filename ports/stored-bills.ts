@@ -29,9 +29,3 @@ export interface StoredBills {
   markPaid(receiptId: string, dinerId: string, by: PaidBy, at: Date): Promise<void>;
   markUnpaid(receiptId: string, dinerId: string): Promise<void>;
 }
-
-/** Random secrets and their one-way hashes. */
-export interface Secrets {
-  randomBytes(length: number): Uint8Array;
-  hash(secret: string): string;
-}

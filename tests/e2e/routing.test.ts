@@ -92,6 +92,12 @@ describe('the not-found page', () => {
     await context.close();
   });
 
+  it.each(['/live/nosuchbill0000', '/live/NOT..valid', '/r/nosuchbill/nosuchdiner', '/b/not-a-token'])('answers %s with a 404 whose status line says Not Found', async (path) => {
+    const response = await fetch(`${baseUrl()}${path}`);
+    expect([response.status, response.statusText]).toEqual([404, 'Not Found']);
+    if (path.startsWith('/live/')) expect(await response.text()).toContain('Oops! Page not found');
+  });
+
   it('is also the answer for unknown paths on other hosts', async () => {
     const response = await getAs('/nothing-here', { host: 'bills.example.com' });
     expect(response.status).toBe(404);

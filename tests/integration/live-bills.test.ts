@@ -11,6 +11,7 @@ import { LiveBills } from '../../src/application/live-bills/live-bills';
 import { FakeClock } from '../support/clock';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { aLiveBillRequest } from '../support/live-bills';
+import { nodeSecrets } from '../../adapters/crypto/node-secrets';
 
 // Pay-back pages as the server makes them: /r/{receiptId}/{capability}.
 const ANN_PAGE = '/r/k7m2p9q4r8s3t6/annannannannannannannannann';
@@ -20,7 +21,7 @@ const BOB_PAGE = '/r/k7m2p9q4r8s3t6/bzbbzbbzbbzbbzbbzbbzbbzbbzb';
 function processOn(db: Kysely<Database>, clock = new FakeClock(new Date())) {
   const store = new PostgresLiveBillStore(db);
   const events = new PostgresLiveBillEvents(db, store);
-  return { store, events, clock, liveBills: new LiveBills(store, events, new MemoryRateLimiter(clock), clock) };
+  return { store, events, clock, liveBills: new LiveBills(store, events, new MemoryRateLimiter(clock), clock, nodeSecrets) };
 }
 
 /** Collects what a watcher is told, and waits for a version. */
@@ -210,7 +211,7 @@ describeEachDatabase('live bills', (open) => {
 
   it('caps open streams per bill and per address', async () => {
     const { bill, tableKey } = await openBill();
-    const capped = new LiveBills(a.store, a.events, new MemoryRateLimiter(a.clock), a.clock, { claimsPerMinute: 60, connectionsPerBill: 2, connectionsPerAddress: 3 });
+    const capped = new LiveBills(a.store, a.events, new MemoryRateLimiter(a.clock), a.clock, nodeSecrets, { claimsPerMinute: 60, connectionsPerBill: 2, connectionsPerAddress: 3 });
     const watches = [await capped.watch(bill.id, tableKey, 'one', () => {}), await capped.watch(bill.id, tableKey, 'two', () => {})];
     expect(await capped.watch(bill.id, tableKey, 'three', () => {})).toEqual({ ok: false, error: { code: 'too_many_connections' } });
     if (watches[0]!.ok) watches[0]!.value.close();

@@ -11,6 +11,7 @@ import { TokenShop } from '../../src/application/payments/token-shop';
 import { RecordingLog } from './log';
 import { anAnonymousId } from './builders';
 import type { AnonymousId } from '../../domain/anonymous-id';
+import { nodeSecrets } from '../../adapters/crypto/node-secrets';
 
 /** A TokenShop over in-memory orders and credits, with whichever gateways a test drives. */
 export function aTokenShop(gateways: { card?: PaymentGateway; paypal?: PaymentGateway; orders?: PaymentOrders } = {}) {
@@ -18,7 +19,7 @@ export function aTokenShop(gateways: { card?: PaymentGateway; paypal?: PaymentGa
   const orders = gateways.orders ?? new MemoryPaymentOrders();
   const card = gateways.card ?? new TestModeGateway('card');
   const paypal = gateways.paypal ?? new TestModeGateway('paypal');
-  return { shop: new TokenShop(orders, card, paypal, credits, new MemoryRateLimiter(systemClock), new RecordingLog()), credits, orders, card, paypal };
+  return { shop: new TokenShop(orders, card, paypal, credits, new MemoryRateLimiter(systemClock), new RecordingLog(), nodeSecrets), credits, orders, card, paypal };
 }
 
 /** The ledger's in-memory TokenCredits, recording each payment it actually credited (so tests can name them). */

@@ -5,6 +5,7 @@ import { shortId } from '../../../domain/sharing/stored-receipt';
 import type { Clock } from '../../../ports/clock';
 import type { LiveBillEvents, LiveBillStore } from '../../../ports/live-bills';
 import type { RateLimit, RateLimiter } from '../../../ports/rate-limiter';
+import type { Secrets } from '../../../ports/secrets';
 
 export interface LiveLimits {
   /** Claims a diner (or the organiser) may make per minute. */
@@ -59,31 +60,37 @@ export class LiveBills {
     private readonly events: LiveBillEvents,
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
+    private readonly secrets: Secrets,
     private readonly limits: LiveLimits = DEFAULT_LIVE_LIMITS,
   ) {}
 
   async openToTable(request: NewLiveBillRequest, clientKey: string): Promise<Result<OpenedLiveBill, OpenRefusal>> {
     const now = this.clock.now();
-    const made = newLiveBill(request, shortId(randomBytes(14), 14), now);
+    const made = newLiveBill(request, shortId(this.secrets.randomBytes(14), 14), now);
     if (!made.ok) return err({ code: made.error });
     const decision = await this.limiter.hit(`live:open:${clientKey}`, OPENS_PER_CLIENT);
     if (!decision.allowed) return err({ code: 'rate_limited', retryAfterSeconds: decision.retryAfterSeconds });
-    const organiserKey = newKey();
-    const tableKey = newKey();
+    const organiserKey = newKey(this.secrets);
+    const tableKey = newKey(this.secrets);
     await this.store.deleteExpired(new Date(now.getTime() - KEEP_EXPIRED_MS));
-    await this.store.create(made.value, { organiserKeyHash: await hashKey(organiserKey), tableKeyHash: await hashKey(tableKey) });
+    await this.store.create(made.value, { organiserKeyHash: this.secrets.hash(organiserKey), tableKeyHash: this.secrets.hash(tableKey) });
     return ok({ bill: made.value, organiserKey, tableKey });
+  }
+
+  /** Whether a bill is there to be opened (its page is a 404 otherwise); expired bills stay, read-only, for a week. */
+  async exists(billId: string): Promise<boolean> {
+    return BILL_ID.test(billId) && (await this.store.find(billId)) !== null;
   }
 
   async command(billId: string, key: string, request: LiveRequest, clientKey: string): Promise<Result<CommandOutcome, CommandRefusal>> {
     if (!BILL_ID.test(billId)) return err({ code: 'not_found' });
     if (!KEY.test(key)) return err({ code: 'forbidden' });
-    const keyHash = await hashKey(key);
+    const keyHash = this.secrets.hash(key);
     const limited = await this.limit(billId, keyHash, request, clientKey);
     if (limited !== null) return err(limited);
-    const command: LiveCommand = request.type === 'addDiner' ? { ...request, dinerId: shortId(randomBytes(10), 10) } : request;
+    const command: LiveCommand = request.type === 'addDiner' ? { ...request, dinerId: shortId(this.secrets.randomBytes(10), 10) } : request;
     const joining = command.type === 'join' || command.type === 'addDiner';
-    const dinerKey = joining ? newKey() : null;
+    const dinerKey = joining ? newKey(this.secrets) : null;
     const now = this.clock.now();
     // Who the key belongs to is found in the change's own transaction; the answer is that actor's view.
     let actor = null as LiveActor | null;
@@ -91,7 +98,7 @@ export class LiveBills {
       actor = who;
       return decideLive(bill, who, command, now);
     };
-    const changed = await this.store.change(billId, keyHash, decide, dinerKey === null ? undefined : await hashKey(dinerKey));
+    const changed = await this.store.change(billId, keyHash, decide, dinerKey === null ? undefined : this.secrets.hash(dinerKey));
     if (!changed.ok) return err({ code: changed.error });
     const joinedAs = command.type === 'join' || command.type === 'addDiner' ? command.dinerId : null;
     const joinedNow = dinerKey !== null && joinedAs !== null && changed.value.diners.some((d) => d.id === joinedAs && d.joined);
@@ -110,7 +117,7 @@ export class LiveBills {
     const places = [`bill:${billId}`, `address:${clientKey}`];
     const caps = [this.limits.connectionsPerBill, this.limits.connectionsPerAddress];
     if (places.some((p, i) => (this.open.get(p) ?? 0) >= caps[i]!)) return err({ code: 'too_many_connections' });
-    const found = await this.store.actorFor(billId, await hashKey(key));
+    const found = await this.store.actorFor(billId, this.secrets.hash(key));
     if (found === null) return err({ code: 'not_found' });
     for (const p of places) this.open.set(p, (this.open.get(p) ?? 0) + 1);
     let unsubscribe: (() => void) | null = null;
@@ -150,19 +157,10 @@ export class LiveBills {
   }
 }
 
-function randomBytes(length: number): Uint8Array {
-  return crypto.getRandomValues(new Uint8Array(length));
-}
-
 /** 128 random bits, base64url: a capability nobody can guess. */
-function newKey(): string {
-  return btoa(String.fromCharCode(...randomBytes(16)))
+function newKey(secrets: Secrets): string {
+  return btoa(String.fromCharCode(...secrets.randomBytes(16)))
     .replaceAll('+', '-')
     .replaceAll('/', '_')
     .replace(/=+$/, '');
-}
-
-async function hashKey(key: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }

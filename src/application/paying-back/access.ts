@@ -3,7 +3,8 @@ import { err, ok, type Result } from '../../../domain/result';
 import type { StoredReceipt } from '../../../domain/sharing/stored-receipt';
 import type { Clock } from '../../../ports/clock';
 import type { RateLimit, RateLimiter } from '../../../ports/rate-limiter';
-import type { Secrets, StoredBills } from '../../../ports/stored-bills';
+import type { Secrets } from '../../../ports/secrets';
+import type { StoredBills } from '../../../ports/stored-bills';
 import type { PayingBackError } from './errors';
 
 const RECEIPT_ID = /^[a-z0-9]{1,40}$/;

@@ -3,7 +3,8 @@ import { dinerBreakdown, type DinerBreakdown } from '../../../domain/sharing/sto
 import { err, ok, type Result } from '../../../domain/result';
 import type { PaidBy } from '../../../domain/paying-back/payments';
 import type { Clock } from '../../../ports/clock';
-import type { Secrets, StoredBills } from '../../../ports/stored-bills';
+import type { Secrets } from '../../../ports/secrets';
+import type { StoredBills } from '../../../ports/stored-bills';
 import { openAsDiner } from './access';
 import type { PayingBackError } from './errors';
 

@@ -2,7 +2,8 @@ import { paymentStatus, type PaymentStatus } from '../../../domain/paying-back/p
 import { err, ok, type Result } from '../../../domain/result';
 import type { Clock } from '../../../ports/clock';
 import type { RateLimit, RateLimiter } from '../../../ports/rate-limiter';
-import type { Secrets, StoredBills } from '../../../ports/stored-bills';
+import type { Secrets } from '../../../ports/secrets';
+import type { StoredBills } from '../../../ports/stored-bills';
 import { openAsDiner, openAsOrganiser, withinLimits } from './access';
 import type { PayingBackError } from './errors';
 

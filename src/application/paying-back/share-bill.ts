@@ -5,7 +5,8 @@ import { newStoredReceipt, type KeptIds, type NewReceiptRequest } from '../../..
 import type { StoredReceipt } from '../../../domain/sharing/stored-receipt';
 import type { Clock } from '../../../ports/clock';
 import type { RateLimiter } from '../../../ports/rate-limiter';
-import type { Secrets, StoredBills } from '../../../ports/stored-bills';
+import type { Secrets } from '../../../ports/secrets';
+import type { StoredBills } from '../../../ports/stored-bills';
 import { openAsOrganiser, withinLimits } from './access';
 import type { PayingBackError } from './errors';
 

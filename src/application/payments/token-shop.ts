@@ -7,6 +7,7 @@ import type { PaymentGateway } from '../../../ports/payment-gateway';
 import type { PaymentOrders } from '../../../ports/payment-orders';
 import type { RateLimit, RateLimiter } from '../../../ports/rate-limiter';
 import type { TokenCredits } from '../../../ports/token-credits';
+import type { Secrets } from '../../../ports/secrets';
 
 export interface CheckoutInput {
   readonly offerType: string;
@@ -50,6 +51,7 @@ export class TokenShop {
     private readonly credits: TokenCredits,
     private readonly limiter: RateLimiter,
     private readonly log: Log,
+    private readonly secrets: Secrets,
   ) {}
 
   async startCheckout(method: 'card' | 'paypal', input: CheckoutInput): Promise<Result<{ providerRef: string; clientSecret: string | null }, CheckoutFailure>> {
@@ -64,10 +66,10 @@ export class TokenShop {
       if (!decision.allowed) return err({ code: 'rate_limited', retryAfterSeconds: decision.retryAfterSeconds });
     }
     const gateway = this.gateway(method);
-    const key = `${method}:${input.anonymousUserId}:${input.idempotencyKey ?? crypto.randomUUID()}`;
+    const key = `${method}:${input.anonymousUserId}:${input.idempotencyKey ?? this.secrets.randomUuid()}`;
     const { order } = await this.orders.createPending(
       {
-        id: crypto.randomUUID(),
+        id: this.secrets.randomUuid(),
         provider: gateway.provider,
         anonymousUserId: input.anonymousUserId,
         offerType: offer.type,

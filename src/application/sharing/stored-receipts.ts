@@ -2,6 +2,7 @@ import { err, ok, type Result } from '../../../domain/result';
 import { newStoredReceipt, type NewReceiptRequest } from '../../../domain/sharing/new-receipt';
 import type { RateLimit, RateLimiter } from '../../../ports/rate-limiter';
 import type { ReceiptStore } from '../../../ports/receipt-store';
+import type { Secrets } from '../../../ports/secrets';
 
 export interface StoredReceiptLinks {
   readonly receiptId: string;
@@ -19,10 +20,11 @@ export class StoredReceipts {
   constructor(
     private readonly store: ReceiptStore,
     private readonly limiter: RateLimiter,
+    private readonly secrets: Secrets,
   ) {}
 
   async create(request: NewReceiptRequest, baseUrl: string, clientKey: string): Promise<Result<StoredReceiptLinks, StoreRefusal>> {
-    const made = newStoredReceipt(request, (n) => crypto.getRandomValues(new Uint8Array(n)));
+    const made = newStoredReceipt(request, (n) => this.secrets.randomBytes(n));
     if (!made.ok) return err({ code: 'invalid_bill', reason: made.error });
     const decision = await this.limiter.hit(`receipts:client:${clientKey}`, RECEIPTS_PER_CLIENT);
     if (!decision.allowed) return err({ code: 'rate_limited', retryAfterSeconds: decision.retryAfterSeconds });

@@ -34,7 +34,8 @@ import type { PurchaseReports } from '../../../ports/purchase-reports';
 import type { RateLimiter } from '../../../ports/rate-limiter';
 import type { ReceiptReader } from '../../../ports/receipt-reader';
 import type { ReceiptStore } from '../../../ports/receipt-store';
-import type { Secrets, StoredBills } from '../../../ports/stored-bills';
+import type { Secrets } from '../../../ports/secrets';
+import type { StoredBills } from '../../../ports/stored-bills';
 import type { RecoveryCodes } from '../../../ports/recovery-codes';
 import type { ScanAllowance } from '../../../ports/scan-allowance';
 import type { PacketCompressor, PacketSigner } from '../../../ports/share-links';
@@ -75,7 +76,7 @@ export async function buildServices(config: Config): Promise<Services> {
   const paypal = port<PaymentGateway>(TOKENS.PayPalGateway);
   const clock = port<Clock>(TOKENS.Clock);
   const [bills, secrets] = [port<StoredBills>(TOKENS.StoredBills), port<Secrets>(TOKENS.Secrets)];
-  const tokenShop = new TokenShop(port(TOKENS.PaymentOrders), card, paypal, credits, limiter, log);
+  const tokenShop = new TokenShop(port(TOKENS.PaymentOrders), card, paypal, credits, limiter, log, secrets);
   // Live bills: rows in Postgres, every process's changes heard on one LISTEN connection.
   const liveStore = new PostgresLiveBillStore(db);
   const liveEvents = new PostgresLiveBillEvents(db, liveStore);
@@ -101,11 +102,11 @@ export async function buildServices(config: Config): Promise<Services> {
       log,
       (origin) => config.publicBaseUrl ?? linkOrigin(origin, config.productDomains),
     ),
-    storedReceipts: new StoredReceipts(port<ReceiptStore>(TOKENS.ReceiptStore), limiter),
+    storedReceipts: new StoredReceipts(port<ReceiptStore>(TOKENS.ReceiptStore), limiter, secrets),
     shareBill: new ShareBill(bills, secrets, limiter, clock),
     payments: new Payments(bills, secrets, limiter, clock),
     openDinerBill: new OpenDinerBill(bills, secrets, clock),
-    liveBills: new LiveBills(liveStore, liveEvents, limiter, clock),
+    liveBills: new LiveBills(liveStore, liveEvents, limiter, clock, secrets),
     health: new HealthCheck(config, db),
     trustedProxyHops: config.trustedProxyHops,
     close: async () => {

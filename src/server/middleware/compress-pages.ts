@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'astro';
+import { statusTextOf } from '../http/status-text';
 import { compressBody, encodingFor, PageCache, pageCacheKey, sharedPageCache } from '../edge/page-cache.mjs';
 
 /** A cached page is rendered again at least this often, whatever it declared. */
@@ -32,7 +33,7 @@ export const compressPages: MiddlewareHandler = async (context, next) => {
   const sent = cached ? PageCache.body(cached, encoding) : encoding === null ? body : compressBody(body, encoding);
   if (encoding !== null) headers.set('content-encoding', encoding);
   headers.set('content-length', String(sent.length));
-  return new Response(new Uint8Array(sent), { status: response.status, statusText: response.statusText, headers });
+  return new Response(new Uint8Array(sent), { status: response.status, statusText: statusTextOf(response), headers });
 };
 
 function cacheable(until: number | undefined, response: Response, headers: Headers): until is number {

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'astro';
+import { statusTextOf } from '../http/status-text';
 import { withUtf8 } from '../edge/protocol-guards.mjs';
 import { contentSecurityPolicy, inlineScriptHashes, SECURITY_HEADERS } from '../edge/security-headers.mjs';
 
@@ -19,7 +20,7 @@ export const securityHeaders: MiddlewareHandler = async (_context, next) => {
 
 async function withPagePolicy(response: Response): Promise<Response> {
   const page = await response.text();
-  const secured = new Response(page, { status: response.status, statusText: response.statusText, headers: response.headers });
+  const secured = new Response(page, { status: response.status, statusText: statusTextOf(response), headers: response.headers });
   secured.headers.set('content-security-policy', contentSecurityPolicy(inlineScriptHashes(page)));
   secured.headers.set('content-type', withUtf8(response.headers.get('content-type')));
   return secured;

@@ -4,6 +4,7 @@ import { MemoryReceiptStore } from '../../../adapters/memory/memory-receipt-stor
 import { dinerBreakdown } from '../../../domain/sharing/stored-receipt';
 import { StoredReceipts } from '../../../src/application/sharing/stored-receipts';
 import { FakeClock } from '../../support/clock';
+import { nodeSecrets } from '../../../adapters/crypto/node-secrets';
 
 const request = {
   tipPence: 100,
@@ -17,7 +18,7 @@ const request = {
 describe('storing receipts for /r/ links', () => {
   it('answers each diner’s short link, for the breakdown stored under it', async () => {
     const store = new MemoryReceiptStore();
-    const receipts = new StoredReceipts(store, new MemoryRateLimiter(new FakeClock()));
+    const receipts = new StoredReceipts(store, new MemoryRateLimiter(new FakeClock()), nodeSecrets);
     const created = await receipts.create(request, 'https://whospaying.app', 'ip');
     if (!created.ok) throw new Error(created.error.code);
     const [alice] = created.value.diners;
@@ -28,7 +29,7 @@ describe('storing receipts for /r/ links', () => {
 
   it('holds one client to 60 bills an hour', async () => {
     const clock = new FakeClock();
-    const receipts = new StoredReceipts(new MemoryReceiptStore(), new MemoryRateLimiter(clock));
+    const receipts = new StoredReceipts(new MemoryReceiptStore(), new MemoryRateLimiter(clock), nodeSecrets);
     for (let i = 0; i < 60; i++) expect((await receipts.create(request, 'https://x', 'ip')).ok).toBe(true);
     const refused = await receipts.create(request, 'https://x', 'ip');
     expect(refused.ok ? null : refused.error.code).toBe('rate_limited');
