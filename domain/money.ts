@@ -3,8 +3,6 @@
 declare const penceBrand: unique symbol;
 export type Pence = number & { readonly [penceBrand]: true };
 
-export const ZERO_PENCE = 0 as Pence;
-
 export function pence(value: number): Pence {
   if (!Number.isSafeInteger(value)) throw new RangeError(`Pence must be a safe integer, got ${value}`);
   return (Object.is(value, -0) ? 0 : value) as Pence;
@@ -28,10 +26,6 @@ function roundDecimalText(text: string): number {
   const [whole = '0', frac = ''] = text.split('.');
   const digits = frac.padEnd(3, '0');
   return Number(whole) * 100 + Number(digits.slice(0, 2)) + (Number(digits[2]) >= 5 ? 1 : 0);
-}
-
-export function addPence(a: Pence, b: Pence): Pence {
-  return pence(a + b);
 }
 
 export function sumPence(values: Iterable<Pence>): Pence {

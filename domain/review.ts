@@ -45,11 +45,6 @@ export function reviewReconciliation(lines: readonly ReviewLine[], printedTotalP
   return reconcile(lines, printedTotalPence, (l) => l.included && BILLED_KINDS.has(l.kind));
 }
 
-/** What the included lines come to (VAT is inside the prices; subtotals and totals are sums). */
-export function includedTotal(lines: readonly ReviewLine[]): Pence {
-  return reviewReconciliation(lines, null).billedPence;
-}
-
 /** Ids of the lines the reconciliation asks the person to check. */
 export function suspectLineIds(lines: readonly ReviewLine[], reconciliation: Reconciliation): string[] {
   return reconciliation.suspectLines.map((i) => lines[i]!.id);

@@ -82,13 +82,6 @@ export function shareText(summary: ShareSummary, url: string): string {
   ].join('\n');
 }
 
-/** Per-diner share text needs a seat that exists (seed 001 §5). */
-export function seatShareText(bill: ShareableBill, seatId: string, url: string): Result<string, string> {
-  const summary = shareSummary(bill, seatId);
-  if (!summary.ok) return err(SHARE_MESSAGES.invalidSeat);
-  return ok(shareText(summary.value, url));
-}
-
 /**
  * The wizard's bill as it is shared: VAT lines are informational (already inside UK prices), so they
  * never travel; a line split by units or shares travels as its parts, so every page shows the

@@ -1,16 +1,15 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPhone } from './support/browser';
 import { openApp, uploadPhoto } from './support/wizard';
 import { phonePhoto } from '../support/images';
+import { realReceiptPhoto } from '../support/shared-receipts';
 
-// A real receipt from the shared benchmark set (never copied into the repository), made phone-sized here.
-const RECEIPTS = join(import.meta.dirname, '..', '..', '..', 'shared', 'receipts', 'wildreceipt');
-const found = existsSync(RECEIPTS) ? readdirSync(RECEIPTS).find((f) => f.startsWith('wr11_') && !f.endsWith('.json')) : undefined;
-const RECEIPT = found === undefined ? undefined : readFileSync(join(RECEIPTS, found));
+// A real receipt photo, made phone-sized here.
+const photo = realReceiptPhoto('any phone photo');
+const RECEIPT = photo === undefined ? undefined : readFileSync(photo);
 
 describe.skipIf(RECEIPT === undefined)('any phone photo', () => {
   let browser: Browser;

@@ -1,15 +1,12 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPhone } from './support/browser';
 import { tinyImage } from '../support/images';
 import { addDiners, expectAccessible, FakeBackend, manualBill, openApp, receiptPhoto, toggle, uploadPhoto } from './support/wizard';
+import { realReceiptPhoto } from '../support/shared-receipts';
 
-// A real receipt photo from the shared benchmark set (never copied into the repository), read when present.
-const RECEIPTS = join(import.meta.dirname, '..', '..', '..', 'shared', 'receipts', 'wildreceipt');
-const realReceipt = existsSync(RECEIPTS) ? readdirSync(RECEIPTS).find((f) => f.startsWith('wr11_') && !f.endsWith('.json')) : undefined;
-const REAL_RECEIPT = realReceipt === undefined ? undefined : join(RECEIPTS, realReceipt);
+const REAL_RECEIPT = realReceiptPhoto('the wizard reading a real receipt photo');
 
 describe('the splitting wizard at /app', () => {
   let browser: Browser;

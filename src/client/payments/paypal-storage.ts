@@ -1,9 +1,9 @@
 import type { Purchased, Selection } from './api';
 
-// The documents' local-storage keys after a PayPal payment. They are a display cache for the return
-// page only; the balance itself always comes from the server.
-const KEYS = ['paypal_payment_id', 'paypal_tokens', 'paypal_type', 'paypal_amount', 'paypal_payment_time'] as const;
-
+/**
+ * The documents' local-storage keys after a PayPal payment: a display cache for the return page
+ * only; the balance itself always comes from the server.
+ */
 export function rememberPayPalPayment(orderId: string, selection: Selection, purchased: Purchased): void {
   try {
     localStorage.setItem('paypal_payment_id', orderId);
@@ -13,13 +13,5 @@ export function rememberPayPalPayment(orderId: string, selection: Selection, pur
     localStorage.setItem('paypal_payment_time', new Date().toISOString());
   } catch {
     // Storage can be full or disabled; the server has the purchase either way.
-  }
-}
-
-export function forgetPayPalPayment(): void {
-  try {
-    for (const key of KEYS) localStorage.removeItem(key);
-  } catch {
-    // Nothing to clear.
   }
 }

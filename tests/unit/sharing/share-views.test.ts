@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadOrCreateSigningKey } from '../../../adapters/crypto/signing-key-file';
 import { billView, dinerShareData, parseDinerShareData } from '../../../domain/sharing/bill-view';
 import { packetFromRequest } from '../../../domain/sharing/share-packet';
-import { seatShareText, shareSummary, shareText } from '../../../domain/sharing/share-text';
+import { shareSummary, shareText } from '../../../domain/sharing/share-text';
 import { toReceipt } from '../../../src/client/sharing/ExportButtons';
 import { exportReceipt } from '../../../domain/export';
 import { pence } from '../../../domain/money';
@@ -42,7 +42,6 @@ describe('share dialog summary and text', () => {
       },
     });
     expect(shareSummary(bill, 'zed')).toEqual({ ok: false, error: 'Selected diner not found' });
-    expect(seatShareText(bill, 'zed', 'u')).toEqual({ ok: false, error: 'Invalid seat ID' });
   });
 
   it('puts the amounts and the link in the text', () => {
