@@ -77,10 +77,13 @@ describe('getting paid back', () => {
 
     // Ben opens his link on his own phone.
     const ben = await newPhone(browser);
+    const documents: string[] = [];
+    ben.page.on('request', (r) => void (r.resourceType() === 'document' && documents.push(new URL(r.url()).pathname)));
     const response = await ben.page.goto(benLink!);
     expect(response?.status()).toBe(200);
-    // The link handler (seed 001 §4) moves on to /app/receipt/{id}/{dinerId}, which shows the same page.
+    // The short link shows the app's address for the same page, /app/receipt/{id}/{dinerId}, without loading it again.
     await ben.page.waitForURL(`**/app/receipt/${benLink!.split('/r/')[1]}`);
+    expect(documents).toEqual([new URL(benLink!).pathname]);
     await ben.page.getByRole('heading', { name: "Ben's Breakdown" }).waitFor();
     await ben.page.getByText(/^This link works until \d{1,2} \w+ \d{4}\.$/).waitFor();
     const items = await ben.page.getByRole('region', { name: 'Your Items' }).innerText();
