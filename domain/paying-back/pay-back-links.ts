@@ -1,15 +1,10 @@
 import { isSecretShaped } from './secrets';
 
 /**
- * A diner's own pay-back page (DESIGN.md §1 item 8): `/r/{receiptId}/{capability}`, the stored
- * receipt's page of document 001 §2.8, with the receipt id as that page accepts it and the
- * diner's capability as the server makes it.
+ * A diner's own pay-back page (publicPaths.dinerPage): `/r/{receiptId}/{capability}`, with the
+ * receipt id as that page accepts it and the diner's capability as the server makes it.
  */
 const PAY_BACK_PATH = /^\/r\/([a-z0-9]{1,40})\/([^/]+)$/;
-
-export function payBackPath(receiptId: string, capability: string): string {
-  return `/r/${receiptId}/${capability}`;
-}
 
 /** Whether `path` is exactly a diner's pay-back page of this app, as a path (no origin, query or fragment). */
 export function isPayBackPath(path: string): boolean {

@@ -24,6 +24,11 @@ export interface Services {
   readonly testModePayments: TestModePayments;
   readonly paymentOptions: ReturnType<typeof paymentOptions>;
   readonly shareLinks: ShareLinks;
+  /**
+   * The full URL of one of our public paths (domain/public-paths.ts) for a request from `requestOrigin`:
+   * PUBLIC_BASE_URL, else one of our own hosts, never an arbitrary Host header.
+   */
+  publicUrl(requestOrigin: string, path: string): string;
   readonly storedReceipts: StoredReceipts;
   /** Getting paid back (src/application/paying-back): store or edit a bill, who has paid, a diner's page. */
   readonly shareBill: ShareBill;

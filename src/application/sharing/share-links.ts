@@ -1,3 +1,4 @@
+import { publicPaths } from '../../../domain/public-paths';
 import { err, ok, type Result } from '../../../domain/result';
 import { billView, type BillView } from '../../../domain/sharing/bill-view';
 import { packetFromRequest, presentToken, type ShareLinkProblem, type SharePacket, type ShareRequest } from '../../../domain/sharing/share-packet';
@@ -7,7 +8,8 @@ import type { Log } from '../../../ports/log';
 import type { PacketCompressor, PacketSigner } from '../../../ports/share-links';
 
 export interface ShareLink {
-  readonly url: string;
+  /** The page the link opens, without the origin (the edge adds it). */
+  readonly path: string;
   readonly token: string;
   /** ISO 8601. */
   readonly expiresAt: string;
@@ -30,15 +32,13 @@ export class ShareLinks {
     private readonly compressor: PacketCompressor,
     private readonly clock: Clock,
     private readonly log: Log,
-    /** The origin links use for a request from `requestOrigin`: PUBLIC_BASE_URL, else one of our own hosts, never an arbitrary Host header. */
-    private readonly linkOrigin: (requestOrigin: string) => string,
   ) {}
 
-  create(request: ShareRequest, requestOrigin: string): Result<ShareLink, ShareRefusal> {
+  create(request: ShareRequest): Result<ShareLink, ShareRefusal> {
     const packet = packetFromRequest(request, this.nowSeconds());
     if (!packet.ok) return err({ code: 'invalid_bill', reason: packet.error });
     const token = sealPacket(packet.value, this.signer, this.compressor);
-    return ok({ url: `${this.baseUrl(requestOrigin)}/b/${token}`, token, expiresAt: new Date(packet.value.expiresAt * 1000).toISOString() });
+    return ok({ path: publicPaths.sharedBill(token), token, expiresAt: new Date(packet.value.expiresAt * 1000).toISOString() });
   }
 
   /** A link's token as typed or pasted: too short counts as missing; forged, expired and unreadable ones say which. */
@@ -53,10 +53,6 @@ export class ShareLinks {
       this.log.error({ err: error }, 'share token could not be opened');
       return err('failed');
     }
-  }
-
-  baseUrl(requestOrigin: string): string {
-    return this.linkOrigin(requestOrigin);
   }
 
   private nowSeconds(): number {

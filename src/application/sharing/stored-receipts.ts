@@ -6,7 +6,7 @@ import type { Secrets } from '../../../ports/secrets';
 
 export interface StoredReceiptLinks {
   readonly receiptId: string;
-  readonly diners: readonly { readonly id: string; readonly dinerId: string; readonly name: string; readonly url: string }[];
+  readonly diners: readonly { readonly id: string; readonly dinerId: string; readonly name: string }[];
 }
 
 /** The receipt cannot be stored (`reason` is the domain's validation text), or this client has stored too many. */
@@ -23,7 +23,7 @@ export class StoredReceipts {
     private readonly secrets: Secrets,
   ) {}
 
-  async create(request: NewReceiptRequest, baseUrl: string, clientKey: string): Promise<Result<StoredReceiptLinks, StoreRefusal>> {
+  async create(request: NewReceiptRequest, clientKey: string): Promise<Result<StoredReceiptLinks, StoreRefusal>> {
     const made = newStoredReceipt(request, (n) => this.secrets.randomBytes(n));
     if (!made.ok) return err({ code: 'invalid_bill', reason: made.error });
     const decision = await this.limiter.hit(`receipts:client:${clientKey}`, RECEIPTS_PER_CLIENT);
@@ -32,10 +32,7 @@ export class StoredReceipts {
     await this.store.save(receipt);
     return ok({
       receiptId: receipt.id,
-      diners: request.diners.map((d) => {
-        const dinerId = dinerIds.get(d.id)!;
-        return { id: d.id, dinerId, name: d.name.trim(), url: `${baseUrl}/r/${receipt.id}/${dinerId}` };
-      }),
+      diners: request.diners.map((d) => ({ id: d.id, dinerId: dinerIds.get(d.id)!, name: d.name.trim() })),
     });
   }
 }

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { payBackPath } from '../../../domain/paying-back/pay-back-links';
+import { publicPaths } from '../../../domain/public-paths';
 import { TIP_SPLITS } from '../../../domain/split';
 import { clientIpOf } from '../../server/http/client-ip';
 import { json } from '../../server/http/json';
@@ -30,10 +30,10 @@ const body = z.object({
 export const POST: APIRoute = async (context) => {
   const input = await readJson(context.request, body);
   if (!input.ok) return requestRefused(input.error);
-  const { shareBill, shareLinks } = await context.locals.services();
+  const { shareBill, publicUrl } = await context.locals.services();
   const shared = await shareBill.execute(input.value, await clientIpOf(context));
   if (!shared.ok) return payingBackRefusal(shared.error);
-  const base = shareLinks.baseUrl(context.url.origin);
-  const diners = shared.value.diners.map((d) => ({ ...d, url: d.capability === null ? null : base + payBackPath(shared.value.receiptId, d.capability) }));
+  const link = (capability: string) => publicUrl(context.url.origin, publicPaths.dinerPage(shared.value.receiptId, capability));
+  const diners = shared.value.diners.map((d) => ({ ...d, url: d.capability === null ? null : link(d.capability) }));
   return json({ ...shared.value, diners }, input.value.stored === undefined ? 201 : 200);
 };

@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { publicPaths } from '../../../domain/public-paths';
 import { z } from 'zod';
 import { TIP_SPLITS } from '../../../domain/split';
 import { clientIpOf } from '../../server/http/client-ip';
@@ -31,10 +32,10 @@ const body = z.object({
 export const POST: APIRoute = async (context) => {
   const input = await readJson(context.request, body);
   if (!input.ok) return requestRefused(input.error);
-  const { liveBills, shareLinks } = await context.locals.services();
+  const { liveBills, publicUrl } = await context.locals.services();
   const opened = await liveBills.openToTable({ ...input.value, tipSplit: input.value.tipSplit ?? 'equal' }, await clientIpOf(context));
   if (!opened.ok) return liveRefusalResponse(opened.error);
   const { bill, organiserKey, tableKey } = opened.value;
-  const url = `${shareLinks.baseUrl(context.url.origin)}/live/${bill.id}#${tableKey}`;
+  const url = publicUrl(context.url.origin, publicPaths.liveBill(bill.id, tableKey));
   return json({ billId: bill.id, organiserKey, tableKey, url, expiresAt: bill.expiresAt.toISOString() }, 201);
 };

@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { publicPaths } from '../../../domain/public-paths';
 import { z } from 'zod';
 import { TIP_SPLITS } from '../../../domain/split';
 import { clientIpOf } from '../../server/http/client-ip';
@@ -23,7 +24,9 @@ export const POST: APIRoute = async (context) => {
   const { request, url } = context;
   const input = await readJson(request, body);
   if (!input.ok) return requestRefused(input.error);
-  const { storedReceipts, shareLinks } = await context.locals.services();
-  const created = await storedReceipts.create(input.value, shareLinks.baseUrl(url.origin), await clientIpOf(context));
-  return created.ok ? json(created.value, 201) : shareRefusalResponse(created.error);
+  const { storedReceipts, publicUrl } = await context.locals.services();
+  const created = await storedReceipts.create(input.value, await clientIpOf(context));
+  if (!created.ok) return shareRefusalResponse(created.error);
+  const { receiptId, diners } = created.value;
+  return json({ receiptId, diners: diners.map((d) => ({ ...d, url: publicUrl(url.origin, publicPaths.dinerPage(receiptId, d.dinerId)) })) }, 201);
 };

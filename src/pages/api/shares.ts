@@ -17,10 +17,13 @@ const body = z.object({
   dinerId: id.nullish(),
 });
 
-/** DESIGN.md §3: a signed public link /b/{token} to the whole bill (or one diner's view of it). */
+/** A signed public link /b/{token} to the whole bill (or one diner's view of it): `{ url, token, expiresAt }`. */
 export const POST: APIRoute = async ({ request, url, locals }) => {
   const input = await readJson(request, body);
   if (!input.ok) return requestRefused(input.error);
-  const link = (await locals.services()).shareLinks.create(input.value, url.origin);
-  return link.ok ? json(link.value, 201) : shareRefusalResponse(link.error);
+  const { shareLinks, publicUrl } = await locals.services();
+  const link = shareLinks.create(input.value);
+  if (!link.ok) return shareRefusalResponse(link.error);
+  const { path, token, expiresAt } = link.value;
+  return json({ url: publicUrl(url.origin, path), token, expiresAt }, 201);
 };

@@ -31,8 +31,8 @@ const body = z.object({ key: z.string().max(100), command });
 export const POST: APIRoute = async (context) => {
   const input = await readJson(context.request, body);
   if (!input.ok) return requestRefused(input.error);
-  const { liveBills, shareLinks } = await context.locals.services();
-  const command = ownLinks(input.value.command, [new URL(shareLinks.baseUrl(context.url.origin)).origin, context.url.origin]);
+  const { liveBills, publicUrl } = await context.locals.services();
+  const command = ownLinks(input.value.command, [new URL(publicUrl(context.url.origin, '/')).origin, context.url.origin]);
   if (command === null) return liveRefusalResponse({ code: 'bad_link' });
   const outcome = await liveBills.command(context.params.id ?? '', input.value.key, command, await clientIpOf(context));
   if (!outcome.ok) return liveRefusalResponse(outcome.error);

@@ -1,0 +1,9 @@
+/** Every public page a link or QR code points at, built in this one place (the origin is added at the edge). */
+export const publicPaths = {
+  /** The whole bill from a signed share link. */
+  sharedBill: (token: string) => `/b/${token}`,
+  /** One diner's own page of a stored bill: their private capability is in the path. */
+  dinerPage: (receiptId: string, dinerKey: string) => `/r/${receiptId}/${dinerKey}`,
+  /** A bill opened to the table: the table's key travels in the fragment, so no server or log sees it. */
+  liveBill: (billId: string, tableKey: string) => `/live/${billId}#${tableKey}`,
+} as const;
