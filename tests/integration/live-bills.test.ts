@@ -6,8 +6,9 @@ import { MemoryRateLimiter } from '../../adapters/memory/memory-rate-limiter';
 import { PostgresLiveBillEvents } from '../../adapters/postgres/postgres-live-bill-events';
 import { PostgresLiveBillStore } from '../../adapters/postgres/postgres-live-bills';
 import type { LiveBill } from '../../domain/live-bill/live-bill';
+import type { LiveBillStore } from '../../ports/live-bills';
 import { liveTotals } from '../../domain/live-bill/live-split';
-import { LiveBills } from '../../src/application/live-bills/live-bills';
+import { DEFAULT_LIVE_LIMITS, LiveBills } from '../../src/application/live-bills/live-bills';
 import { FakeClock } from '../support/clock';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { aLiveBillRequest } from '../support/live-bills';
@@ -21,7 +22,7 @@ const BOB_PAGE = '/r/k7m2p9q4r8s3t6/bzbbzbbzbbzbbzbbzbbzbbzbbzb';
 function processOn(db: Kysely<Database>, clock = new FakeClock(new Date())) {
   const store = new PostgresLiveBillStore(db);
   const events = new PostgresLiveBillEvents(db, store);
-  return { store, events, clock, liveBills: new LiveBills(store, events, new MemoryRateLimiter(clock), clock, nodeSecrets) };
+  return { store, events, clock, liveBills: new LiveBills(store, events, new MemoryRateLimiter(clock), new MemoryRateLimiter(clock), clock, nodeSecrets) };
 }
 
 /** Collects what a watcher is told, and waits for a version. */
@@ -211,11 +212,39 @@ describeEachDatabase('live bills', (open) => {
 
   it('caps open streams per bill and per address', async () => {
     const { bill, tableKey } = await openBill();
-    const capped = new LiveBills(a.store, a.events, new MemoryRateLimiter(a.clock), a.clock, nodeSecrets, { claimsPerMinute: 60, connectionsPerBill: 2, connectionsPerAddress: 3 });
+    const capped = new LiveBills(a.store, a.events, new MemoryRateLimiter(a.clock), new MemoryRateLimiter(a.clock), a.clock, nodeSecrets, {
+      ...DEFAULT_LIVE_LIMITS,
+      connectionsPerBill: 2,
+      connectionsPerAddress: 3,
+    });
     const watches = [await capped.watch(bill.id, tableKey, 'one', () => {}), await capped.watch(bill.id, tableKey, 'two', () => {})];
     expect(await capped.watch(bill.id, tableKey, 'three', () => {})).toEqual({ ok: false, error: { code: 'too_many_connections' } });
     if (watches[0]!.ok) watches[0]!.value.close();
     expect((await capped.watch(bill.id, tableKey, 'three', () => {})).ok).toBe(true);
     expect(await capped.watch('nosuchbill', tableKey, 'four', () => {})).toEqual({ ok: false, error: { code: 'not_found' } });
+  });
+
+  it('makes changes wait their turn for a connection, and refuses only past the queue', async () => {
+    const { bill, organiserKey } = await openBill();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let inStore = 0;
+    // The store as a slow database would be: every change holds its connection until the gate opens.
+    const slow: LiveBillStore = Object.assign(Object.create(a.store) as LiveBillStore, {
+      change: async (...args: Parameters<LiveBillStore['change']>) => {
+        inStore++;
+        await gate;
+        return a.store.change(...args);
+      },
+    });
+    const queued = new LiveBills(slow, a.events, new MemoryRateLimiter(a.clock), new MemoryRateLimiter(a.clock), a.clock, nodeSecrets, { ...DEFAULT_LIVE_LIMITS, changesAtOnce: 1, changesWaiting: 2 });
+    const claim = (itemId: string) => queued.command(bill.id, organiserKey, { type: 'claim', itemId, unit: 0, dinerId: 'ann', claimed: true }, 'x');
+    const taken = [claim('soup'), claim('pizza'), claim('beer')];
+    expect(await claim('soup')).toEqual({ ok: false, error: { code: 'busy', retryAfterSeconds: 1 } });
+    expect(inStore).toBe(1);
+    release();
+    const outcomes = await Promise.all(taken);
+    expect(outcomes.map((o) => o.ok)).toEqual([true, true, true]);
+    expect((await a.store.find(bill.id))!.claims).toHaveLength(3);
   });
 });

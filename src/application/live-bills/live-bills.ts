@@ -6,17 +6,26 @@ import type { Clock } from '../../../ports/clock';
 import type { LiveBillEvents, LiveBillStore } from '../../../ports/live-bills';
 import type { RateLimit, RateLimiter } from '../../../ports/rate-limiter';
 import type { Secrets } from '../../../ports/secrets';
+import { BoundedQueue } from '../scanning/bounded-queue';
 
 export interface LiveLimits {
-  /** Claims a diner (or the organiser) may make per minute. */
+  /** Claims a diner (or the organiser) may make per minute, counted in this process. */
   readonly claimsPerMinute: number;
+  /** Changes this process makes at once (each holds a database connection), and changes that may wait for their turn. */
+  readonly changesAtOnce: number;
+  readonly changesWaiting: number;
   /** Open event streams per bill and per client address, in this process. */
   readonly connectionsPerBill: number;
   readonly connectionsPerAddress: number;
 }
 
 // A table of 8 and the organiser, each with a tab or two; a household behind one address at several tables.
-export const DEFAULT_LIVE_LIMITS: LiveLimits = { claimsPerMinute: 60, connectionsPerBill: 24, connectionsPerAddress: 48 };
+// Changes wait in memory for one of a few connections rather than on the pool, whose wait ends in a 503:
+// half the default pool, so scans, payments and pages keep the rest.
+export const DEFAULT_LIVE_LIMITS: LiveLimits = { claimsPerMinute: 60, changesAtOnce: 8, changesWaiting: 2000, connectionsPerBill: 24, connectionsPerAddress: 48 };
+// One bill's table (8 phones, a few taps each) may queue this many changes; more means a runaway client.
+const CHANGES_WAITING_PER_BILL = 64;
+const BUSY_RETRY_SECONDS = 1;
 
 const OPENS_PER_CLIENT: RateLimit = { max: 30, windowSeconds: 3600 };
 const JOINS_PER_CLIENT: RateLimit = { max: 60, windowSeconds: 600 };
@@ -26,7 +35,7 @@ const KEEP_EXPIRED_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Why not; `retryAfterSeconds` comes with 'rate_limited'. */
 export type OpenRefusal = { readonly code: NewLiveBillProblem | 'rate_limited'; readonly retryAfterSeconds?: number };
-export type CommandRefusal = { readonly code: LiveProblem | 'rate_limited'; readonly retryAfterSeconds?: number };
+export type CommandRefusal = { readonly code: LiveProblem | 'rate_limited' | 'busy'; readonly retryAfterSeconds?: number };
 export type WatchRefusal = { readonly code: 'not_found' | 'too_many_connections' };
 
 export interface OpenedLiveBill {
@@ -54,15 +63,23 @@ export interface LiveWatch {
 /** Opening a bill to the table, changing it with a capability, and watching it change. */
 export class LiveBills {
   private readonly open = new Map<string, number>();
+  private readonly changes: BoundedQueue;
 
+  /**
+   * `limiter` counts opens and joins across every process (per client address); `claimLimiter`
+   * counts claims in this process only, so a claim costs no database round trip of its own.
+   */
   constructor(
     private readonly store: LiveBillStore,
     private readonly events: LiveBillEvents,
     private readonly limiter: RateLimiter,
+    private readonly claimLimiter: RateLimiter,
     private readonly clock: Clock,
     private readonly secrets: Secrets,
     private readonly limits: LiveLimits = DEFAULT_LIVE_LIMITS,
-  ) {}
+  ) {
+    this.changes = new BoundedQueue(limits.changesAtOnce, limits.changesWaiting, CHANGES_WAITING_PER_BILL);
+  }
 
   async openToTable(request: NewLiveBillRequest, clientKey: string): Promise<Result<OpenedLiveBill, OpenRefusal>> {
     const now = this.clock.now();
@@ -88,6 +105,12 @@ export class LiveBills {
     const keyHash = this.secrets.hash(key);
     const limited = await this.limit(billId, keyHash, request, clientKey);
     if (limited !== null) return err(limited);
+    const place = this.changes.admit(billId);
+    if (place === null) return err({ code: 'busy', retryAfterSeconds: BUSY_RETRY_SECONDS });
+    return place.run(() => this.change(billId, keyHash, request));
+  }
+
+  private async change(billId: string, keyHash: string, request: LiveRequest): Promise<Result<CommandOutcome, CommandRefusal>> {
     const command: LiveCommand = request.type === 'addDiner' ? { ...request, dinerId: shortId(this.secrets.randomBytes(10), 10) } : request;
     const joining = command.type === 'join' || command.type === 'addDiner';
     const dinerKey = joining ? newKey(this.secrets) : null;
@@ -147,12 +170,12 @@ export class LiveBills {
   private async limit(billId: string, keyHash: string, request: LiveRequest, clientKey: string): Promise<CommandRefusal | null> {
     const limit =
       request.type === 'claim' || request.type === 'moveClaim'
-        ? { key: `live:claims:${billId}:${keyHash.slice(0, 32)}`, rate: { max: this.limits.claimsPerMinute, windowSeconds: 60 } }
+        ? { limiter: this.claimLimiter, key: `live:claims:${billId}:${keyHash.slice(0, 32)}`, rate: { max: this.limits.claimsPerMinute, windowSeconds: 60 } }
         : request.type === 'join' || request.type === 'addDiner'
-          ? { key: `live:joins:${clientKey}`, rate: JOINS_PER_CLIENT }
+          ? { limiter: this.limiter, key: `live:joins:${clientKey}`, rate: JOINS_PER_CLIENT }
           : null;
     if (limit === null) return null;
-    const decision = await this.limiter.hit(limit.key, limit.rate);
+    const decision = await limit.limiter.hit(limit.key, limit.rate);
     return decision.allowed ? null : { code: 'rate_limited', retryAfterSeconds: decision.retryAfterSeconds };
   }
 }

@@ -126,7 +126,8 @@ export function connectLive(billId: string, initialKey: string): LiveConnection 
     try {
       for (let next = $state.get().pending[0]; next !== undefined; next = $state.get().pending[0]) {
         const answer = await post(billId, next.key, next.command);
-        if (answer === 'offline') {
+        // Not taken yet (no answer, a passing fault, the server's queue full): the change stays and goes again shortly.
+        if (answer === 'offline' || answer.body.code === 'busy') {
           setTimeout(() => void flush(), RETRY_MS);
           return;
         }

@@ -14,6 +14,7 @@ import { PostgresLiveBillEvents } from '../../../adapters/postgres/postgres-live
 import { PostgresLiveBillStore } from '../../../adapters/postgres/postgres-live-bills';
 import { PostgresPaymentOrders } from '../../../adapters/postgres/postgres-payment-orders';
 import { PostgresPurchaseReports } from '../../../adapters/postgres/postgres-purchase-reports';
+import { MemoryRateLimiter } from '../../../adapters/memory/memory-rate-limiter';
 import { PostgresRateLimiter } from '../../../adapters/postgres/postgres-rate-limiter';
 import { PostgresReceiptStore } from '../../../adapters/postgres/postgres-receipt-store';
 import { PostgresStoredBills } from '../../../adapters/postgres/postgres-stored-bills';
@@ -101,7 +102,7 @@ export async function buildServices(config: Config): Promise<Services> {
     shareBill: new ShareBill(bills, secrets, limiter, clock),
     payments: new Payments(bills, secrets, limiter, clock),
     openDinerBill: new OpenDinerBill(bills, secrets, clock),
-    liveBills: new LiveBills(liveStore, liveEvents, limiter, clock, secrets),
+    liveBills: new LiveBills(liveStore, liveEvents, limiter, new MemoryRateLimiter(clock), clock, secrets),
     health: new HealthCheck(config, db),
     trustedProxyHops: config.trustedProxyHops,
     close: async () => {

@@ -4,7 +4,7 @@ import type { NewLiveBillProblem } from '../../../domain/live-bill/new-live-bill
 import { SHARE_MESSAGES } from '../../../domain/sharing/share-packet';
 import { jsonFailure, retryAfter } from './json';
 
-type Code = LiveProblem | NewLiveBillProblem | 'rate_limited' | 'too_many_connections';
+type Code = LiveProblem | NewLiveBillProblem | 'rate_limited' | 'busy' | 'too_many_connections';
 
 /** A refused open, change or stream of a live bill: `{ error, code }` with its status (and Retry-After). */
 export function liveRefusalResponse(refusal: { readonly code: Code; readonly retryAfterSeconds?: number | undefined }): Response {
@@ -29,6 +29,8 @@ function liveRefusal(code: Code, retryAfterSeconds?: number): { status: number; 
       return { status: 409, message: LIVE_PROBLEM_MESSAGES[code] };
     case 'rate_limited':
       return { status: 429, message: `Too many changes. Try again in ${retryAfterSeconds ?? 60} seconds.` };
+    case 'busy':
+      return { status: 429, message: 'So many changes are waiting that this one was not taken. Please try again.' };
     case 'too_many_connections':
       return { status: 429, message: 'Too many open connections to this bill. Close another tab and try again.' };
     case 'no_items':
