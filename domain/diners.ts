@@ -4,7 +4,7 @@ export const MAX_DINERS = 8;
 export const MAX_DINER_NAME_LENGTH = 20;
 export const MAX_DINERS_MESSAGE = 'Maximum 8 diners supported';
 
-/** The eight diner colours, cycled by position (seed 000 §3). */
+/** The eight diner colours, cycled by position. */
 export const DINER_COLOURS = ['#e11d48', '#2563eb', '#16a34a', '#d97706', '#7c3aed', '#0891b2', '#db2777', '#65a30d'] as const;
 
 export type DinerNameProblem = 'empty' | 'too long' | 'table full';

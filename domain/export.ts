@@ -9,7 +9,7 @@ export interface ExportFile {
   readonly extension: 'csv' | 'json';
 }
 
-/** Exports a bill as csv or json (seed 000 §5); any other format is refused with the documents' message. */
+/** Exports a bill as csv or json; any other format is refused with the documents' message. */
 export function exportReceipt(receipt: Receipt, format: string): Result<ExportFile, string> {
   if (format === 'csv') return ok({ content: toCsv(receipt), mimeType: 'text/csv;charset=utf-8', extension: 'csv' });
   if (format === 'json') return ok({ content: toJson(receipt), mimeType: 'application/json', extension: 'json' });

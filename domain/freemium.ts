@@ -1,4 +1,4 @@
-// The monthly free allowance of seed 000 §4–§5, as pure rules. "Today" is always passed in, so the
+// The monthly free allowance of the specification, as pure rules. "Today" is always passed in, so the
 // month change can be tested with any date; months are calendar months in Europe/London, the
 // product's home, whatever the server's or the browser's own time zone.
 
@@ -14,7 +14,7 @@ export const RESERVATION_ABANDONED_AFTER_MS = 10 * 60_000;
 /** A calendar date as `YYYY-MM-DD` (the documents' date-only string). */
 export type DateOnly = string;
 
-/** What the usage call answers (DESIGN.md §3, seed 000 §3 freemium data). */
+/** What the usage call answers: the specification's freemium data, counted on the server. */
 export interface UsageSummary {
   readonly billsUsed: number;
   readonly maxFreeBills: number;
@@ -46,7 +46,7 @@ export function monthStart(at: Date): DateOnly {
   return `${londonDate(at).slice(0, 7)}-01`;
 }
 
-/** Seed 000 §4: billsUsed returns to 0 when the stored reset date is in another month or year; it is clamped to 0..max. */
+/** billsUsed returns to 0 when the stored reset date is in another month or year; it is clamped to 0..max. */
 export function currentCounter(stored: FreeBillCounter | null, now: Date): FreeBillCounter {
   const thisMonth = monthStart(now);
   if (stored === null || stored.lastResetDate.slice(0, 7) !== thisMonth.slice(0, 7)) return { billsUsed: 0, lastResetDate: thisMonth };
@@ -66,7 +66,7 @@ export function daysUntilReset(lastResetDate: DateOnly, now: Date): number {
   return Math.max(0, Math.round((nextReset - Date.UTC(ty, tm - 1, td)) / 86_400_000));
 }
 
-/** Seed 000 §5: the app may be used while a free bill remains or a token is held. */
+/** The app may be used while a free bill remains or a token is held. */
 export function canUse(billsUsed: number, tokens: number): boolean {
   return clampBillsUsed(billsUsed) < MAX_FREE_BILLS || tokens > 0;
 }

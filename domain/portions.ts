@@ -2,7 +2,7 @@ import { addFractions, compareFractions, floorFraction, fraction, subtractFracti
 import { pence, type Pence } from './money';
 
 /**
- * How one line is divided when not equally (DESIGN.md §1 item 11), keyed by diner id:
+ * How one line is divided when not equally, keyed by diner id:
  * - 'shares': whole weights, e.g. { ann: 2, bob: 1 } for a 2:1 split;
  * - 'units': a line of `quantity` units ("3 x Peroni") and how many units each diner had; units
  *   nobody had yet stay unassigned.

@@ -1,7 +1,7 @@
 import { poundsToPence, penceToPoundsText, type Pence } from './money';
 
 /**
- * What a typed price on the review screen means (seed 000 §5): £, $ and commas are stripped;
+ * What a typed price on the review screen means: £, $ and commas are stripped;
  * empty, 0 or 0.00 clears the price; a negative or non-numeric value is ignored (the previous
  * price stays).
  */

@@ -20,7 +20,7 @@ export interface Diner {
   readonly color: string;
 }
 
-/** A processed bill, as the summary and sharing see it (seed 000 §3). */
+/** A processed bill, as the summary and sharing see it. */
 export interface Receipt {
   readonly receiptId: string;
   readonly items: readonly BillItem[];

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from './result';
 
-// Recovery codes restore a balance on another device (DESIGN.md §1 item 3). 16 symbols from
+// Recovery codes restore a balance on another device. 16 symbols from
 // Crockford's base-32 alphabet carry 80 random bits: unguessable even without the rate limit.
 // The alphabet leaves out I, L, O and U, so a code read aloud or copied by hand survives; when
 // typed back, look-alikes are mapped (O→0, I/L→1), case and separators are ignored.

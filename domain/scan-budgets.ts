@@ -1,6 +1,6 @@
 import { londonDate, type DateOnly } from './freemium';
 
-// Budgets that stop free scans being farmed (DESIGN.md §1 item 1, issue 16): free scans per client
+// Budgets that stop free scans being farmed: free scans per client
 // address per day across all its anonymous ids, and the AI reader's daily spend. Our own texts.
 
 export const FREE_SCANS_FROM_ADDRESS_USED_MESSAGE = 'Free scans from your network are used up for today. Buy tokens to keep scanning, or try again tomorrow.';

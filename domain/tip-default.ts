@@ -2,7 +2,7 @@
 export const DEFAULT_TIP_PERCENT = 10;
 
 /**
- * The tip a bill starts with (DESIGN.md §1 item 7): a printed service charge is already the tip, so
+ * The tip a bill starts with: a printed service charge is already the tip, so
  * such a bill starts at no extra tip; any other bill at the documents' 10%.
  */
 export function defaultTipPercent(hasServiceCharge: boolean): number {

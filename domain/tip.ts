@@ -16,7 +16,7 @@ export function tipFromAmount(pounds: number): Pence {
   return Number.isFinite(pounds) && pounds > 0 ? poundsToPence(pounds) : pence(0);
 }
 
-/** The tip as a percentage of the subtotal to one decimal, as the share pages and texts show it (seed 001 §9); 0 for a zero subtotal. */
+/** The tip as a percentage of the subtotal to one decimal, as the share pages and texts show it; 0 for a zero subtotal. */
 export function tipPercentOf(tip: Pence, subtotal: Pence): number {
   return subtotal > 0 ? Math.round((tip / subtotal) * 1000) / 10 : 0;
 }
@@ -32,14 +32,14 @@ export const TIP_INPUT_MESSAGES = {
 
 export const MAX_TIP_PENCE = 10_000_000;
 
-/** A typed tip percentage: a number from 0 to 100, to one decimal place (seed 000 §5); anything else is refused, never clamped. */
+/** A typed tip percentage: a number from 0 to 100, to one decimal place; anything else is refused, never clamped. */
 export function readTipPercent(text: string): { ok: true; percent: number } | { ok: false; message: string } {
   const value = Number(text.trim());
   if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value > 100) return { ok: false, message: TIP_INPUT_MESSAGES.percent };
   return { ok: true, percent: Math.round(value * 10) / 10 };
 }
 
-/** A typed tip amount in pounds: at least £0.00 (seed 000 §5); anything else is refused, never turned into £0.00. */
+/** A typed tip amount in pounds: at least £0.00; anything else is refused, never turned into £0.00. */
 export function readTipAmount(text: string): { ok: true; pence: Pence } | { ok: false; message: string } {
   const value = typedPounds(text);
   if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value * 100 > MAX_TIP_PENCE) return { ok: false, message: TIP_INPUT_MESSAGES.amount };

@@ -75,7 +75,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     create trigger token_ledger_no_truncate before truncate on token_ledger
     for each statement execute function token_ledger_is_append_only()`.execute(db);
 
-  // What browsers report after paying (seed 000 §7 store-token-purchase): kept for support, never credited.
+  // What browsers report after paying: kept for support, never credited.
   await db.schema
     .createTable('purchase_reports')
     .addColumn('id', 'bigint', (c) => c.primaryKey().generatedAlwaysAsIdentity())

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Seed 001 §3 backend tables. Ids are short random text (they appear in /r/ links and QR codes).
+// Backend tables. Ids are short random text (they appear in /r/ links and QR codes).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('receipts')

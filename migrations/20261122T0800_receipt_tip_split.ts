@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// How a stored receipt's tip is shared (DESIGN.md §1 item 5); receipts stored before this were equal.
+// How a stored receipt's tip is shared; receipts stored before this were equal.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('receipts')

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Live bills (DESIGN.md §1 item 10). Claims are rows, one per (item, unit, diner): claiming is an
+// Live bills. Claims are rows, one per (item, unit, diner): claiming is an
 // insert that ignores a duplicate and unclaiming a delete, so two phones claiming one item at the
 // same moment both land. Capabilities are kept as SHA-256 hashes only.
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Getting paid back (DESIGN.md §1 items 8, 13): bills the app stores carry the hash of the
+// Getting paid back: bills the app stores carry the hash of the
 // organiser's secret and of each diner's capability (never the secrets), who shares the tip, the
 // organiser's name, service-charge lines and an expiry; who has paid lives in diner_payments.
 export async function up(db: Kysely<any>): Promise<void> {

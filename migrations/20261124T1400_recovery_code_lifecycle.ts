@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
-// Recovery codes expire, are spent by the first other device that redeems them, and can be revoked
-// (DESIGN.md §1 item 3). Codes issued before this get a year from their creation.
+// Recovery codes expire, are spent by the first other device that redeems them, and can be revoked.
+// Codes issued before this get a year from their creation.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('recovery_codes')

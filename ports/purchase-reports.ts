@@ -1,5 +1,5 @@
 /**
- * What a browser says it bought (seed 000 §7 store-token-purchase). Unverified: it is kept for
+ * What a browser says it bought. Unverified: it is kept for
  * support and never credits a token; only a payment the provider confirms does (TokenCredits).
  */
 export interface ReportedPurchase {

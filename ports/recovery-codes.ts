@@ -9,7 +9,7 @@ export interface IssuedRecoveryCode {
 }
 
 /**
- * Recovery codes (DESIGN.md §1 item 3): a short code shown after a purchase that, typed on any
+ * Recovery codes: a short code shown after a purchase that, typed on any
  * device, gives it the buyer's anonymous identity and so the balance. Codes are stored hashed,
  * expire, work once on another device (domain/recovery-code.ts `redemptionOf`) and can be revoked.
  */

@@ -12,7 +12,7 @@ export interface ConfirmedPayment {
 }
 
 /**
- * How payments run (DESIGN.md §3): `live` when a real provider's keys are configured; TEST MODE
+ * How payments run: `live` when a real provider's keys are configured; TEST MODE
  * tokens (and the scans they paid for) then never count. In `test` mode every entry counts.
  */
 export type PaymentsMode = 'test' | 'live';

@@ -1,7 +1,7 @@
 import type { AnonymousId } from '../domain/anonymous-id';
 import type { UsageSummary } from '../domain/freemium';
 
-/** The free allowance and token balance of one anonymous user, as of now (seed 000 §3–§5). */
+/** The free allowance and token balance of one anonymous user, as of now. */
 export interface UsageQuery {
   usageFor(anonymousUserId: AnonymousId): Promise<UsageSummary>;
 }

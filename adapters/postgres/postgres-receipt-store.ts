@@ -6,7 +6,7 @@ import { TOKENS } from '../../ports/tokens';
 import type { Database } from './database';
 import { dinerRow, insertItems, readReceipt, receiptRow } from './receipt-rows';
 
-/** Stored receipts in the four tables of seed 001 §3, written in one transaction. */
+/** Stored receipts in the four tables of the specification, written in one transaction. */
 @injectable()
 export class PostgresReceiptStore implements ReceiptStore {
   constructor(@inject(TOKENS.Database) private readonly db: Kysely<Database>) {}

@@ -7,7 +7,7 @@ import { MAX_ITEM_NAME_LENGTH, MAX_ITEM_PENCE } from '../sharing/share-packet';
 import type { ItemKind, TipSplit } from '../split';
 
 /**
- * A bill opened to the table (DESIGN.md §1 item 10): every diner claims what they had on their own
+ * A bill opened to the table: every diner claims what they had on their own
  * phone. The server holds it; every phone shows the same version of it.
  */
 export interface LiveBill {

@@ -1,7 +1,7 @@
 import { shortId } from '../sharing/stored-receipt';
 
 /**
- * Capabilities, not accounts (DESIGN.md §1 item 8): the organiser's secret and each diner's
+ * Capabilities, not accounts: the organiser's secret and each diner's
  * capability are 27 characters of a 31-letter alphabet, each worth at least 4.95 bits even with
  * the byte-to-letter bias, so over 133 bits: guessing one is hopeless. The server keeps only their hashes.
  */

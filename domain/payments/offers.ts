@@ -1,7 +1,7 @@
 import { pence, type Pence } from '../money';
 import { err, ok, type Result } from '../result';
 
-// The server's own price table (seed 001 §9). The browser shows these, but a price is never taken
+// The server's own price table. The browser shows these, but a price is never taken
 // from a request: the client names an offer, the server looks up what it costs.
 
 export type PackageId = 'small' | 'medium' | 'large';

@@ -13,7 +13,7 @@ export const PAYMENT_HANDLE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/;
 const MAX_NOTE_LENGTH = 40;
 
 /**
- * One-tap payment links (DESIGN.md §1 item 8; formats and evidence in docs/pay-links.md):
+ * One-tap payment links:
  * - Monzo: https://monzo.me/{username}/{pounds}?d={note} opens with the amount and the note filled in;
  * - PayPal: https://paypal.me/{username}/{pounds}GBP opens with the amount in pounds;
  * - Revolut: https://revolut.me/{tag}: the payer types the amount (Revolut.Me has no amount in its link).

@@ -4,12 +4,12 @@ import { err, ok, type Result } from '../result';
 import type { TipSplit } from '../split';
 
 export const SHARE_PACKET_VERSION = 1;
-export const DEFAULT_SHARE_TTL_SECONDS = 7 * 24 * 3600; // seed 001 §9: 7 days
+export const DEFAULT_SHARE_TTL_SECONDS = 7 * 24 * 3600; // 7 days
 export const MAX_ITEM_NAME_LENGTH = 80;
 export const MAX_SHARED_ITEMS = 200;
 export const MAX_ITEM_PENCE = 10_000_000; // £100,000: far above any restaurant line, far below unsafe integers
 
-/** The messages of seed 001 §5 and §8, word for word. */
+/** The messages of the specification, word for word. */
 export const SHARE_MESSAGES = {
   noToken: 'No share token provided',
   invalidToken: 'Invalid or expired share token',
@@ -49,7 +49,7 @@ export interface SharedItem {
   readonly assignedTo: readonly string[];
 }
 
-/** What a share link carries (seed 001 §3 share packet): seats, items, tip; totals are derived, never carried. */
+/** What a share link carries: seats, items, tip; totals are derived, never carried. */
 export interface SharePacket {
   readonly version: typeof SHARE_PACKET_VERSION;
   /** Expiry in epoch seconds. */
@@ -118,7 +118,7 @@ export function packetFromRequest(request: ShareRequest, nowSeconds: number, ttl
   });
 }
 
-/** Packet validity of seed 001 §5 for a decoded packet: every item's seat must be one of the packet's seats. */
+/** Packet validity of the specification for a decoded packet: every item's seat must be one of the packet's seats. */
 export function checkPacket(packet: SharePacket): Result<SharePacket, string> {
   const seatIds = new Set(packet.seats.map((s) => s.id));
   if (packet.version !== SHARE_PACKET_VERSION || packet.seats.length === 0 || packet.items.length === 0) return err(SHARE_MESSAGES.invalidFormat);
@@ -127,7 +127,7 @@ export function checkPacket(packet: SharePacket): Result<SharePacket, string> {
   return ok(packet);
 }
 
-/** The public share page's text for a token that cannot be shown (seed 001 §8, share page). */
+/** The public share page's text for a token that cannot be shown. */
 export type ShareLinkProblem = 'missing' | 'invalid' | 'expired' | 'format' | 'failed';
 
 export function shareTokenMessage(problem: ShareLinkProblem): string {
@@ -143,7 +143,7 @@ export function shareViewMessage(problem: ShareLinkProblem): string {
   return problem === 'format' ? SHARE_MESSAGES.invalidFormat : SHARE_MESSAGES.invalidLink;
 }
 
-/** A token under 10 characters counts as missing (seed 001 §5). */
+/** A token under 10 characters counts as missing. */
 export function presentToken(token: string | null | undefined): string | null {
   const t = (token ?? '').trim();
   return t.length < 10 ? null : t;

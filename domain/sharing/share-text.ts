@@ -33,7 +33,7 @@ export type ShareSummary =
       readonly amounts: readonly { name: string; totalPence: Pence }[];
     };
 
-/** The share dialog's summary (seed 001 §2.4): one diner's count and total with tip, or the whole bill. */
+/** The share dialog's summary: one diner's count and total with tip, or the whole bill. */
 export function shareSummary(bill: ShareableBill, dinerId: string | null): Result<ShareSummary, string> {
   const split = splitBill({
     diners: bill.diners,

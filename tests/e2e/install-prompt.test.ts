@@ -21,7 +21,7 @@ function offerInstall(page: Page): Promise<boolean> {
 
 const card = (page: Page) => page.getByRole('complementary', { name: "Install Who's Paying" });
 
-describe('the install prompt (seed 001 §2.11)', () => {
+describe('the install prompt', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -7,7 +7,7 @@ const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebK
 
 const hrefOf = (page: Page, name: string, scope = page.locator('body')) => scope.getByRole('link', { name, exact: true }).getAttribute('href');
 
-describe('the landing page (seed 001 §2.2)', () => {
+describe('the landing page', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -5,7 +5,7 @@ import { baseUrl } from './support/browser';
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${baseUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
 
-describe('metering and token endpoints (DESIGN.md §3, seed 000 §7)', () => {
+describe('metering and token endpoints', () => {
   it('GET /api/usage answers the freemium data of a new id, read from X-Anonymous-Id only', async () => {
     const id = randomUUID();
     const inUrl = await fetch(`${baseUrl()}/api/usage?anonymousUserId=${id}`);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone } from './support/browser';
 import { addDiners, FakeBackend, openApp, toggle } from './support/wizard';
 
-// DESIGN.md §1 item 9: after a first visit the app shell comes from the service worker, and a
+// After a first visit the app shell comes from the service worker, and a
 // manual split (entry, assignment, tip, totals) works with no network at all.
 describe('offline after a first visit', () => {
   let browser: Browser;

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPhone } from './support/browser';
 
-// Seed 001 §2.12: the sections, in order.
+// The sections, in order.
 const SECTIONS = [
   'Introduction',
   'What Information We Collect',
@@ -17,7 +17,7 @@ const SECTIONS = [
   'Contact Us',
 ];
 
-// Seed 001 §1 and §2.12: what the policy states.
+// What the policy states.
 const STATEMENTS = [
   'Receipt images are sent temporarily to an AI vision provider for text extraction and are not stored.',
   'Card and wallet payments go through two payment providers',

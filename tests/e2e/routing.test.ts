@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPhone } from './support/browser';
 import { getAs, titleOf } from './support/http';
 
-// Seed 001 §2.1: on the product's own domains and localhost `/` is the landing page and /app the
+// On the product's own domains and localhost `/` is the landing page and /app the
 // app; on other hosts `/` is the app and /landing the landing page; in the native shell `/` is the app.
 const LANDING = 'AI bill splitting for friends, teams, and groups';
 const port = (): string => new URL(baseUrl()).port;

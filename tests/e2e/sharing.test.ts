@@ -216,7 +216,7 @@ describe('sharing a bill by signed link', () => {
     expect(url).toMatch(new RegExp(`^${baseUrl()}/b/[0-9A-Z]+\\.[0-9A-Z]+$`));
     const qr = dialog.getByRole('img', { name: 'QR code for the share link' });
     await qr.waitFor();
-    // Generated at 300 px (document 001 §9), shown large enough to scan across a table (issue 15), not at 150.
+    // Generated at 300 px, shown large enough to scan across a table (issue 15), not at 150.
     expect(await qr.evaluate((img: HTMLImageElement) => [img.width >= 240, img.naturalWidth])).toEqual([true, 300]);
     await page.clock.pauseAt(Date.now() + 60_000);
     await dialog.getByRole('button', { name: 'Copy QR Code' }).click();

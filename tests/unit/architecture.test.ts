@@ -7,7 +7,7 @@ async function violations(paths?: string[], baseDir?: string): Promise<string[]>
   return output.summary.violations.map((v) => `${v.rule.name}: ${realName(v.from)} -> ${realName(v.to)}`);
 }
 
-describe('dependency rule (DESIGN.md §2)', () => {
+describe('dependency rule', () => {
   it('holds for the whole code base, .astro files included', async () => {
     expect(await violations()).toEqual([]);
   }, 60_000);

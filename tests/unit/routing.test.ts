@@ -4,7 +4,7 @@ import { homeFor, hostName, linkOrigin, NATIVE_SHELL_TOKEN } from '../../src/ser
 const OWN = ['whospaying.app', 'www.whospaying.app'];
 const visit = (host: string | null, userAgent: string | null = 'Mozilla/5.0') => ({ host, userAgent });
 
-describe('the page that answers / (seed 001 §2.1)', () => {
+describe('the page that answers /', () => {
   it.each(['whospaying.app', 'WWW.WhosPaying.app:443', 'localhost:4321', 'app.localhost', '127.0.0.1:4321', '[::1]:4321'])('is the landing page on the own domain or local host %s', (host) =>
     expect(homeFor(visit(host), OWN)).toBe('/landing'),
   );

@@ -31,7 +31,7 @@ const CODES_PER_CLIENT: RateLimit = { max: 30, windowSeconds: 60 * 60 };
 const READS_PER_DEVICE: RateLimit = { max: 30, windowSeconds: 15 * 60 };
 const READS_PER_CLIENT: RateLimit = { max: 120, windowSeconds: 15 * 60 };
 
-/** Token recovery (seed 000 §2, §4; DESIGN.md §1 item 3): from the server balance, or by recovery code. */
+/** Token recovery: from the server balance of this device's id, or by a recovery code on another device. */
 export class TokenRecovery {
   constructor(
     private readonly codes: RecoveryCodes,

@@ -14,7 +14,7 @@ export interface RecoverTokensButtonProps {
 }
 
 /**
- * The header's 'Recover tokens' icon button (seed 000 §2): shown only when the server says tokens
+ * The header's 'Recover tokens' icon button: shown only when the server says tokens
  * are 0; it opens the Token Recovery dialog. Usage: `<RecoverTokensButton onRecovered={toast} />`
  * inside the header island, after `startMetering()` has been called once.
  */

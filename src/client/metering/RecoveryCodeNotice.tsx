@@ -11,7 +11,7 @@ export interface RecoveryCodeNoticeProps {
 }
 
 /**
- * Shown after a confirmed purchase (DESIGN.md §1 item 3): the buyer's recovery code, with a Copy
+ * Shown after a confirmed purchase: the buyer's recovery code, with a Copy
  * button. Typed into the Token Recovery dialog on any device, it restores the balance.
  */
 export function RecoveryCodeNotice({ recovery = tokenRecovery(), code: given }: RecoveryCodeNoticeProps) {

@@ -9,7 +9,7 @@ import { tokenRecovery, type RecoveryOutcome, type TokenRecoveryClient } from '.
 export interface TokenRecoveryDialogProps {
   readonly open: boolean;
   readonly onClose: () => void;
-  /** Called after tokens were recovered, with what the dialog said (seed 000 §4's 'Successfully recovered N tokens!'), e.g. to toast it. */
+  /** Called after tokens were recovered, with what the dialog said (the specification's 'Successfully recovered N tokens!'), e.g. to toast it. */
   readonly onRecovered?: (message: string) => void;
   /** For tests; the page's shared clients by default. */
   readonly metering?: MeteringClient;
@@ -17,7 +17,7 @@ export interface TokenRecoveryDialogProps {
 }
 
 /**
- * The Token Recovery dialog of seed 000 §2 (modal): current tokens and free bills used, 'Recover
+ * The Token Recovery dialog of the specification (modal): current tokens and free bills used, 'Recover
  * My Tokens', the help notes, and (beyond the documents) entering a recovery code from a purchase.
  * Mount it once, e.g. in the header island: `<TokenRecoveryDialog open={open} onClose={() => setOpen(false)} />`.
  */

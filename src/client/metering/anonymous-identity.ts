@@ -1,6 +1,6 @@
 import { parseAnonymousUserId } from '../../../domain/anonymous-id';
 
-/** Seed 000 §3: the device's anonymous user. Nobody signs in; this id is sent with every metering and token call. */
+/** The device's anonymous user. Nobody signs in; this id is sent with every metering and token call. */
 export interface AnonymousUser {
   readonly id: string;
   readonly createdAt: string;
@@ -29,7 +29,7 @@ export interface AnonymousIdentity {
   adopt(id: string): Promise<AnonymousUser>;
 }
 
-/** Storage errors are logged and defaults used (seed 000 §8): a missing copy never stops the app. */
+/** Storage errors are logged and defaults used: a missing copy never stops the app. */
 export function createAnonymousIdentity(env: IdentityEnvironment): AnonymousIdentity {
   // Calls run one after another, so two islands asking at first load cannot mint two ids.
   let queue: Promise<unknown> = Promise.resolve();

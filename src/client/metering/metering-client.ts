@@ -3,13 +3,13 @@ import type { UsageSummary } from '../../../domain/freemium';
 import { anonymousIdentity, type AnonymousIdentity } from './anonymous-identity';
 import { $metering, newMeteringStore, type MeteringState } from './metering-store';
 
-// The browser's copy of the free allowance and token balance is a cache of the server's
-// (DESIGN.md §1 item 1): seed 000 §7's 60-second balance cache and 60-second pause after a 401.
+// The browser's copy of the free allowance and token balance is a cache of the server's, with
+// the specification's 60-second balance cache and 60-second pause after a 401.
 export const CACHE_MS = 60_000;
 export const PAUSE_AFTER_401_MS = 60_000;
 export const LOCAL_PURCHASES_KEY = 'whos-paying.token-purchases';
 
-/** Seed 000 §3 token purchase record, as reported by the browser after paying. */
+/** Token purchase record, as reported by the browser after paying. */
 export interface PurchaseReport {
   readonly tokens: number;
   readonly amount: number;
@@ -70,7 +70,7 @@ export class MeteringClient {
   }
 
   /**
-   * Seed 000 §7 get-token-balance: cached for 60 s; a 401 pauses server balance calls for 60 s; on
+   * get-token-balance: cached for 60 s; a 401 pauses server balance calls for 60 s; on
    * a 401 or any failure the balance is summed from locally stored completed purchases.
    */
   async tokenBalance(options: { force?: boolean } = {}): Promise<number> {
@@ -89,7 +89,7 @@ export class MeteringClient {
     }
   }
 
-  /** Seed 000 §7 store-token-purchase; on failure the record is kept in local storage instead. */
+  /** store-token-purchase; on failure the record is kept in local storage instead. */
   async reportPurchase(report: PurchaseReport): Promise<{ confirmed: boolean } | null> {
     const { id } = await this.env.identity.current();
     const body = { currency: 'GBP', status: 'completed', ...report, anonymousUserId: id };

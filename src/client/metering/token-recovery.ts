@@ -1,6 +1,6 @@
 import { anonymousIdentity, type AnonymousIdentity } from './anonymous-identity';
 import { meteringClient, type MeteringClient } from './metering-client';
-// Seed 000 §2, §4 and §8: the recovery dialog's outcomes, word for word.
+// The recovery dialog's outcomes, word for word.
 const recoveredMessage = (tokens: number) => `Successfully recovered ${tokens} tokens!`;
 export const NO_TOKENS_MESSAGE = 'No tokens found to recover. If you recently purchased tokens, please contact support.';
 export const RECOVERY_FAILED_MESSAGE = 'Failed to recover tokens. Please check your internet connection and try again.';
@@ -62,7 +62,7 @@ export class TokenRecoveryClient {
   }
 
   /**
-   * Seed 000 §4: when tokens are 0 and an anonymous id exists, try once per browser session.
+   * When tokens are 0 and an anonymous id exists, try once per browser session.
    * Returns the outcome, or null when it was not tried (already tried, or tokens are held).
    */
   async recoverOncePerSession(tokens: number): Promise<RecoveryOutcome | null> {

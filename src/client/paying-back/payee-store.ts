@@ -4,7 +4,7 @@ import { readJson, writeJson } from '../wizard/storage';
 
 const KEY = 'whos-paying:payee';
 
-/** The organiser's payment details, entered once and kept on this device only (DESIGN.md §1 item 8). */
+/** The organiser's payment details, entered once and kept on this device only. */
 export const $payee = atom<Payee | null>(null);
 // Read from the device when first used (the summary's pay-back and the recent bills, both on demand).
 onMount($payee, restorePayee);

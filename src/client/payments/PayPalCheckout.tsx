@@ -13,7 +13,7 @@ interface Props {
 
 type Overlay = { readonly kind: 'processing' } | { readonly kind: 'approve'; readonly orderId: string } | { readonly kind: 'success' } | null;
 
-// Seed 001 §9: the PayPal success overlay closes after 2 s.
+// The PayPal success overlay closes after 2 s.
 const SUCCESS_OVERLAY_MS = 2000;
 const FAILED = 'Payment failed. Please try again or use a different payment method.';
 

@@ -1,4 +1,4 @@
-/** Seed 001 §9: a dismissed install prompt stays hidden for 24 hours. */
+/** A dismissed install prompt stays hidden for 24 hours. */
 export const DISMISS_KEY = 'pwa-prompt-dismissed';
 export const DISMISS_FOR_MS = 24 * 60 * 60 * 1000;
 

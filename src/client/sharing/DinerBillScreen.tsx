@@ -2,7 +2,7 @@ import { formatGBP, pence } from '../../../domain/money';
 import type { DinerShareData } from '../../../domain/sharing/bill-view';
 import { BrandBar } from '../ui/BrandBar';
 
-/** The shared diner bill screen (seed 001 §2.9), from diner share data; printable. */
+/** The shared diner bill screen, from diner share data; printable. */
 export function DinerBillScreen({ data }: { readonly data: DinerShareData }) {
   const count = data.dinerItems.length;
   return (

@@ -4,7 +4,7 @@ import { DinerBillError, DinerBillScreen } from './DinerBillScreen';
 
 type State = { kind: 'error'; message: string } | { kind: 'loaded'; data: DinerShareData };
 
-/** /app/diner: the diner breakdown the link handler left in session storage (seed 001 §4); rendered in the browser only. */
+/** /app/diner: the diner breakdown the link handler left in session storage; rendered in the browser only. */
 export function DinerFromSession() {
   const [state] = useState(readSharedDiner);
   if (state.kind === 'error') return <DinerBillError message={state.message} />;

@@ -6,7 +6,7 @@ import { defaultKind } from '../../../domain/sharing/share-packet';
 import type { ShareableBill } from '../../../domain/sharing/share-text';
 import { Button } from '../ui/Button';
 
-/** CSV and JSON downloads of the bill (seed 000 §5), built in the browser by domain/export.ts. */
+/** CSV and JSON downloads of the bill, built in the browser by domain/export.ts. */
 export function ExportButtons({ bill }: { readonly bill: ShareableBill }) {
   const download = (format: 'csv' | 'json') => {
     const file = exportReceipt(toReceipt(bill), format);

@@ -11,7 +11,7 @@ export interface QrDialogProps {
   readonly onClose: () => void;
 }
 
-/** The summary step's 'QR Code' dialog (seed 001 §2.4): the complete bill's signed link as an image. */
+/** The summary step's 'QR Code' dialog: the complete bill's signed link as an image. */
 export function QrDialog({ bill, open, onClose }: QrDialogProps) {
   const [qr, setQr] = useState<string | null>(null);
   const started = useRef(false);
@@ -22,7 +22,7 @@ export function QrDialog({ bill, open, onClose }: QrDialogProps) {
     createShareLink(bill, null)
       .then(qrDataUrl)
       .then(setQr)
-      .catch((e: unknown) => console.error('QR generation failed', e)); // seed 001 §8: logged only
+      .catch((e: unknown) => console.error('QR generation failed', e)); // Logged only
   }, [open, bill]);
 
   return (

@@ -17,10 +17,10 @@ export interface ShareDialogProps {
 }
 
 type Copied = 'qr' | 'link' | 'text' | null;
-const COPIED_MS = 2000; // seed 001 §9
+const COPIED_MS = 2000;
 const CLOSE_AFTER_SHARE_MS = 1000;
 
-/** 'Share Bill' (seed 001 §2.4, §4): summary, then QR Code, Share Link, Rich Text and Native Share. */
+/** 'Share Bill': summary, then QR Code, Share Link, Rich Text and Native Share. */
 export function ShareDialog({ bill, dinerId = null, open, onClose }: ShareDialogProps) {
   const [link, setLink] = useState<string | null>(null);
   const [qr, setQr] = useState<string | null>(null);
@@ -38,7 +38,7 @@ export function ShareDialog({ bill, dinerId = null, open, onClose }: ShareDialog
         setLink(url);
         setQr(await qrDataUrl(url));
       })
-      .catch((e: unknown) => console.error('share link failed', e)); // seed 001 §8: logged only
+      .catch((e: unknown) => console.error('share link failed', e)); // Logged only
   }, [open, bill, dinerId]);
 
   useEffect(() => {

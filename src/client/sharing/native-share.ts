@@ -22,7 +22,7 @@ export type ShareOutcome = 'shared' | 'cancelled' | 'copied' | 'alerted';
 export const LINK_COPIED_ALERT = 'Link copied to clipboard! You can now paste it in any messaging app.';
 
 /**
- * seed 001 §4: native plugin, else Web Share, else the clipboard. A cancelled share is ignored; any
+ * Native plugin, else Web Share, else the clipboard. A cancelled share is ignored; any
  * other failure copies text and link and says so; if even copying fails, an alert shows everything
  * for copying by hand. On a development host the text is copied (or alerted), never shared.
  */

@@ -14,7 +14,7 @@ export async function createShareLink(bill: ShareableBill, dinerId: string | nul
 }
 
 /**
- * The QR image's size in pixels. Seed 001 §9 generates it at 300 px (margin 2, black on white) and
+ * The QR image's size in pixels. The specification generates it at 300 px (margin 2, black on white) and
  * shows it at 150; we show it as large as the dialog allows, up to this, so a phone across the
  * table can read it (dialogs.css).
  */

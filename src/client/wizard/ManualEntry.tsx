@@ -15,7 +15,7 @@ interface Row {
 
 const emptyRow = (key: number): Row => ({ key, name: '', price: '' });
 
-/** A row counts only if both name and price are non-blank after trimming (seed 000 §5). */
+/** A row counts only if both name and price are non-blank after trimming. */
 const isValid = (row: Row): boolean => row.name.trim() !== '' && row.price.trim() !== '' && Number.isFinite(typedPounds(row.price)) && typedPounds(row.price) >= 0;
 
 export function ManualEntry({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
@@ -38,7 +38,7 @@ export function ManualEntry({ open, onClose }: { readonly open: boolean; readonl
         kind: 'item' as const,
         quantity: printedQuantity(row.name) ?? undefined,
       })),
-      // Only the sample receipt is a test bill (DESIGN.md §1 item 12): a manual bill is edited like any other.
+      // Only the sample receipt is a test bill: a manual bill is edited like any other.
       false,
     );
     close();

@@ -1,7 +1,7 @@
 import { Pending } from '../on-demand';
 import { Card } from '../ui/Card';
 
-/** The scan step's heading and line (seed 000 §2), also the first screen's server-rendered content. */
+/** The scan step's heading and line, also the first screen's server-rendered content. */
 export function ScanIntro() {
   return (
     <div className="wz-scan-intro">

@@ -90,7 +90,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
     try {
       setCamera(await openCamera());
     } catch {
-      // Camera access failure falls back to the file picker (seed 000 §4).
+      // Camera access failure falls back to the file picker.
       fileInput.current?.click();
     }
   };

@@ -10,8 +10,8 @@ import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 
 /**
- * The Tip card (seed 000 §2, §5). Over a printed service charge the tip starts at no extra tip and
- * the card says so (DESIGN.md §1 item 7); a quick choice adds a tip in one tap. A typed figure out
+ * The Tip card. Over a printed service charge the tip starts at no extra tip and
+ * the card says so; a quick choice adds a tip in one tap. A typed figure out
  * of range is refused next to the field, and the tip in use, always the one shown, stays as it was.
  */
 export function TipCard() {

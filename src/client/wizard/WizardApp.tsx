@@ -20,7 +20,7 @@ const STEPS: readonly { readonly step: Step; readonly label: string }[] = [
   { step: 'summary', label: 'Summary' },
 ];
 
-/** The three-step wizard at /app (seed 000 §2): one island, since every part of it is interactive. */
+/** The three-step wizard at /app: one island, since every part of it is interactive. */
 export default function WizardApp() {
   const ready = useStore($restored);
   const { step } = useStore($bill);
@@ -37,7 +37,7 @@ export default function WizardApp() {
     delete document.documentElement.dataset['resumingBill'];
     // /app?data={token}: a shared bill to open (its code is fetched only then).
     if (new URLSearchParams(location.search).has('data')) void import('./shared-bill').then((m) => m.openSharedBillFromUrl());
-    // Usage from the server, then the once-per-session token recovery when tokens are 0 (seed 000 §4);
+    // Usage from the server, then the once-per-session token recovery when tokens are 0;
     // the metering code is fetched now rather than with the page, as the scan step's is.
     void import('../metering/token-recovery').then((m) => m.startMetering((outcome) => toast(outcome.message, 'success')));
     // The scan step's code arrives with the usage it waits for (both asked for now); the rest
@@ -64,8 +64,8 @@ export default function WizardApp() {
   };
 
   /**
-   * A new bill always starts at the scan step (DESIGN.md §1 item 12): only a scan needs an allowance
-   * or a token, so starting over never opens Buy Tokens (document 000 §4 would) and meters nothing.
+   * A new bill always starts at the scan step: only a scan needs an allowance
+   * or a token, so starting over never opens Buy Tokens and meters nothing.
    */
   const newBill = () => resetBill();
 
@@ -112,7 +112,7 @@ export default function WizardApp() {
             },
             onClose: () => {
               setDialog(null);
-              // Seed 000 §4: after a token purchase the page reloads (the bill in progress is kept locally).
+              // After a token purchase the page reloads (the bill in progress is kept locally).
               if (purchased.current) location.reload();
             },
           }}

@@ -25,7 +25,7 @@ const CODE_MESSAGES: Readonly<Record<string, string>> = {
   unclear: UNCLEAR_MESSAGE,
 };
 
-/** Texts of seed 000 §8 a server without codes may send as they are; shown unchanged. */
+/** Texts of the specification a server without codes may send as they are; shown unchanged. */
 const CATALOGUE: ReadonlySet<string> = new Set([
   ALLOWANCE_USED_MESSAGE,
   DEFAULT_FAILURE_MESSAGE,
@@ -34,7 +34,7 @@ const CATALOGUE: ReadonlySet<string> = new Set([
   'Image is too blurry. Please take a clearer photo of the receipt.',
 ]);
 
-/** The scanner's message for a failure, word for word from seed 000 §8. */
+/** The scanner's message for a failure, word for word from the specification */
 export function failureMessage(failure: AnalysisFailure): string {
   switch (failure.kind) {
     case 'timeout':
@@ -49,7 +49,7 @@ export function failureMessage(failure: AnalysisFailure): string {
       return 'App configuration error. Please restart the app and try again.';
     case 'server error':
       if (failure.code !== null) return CODE_MESSAGES[failure.code] ?? `AI Analysis Error: ${failure.error}`;
-      // A server without codes (seed 000 §8's analyser contract): the documents word its errors by their text.
+      // A server without codes (the specification's analyser contract): the documents word its errors by their text.
       if (CATALOGUE.has(failure.error)) return failure.error;
       if (/Network error|Failed to fetch/i.test(failure.error)) return 'Network connection issue. Please check your internet connection and try again.';
       if (/blurry|unclear/i.test(failure.error)) return 'Image is too blurry. Please take a clearer photo of the receipt.';

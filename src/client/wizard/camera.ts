@@ -1,4 +1,4 @@
-/** Camera capture (seed 000 §9): rear camera, ideal 1920x1080, JPEG quality 0.8, file name camera-capture. */
+/** Camera capture: rear camera, ideal 1920x1080, JPEG quality 0.8, file name camera-capture. */
 export const CAMERA_CONSTRAINTS: MediaStreamConstraints = {
   video: { facingMode: { ideal: 'environment' }, width: { ideal: 1920 }, height: { ideal: 1080 } },
   audio: false,

@@ -7,8 +7,8 @@ import { toast } from './toasts';
 const INVALID = 'Invalid share packet format';
 
 /**
- * Opening /app with a data parameter loads a shared receipt straight into the summary step
- * (seed 001 §2). The server verifies the signed token (GET /api/shares/{token}); the parameter is
+ * Opening /app with a data parameter loads a shared receipt straight into the summary step.
+ * The server verifies the signed token (GET /api/shares/{token}); the parameter is
  * then dropped from the address so a reload keeps the bill as the person edits it.
  */
 export async function openSharedBillFromUrl(): Promise<void> {

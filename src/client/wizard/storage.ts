@@ -1,4 +1,4 @@
-/** localStorage that never throws: storage errors are logged and defaults used (seed 000 §8). */
+/** localStorage that never throws: storage errors are logged and defaults used. */
 export function readJson<T>(key: string, fallback: T): T {
   try {
     const text = localStorage.getItem(key);

@@ -3,7 +3,7 @@ import type { MeteringState } from '../metering/metering-store';
 
 // The wizard's view of the metering state (src/client/metering): the server's usage, null until
 // the first answer. If the server cannot be reached at all the documents' defaults are shown
-// (seed 000 §8: errors are logged and defaults used), and scanning then reports its own error.
+// (errors are logged and defaults used), and scanning then reports its own error.
 export const DEFAULT_USAGE: UsageSummary = { billsUsed: 0, maxFreeBills: MAX_FREE_BILLS, tokens: 0, lastResetDate: '', canUse: true, daysUntilReset: 0 };
 
 export const usageShown = (state: MeteringState): UsageSummary | null => state.usage ?? (state.status === 'error' ? DEFAULT_USAGE : null);

@@ -1,4 +1,4 @@
-// Product copy of seed 001 §8 (payments), word for word.
+// Product copy of the specification (payments), word for word.
 export const PAYMENT_MESSAGES = {
   invalidPackage: 'Invalid package selected',
   cardFailed: 'Payment failed. Please try again.',

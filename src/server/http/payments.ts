@@ -2,7 +2,7 @@ import type { CaptureFailure, CheckoutFailure } from '../../application/payments
 import { jsonFailure, retryAfter } from './json';
 import { intentFailed, PAYMENT_MESSAGES } from './payment-messages';
 
-/** Why a checkout was not started, in the words of the method's documents (seed 001 §8). */
+/** Why a checkout was not started, in the words of the method's documents. */
 export function checkoutFailureResponse(method: 'card' | 'paypal', failure: CheckoutFailure): Response {
   const providerText = (status: number) => (method === 'card' ? intentFailed(status) : PAYMENT_MESSAGES.paypalCreateFailed);
   switch (failure.code) {

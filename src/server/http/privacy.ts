@@ -10,7 +10,7 @@ export function markPrivate(headers: Headers): void {
   headers.set('Cache-Control', 'private, no-store');
 }
 
-/** Store page for the native app, by device (seed 001 §7): Apple for iPhone and iPad, else Google Play. */
+/** Store page for the native app, by device: Apple for iPhone and iPad, else Google Play. */
 export function downloadUrl(userAgent: string | null): string {
   return isAppleMobile(userAgent) ? 'https://apps.apple.com/app/whos-paying' : 'https://play.google.com/store/apps/details?id=app.whospaying';
 }

@@ -4,7 +4,7 @@ import { prerenderedHtml } from './prerendered';
 import { homeFor } from './routing';
 
 /**
- * `/` is the landing page or the app depending on host and shell (seed 001 §2.1). The landing page
+ * `/` is the landing page or the app depending on host and shell. The landing page
  * is prerendered at /landing and its file is served as is; src/pages/index.astro renders the same
  * page on demand when there is no build output (astro dev).
  */

@@ -1,5 +1,5 @@
 /**
- * Which page answers `/` (seed 001 §2.1): the landing page on the product's own domains and on
+ * Which page answers `/`: the landing page on the product's own domains and on
  * localhost, the app on any other host (someone embedding or self-hosting the app) and inside the
  * native shell. Other paths route normally: `/app` and `/landing` exist everywhere.
  */

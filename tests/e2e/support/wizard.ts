@@ -7,7 +7,7 @@ import { analyzeAccessibility } from './axe';
 export type ReaderAnswer = { readonly status?: number; readonly body: unknown } | 'network failure';
 
 /**
- * Stands in for GET /api/usage and POST /functions/v1/analyze-receipt (DESIGN.md §3) where a test
+ * Stands in for GET /api/usage and POST /functions/v1/analyze-receipt where a test
  * needs an answer the real local reader cannot be made to give (a server error, a dropped
  * connection, exact lines): a per-test fake that meters like the server (a scan is charged only
  * when it yields lines) and answers with what the test queues. Real scans are in wizard.test.ts.

@@ -21,7 +21,7 @@ function setup(overrides: Partial<IdentityEnvironment> = {}) {
 
 const user = (id: string, lastSeen = '2026-01-01T00:00:00.000Z') => ({ id, createdAt: '2026-01-01T00:00:00.000Z', lastSeen });
 
-describe('anonymous identity (seed 000 §3–§4)', () => {
+describe('anonymous identity', () => {
   it('makes a UUID once and keeps it in local storage, the backup key and the browser database (version 1)', async () => {
     const { identity, storage, indexedDB, env } = setup();
     const first = await identity.current();

@@ -5,7 +5,7 @@ import { DISMISS_FOR_MS, shouldShowInstallPrompt, storeFor } from '../../../src/
 const NOW = Date.UTC(2026, 10, 22, 12);
 const offered = { offered: true, due: true, standalone: false, dismissedAt: null, now: NOW };
 
-describe('install prompt (seed 001 §2.11, §4, §9)', () => {
+describe('install prompt', () => {
   it('stays hidden until the browser offers installation', () => {
     expect(shouldShowInstallPrompt({ ...offered, offered: false })).toBe(false);
     expect(shouldShowInstallPrompt(offered)).toBe(true);
@@ -39,7 +39,7 @@ describe('install prompt (seed 001 §2.11, §4, §9)', () => {
   });
 });
 
-describe('app store for the device (seed 001 §7)', () => {
+describe('app store for the device', () => {
   it.each([
     ['Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148', 5, 'apple'],
     ['Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15', 5, 'apple'],

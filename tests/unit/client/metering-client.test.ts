@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CACHE_MS, LOCAL_PURCHASES_KEY, PAUSE_AFTER_401_MS } from '../../../src/client/metering/metering-client';
 import { browserWorld, usageOf } from '../../support/browser-fakes';
 
-describe('metering client (seed 000 §7)', () => {
+describe('metering client', () => {
   it('loads usage with the anonymous id and serves it from cache for 60 s', async () => {
     let tokens = 2;
     const w = browserWorld({ '/api/usage': () => ({ status: 200, body: usageOf(tokens, 1) }) });

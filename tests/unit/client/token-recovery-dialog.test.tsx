@@ -35,7 +35,7 @@ async function settleUntil(ready: () => boolean, timeoutMs = 5000): Promise<void
   while (!ready() && Date.now() < deadline);
 }
 
-describe('Token Recovery dialog (seed 000 §2, §8)', () => {
+describe('Token Recovery dialog', () => {
   it('shows tokens and free bills used, recovers, and says so', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((r) => (release = r));

@@ -17,7 +17,7 @@ function recoveryWorld(routes: Record<string, Route>) {
   return { ...w, session, recovery };
 }
 
-describe('token recovery in the browser (seed 000 §2, §4, §8)', () => {
+describe('token recovery in the browser', () => {
   it('recovers the server balance of this device', async () => {
     const w = recoveryWorld({
       '/api/usage': () => ({ status: 200, body: usageOf(0) }),

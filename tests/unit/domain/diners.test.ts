@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { acceptDinerName, dinerColour, dinerInitial, DINER_COLOURS } from '../../../domain/diners';
 
-describe('diner rules (seed 000 §5)', () => {
+describe('diner rules', () => {
   it('trims names and accepts 1 to 20 characters', () => {
     expect(acceptDinerName('  Alice ', 0)).toEqual({ ok: true, value: 'Alice' });
     expect(acceptDinerName('x'.repeat(20), 0)).toEqual({ ok: true, value: 'x'.repeat(20) });

@@ -29,7 +29,7 @@ describe('money', () => {
   });
 });
 
-describe('review-screen price input (seed 000 §5)', () => {
+describe('review-screen price input', () => {
   it.each([
     ['£8.99', 899, '8.99'],
     ['$1,234.5', 123450, '1234.50'],

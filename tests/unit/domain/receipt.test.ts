@@ -4,7 +4,7 @@ import { receiptIdFor } from '../../../domain/receipt';
 import { validateReceipt } from '../../../domain/receipt-validation';
 import { aReceipt } from '../../support/receipts';
 
-describe('receipt validation (seed 000 §5)', () => {
+describe('receipt validation', () => {
   it('accepts a complete receipt', () => {
     const receipt = aReceipt().withDiner('a', 'Alice').withItem('Pizza', 899, ['a']).build();
     expect(validateReceipt(receipt)).toEqual({ valid: true, errors: [] });

@@ -20,7 +20,7 @@ function env(overrides: Partial<ShareEnvironment> = {}) {
 const cancel = () => Promise.reject(Object.assign(new Error('Share canceled'), { name: 'AbortError' }));
 const fail = () => Promise.reject(new Error('boom'));
 
-describe('native share order and fallbacks (seed 001 §4)', () => {
+describe('native share order and fallbacks', () => {
   it('prefers the native plugin over the Web Share API', async () => {
     const native = vi.fn(async () => {});
     const web = vi.fn(async () => {});

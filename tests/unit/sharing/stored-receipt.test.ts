@@ -30,7 +30,7 @@ function stored(r: NewReceiptRequest = request) {
   return made.value;
 }
 
-describe('stored receipt breakdown (seed 001 §2.8, §9)', () => {
+describe('stored receipt breakdown', () => {
   it('splits service charge and tip among diners with items only, discounts across everyone, exact to the penny', () => {
     const { receipt, dinerIds } = stored();
     const alice = dinerBreakdown(receipt, dinerIds.get('a')!);

@@ -6,7 +6,7 @@ import { readJson, requestRefused } from '../../../server/http/read-json';
 
 const body = z.object({ anonymousUserId: z.string().max(100).optional() });
 
-/** Seed 000 §7: POST { anonymousUserId } → { tokenBalance: { totalTokens } }, from the server's ledger. */
+/** POST { anonymousUserId } → { tokenBalance: { totalTokens } }, from the server's ledger. */
 export const POST: APIRoute = async ({ request, locals }) => {
   const read = await readJson(request, body, 4096);
   if (!read.ok) return requestRefused(read.error);

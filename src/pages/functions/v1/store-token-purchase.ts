@@ -15,7 +15,7 @@ const body = z.object({
 });
 
 /**
- * Seed 000 §7: the browser's report of a purchase. It is recorded for support and credits
+ * The browser's report of a purchase. It is recorded for support and credits
  * nothing: tokens come only from a payment the provider confirms. `confirmed` says whether that
  * has already happened for this payment id.
  */
