@@ -27,8 +27,14 @@ export interface LiveBillStore {
 
 export type Unsubscribe = () => void;
 
+/**
+ * A committed version, and the change that made it from the version before (null when the bill was
+ * read whole instead: the first one heard, or after a gap).
+ */
+export type OnLiveChange = (bill: LiveBill, change: LiveChange | null) => void;
+
 /** Committed versions of live bills, as they happen in any process. */
 export interface LiveBillEvents {
   /** Resolves once `onChange` will see every version committed from now on. */
-  subscribe(billId: string, onChange: (bill: LiveBill) => void): Promise<Unsubscribe>;
+  subscribe(billId: string, onChange: OnLiveChange): Promise<Unsubscribe>;
 }

@@ -142,14 +142,18 @@ try {
   await rm(dataDir, { recursive: true, force: true });
 }
 
-/** Records when this phone first sees each claim of its table. */
+/** Records when this phone first sees each claim of its table: in a whole bill, or as the change that made a version. */
 function seenBy(bill: number, phone: number, claims: Map<string, Claim>): (event: ServerEvent) => void {
+  const saw = (now: number, itemId: string, unit: number, dinerId: string) => {
+    const claim = claims.get(`${bill}:${itemId}/${unit}/${dinerId}`);
+    if (claim !== undefined && !claim.seenAt.has(phone)) claim.seenAt.set(phone, now);
+  };
   return (event) => {
-    if (event.event !== 'bill') return;
     const now = performance.now();
-    for (const [itemId, unit, dinerId] of (JSON.parse(event.data) as { claims: [string, number, string][] }).claims) {
-      const claim = claims.get(`${bill}:${itemId}/${unit}/${dinerId}`);
-      if (claim !== undefined && !claim.seenAt.has(phone)) claim.seenAt.set(phone, now);
+    if (event.event === 'bill') for (const [itemId, unit, dinerId] of (JSON.parse(event.data) as { claims: [string, number, string][] }).claims) saw(now, itemId, unit, dinerId);
+    if (event.event === 'change') {
+      const change = JSON.parse(event.data) as { type: string; itemId: string; unit: number; dinerId: string; claimed: boolean };
+      if (change.type === 'claim' && change.claimed) saw(now, change.itemId, change.unit, change.dinerId);
     }
   };
 }

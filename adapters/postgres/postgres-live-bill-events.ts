@@ -1,23 +1,21 @@
 import type { Kysely } from 'kysely';
 import { inject, injectable } from 'tsyringe';
-import type { LiveBill } from '../../domain/live-bill/live-bill';
-import { liveBillFromJson } from '../../domain/live-bill/wire';
-import type { LiveBillEvents, LiveBillStore, Unsubscribe } from '../../ports/live-bills';
+import { applyLive, type LiveBill, type LiveChange } from '../../domain/live-bill/live-bill';
+import type { LiveBillEvents, LiveBillStore, OnLiveChange, Unsubscribe } from '../../ports/live-bills';
 import { TOKENS } from '../../ports/tokens';
 import type { Database } from './database';
 import { notificationSourceOf } from './notifications';
 import { LIVE_BILLS_CHANNEL, type LiveBillNotice } from './postgres-live-bills';
 
-type Listener = (bill: LiveBill) => void;
-
 /**
  * Hears every process's changes on one LISTEN connection and hands each committed version to this
- * process's subscribers of that bill. Memory holds only who is listening and the last version
- * handed out (so an older version read late never replaces a newer one); the bill is in Postgres.
+ * process's subscribers of that bill. A notice carries the change, not the bill: it is applied to
+ * the last version handed out, and the bill is read whole from Postgres only when there is none yet
+ * or a version was missed. Memory holds only the bills someone in this process is watching.
  */
 @injectable()
 export class PostgresLiveBillEvents implements LiveBillEvents {
-  private readonly listeners = new Map<string, { readonly each: Set<Listener>; delivered: number }>();
+  private readonly listeners = new Map<string, { readonly each: Set<OnLiveChange>; delivered: LiveBill | null }>();
   private listening: Promise<() => Promise<void>> | null = null;
 
   constructor(
@@ -25,7 +23,7 @@ export class PostgresLiveBillEvents implements LiveBillEvents {
     @inject(TOKENS.LiveBillStore) private readonly store: LiveBillStore,
   ) {}
 
-  async subscribe(billId: string, onChange: Listener): Promise<Unsubscribe> {
+  async subscribe(billId: string, onChange: OnLiveChange): Promise<Unsubscribe> {
     this.listening ??= notificationSourceOf(this.db)
       .listen(
         LIVE_BILLS_CHANNEL,
@@ -37,7 +35,7 @@ export class PostgresLiveBillEvents implements LiveBillEvents {
         throw error;
       });
     await this.listening;
-    const entry = this.listeners.get(billId) ?? { each: new Set<Listener>(), delivered: -1 };
+    const entry = this.listeners.get(billId) ?? { each: new Set<OnLiveChange>(), delivered: null };
     entry.each.add(onChange);
     this.listeners.set(billId, entry);
     return () => {
@@ -61,9 +59,8 @@ export class PostgresLiveBillEvents implements LiveBillEvents {
       return;
     }
     const entry = this.listeners.get(notice.b);
-    if (entry === undefined || notice.v <= entry.delivered) return;
-    const bill = notice.s === undefined ? null : liveBillFromJson(notice.s);
-    if (bill !== null) this.deliver(bill);
+    if (entry === undefined || (entry.delivered !== null && notice.v <= entry.delivered.version)) return;
+    if (entry.delivered !== null && notice.v === entry.delivered.version + 1) this.deliver(applyLive(entry.delivered, notice.c), notice.c);
     else void this.reload(notice.b);
   }
 
@@ -74,13 +71,15 @@ export class PostgresLiveBillEvents implements LiveBillEvents {
 
   private async reload(billId: string): Promise<void> {
     const bill = await this.store.find(billId).catch(() => null);
-    if (bill !== null) this.deliver(bill);
+    if (bill !== null) this.deliver(bill, null);
   }
 
-  private deliver(bill: LiveBill): void {
+  private deliver(bill: LiveBill, change: LiveChange | null): void {
     const entry = this.listeners.get(bill.id);
-    if (entry === undefined || bill.version <= entry.delivered) return;
-    entry.delivered = bill.version;
-    for (const listener of entry.each) listener(bill);
+    if (entry === undefined || (entry.delivered !== null && bill.version <= entry.delivered.version)) return;
+    // A change counts only as the step from the version handed out just before.
+    const step = change !== null && entry.delivered !== null && bill.version === entry.delivered.version + 1 ? change : null;
+    entry.delivered = bill;
+    for (const listener of entry.each) listener(bill, step);
   }
 }

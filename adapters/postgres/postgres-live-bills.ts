@@ -2,7 +2,6 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { inject, injectable } from 'tsyringe';
 import { applyLive, type LiveActor, type LiveBill, type LiveChange, type LiveProblem } from '../../domain/live-bill/live-bill';
-import { liveBillToJson } from '../../domain/live-bill/wire';
 import { pence } from '../../domain/money';
 import { err, ok, type Result } from '../../domain/result';
 import type { DecideChange, LiveBillKeys, LiveBillStore } from '../../ports/live-bills';
@@ -10,14 +9,15 @@ import { TOKENS } from '../../ports/tokens';
 import type { Database } from './database';
 
 export const LIVE_BILLS_CHANNEL = 'live_bills';
-// NOTIFY payloads stop at 8000 bytes; a bigger bill is announced by id and version and read back.
-const MAX_SNAPSHOT_BYTES = 7500;
 
-/** What a change notification carries: the bill id, its new version and, when it fits, the bill itself. */
+/**
+ * What a change notification carries: the bill id, its new version and the change that made it, a
+ * few hundred bytes whatever the bill's size (NOTIFY payloads stop at 8000 bytes).
+ */
 export interface LiveBillNotice {
   readonly b: string;
   readonly v: number;
-  readonly s?: unknown;
+  readonly c: LiveChange;
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -94,7 +94,7 @@ export class PostgresLiveBillStore implements LiveBillStore {
         .set({ version: next.version, status: next.status, pay_to: next.payTo ?? null })
         .where('id', '=', billId)
         .execute();
-      await sql`select pg_notify(${LIVE_BILLS_CHANNEL}, ${noticeFor(next)})`.execute(tx);
+      await sql`select pg_notify(${LIVE_BILLS_CHANNEL}, ${JSON.stringify({ b: next.id, v: next.version, c: decided.value } satisfies LiveBillNotice)})`.execute(tx);
       return ok(next);
     });
   }
@@ -102,11 +102,6 @@ export class PostgresLiveBillStore implements LiveBillStore {
   async deleteExpired(before: Date): Promise<void> {
     await this.db.deleteFrom('live_bills').where('expires_at', '<', before).execute();
   }
-}
-
-function noticeFor(bill: LiveBill): string {
-  const full = JSON.stringify({ b: bill.id, v: bill.version, s: liveBillToJson(bill) } satisfies LiveBillNotice);
-  return Buffer.byteLength(full) <= MAX_SNAPSHOT_BYTES ? full : JSON.stringify({ b: bill.id, v: bill.version } satisfies LiveBillNotice);
 }
 
 async function applyRows(tx: Transaction<Database>, billId: string, change: LiveChange, dinerKeyHash: string | null): Promise<void> {
@@ -177,7 +172,13 @@ async function loadBill(db: Db, billId: string): Promise<LoadedBill | null> {
       jsonArrayFrom(eb.selectFrom('live_bill_items as i').select(['i.id', 'i.name', 'i.price_pence', 'i.kind', 'i.units']).whereRef('i.bill_id', '=', 'b.id').orderBy('i.position')).as('items'),
       jsonArrayFrom(eb.selectFrom('live_bill_diners as d').select(['d.id', 'd.name', 'd.key_hash', 'd.pay_path', 'd.pay_pence']).whereRef('d.bill_id', '=', 'b.id').orderBy('d.position')).as('diners'),
       jsonArrayFrom(
-        eb.selectFrom('live_bill_claims as c').select(['c.item_id', 'c.unit', 'c.diner_id']).whereRef('c.bill_id', '=', 'b.id').orderBy('c.item_id').orderBy('c.unit').orderBy('c.diner_id'),
+        eb
+          .selectFrom('live_bill_claims as c')
+          .select(['c.item_id', 'c.unit', 'c.diner_id'])
+          .whereRef('c.bill_id', '=', 'b.id')
+          .orderBy(sql`c.item_id collate "C"`)
+          .orderBy('c.unit')
+          .orderBy(sql`c.diner_id collate "C"`),
       ).as('claims'),
     ])
     .where('b.id', '=', billId)

@@ -172,10 +172,19 @@ export function maxUnits(kind: ItemKind, pricePence: number): number {
 }
 
 /** Applies a decided change: what every copy of the bill (the database's, a phone's) turns into. */
+/**
+ * Claims in one order everywhere (item, unit, diner; ids by code unit, as the database's "C" collation
+ * reads them), so a bill patched change by change equals the bill read whole.
+ */
+export function inClaimOrder(a: LiveClaim, b: LiveClaim): number {
+  const byId = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  return byId(a.itemId, b.itemId) || a.unit - b.unit || byId(a.dinerId, b.dinerId);
+}
+
 export function applyLive(bill: LiveBill, change: LiveChange): LiveBill {
   const next = { ...bill, version: bill.version + 1 };
   const without = (c: LiveClaim, itemId: string, unit: number, dinerId: string) => !(c.itemId === itemId && c.unit === unit && c.dinerId === dinerId);
-  const withClaim = (claims: readonly LiveClaim[], claim: LiveClaim) => (claims.some((c) => !without(c, claim.itemId, claim.unit, claim.dinerId)) ? claims : [...claims, claim]);
+  const withClaim = (claims: readonly LiveClaim[], claim: LiveClaim) => (claims.some((c) => !without(c, claim.itemId, claim.unit, claim.dinerId)) ? claims : [...claims, claim].sort(inClaimOrder));
   switch (change.type) {
     case 'claim': {
       const rest = bill.claims.filter((c) => without(c, change.itemId, change.unit, change.dinerId));

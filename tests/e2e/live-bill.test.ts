@@ -32,8 +32,8 @@ const BILL_IN_PROGRESS = {
 const pressed = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true, pressed: true });
 const claimButton = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^(✓ )?${name}( £|$)`) });
 /**
- * Everything a phone was told about the bill: each `bill` event its stream delivered, and each
- * answer to a change it sent.
+ * Everything a phone was told about the bill: each `bill` and `change` event its stream delivered,
+ * and each answer to a change it sent.
  */
 async function recordDelivered(context: BrowserContext): Promise<() => Promise<string>> {
   await context.addInitScript(() => {
@@ -43,7 +43,7 @@ async function recordDelivered(context: BrowserContext): Promise<() => Promise<s
     window.EventSource = class extends Native {
       constructor(url: string | URL, init?: EventSourceInit) {
         super(url, init);
-        this.addEventListener('bill', (e) => seen.push((e as MessageEvent<string>).data));
+        for (const type of ['bill', 'change']) this.addEventListener(type, (e) => seen.push((e as MessageEvent<string>).data));
       }
     };
   });

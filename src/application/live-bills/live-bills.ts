@@ -3,7 +3,7 @@ import { newLiveBill, type NewLiveBillProblem, type NewLiveBillRequest } from '.
 import { err, ok, type Result } from '../../../domain/result';
 import { shortId } from '../../../domain/sharing/stored-receipt';
 import type { Clock } from '../../../ports/clock';
-import type { LiveBillEvents, LiveBillStore } from '../../../ports/live-bills';
+import type { LiveBillEvents, LiveBillStore, OnLiveChange } from '../../../ports/live-bills';
 import type { RateLimit, RateLimiter } from '../../../ports/rate-limiter';
 import type { Secrets } from '../../../ports/secrets';
 import { BoundedQueue } from '../scanning/bounded-queue';
@@ -135,7 +135,7 @@ export class LiveBills {
    * key's holder may see it (a diner's phone never sees another diner's pay-back link). Streams
    * are capped per bill and per address in this process; `close` gives the place back.
    */
-  async watch(billId: string, key: string, clientKey: string, onChange: (bill: LiveBill) => void): Promise<Result<LiveWatch, WatchRefusal>> {
+  async watch(billId: string, key: string, clientKey: string, onChange: OnLiveChange): Promise<Result<LiveWatch, WatchRefusal>> {
     if (!BILL_ID.test(billId) || !KEY.test(key)) return err({ code: 'not_found' });
     const places = [`bill:${billId}`, `address:${clientKey}`];
     const caps = [this.limits.connectionsPerBill, this.limits.connectionsPerAddress];
@@ -157,7 +157,8 @@ export class LiveBills {
     };
     try {
       const actor = found.actor;
-      unsubscribe = await this.events.subscribe(billId, (bill) => onChange(visibleTo(bill, actor)));
+      // Handed-out links are each diner's own: that change goes out as the bill each phone may see, never as itself.
+      unsubscribe = await this.events.subscribe(billId, (bill, change) => onChange(visibleTo(bill, actor), change?.type === 'handOut' ? null : change));
       // Read again now that changes are heard: one committed in between is not lost.
       const latest = (await this.store.find(billId)) ?? found.bill;
       return ok({ actor, bill: visibleTo(latest.version >= found.bill.version ? latest : found.bill, actor), close });

@@ -1,5 +1,5 @@
 import { atom, type ReadableAtom } from 'nanostores';
-import { applyLive, type LiveBill, type LiveCommand, type LiveRequest } from '../../../domain/live-bill/live-bill';
+import { applyLive, type LiveBill, type LiveChange, type LiveCommand, type LiveRequest } from '../../../domain/live-bill/live-bill';
 import { liveBillFromJson } from '../../../domain/live-bill/wire';
 import { postLiveCommand, type CommandAnswer } from './live-command';
 
@@ -46,6 +46,8 @@ const SILENCE_MS = 45_000;
  * One phone's live copy of a bill: a Server-Sent Events stream (the browser reconnects by itself
  * and says which version it has, so it is sent what it missed) and a queue of changes stored on the
  * device, sent when the connection allows. Claims are set, not toggled, so sending one twice is harmless.
+ * Each version comes as the change that made it; a phone that finds it missed one opens the stream
+ * again from the version it has, and is sent the whole bill.
  */
 export function connectLive(billId: string, initialKey: string): LiveConnection {
   const queueKey = `whos-paying:live-queue:${billId}`;
@@ -56,6 +58,14 @@ export function connectLive(billId: string, initialKey: string): LiveConnection 
   };
   // After watchAs, the same version as another key sees it replaces this phone's copy once.
   let retake = false;
+  /** Applies the step to `version` as the server did; false when this phone's copy is not the version just before. */
+  const applyStep = (version: number, change: LiveChange): boolean => {
+    const current = $state.get().bill;
+    if (current !== null && version <= current.version) return true;
+    if (current === null || version !== current.version + 1 || retake) return false;
+    set({ bill: applyLive(current, change) });
+    return true;
+  };
   const accept = (raw: unknown) => {
     const bill = liveBillFromJson(raw);
     const current = $state.get().bill;
@@ -79,6 +89,11 @@ export function connectLive(billId: string, initialKey: string): LiveConnection 
     source.addEventListener('bill', (e) => {
       lastHeard = Date.now();
       accept(JSON.parse((e as MessageEvent<string>).data));
+    });
+    source.addEventListener('change', (e) => {
+      lastHeard = Date.now();
+      const event = e as MessageEvent<string>;
+      if (!applyStep(Number(event.lastEventId), JSON.parse(event.data) as LiveChange)) open(retake);
     });
     source.addEventListener('heartbeat', () => (lastHeard = Date.now()));
     source.addEventListener('open', () => {

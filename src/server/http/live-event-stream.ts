@@ -1,30 +1,38 @@
 import { liveBillToJson } from '../../../domain/live-bill/wire';
-import type { LiveBill } from '../../../domain/live-bill/live-bill';
+import type { LiveBill, LiveChange } from '../../../domain/live-bill/live-bill';
 
 export const HEARTBEAT_MS = 15_000;
 const RECONNECT_MS = 1_000;
 
-/** A Server-Sent Events stream of a bill's versions: `id` is the version, so a reconnect says where it was. */
+/**
+ * A Server-Sent Events stream of a bill's versions: `id` is the version, so a reconnect says where it
+ * was. The next version goes out as a `change` event (the step from the version before, a few dozen
+ * bytes); any other as a `bill` event with the whole bill. A phone that finds a change does not
+ * follow from its version reconnects, and is sent the whole bill.
+ */
 export interface BillStream {
   readonly response: Response;
-  /** Sends a version newer than the last one sent (older or equal ones are dropped). */
-  send(bill: LiveBill): void;
+  /** Sends a version newer than the last one sent (older or equal ones are dropped); `change` made it from the one before. */
+  send(bill: LiveBill, change?: LiveChange | null): void;
   /** Called once when the phone goes away or the stream is closed. */
   onClose(listener: () => void): void;
 }
 
-// Phones watching a bill are sent the same bill object, so the same text: made once per version, not
-// once per phone. (Once pay-back links are handed out each diner's view is its own object: visibleTo.)
-const eventBytes = new WeakMap<LiveBill, Uint8Array>();
+// Phones watching a bill are sent the same bill or change object, so the same text: made once per
+// version, not once per phone. (Once pay-back links are handed out each diner's view is its own object: visibleTo.)
+const eventBytes = new WeakMap<object, Uint8Array>();
 
-function bytesOf(bill: LiveBill): Uint8Array {
-  let bytes = eventBytes.get(bill);
+function bytesOf(key: object, event: () => string): Uint8Array {
+  let bytes = eventBytes.get(key);
   if (bytes === undefined) {
-    bytes = new TextEncoder().encode(`id: ${bill.version}\nevent: bill\ndata: ${JSON.stringify(liveBillToJson(bill))}\n\n`);
-    eventBytes.set(bill, bytes);
+    bytes = new TextEncoder().encode(event());
+    eventBytes.set(key, bytes);
   }
   return bytes;
 }
+
+const billEvent = (bill: LiveBill) => bytesOf(bill, () => `id: ${bill.version}\nevent: bill\ndata: ${JSON.stringify(liveBillToJson(bill))}\n\n`);
+const changeEvent = (version: number, change: LiveChange) => bytesOf(change, () => `id: ${version}\nevent: change\ndata: ${JSON.stringify(change)}\n\n`);
 
 export function billStream(lastEventId: number, signal: AbortSignal): BillStream {
   const encoder = new TextEncoder();
@@ -65,10 +73,11 @@ export function billStream(lastEventId: number, signal: AbortSignal): BillStream
       status: 200,
       headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' },
     }),
-    send(bill) {
+    send(bill, change = null) {
       if (bill.version <= sent) return;
+      const step = change !== null && bill.version === sent + 1;
       sent = bill.version;
-      write(bytesOf(bill));
+      write(step ? changeEvent(bill.version, change) : billEvent(bill));
     },
     onClose(listener) {
       if (closed) listener();
