@@ -4,7 +4,7 @@ import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 
 /** "Getting paid back" on the summary: who people pay, how many have paid, and a reminder for the rest. */
-export function PayBackCard({ payBack }: { readonly payBack: PayBack }) {
+export function PayBackCard({ payBack, held = false }: { readonly payBack: PayBack; readonly held?: boolean }) {
   const { payee, recent } = payBack;
   const paidCount = recent === null ? 0 : recent.diners.filter((d) => recent.paid[d.dinerId] !== undefined).length;
   const outstanding = recent === null ? 0 : recent.diners.filter((d) => recent.paid[d.dinerId] === undefined).reduce((sum, d) => sum + d.totalPence, 0);
@@ -24,11 +24,11 @@ export function PayBackCard({ payBack }: { readonly payBack: PayBack }) {
           {paidCount} of {recent.diners.length} paid{outstanding > 0 ? ` · ${formatGBP(pence(outstanding))} still to come` : ''}
         </p>
       ) : null}
-      {payBack.toPhones !== null ? <ToPhones toPhones={payBack.toPhones} busy={payBack.busy !== null} /> : null}
+      {payBack.toPhones !== null ? <ToPhones toPhones={payBack.toPhones} busy={payBack.busy !== null || held} /> : null}
       <div className="wz-actions">
         <Button onClick={payBack.openPayee}>{payee === null ? 'Add payment details' : 'Edit payment details'}</Button>
         {recent !== null && paidCount < recent.diners.length ? (
-          <Button disabled={payBack.busy !== null} onClick={payBack.remind}>
+          <Button disabled={payBack.busy !== null || held} onClick={payBack.remind}>
             Remind who hasn't paid
           </Button>
         ) : null}
@@ -54,7 +54,7 @@ function ToPhones({ toPhones, busy }: { readonly toPhones: NonNullable<PayBack['
 }
 
 /** The Send action and the paid mark on one diner's row of Individual Totals. */
-export function DinerPayActions({ payBack, dinerId, name }: { readonly payBack: PayBack; readonly dinerId: string; readonly name: string }) {
+export function DinerPayActions({ payBack, dinerId, name, held = false }: { readonly payBack: PayBack; readonly dinerId: string; readonly name: string; readonly held?: boolean }) {
   const { recent, busy } = payBack;
   const stored = recent?.diners.find((d) => d.id === dinerId) ?? null;
   const paidBy = stored === null ? undefined : recent?.paid[stored.dinerId];
@@ -66,7 +66,7 @@ export function DinerPayActions({ payBack, dinerId, name }: { readonly payBack: 
         </p>
       ) : null}
       <div className="pb-row-actions">
-        <Button disabled={busy !== null} onClick={() => payBack.send(dinerId)} aria-label={`Send ${name} their share`}>
+        <Button disabled={busy !== null || held} onClick={() => payBack.send(dinerId)} aria-label={`Send ${name} their share`}>
           Send
         </Button>
         {stored !== null ? (

@@ -1,4 +1,4 @@
-import { computed } from 'nanostores';
+import { atom, computed } from 'nanostores';
 import { acceptDinerName, dinerColour, type DinerNameProblem } from '../../../domain/diners';
 import { penceToPoundsText, poundsToPence, type Pence } from '../../../domain/money';
 import type { SplitLine } from '../../../domain/live-bill/live-split';
@@ -268,6 +268,20 @@ export function handedOut(fingerprint: string): void {
 /** The live bill is gone (expired, or deleted): nothing more can be sent to the phones. */
 export function forgetHandOut(): void {
   updateBill(() => ({ handOut: null }));
+}
+
+/** The item the assign step should bring into view and focus (the Summary's "Assign" fix), once. */
+export const $focusItem = atom<string | null>(null);
+
+/** The Summary's first one-tap fix: back to Assign, at the item nobody has yet. */
+export function assignItemNow(itemId: string): void {
+  $focusItem.set(itemId);
+  goToStep('assign');
+}
+
+/** The Summary's second one-tap fix: an item nobody had is split equally among the whole table. */
+export function splitAmongEveryone(itemId: string): void {
+  editItem(itemId, (item, bill) => ({ ...item, portions: undefined, assignedTo: bill.diners.map((d) => d.id) }));
 }
 
 export function goToStep(step: Step): void {
