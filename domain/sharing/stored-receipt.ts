@@ -20,6 +20,8 @@ export interface StoredReceipt {
   readonly tipSharers: TipSharers;
   /** The organiser's name as they gave it for being paid back; null for receipts stored through the API. */
   readonly payeeName: string | null;
+  /** The diner who paid the restaurant (DESIGN.md §1 item 15): owed, never owing; null when the organiser did and did not eat, or on receipts stored through the API. */
+  readonly payerDinerId: string | null;
   readonly items: readonly StoredItem[];
   readonly diners: readonly StoredDiner[];
 }

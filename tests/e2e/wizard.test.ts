@@ -270,6 +270,8 @@ describe('the splitting wizard at /app', () => {
     await page.getByRole('heading', { name: 'Review Receipt Items' }).waitFor();
     expect(backend.requests).toHaveLength(3);
     await page.getByRole('button', { name: /Back/ }).click();
+    // A paid reading is thrown away only once confirmed (issue 28).
+    await page.getByRole('dialog', { name: 'Discard this reading?' }).getByRole('button', { name: 'Discard reading' }).click();
 
     backend.answerNext({ body: [] }, { body: [] });
     await uploadPhoto(page);
@@ -664,6 +666,8 @@ describe('scans read by the local reader on the server', () => {
       await page.getByRole('heading', { name: 'Review Receipt Items' }).waitFor();
       expect(await page.getByLabel('Price of Burger').inputValue()).toBe('12.50');
       await page.getByRole('button', { name: /Back/ }).click();
+      // A paid reading is thrown away only once confirmed (issue 28).
+      await page.getByRole('dialog', { name: 'Discard this reading?' }).getByRole('button', { name: 'Discard reading' }).click();
       await page
         .locator('.wz-badge')
         .getByText(`${3 - scan} ${3 - scan === 1 ? 'bill' : 'bills'} left`)

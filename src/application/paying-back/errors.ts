@@ -10,4 +10,6 @@ export type PayingBackError =
   | { readonly code: 'bill_not_found' }
   | { readonly code: 'diner_not_found' }
   | { readonly code: 'not_organiser' }
+  /** The person who paid the restaurant is owed, never owing: nobody marks them paid. */
+  | { readonly code: 'payer_owes_nothing' }
   | { readonly code: 'rate_limited'; readonly retryAfterSeconds: number };

@@ -1,6 +1,6 @@
 import { useStore } from '../use-store';
 import { useMemo, useState } from 'react';
-import { formatGBP } from '../../../domain/money';
+import { formatGBP, pence } from '../../../domain/money';
 import { portionLabel, unitsGiven } from '../../../domain/portions';
 import type { BillItem } from '../../../domain/receipt';
 import { Avatar } from './AssignStep';
@@ -10,7 +10,9 @@ import { addsUpView, roundingNote, type AddsUpView } from '../../../domain/adds-
 import { ItemHead } from './ItemEditor';
 import { ShareBreakdown } from './ShareBreakdown';
 import { TipCard } from './TipCard';
-import { billLabel } from '../../../domain/paying-back/messages';
+import { billLabel, dinerItemNames } from '../../../domain/paying-back/messages';
+import { payerDinerId } from '../../../domain/paying-back/payee';
+import { $payee } from '../paying-back/payee-store';
 import { DinerPayActions, PayBackCard } from '../paying-back/PayBackCard';
 import { PayeeDialog } from '../paying-back/PayeeDialog';
 import { usePayBack } from '../paying-back/use-pay-back';
@@ -27,6 +29,8 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
   // VAT lines never travel in a share and a line split by units or shares travels as its parts (shareableBill).
   // The same object while the bill is unchanged, so a pending edit of the stored bill keeps its wait.
   const check = useMemo(() => addsUpView(bill.items, split), [bill.items, split]);
+  const payee = useStore($payee);
+  const payerId = payerDinerId(bill.payer, bill.diners, payee?.name ?? null);
   // Nothing is stored, sent or shared while the shares do not add up to the Grand Total (DESIGN.md §1 item 14).
   const toStore = useMemo(() => {
     const shared = receipt && check.addsUp ? shareableBill(receipt) : null;
@@ -41,9 +45,12 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
         ),
         totalPence: split.totalPence,
         totals: new Map(split.shares.map((s) => [s.dinerId, s.totalPence as number])),
+        items: new Map(split.shares.map((s) => [s.dinerId, dinerItemNames(bill.items, s.lines)])),
+        payerId,
       }
     );
-  }, [receipt, bill, split, check.addsUp]);
+  }, [receipt, bill, split, check.addsUp, payerId]);
+  const owedToPayer = payerId === null ? null : split.totalPence - (split.shares.find((s) => s.dinerId === payerId)?.totalPence ?? 0);
   const shareable = toStore?.bill ?? null;
   const payBack = usePayBack(toStore, bill.storedReceiptId, bill.handOut);
   const [dialog, setDialog] = useState<'share' | 'qr' | null>(null);
@@ -99,14 +106,20 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
                     <ShareBreakdown share={share} zeroTip />
                   </p>
                   {roundingNote(share) !== null ? <p className="wz-note">{roundingNote(share)}</p> : null}
-                  <DinerPayActions payBack={payBack} dinerId={diner.id} name={diner.name} held={!check.addsUp} />
+                  {diner.id === payerId ? (
+                    <p className="pb-status" data-paid="payer">
+                      Paid the bill · owed {formatGBP(pence(owedToPayer ?? 0))}
+                    </p>
+                  ) : (
+                    <DinerPayActions payBack={payBack} dinerId={diner.id} name={diner.name} held={!check.addsUp} />
+                  )}
                 </div>
               </li>
             );
           })}
         </ul>
       </Card>
-      <PayBackCard payBack={payBack} held={!check.addsUp} />
+      <PayBackCard payBack={payBack} held={!check.addsUp} diners={bill.diners} payerId={payerId} />
       <Card aria-labelledby="grand-title">
         <h2 id="grand-title">Grand Total</h2>
         <dl className="wz-grand">

@@ -216,10 +216,10 @@ export function loadSharedBill(shared: SharedBill): void {
 }
 
 /** What a recent bill keeps to open again on this device: the bill as the organiser left it. */
-export type BillSnapshot = Pick<BillState, 'items' | 'diners' | 'tip' | 'tipSplit' | 'isTestReceipt'>;
+export type BillSnapshot = Pick<BillState, 'items' | 'diners' | 'tip' | 'tipSplit' | 'isTestReceipt'> & Partial<Pick<BillState, 'payer'>>;
 
 export function billSnapshot(bill: BillState): BillSnapshot {
-  return { items: bill.items, diners: bill.diners, tip: bill.tip, tipSplit: bill.tipSplit, isTestReceipt: bill.isTestReceipt };
+  return { items: bill.items, diners: bill.diners, tip: bill.tip, tipSplit: bill.tipSplit, isTestReceipt: bill.isTestReceipt, payer: bill.payer };
 }
 
 /** A recent bill opened from the scan step: straight to its summary, still tied to its stored bill. */
@@ -293,6 +293,11 @@ export function goToStep(step: Step): void {
 /** The person's tip: from now on it is theirs, whatever the bill's default. */
 export function setTip(change: Partial<Omit<TipSetting, 'chosen'>>): void {
   updateBill((bill) => ({ tip: { ...bill.tip, percent: tipPercentOf(bill), ...change, chosen: true } }));
+}
+
+/** Who paid the restaurant: a diner picked by id, or the organiser, not one of the diners (null). */
+export function setPayer(dinerId: string | null): void {
+  updateBill(() => ({ payer: dinerId === null ? { by: 'organiser-not-dining' } : { by: 'diner', dinerId } }));
 }
 
 export function setTipSplit(tipSplit: TipSplit): void {

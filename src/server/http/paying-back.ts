@@ -20,6 +20,8 @@ export function payingBackMessage(error: PayingBackError): string {
       return BREAKDOWN_MESSAGES.receiptNotFound;
     case 'diner_not_found':
       return BREAKDOWN_MESSAGES.personNotFound;
+    case 'payer_owes_nothing':
+      return 'The person who paid the bill owes nothing';
     case 'not_organiser':
       return 'Only the organiser of this bill can do that';
     case 'rate_limited':
@@ -34,6 +36,7 @@ const STATUS: Record<PayingBackError['code'], number> = {
   bill_not_found: 404,
   diner_not_found: 404,
   not_organiser: 403,
+  payer_owes_nothing: 409,
   rate_limited: 429,
 };
 
