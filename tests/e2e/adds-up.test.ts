@@ -115,3 +115,143 @@ describe('nothing goes out that does not add up', () => {
     expect((await postJson('/api/bills', { bill: fixed, payee: { name: 'Alex' } })).status).toBe(201);
   });
 });
+
+/** What the organiser's phone last copied (on a development host, Send copies instead of sharing). */
+const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+const OWN_LINK = /https?:\/\/\S+\/r\/[a-z0-9]+\/[a-z0-9]{27}/;
+
+describe('getting paid back without surprises (organiser and two diners)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('the payer owes nothing, paid marks are amounts, group messages carry no private link, and the diner page leads with the amount', async () => {
+    const organiser = await newPhone(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+    const { page } = organiser;
+    await openApp(page);
+    await manualBill(page, [
+      ['CHEESE START', '7.50'],
+      ['SCALLOPS', '12.95'],
+      ['STEAK', '24.00'],
+      ['WINE', '30.00'],
+    ]);
+    await addDiners(page, 'Alex', 'Ben', 'Cat');
+    for (const [item, diner] of [
+      ['CHEESE START', 'Ben'],
+      ['SCALLOPS', 'Alex'],
+      ['STEAK', 'Ben'],
+      ['WINE', 'Everyone'],
+    ] as const)
+      await toggle(page, item, diner).click();
+    await page.getByRole('button', { name: 'Continue to Summary' }).click();
+    await page.getByRole('button', { name: '10%', exact: true }).click();
+    const row = (name: string) => page.getByRole('listitem', { name: new RegExp(`^${name} pays`) });
+
+    // Before the organiser's details, nobody is taken for the payer; saved as Alex, Alex is.
+    expect(await page.getByLabel('Who paid the bill?').inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Send Ben their share' }).click();
+    const details = page.getByRole('dialog', { name: 'Your payment details' });
+    await details.getByLabel('Your name').fill('Alex');
+    await details.getByLabel('Monzo.me username').fill('alex-m');
+    await details.getByRole('button', { name: 'Save details' }).click();
+    await page.getByText('Message for Ben copied').waitFor();
+    const toBen = await clipboard(page);
+    expect(toBen).toMatch(/^(\[Development mode\]\n)?Hi Ben! Your share is £[\d.]+ \(CHEESE START, STEAK and more\)\. Your items and how to pay Alex:/);
+    expect(toBen).not.toContain('SCALLOPS');
+    const benLink = toBen.match(OWN_LINK)![0];
+    expect(await page.getByLabel('Who paid the bill?').locator('option:checked').innerText()).toBe('Alex');
+    await row('Alex')
+      .getByText(/^Paid the bill · owed £[\d.]+$/)
+      .waitFor();
+    expect(await row('Alex').getByRole('button').count()).toBe(0);
+    await page.getByRole('button', { name: 'Send Cat their share' }).click();
+    await page.getByText('Message for Cat copied').waitFor();
+    const catLink = (await clipboard(page)).match(OWN_LINK)![0];
+    await page.getByText(/^0 of 2 paid · £[\d.]+ still to come$/).waitFor();
+
+    // Ben's phone: the amount first, a pay button on the first screen at 320 × 568 and 390 × 844.
+    const ben = await newPhone(browser);
+    await ben.page.goto(benLink);
+    await ben.page.waitForURL('**/app/receipt/**');
+    const benTotal = pence(await ben.page.locator('.amount strong').innerText());
+    for (const [width, height] of [
+      [320, 568],
+      [390, 844],
+    ] as const) {
+      await ben.page.setViewportSize({ width, height });
+      const pay = ben.page.getByRole('link', { name: /^Pay £[\d.]+ with Monzo$/ });
+      const box = (await pay.boundingBox())!;
+      expect(box.y + box.height, `Monzo button at ${width}×${height}`).toBeLessThanOrEqual(height);
+    }
+    for (const width of WIDTHS)
+      for (const theme of THEMES) {
+        await showAs(ben.page, width, theme);
+        expect(await auditPage(ben.page, `diner page ${width} ${theme}`, { axe: width === 320 })).toEqual([]);
+        await screenshot(ben.page, `issue28-diner-${width}-${theme}`);
+      }
+    await ben.page.getByRole('button', { name: "I've paid" }).click();
+    await ben.page.getByText(/^You've told Alex you've paid £[\d.]+\. Thank you!$/).waitFor();
+
+    // The organiser raises the tip after Ben paid: what he paid holds, the difference is still to come.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await row('Ben')
+      .getByText(/^✓ Ben says they've paid £[\d.]+$/)
+      .waitFor();
+    await page.getByText(/^1 of 2 paid · £[\d.]+ still to come$/).waitFor();
+    const edited = page.waitForResponse((r) => r.url().endsWith('/api/bills') && r.status() === 200);
+    await page.getByRole('button', { name: '15%', exact: true }).click();
+    await edited;
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    const partly = row('Ben').getByText(/^paid £[\d.]+ · £[\d.]+ still to come$/);
+    await partly.waitFor();
+    const [paid, left] = [...(await partly.innerText()).matchAll(/£([\d.]+)/g)].map((m) => Math.round(Number(m[1]) * 100));
+    expect(paid).toBe(benTotal);
+    const benNow = pence((await row('Ben').getAttribute('aria-label'))!.split(' pays ')[1]!);
+    expect(paid! + left!).toBe(benNow);
+    for (const width of WIDTHS)
+      for (const theme of THEMES) {
+        await showAs(page, width, theme);
+        await row('Ben').scrollIntoViewIfNeeded();
+        expect(await auditPage(page, `partly paid ${width} ${theme}`, { axe: width === 320 })).toEqual([]);
+        await screenshot(page, `issue28-partly-paid-${width}-${theme}`);
+      }
+    await showAs(page, 390, 'light');
+
+    // Ben's link now asks for the difference only.
+    await ben.page.reload();
+    await ben.page.getByText('Left to pay', { exact: true }).waitFor();
+    const due = (left! / 100).toFixed(2);
+    expect(await ben.page.getByRole('link', { name: `Pay £${due} with Monzo` }).getAttribute('href')).toBe(`https://monzo.me/alex-m/${due}`);
+    await screenshot(ben.page, 'issue28-diner-left-to-pay-390-light');
+    await ben.page.getByRole('button', { name: `I've paid the £${due}` }).click();
+    await ben.page.getByText(/^You've told Alex you've paid £[\d.]+\. Thank you!$/).waitFor();
+
+    // The group reminder: who still owes and how much, the whole-bill link, nobody's own link, never the payer.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await page.getByText(/^1 of 2 paid · £[\d.]+ still to come$/).waitFor();
+    await page.getByRole('button', { name: "Remind who hasn't paid" }).click();
+    await page.getByText('Reminder copied').waitFor();
+    const reminder = await clipboard(page);
+    expect(reminder).toMatch(/• Cat: £[\d.]+/);
+    expect(reminder).toMatch(/The whole bill: https?:\/\/\S+\/b\/\S+/);
+    expect(reminder).not.toMatch(OWN_LINK);
+    expect(reminder).not.toContain('• Alex');
+    expect(reminder).not.toContain('• Ben');
+    // The whole-bill link is the /b/ page, which marks nobody paid.
+    const wholeBill = reminder.match(/https?:\/\/\S+\/b\/\S+/)![0];
+    const cat = await newPhone(browser);
+    await cat.page.goto(wholeBill);
+    expect(await cat.page.getByRole('button', { name: "I've paid" }).count()).toBe(0);
+    await cat.page.goto(catLink);
+    await cat.page.waitForURL('**/app/receipt/**');
+    await cat.page.getByRole('button', { name: "I've paid" }).waitFor();
+
+    // Alex did not eat after all? Someone not on the list paid: Alex's row owes again and can be sent.
+    await page.getByLabel('Who paid the bill?').selectOption({ label: 'Alex, not one of the diners' });
+    await row('Alex').getByText('Not paid yet').waitFor({ timeout: 10_000 });
+    expect(await page.getByRole('button', { name: 'Send Alex their share' }).isEnabled()).toBe(true);
+    await Promise.all([ben.context.close(), cat.context.close(), organiser.context.close()]);
+  });
+});
