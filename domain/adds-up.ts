@@ -66,7 +66,7 @@ export function addsUpView(items: readonly { readonly id: string; readonly name:
 
 /**
  * The rounding note (DESIGN.md §1 item 5): only on a share the whole-pence split raised above its
- * exact amount, saying by how much (to a hundredth of a penny); null where the share is exact or below it.
+ * exact amount, saying by how much (to the nearest hundredth of a penny); null where the share is exact or below it.
  */
 export function roundingNote(share: Pick<DinerShare, 'totalPence' | 'exactPence'>): string | null {
   const over = subtractFractions(fraction(BigInt(share.totalPence), 1n), share.exactPence);
@@ -75,8 +75,9 @@ export function roundingNote(share: Pick<DinerShare, 'totalPence' | 'exactPence'
 }
 
 function penceText(f: Fraction): string {
-  // Hundredths of a penny, rounded up so the note never understates; "1p", "0.5p", "0.34p".
-  const hundredths = (f.num * 100n + f.den - 1n) / f.den;
+  // Hundredths of a penny, to the nearest (at least one); "1p", "0.5p", "0.33p".
+  const nearest = (f.num * 200n + f.den) / (2n * f.den);
+  const hundredths = nearest > 0n ? nearest : 1n;
   const whole = hundredths / 100n;
   const rest = hundredths % 100n;
   if (rest === 0n) return `${whole}p`;

@@ -66,9 +66,9 @@ describe('the splitting wizard at /app', () => {
     expect(await page.getByRole('listitem', { name: 'Bob pays £5.44' }).count()).toBe(1);
     expect(await page.getByRole('listitem', { name: 'Cara pays £5.44' }).count()).toBe(1);
     expect(await page.locator('.wz-grand').innerText()).toMatch(/Subtotal\s+£13\.48\s+Tip\s+£1\.35\s+Grand Total\s+£14\.83/);
-    // Alice's exact share is 394.67p, so she is the one who pays the extra penny.
-    expect(await page.getByRole('listitem', { name: 'Alice pays £3.95' }).getByText('pays 1p more so the pennies add up').count()).toBe(1);
-    expect(await page.getByText('pays 1p more so the pennies add up').count()).toBe(1);
+    // Alice's exact share is 394.67p, so she is the one rounding raised, by a third of a penny; no other row has a note (issue 28).
+    expect(await page.getByRole('listitem', { name: 'Alice pays £3.95' }).getByText('pays 0.33p more than an exact split, so the pennies add up').count()).toBe(1);
+    expect(await page.getByText('more than an exact split').count()).toBe(1);
     await expectAccessible(page, 'summary');
 
     await page.getByRole('button', { name: 'Share Bill' }).click();
