@@ -1,9 +1,10 @@
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone } from './support/browser';
 import { postJson } from './support/http';
-import { auditPage, screenshot, showAs, THEMES, WIDTHS } from './support/visual-audit';
-import { addDiners, manualBill, openApp, toggle } from './support/wizard';
+import { auditPage, screenshot, SCREENSHOTS, showAs, THEMES, WIDTHS } from './support/visual-audit';
+import { addDiners, FakeBackend, manualBill, openApp, toggle, uploadPhoto } from './support/wizard';
 
 // Issue 28, DESIGN.md §1 item 14: nothing goes out that does not add up.
 
@@ -89,6 +90,20 @@ describe('nothing goes out that does not add up', () => {
     // The drink's odd penny: a note on Alex's row only, saying by how much; none on Ben's exact share.
     expect(await page.getByRole('listitem', { name: /^Alex pays/ }).innerText()).toContain('pays 0.5p more than an exact split, so the pennies add up');
     expect(await page.getByRole('listitem', { name: /^Ben pays/ }).innerText()).not.toContain('more than an exact split');
+
+    // At 320 × 568 the Summary's Edit form comes fully into view, its Save clear of the pinned Share Bill.
+    await page.setViewportSize({ width: 320, height: 568 });
+    await page.getByRole('button', { name: 'Edit COKE' }).click();
+    const save = page.getByRole('form', { name: 'Edit COKE' }).getByRole('button', { name: 'Save' });
+    await expect
+      .poll(async () => {
+        const [s, share] = [(await save.boundingBox())!, (await page.getByRole('button', { name: 'Share Bill' }).boundingBox())!];
+        return s.y + s.height <= share.y && s.y >= 0;
+      })
+      .toBe(true);
+    await screenshot(page, 'issue28-summary-edit-320-light');
+    await save.click();
+    await page.getByRole('form', { name: 'Edit COKE' }).waitFor({ state: 'detached' });
   });
 
   it('the share and stored-bill endpoints refuse a bill whose shares do not add up, with a code', async () => {
@@ -113,6 +128,40 @@ describe('nothing goes out that does not add up', () => {
     const fixed = { ...bill, items: [bill.items[0], { ...bill.items[1], assignedTo: ['a', 'b'] }] };
     expect((await postJson('/api/shares', fixed)).status).toBe(201);
     expect((await postJson('/api/bills', { bill: fixed, payee: { name: 'Alex' } })).status).toBe(201);
+  });
+});
+
+describe('a paid reading is not thrown away by accident', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('asks before ← Back discards a scan it paid for; Keep reviewing keeps every line', async () => {
+    const { page } = await newPhone(browser);
+    const backend = await FakeBackend.on(page);
+    backend.answerNext({ body: [{ name: 'Soup', pricePence: 600, kind: 'item' }] });
+    await openApp(page);
+    await uploadPhoto(page);
+    await page.getByRole('button', { name: 'Analyze Receipt' }).click();
+    await page.getByRole('heading', { name: 'Review Receipt Items' }).waitFor();
+    await page.getByRole('button', { name: '← Back' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Discard this reading?' });
+    await dialog.getByText('Going back throws away the items read from this receipt.').waitFor();
+    for (const width of WIDTHS)
+      for (const theme of THEMES) {
+        await showAs(page, width, theme);
+        expect(await auditPage(page, `discard ${width} ${theme}`, { axe: width === 320 })).toEqual([]);
+        await screenshot(page, `issue28-discard-reading-${width}-${theme}`);
+      }
+    await dialog.getByRole('button', { name: 'Keep reviewing' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByLabel('Price of Soup').inputValue()).toBe('6.00');
+    await page.getByRole('button', { name: '← Back' }).click();
+    await dialog.getByRole('button', { name: 'Discard reading' }).click();
+    await page.getByRole('heading', { name: 'Scan Your Receipt' }).waitFor();
+    expect(backend.billsUsed).toBe(1);
   });
 });
 
@@ -169,6 +218,11 @@ describe('getting paid back without surprises (organiser and two diners)', () =>
     await page.getByRole('button', { name: 'Send Cat their share' }).click();
     await page.getByText('Message for Cat copied').waitFor();
     const catLink = (await clipboard(page)).match(OWN_LINK)![0];
+    // Two messages copied, one toast: the newest, clear of the pinned Share Bill.
+    expect(await page.locator('.wz-toast').count()).toBe(1);
+    const [toastBox, shareBox] = [(await page.locator('.wz-toast').boundingBox())!, (await page.getByRole('button', { name: 'Share Bill' }).boundingBox())!];
+    expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(shareBox.y);
+    await page.screenshot({ path: join(SCREENSHOTS, 'issue28-toast-390-light.png') });
     await page.getByText(/^0 of 2 paid · £[\d.]+ still to come$/).waitFor();
 
     // Ben's phone: the amount first, a pay button on the first screen at 320 × 568 and 390 × 844.

@@ -48,6 +48,8 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
 
   const receiptId = recent?.receiptId ?? null;
   const secret = recent?.organiserSecret ?? null;
+  // Read again whenever the stored bill changes: what is paid and still to come moves with it.
+  const storedAs = recent?.fingerprint ?? null;
   useEffect(() => {
     if (receiptId === null || secret === null) return;
     const refresh = async () => {
@@ -62,7 +64,7 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
       clearInterval(timer);
       document.removeEventListener('visibilitychange', refresh);
     };
-  }, [receiptId, secret]);
+  }, [receiptId, secret, storedAs]);
 
   // A bill already sent follows the organiser's later changes (tip, items, names), so the links
   // people have show what the summary shows; a second or so after the last change.
