@@ -32,8 +32,8 @@ export function PayBackCard({
           ))}
           <option value="">{payee === null ? 'Me, not one of the diners' : `${payee.name}, not one of the diners`}</option>
         </select>
-        <p className="wz-note">Whoever paid is owed the others' shares and owes nothing.</p>
       </div>
+      <p className="wz-note">Whoever paid is owed the others' shares and owes nothing.</p>
       {payee === null ? (
         <p>Add how people can pay you, then send each person their share with a link to pay.</p>
       ) : (
