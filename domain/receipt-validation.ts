@@ -1,3 +1,4 @@
+import { unassignedMessage } from './adds-up';
 import type { Pence } from './money';
 
 export interface ValidatableReceipt {
@@ -20,6 +21,6 @@ export function validateReceipt(receipt: ValidatableReceipt): ReceiptValidation 
   if (receipt.subtotalPence < 0) errors.push('Subtotal cannot be negative');
   if (receipt.tipPence < 0) errors.push('Tip cannot be negative');
   const unassigned = receipt.items.filter((i) => i.kind !== 'vat' && i.assignedTo.length === 0).length;
-  if (unassigned > 0) errors.push(`${unassigned} items are not assigned to any diner`);
+  if (unassigned > 0) errors.push(unassignedMessage(unassigned));
   return { valid: errors.length === 0, errors };
 }

@@ -45,6 +45,8 @@ export interface DinerShare {
   readonly totalPence: Pence;
   /** Whole pence this diner pays above their exact share so that the shares add up (0 for most). */
   readonly roundingPence: number;
+  /** The diner's exact share in fractions of a penny, before any whole-pence rounding (see roundingNote). */
+  readonly exactPence: Fraction;
 }
 
 export interface BillSplit {
@@ -181,6 +183,7 @@ function dinerShare(dinerId: string, diner: number, charges: readonly Charge[], 
     tipPence: pence(totals.tip),
     totalPence,
     roundingPence: over.num > 0n ? Number(ceilFraction(over)) : 0,
+    exactPence: allocation.exact[diner]!,
   };
 }
 

@@ -25,7 +25,11 @@ export interface StoredBills {
   /** The diner a link opens: by capability hash, or by plain id for receipts stored through the API (they have no capabilities). */
   dinerFor(receiptId: string, key: { readonly capabilityHash: string; readonly plainId: string }): Promise<string | null>;
   payments(receiptId: string): Promise<DinerPayment[]>;
-  /** Idempotent: a diner already marked paid keeps their first mark. */
-  markPaid(receiptId: string, dinerId: string, by: PaidBy, at: Date): Promise<void>;
+  /**
+   * Records what a diner has paid so far (`amountPence`, their whole share at the time of the mark).
+   * Idempotent; a mark for more than the one recorded replaces it, never one for less (two marks
+   * racing each other end at the larger).
+   */
+  markPaid(receiptId: string, dinerId: string, by: PaidBy, at: Date, amountPence: number): Promise<void>;
   markUnpaid(receiptId: string, dinerId: string): Promise<void>;
 }

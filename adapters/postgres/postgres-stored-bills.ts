@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { pence } from '../../domain/money';
 import { inject, injectable } from 'tsyringe';
 import type { DinerPayment, PaidBy } from '../../domain/paying-back/payments';
 import type { StoredReceipt } from '../../domain/sharing/stored-receipt';
@@ -77,14 +78,20 @@ export class PostgresStoredBills implements StoredBills {
 
   async payments(receiptId: string): Promise<DinerPayment[]> {
     const rows = await this.db.selectFrom('diner_payments').selectAll().where('receipt_id', '=', receiptId).execute();
-    return rows.map((r) => ({ dinerId: r.diner_id, paidBy: r.marked_by, paidAt: r.paid_at }));
+    return rows.map((r) => ({ dinerId: r.diner_id, paidBy: r.marked_by, paidAt: r.paid_at, amountPence: r.amount_pence === null ? null : pence(r.amount_pence) }));
   }
 
-  async markPaid(receiptId: string, dinerId: string, by: PaidBy, at: Date): Promise<void> {
+  async markPaid(receiptId: string, dinerId: string, by: PaidBy, at: Date, amountPence: number): Promise<void> {
+    // One statement: two marks at once (the diner and the organiser) end at the larger amount.
     await this.db
       .insertInto('diner_payments')
-      .values({ diner_id: dinerId, receipt_id: receiptId, marked_by: by, paid_at: at })
-      .onConflict((oc) => oc.column('diner_id').doNothing())
+      .values({ diner_id: dinerId, receipt_id: receiptId, marked_by: by, paid_at: at, amount_pence: amountPence })
+      .onConflict((oc) =>
+        oc
+          .column('diner_id')
+          .doUpdateSet({ marked_by: by, paid_at: at, amount_pence: amountPence })
+          .where(sql<boolean>`coalesce(diner_payments.amount_pence, -1) < ${amountPence}`),
+      )
       .execute();
   }
 

@@ -15,6 +15,7 @@ export function receiptRow(receipt: StoredReceipt) {
     tip_split: receipt.tipSplit,
     tip_sharers: SHARERS_COLUMN[receipt.tipSharers],
     payee_name: receipt.payeeName,
+    payer_diner_id: receipt.payerDinerId,
   };
 }
 
@@ -64,6 +65,7 @@ export async function readReceipt(db: Kysely<Database>, id: string): Promise<{ r
       tipSplit: receipt.tip_split,
       tipSharers,
       payeeName: receipt.payee_name,
+      payerDinerId: receipt.payer_diner_id,
       items: items.map((i) => ({
         id: i.id,
         name: i.name,

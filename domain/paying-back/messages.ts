@@ -10,25 +10,42 @@ export function billLabel(merchant: string | null | undefined, itemNames: readon
   return names.length > 2 ? `${firstTwo} and more` : firstTwo || 'the bill';
 }
 
-/** The message a diner gets from "Send": their amount, what for, who to pay (their link follows it). */
-export function paymentRequestText(p: { readonly dinerName: string; readonly payeeName: string; readonly amount: Pence; readonly billLabel: string }): string {
-  return `Hi ${p.dinerName}! Your share of ${p.billLabel} is ${formatGBP(p.amount)}. Your items and how to pay ${p.payeeName}:`;
+/**
+ * The message one diner gets from "Send" (their own link follows it): what they owe, for their own
+ * items only (never another diner's), and who to pay. `leftPence` after a change to a bill they had
+ * partly paid.
+ */
+export function paymentRequestText(p: { readonly dinerName: string; readonly payeeName: string; readonly amount: Pence; readonly items: readonly string[]; readonly paidPence?: Pence }): string {
+  const what = billLabel(null, p.items);
+  const owed = p.paidPence ? `You've paid ${formatGBP(p.paidPence)}; the bill changed since, so ${formatGBP(p.amount)} is left to pay` : `Your share is ${formatGBP(p.amount)}`;
+  return `Hi ${p.dinerName}! ${owed} (${what}). Your items and how to pay ${p.payeeName}:`;
 }
 
-/** One message for the group chat naming everyone who has not paid yet, each with their own link. */
+/**
+ * One message for the group chat naming everyone who still owes and how much, with the whole-bill
+ * link (`/b/`): never anyone's own `/r/` link, which lets its holder mark that person paid.
+ */
 export function reminderText(p: {
   readonly payeeName: string;
   readonly billLabel: string;
-  readonly unpaid: readonly { readonly name: string; readonly amount: Pence; readonly url: string }[];
+  readonly unpaid: readonly { readonly name: string; readonly amount: Pence }[];
+  readonly wholeBillUrl: string;
 }): string {
-  return [`Still to pay ${p.payeeName} for ${p.billLabel}:`, ...p.unpaid.map((d) => `• ${d.name}: ${formatGBP(d.amount)} ${d.url}`)].join('\n');
+  return [`Still to pay ${p.payeeName} for ${p.billLabel}:`, ...p.unpaid.map((d) => `• ${d.name}: ${formatGBP(d.amount)}`), `The whole bill: ${p.wholeBillUrl}`].join('\n');
 }
 
-/** Sharing a recent bill again: everyone's amount and own link in one message. */
+/** Sharing a recent bill again in the group chat: what everyone owes (the payer never), with the whole-bill link only. */
 export function everyoneText(p: {
   readonly payeeName: string;
   readonly billLabel: string;
-  readonly diners: readonly { readonly name: string; readonly amount: Pence; readonly url: string }[];
+  readonly diners: readonly { readonly name: string; readonly amount: Pence }[];
+  readonly wholeBillUrl: string;
 }): string {
-  return [`${p.billLabel}: what everyone owes ${p.payeeName}`, ...p.diners.map((d) => `• ${d.name}: ${formatGBP(d.amount)} ${d.url}`)].join('\n');
+  return [`${p.billLabel}: what everyone owes ${p.payeeName}`, ...p.diners.map((d) => `• ${d.name}: ${formatGBP(d.amount)}`), `The whole bill: ${p.wholeBillUrl}`].join('\n');
+}
+
+/** The names of the lines one diner has a share of, in bill order, each once (their message names these only). */
+export function dinerItemNames(items: readonly { readonly id: string; readonly name: string; readonly kind: string }[], lines: readonly { readonly itemId: string }[]): string[] {
+  const had = new Set(lines.map((l) => l.itemId));
+  return items.filter((i) => i.kind === 'item' && had.has(i.id)).map((i) => i.name);
 }

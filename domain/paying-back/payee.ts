@@ -52,3 +52,18 @@ function bareHandle(raw: string, hosts: readonly string[]): string {
   if (host !== undefined) text = text.slice(host.length).split(/[/?#]/)[0] ?? '';
   return text.replace(/^@/, '');
 }
+
+/**
+ * Who paid the restaurant, as a diner id (DESIGN.md §1 item 15): the one picked, else the organiser
+ * themselves, who is the diner named as in their payment details; null when that is nobody on the bill.
+ */
+export function payerDinerId(
+  choice: { readonly by: 'me' } | { readonly by: 'diner'; readonly dinerId: string } | { readonly by: 'organiser-not-dining' },
+  diners: readonly { readonly id: string; readonly name: string }[],
+  payeeName: string | null,
+): string | null {
+  if (choice.by === 'diner') return diners.some((d) => d.id === choice.dinerId) ? choice.dinerId : null;
+  if (choice.by === 'organiser-not-dining' || payeeName === null) return null;
+  const name = payeeName.trim().toLocaleLowerCase('en-GB');
+  return diners.find((d) => d.name.trim().toLocaleLowerCase('en-GB') === name)?.id ?? null;
+}

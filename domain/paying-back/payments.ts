@@ -1,45 +1,94 @@
-import { sumPence, type Pence } from '../money';
+import { formatGBP, pence, sumPence, type Pence } from '../money';
 import { dinerBreakdown, type StoredReceipt } from '../sharing/stored-receipt';
 
 export type PaidBy = 'diner' | 'organiser';
 
-/** A diner who has paid: said so on their page, or marked by the organiser. */
+/**
+ * A diner's paid mark (DESIGN.md §1 item 15): said on their page or marked by the organiser, with the
+ * amount paid so far, so a later change to the bill shows what is still to come. Marks made before
+ * amounts were recorded have none: they count as the diner's whole share, whatever it is now.
+ */
 export interface DinerPayment {
   readonly dinerId: string;
   readonly paidBy: PaidBy;
   readonly paidAt: Date;
+  readonly amountPence: Pence | null;
 }
 
 export interface DinerPaymentStatus {
   readonly dinerId: string;
   readonly name: string;
   readonly totalPence: Pence;
-  readonly paid: { readonly by: PaidBy; readonly at: string } | null;
+  readonly paid: { readonly by: PaidBy; readonly at: string; readonly amountPence: Pence } | null;
+  /** Who paid the restaurant: owed, never owing. */
+  readonly isPayer: boolean;
+  /** What is still to come from this diner (0 for the payer). */
+  readonly leftPence: Pence;
+  /** What this diner paid beyond their share, for the payer to give back. */
+  readonly overPence: Pence;
+  /** The row's words on the organiser's summary. */
+  readonly note: string;
 }
 
 export interface PaymentStatus {
   readonly diners: readonly DinerPaymentStatus[];
+  /** Diners who owe something and have paid all of it (the payer is not counted). */
   readonly paidCount: number;
-  /** What those who have not paid still owe. */
+  /** Diners who owe something (everyone but the payer). */
+  readonly owingCount: number;
+  /** What those who owe still have to pay. */
   readonly outstandingPence: Pence;
+  /** The card's line: "1 of 3 paid · £1.06 still to come". */
+  readonly summary: string;
+}
+
+/** What a diner has paid against what they owe now: paid in full, partly (the difference still to come), or over. */
+export function paidAgainst(totalPence: Pence, payment: Pick<DinerPayment, 'amountPence'> | undefined): { paidPence: Pence; leftPence: Pence; overPence: Pence } {
+  const paidPence = payment === undefined ? pence(0) : (payment.amountPence ?? totalPence);
+  return { paidPence, leftPence: pence(Math.max(totalPence - paidPence, 0)), overPence: pence(Math.max(paidPence - totalPence, 0)) };
 }
 
 /** Who has paid and who still owes what, with each diner's total exactly as their page shows it. */
 export function paymentStatus(receipt: StoredReceipt, payments: readonly DinerPayment[]): PaymentStatus {
   const byDiner = new Map(payments.map((p) => [p.dinerId, p]));
-  const diners = receipt.diners.map((d) => {
-    const breakdown = dinerBreakdown(receipt, d.id);
-    const payment = byDiner.get(d.id);
+  const totals = new Map(receipt.diners.map((d) => [d.id, dinerTotal(receipt, d.id)]));
+  const owedToPayer = sumPence(receipt.diners.filter((d) => d.id !== receipt.payerDinerId).map((d) => totals.get(d.id)!));
+  const diners = receipt.diners.map((d): DinerPaymentStatus => {
+    const totalPence = totals.get(d.id)!;
+    const isPayer = d.id === receipt.payerDinerId;
+    const payment = isPayer ? undefined : byDiner.get(d.id);
+    const { paidPence, leftPence, overPence } = paidAgainst(totalPence, payment);
     return {
       dinerId: d.id,
       name: d.displayName,
-      totalPence: breakdown.ok ? breakdown.value.totalPence : (0 as Pence),
-      paid: payment === undefined ? null : { by: payment.paidBy, at: payment.paidAt.toISOString() },
+      totalPence,
+      paid: payment === undefined ? null : { by: payment.paidBy, at: payment.paidAt.toISOString(), amountPence: paidPence },
+      isPayer,
+      leftPence: isPayer ? pence(0) : leftPence,
+      overPence,
+      note: isPayer ? `Paid the bill · owed ${formatGBP(owedToPayer)}` : rowNote(d.displayName, payment, paidPence, leftPence, overPence),
     };
   });
+  const owing = diners.filter((d) => !d.isPayer);
+  const paidCount = owing.filter((d) => d.paid !== null && d.leftPence === 0).length;
+  const outstandingPence = sumPence(owing.map((d) => d.leftPence));
   return {
     diners,
-    paidCount: diners.filter((d) => d.paid !== null).length,
-    outstandingPence: sumPence(diners.filter((d) => d.paid === null).map((d) => d.totalPence)),
+    paidCount,
+    owingCount: owing.length,
+    outstandingPence,
+    summary: `${paidCount} of ${owing.length} paid${outstandingPence > 0 ? ` · ${formatGBP(outstandingPence)} still to come` : ''}`,
   };
+}
+
+function rowNote(name: string, payment: DinerPayment | undefined, paid: Pence, left: Pence, over: Pence): string {
+  if (payment === undefined) return 'Not paid yet';
+  if (left > 0) return `paid ${formatGBP(paid)} · ${formatGBP(left)} still to come`;
+  if (over > 0) return `paid ${formatGBP(paid)} · ${formatGBP(over)} to give back to ${name}`;
+  return payment.paidBy === 'diner' ? `✓ ${name} says they've paid ${formatGBP(paid)}` : `✓ Paid ${formatGBP(paid)}`;
+}
+
+function dinerTotal(receipt: StoredReceipt, dinerId: string): Pence {
+  const breakdown = dinerBreakdown(receipt, dinerId);
+  return breakdown.ok ? breakdown.value.totalPence : pence(0);
 }

@@ -1,5 +1,5 @@
 import { type Pence } from '../money';
-import { splitBill, type TipSplit } from '../split';
+import { splitBill, type BillSplit, type TipSplit } from '../split';
 import { tipPercentOf } from '../tip';
 import type { SharePacket } from './share-packet';
 
@@ -34,10 +34,15 @@ export interface BillView {
   readonly focusSeatId: string | null;
 }
 
+/** The packet's bill split as every share view splits it (line ids are the lines' positions). */
+export function packetSplit(packet: SharePacket): BillSplit {
+  const items = packet.items.map((item, i) => ({ id: String(i), pricePence: item.pricePence, kind: item.kind, assignedTo: item.assignedTo }));
+  return splitBill({ diners: packet.seats, items, tipPence: packet.tipPence, tipSplit: packet.tipSplit });
+}
+
 /** What every share view shows, from splitBill: each seat's items, tip share and total, exact to the penny. */
 export function billView(packet: SharePacket): BillView {
-  const items = packet.items.map((item, i) => ({ id: String(i), pricePence: item.pricePence, kind: item.kind, assignedTo: item.assignedTo }));
-  const split = splitBill({ diners: packet.seats, items, tipPence: packet.tipPence, tipSplit: packet.tipSplit });
+  const split = packetSplit(packet);
   // Who each line is split between, as the split shares it: an unassigned service charge or discount
   // has nobody in assignedTo but falls on the diners with items (or the whole table).
   const sharers = new Map<string, string[]>();

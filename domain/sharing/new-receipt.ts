@@ -28,6 +28,8 @@ export interface NewReceiptRequest {
   /** The documents' rule (diners with items, seed 001 §9) unless asked otherwise. */
   readonly tipSharers?: TipSharers | undefined;
   readonly payeeName?: string | null | undefined;
+  /** The diner (by the request's id) who paid the restaurant; none when the organiser paid and is not a diner. */
+  readonly payerId?: string | null | undefined;
 }
 
 /** Ids to keep when the organiser edits a bill already stored (its id, and their diners' ids by the app's diner id). */
@@ -80,6 +82,7 @@ export function newStoredReceipt(
     const kind = item.kind ?? (item.pricePence < 0 ? 'discount' : 'item');
     items.push({ id: `${receiptId}-${n + 1}`, name, pricePence: pence(item.pricePence), kind, assignedTo });
   }
+  if (request.payerId && !dinerIds.has(request.payerId)) return err(BREAKDOWN_MESSAGES.personNotFound);
   const merchant = request.merchant?.trim() || null;
   return ok({
     receipt: {
@@ -92,6 +95,7 @@ export function newStoredReceipt(
       tipSplit: request.tipSplit ?? 'equal',
       tipSharers: request.tipSharers ?? 'dinersWithItems',
       payeeName: request.payeeName?.trim().slice(0, MAX_DINER_NAME_LENGTH * 2) || null,
+      payerDinerId: request.payerId ? (dinerIds.get(request.payerId) ?? null) : null,
       items,
       diners,
     },

@@ -1,6 +1,6 @@
 import { pence, type Pence } from '../money';
 import { err, ok, type Result } from '../result';
-import { splitBill, type TipSplit } from '../split';
+import { splitBill, type BillSplit, type TipSplit } from '../split';
 
 /** A receipt kept on the server for the short /r/{id}/{dinerId} links (seed 001 §3 backend tables). */
 export interface StoredReceipt {
@@ -20,6 +20,8 @@ export interface StoredReceipt {
   readonly tipSharers: TipSharers;
   /** The organiser's name as they gave it for being paid back; null for receipts stored through the API. */
   readonly payeeName: string | null;
+  /** The diner who paid the restaurant (DESIGN.md §1 item 15): owed, never owing; null when the organiser did and did not eat, or on receipts stored through the API. */
+  readonly payerDinerId: string | null;
   readonly items: readonly StoredItem[];
   readonly diners: readonly StoredDiner[];
 }
@@ -72,18 +74,14 @@ export interface DinerBreakdown {
 
 const SERVICE_LINE = '\u0000service';
 
-/**
- * One diner's page of a stored receipt (seed 001 §2.8, §9): item shares, discounts (unassigned ones
- * across everyone), and the service charge and tip split among diners with at least one item (the
- * tip equally or by what each had, as the organiser chose).
- * Shares come from splitBill, so every diner's total adds up exactly to the bill.
- */
-export function dinerBreakdown(receipt: StoredReceipt, dinerId: string): Result<DinerBreakdown, string> {
-  const diner = receipt.diners.find((d) => d.id === dinerId);
-  if (diner === undefined) return err(BREAKDOWN_MESSAGES.personNotFound);
-  const service = receipt.serviceChargeEnabled && receipt.serviceChargePence !== 0;
-  const anyService = service || receipt.items.some((i) => i.kind === 'service');
-  const split = splitBill({
+function hasService(receipt: StoredReceipt): boolean {
+  return receipt.serviceChargeEnabled && receipt.serviceChargePence !== 0;
+}
+
+/** The whole stored bill split as every diner's page splits it (the receipt-level service charge as a line). */
+export function receiptSplit(receipt: StoredReceipt): BillSplit {
+  const service = hasService(receipt);
+  return splitBill({
     diners: receipt.diners,
     items: [
       ...receipt.items.map((i) => ({ id: i.id, pricePence: i.pricePence, kind: i.kind, assignedTo: i.assignedTo })),
@@ -93,6 +91,19 @@ export function dinerBreakdown(receipt: StoredReceipt, dinerId: string): Result<
     tipSplit: receipt.tipSplit,
     tipSharers: receipt.tipSharers,
   });
+}
+
+/**
+ * One diner's page of a stored receipt (seed 001 §2.8, §9): item shares, discounts (unassigned ones
+ * across everyone), and the service charge and tip split among diners with at least one item (the
+ * tip equally or by what each had, as the organiser chose).
+ * Shares come from splitBill, so every diner's total adds up exactly to the bill.
+ */
+export function dinerBreakdown(receipt: StoredReceipt, dinerId: string): Result<DinerBreakdown, string> {
+  const diner = receipt.diners.find((d) => d.id === dinerId);
+  if (diner === undefined) return err(BREAKDOWN_MESSAGES.personNotFound);
+  const anyService = hasService(receipt) || receipt.items.some((i) => i.kind === 'service');
+  const split = receiptSplit(receipt);
   const share = split.shares.find((s) => s.dinerId === dinerId)!;
   const byId = new Map(receipt.items.map((i) => [i.id, i]));
   const lines = share.lines.flatMap((l) => {

@@ -129,6 +129,8 @@ describe('editing and splitting a bill', () => {
 
     await manualBill(page, [['Soup', '6']]);
     await addDiners(page, 'Ann');
+    // Assigned, so the bill adds up and QR Code and Share Bill are not held back (issue 28).
+    await toggle(page, 'Soup', 'Ann').click();
     await page.getByRole('button', { name: 'Continue to Summary' }).click();
     for (const [button, dialog] of [
       ['QR Code', 'QR Code'],

@@ -64,9 +64,15 @@ describe('getting paid back', () => {
     const message = await clipboard(page);
     const benLink = message.match(/https?:\/\/\S+\/r\/[a-z0-9]+\/[a-z0-9]{27}/)?.[0];
     expect(benLink, message).toBeDefined();
-    expect(message).toContain(`Hi Ben! Your share of Margherita Pizza, Soft Drink and more is £${(totals['Ben']! / 100).toFixed(2)}.`);
+    // His own items only, never another diner's (issue 28).
+    expect(message).toContain(`Hi Ben! Your share is £${(totals['Ben']! / 100).toFixed(2)} (Soft Drink).`);
     const row = (name: string) => page.getByRole('listitem', { name: new RegExp(`^${name} pays`) });
     expect(await row('Ben').getByText('Not paid yet').count()).toBe(1);
+    // Alice, the organiser, is one of the diners: she paid the bill, is owed the others' shares, and owes nothing.
+    await row('Alice')
+      .getByText(`Paid the bill · owed £${((totals['Ben']! + totals['Cat']!) / 100).toFixed(2)}`)
+      .waitFor();
+    expect(await row('Alice').getByRole('button').count()).toBe(0);
 
     // Sending Cat reuses the stored bill: same receipt, her own capability.
     await page.getByRole('button', { name: 'Send Cat their share' }).click();
@@ -101,26 +107,31 @@ describe('getting paid back', () => {
     // The organiser's summary learns it while open (refreshed every 10 s, or at once on coming back to the tab).
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     await row('Ben').getByText("✓ Ben says they've paid").waitFor();
-    await page.getByText('1 of 3 paid').waitFor();
+    await page.getByText('1 of 2 paid').waitFor();
 
     // Cat pays cash: the organiser marks her by hand, and can take it back.
     await row('Cat').getByRole('button', { name: 'Mark paid' }).click();
-    await row('Cat').getByText('✓ Paid', { exact: true }).waitFor();
-    await page.getByText('2 of 3 paid').waitFor();
+    await row('Cat')
+      .getByText(`✓ Paid £${(totals['Cat']! / 100).toFixed(2)}`, { exact: true })
+      .waitFor();
+    await page.getByText('2 of 2 paid').waitFor();
     const cat = await newPhone(browser);
     await cat.page.goto(catLink);
     await cat.page.waitForURL('**/app/receipt/**');
-    await cat.page.getByText('Alice has marked you as paid. Thank you!').waitFor();
+    await cat.page.getByText(`Alice has marked you as paid £${(totals['Cat']! / 100).toFixed(2)}. Thank you!`).waitFor();
     await row('Cat').getByRole('button', { name: 'Mark unpaid' }).click();
-    await page.getByText('1 of 3 paid').waitFor();
+    await page.getByText('1 of 2 paid').waitFor();
 
-    // One reminder for everyone who has not paid, each with their own link.
+    // One reminder for the group chat: who still owes and how much, with the whole-bill link, never anyone's own.
     await page.getByRole('button', { name: "Remind who hasn't paid" }).click();
     await page.getByText('Reminder copied').waitFor();
     const reminder = await clipboard(page);
     expect(reminder).toContain('Still to pay Alice for Margherita Pizza, Soft Drink and more:');
-    expect(reminder).toContain(`• Cat: £${(totals['Cat']! / 100).toFixed(2)} ${catLink}`);
+    expect(reminder).toContain(`• Cat: £${(totals['Cat']! / 100).toFixed(2)}`);
+    expect(reminder).toMatch(/The whole bill: https?:\/\/\S+\/b\/\S+/);
+    expect(reminder).not.toContain('/r/');
     expect(reminder).not.toContain('Ben');
+    expect(reminder).not.toContain('• Alice');
 
     // A change after sending reaches the links already sent: same link, the summary's new amount.
     const edited = page.waitForResponse((r) => r.url().endsWith('/api/bills') && r.status() === 200);
@@ -139,14 +150,15 @@ describe('getting paid back', () => {
     await page.getByRole('button', { name: 'Split Another Bill' }).click();
     const recent = page.getByRole('region', { name: 'Recent bills' });
     const entry = recent.getByRole('listitem', { name: 'Margherita Pizza, Soft Drink and more' });
-    await entry.getByText(/1 of 3 paid/).waitFor();
+    await entry.getByText(/of 2 paid/).waitFor();
     await entry.getByRole('button', { name: 'Open' }).click();
     await page.getByRole('heading', { name: 'Individual Totals' }).waitFor();
-    await page.getByText('1 of 3 paid').waitFor();
+    // Ben paid before the tip went up to 20%: what he paid holds, and the difference is still to come (issue 28).
     await page
       .getByRole('listitem', { name: /^Ben pays/ })
-      .getByText("✓ Ben says they've paid")
+      .getByText(/^paid £[\d.]+ · £[\d.]+ still to come$/)
       .waitFor();
+    await page.getByText(/^0 of 2 paid · £[\d.]+ still to come$/).waitFor();
     await page.getByRole('button', { name: 'Split Another Bill' }).click();
     await entry.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog', { name: 'Delete from this device?' }).getByRole('button', { name: 'Delete' }).click();

@@ -63,9 +63,9 @@ describe('the splitting wizard at /app', () => {
     expect(await page.getByRole('listitem', { name: 'Bob pays £5.44' }).count()).toBe(1);
     expect(await page.getByRole('listitem', { name: 'Cara pays £5.44' }).count()).toBe(1);
     expect(await page.locator('.wz-grand').innerText()).toMatch(/Subtotal\s+£13\.48\s+Tip\s+£1\.35\s+Grand Total\s+£14\.83/);
-    // Alice's exact share is 394.67p, so she is the one who pays the extra penny.
-    expect(await page.getByRole('listitem', { name: 'Alice pays £3.95' }).getByText('pays 1p more so the pennies add up').count()).toBe(1);
-    expect(await page.getByText('pays 1p more so the pennies add up').count()).toBe(1);
+    // Alice's exact share is 394.67p, so she is the one rounding raised, by a third of a penny; no other row has a note (issue 28).
+    expect(await page.getByRole('listitem', { name: 'Alice pays £3.95' }).getByText('pays 0.33p more than an exact split, so the pennies add up').count()).toBe(1);
+    expect(await page.getByText('more than an exact split').count()).toBe(1);
     await expectAccessible(page, 'summary');
 
     await page.getByRole('button', { name: 'Share Bill' }).click();
@@ -267,6 +267,8 @@ describe('the splitting wizard at /app', () => {
     await page.getByRole('heading', { name: 'Review Receipt Items' }).waitFor();
     expect(backend.requests).toHaveLength(3);
     await page.getByRole('button', { name: /Back/ }).click();
+    // A paid reading is thrown away only once confirmed (issue 28).
+    await page.getByRole('dialog', { name: 'Discard this reading?' }).getByRole('button', { name: 'Discard reading' }).click();
 
     backend.answerNext({ body: [] }, { body: [] });
     await uploadPhoto(page);
@@ -661,6 +663,8 @@ describe('scans read by the local reader on the server', () => {
       await page.getByRole('heading', { name: 'Review Receipt Items' }).waitFor();
       expect(await page.getByLabel('Price of Burger').inputValue()).toBe('12.50');
       await page.getByRole('button', { name: /Back/ }).click();
+      // A paid reading is thrown away only once confirmed (issue 28).
+      await page.getByRole('dialog', { name: 'Discard this reading?' }).getByRole('button', { name: 'Discard reading' }).click();
       await page
         .locator('.wz-badge')
         .getByText(`${3 - scan} ${3 - scan === 1 ? 'bill' : 'bills'} left`)

@@ -162,6 +162,61 @@ describeEachDatabase('getting paid back: capabilities', (open) => {
     expect(dev.ok && dev.value.breakdown.diner.displayName).toBe('Dev');
   });
 
+  it('records a paid mark as an amount: after the bill grows the difference is still to come, and the payer owes nothing (issue 28)', async () => {
+    const made = await share.execute({ bill: { ...bill, payerId: 'app-alice' }, payee }, 'organiser');
+    if (!made.ok) throw new Error(made.error.code);
+    const s = made.value;
+    const ben = s.diners.find((d) => d.id === 'app-ben')!;
+    const alice = s.diners.find((d) => d.id === 'app-alice')!;
+    expect(await payments.dinerPaid({ receiptId: s.receiptId, dinerKey: ben.capability! }, 'ben-phone')).toEqual({ ok: true, value: true });
+    const before = await payments.status(s.receiptId, s.organiserSecret);
+    if (!before.ok) throw new Error(before.error.code);
+    const benBefore = before.value.diners.find((d) => d.name === 'Ben')!;
+    expect(benBefore.paid?.amountPence).toBe(benBefore.totalPence);
+    expect(before.value.diners.find((d) => d.name === 'Alice')).toMatchObject({ isPayer: true, leftPence: 0, paid: null });
+    expect(before.value.owingCount).toBe(2);
+    // The payer is never marked, by anyone.
+    expect(await payments.mark({ receiptId: s.receiptId, organiserSecret: s.organiserSecret, dinerId: alice.dinerId, paid: true }, 'organiser')).toEqual({
+      ok: false,
+      error: { code: 'payer_owes_nothing' },
+    });
+    expect(await payments.dinerPaid({ receiptId: s.receiptId, dinerKey: alice.capability! }, 'alice-phone')).toEqual({ ok: false, error: { code: 'payer_owes_nothing' } });
+
+    // The organiser raises the tip after Ben paid: he has paid what he owed then, and owes the difference.
+    const stored = { receiptId: s.receiptId, organiserSecret: s.organiserSecret, dinerIds: Object.fromEntries(s.diners.map((d) => [d.id, d.dinerId])) };
+    expect((await share.execute({ bill: { ...bill, payerId: 'app-alice', tipPence: 2000 }, payee, stored }, 'organiser')).ok).toBe(true);
+    const after = await payments.status(s.receiptId, s.organiserSecret);
+    if (!after.ok) throw new Error(after.error.code);
+    const benAfter = after.value.diners.find((d) => d.name === 'Ben')!;
+    const left = benAfter.totalPence - benBefore.totalPence;
+    expect(left).toBeGreaterThan(0);
+    expect(benAfter).toMatchObject({ leftPence: left, paid: { amountPence: benBefore.totalPence } });
+    expect(benAfter.note).toMatch(/^paid £[\d.]+ · £[\d.]+ still to come$/);
+    const cat = after.value.diners.find((d) => d.name === 'Cat')!;
+    expect(after.value.outstandingPence).toBe(left + cat.totalPence);
+    expect(after.value.paidCount).toBe(0);
+    const page = await dinerBill.execute(s.receiptId, ben.capability!);
+    if (!page.ok) throw new Error(page.error.code);
+    expect([page.value.paidPence, page.value.leftPence, page.value.canSayPaid]).toEqual([benBefore.totalPence, left, true]);
+    expect(page.value.payLinks.find((l) => l.provider === 'monzo')?.url).toBe(`https://monzo.me/alicem/${(left / 100).toFixed(2)}?d=The%20Crown`);
+
+    // Ben says he has paid the rest while the organiser marks him: both record his whole share now, once.
+    await Promise.all([
+      payments.dinerPaid({ receiptId: s.receiptId, dinerKey: ben.capability! }, 'ben-phone'),
+      payments.mark({ receiptId: s.receiptId, organiserSecret: s.organiserSecret, dinerId: ben.dinerId, paid: true }, 'organiser'),
+    ]);
+    const settled = await payments.status(s.receiptId, s.organiserSecret);
+    expect(settled.ok && settled.value.diners.find((d) => d.name === 'Ben')).toMatchObject({ leftPence: 0, paid: { amountPence: benAfter.totalPence } });
+
+    // The tip goes down again: Ben paid more than his share, and the organiser sees it is to give back.
+    expect((await share.execute({ bill: { ...bill, payerId: 'app-alice', tipPence: 0 }, payee, stored }, 'organiser')).ok).toBe(true);
+    const lower = await payments.status(s.receiptId, s.organiserSecret);
+    if (!lower.ok) throw new Error(lower.error.code);
+    const benLower = lower.value.diners.find((d) => d.name === 'Ben')!;
+    expect(benLower.overPence).toBe(benAfter.totalPence - benLower.totalPence);
+    expect(benLower.note).toMatch(/to give back to Ben$/);
+  });
+
   it('refuses bad payment details with the field and a code', async () => {
     expect(await share.execute({ bill, payee: { name: ' ' } }, 'organiser')).toEqual({ ok: false, error: { code: 'invalid_payee', problem: { field: 'name', code: 'required' } } });
     expect(await share.execute({ bill, payee: { name: 'Al', paypal: 'al.ice' } }, 'organiser')).toEqual({ ok: false, error: { code: 'invalid_payee', problem: { field: 'paypal', code: 'invalid' } } });

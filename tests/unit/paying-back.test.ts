@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pence } from '../../domain/money';
-import { billLabel, paymentRequestText, reminderText } from '../../domain/paying-back/messages';
+import { billLabel, dinerItemNames, everyoneText, paymentRequestText, reminderText } from '../../domain/paying-back/messages';
 import { parsePayee } from '../../domain/paying-back/payee';
 import { isSecretShaped, newSecret } from '../../domain/paying-back/secrets';
 import { decodeTexts, encodeTexts } from '../../domain/sharing/text-model';
@@ -57,8 +57,26 @@ describe('messages', () => {
     expect(billLabel(null, ['Pie'])).toBe('Pie');
     expect(billLabel(null, ['Antipasto', 'Antipasto', 'Primo'])).toBe('Antipasto, Primo');
     expect(billLabel(null, ['Antipasto', 'Antipasto', 'Primo', 'Vino'])).toBe('Antipasto, Primo and more');
-    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', amount: pence(394), billLabel: 'The Crown' })).toBe('Hi Ben! Your share of The Crown is £3.94. Your items and how to pay Alex:');
-    expect(reminderText({ payeeName: 'Alex', billLabel: 'The Crown', unpaid: [{ name: 'Ben', amount: pence(394), url: 'u1' }] })).toBe('Still to pay Alex for The Crown:\n• Ben: £3.94 u1');
+    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', amount: pence(394), items: ['CHEESE START', 'STEAK', 'WINE'] })).toBe(
+      'Hi Ben! Your share is £3.94 (CHEESE START, STEAK and more). Your items and how to pay Alex:',
+    );
+    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', amount: pence(106), items: ['STEAK'], paidPence: pence(3102) })).toBe(
+      "Hi Ben! You've paid £31.02; the bill changed since, so £1.06 is left to pay (STEAK). Your items and how to pay Alex:",
+    );
+    // Group messages carry the whole-bill link and amounts, never anyone's own /r/ link.
+    expect(reminderText({ payeeName: 'Alex', billLabel: 'The Crown', unpaid: [{ name: 'Ben', amount: pence(394) }], wholeBillUrl: 'https://x/b/T' })).toBe(
+      'Still to pay Alex for The Crown:\n• Ben: £3.94\nThe whole bill: https://x/b/T',
+    );
+    expect(everyoneText({ payeeName: 'Alex', billLabel: 'The Crown', diners: [{ name: 'Ben', amount: pence(394) }], wholeBillUrl: 'https://x/b/T' })).not.toMatch(/\/r\//);
+  });
+
+  it('name only the lines a diner has a share of', () => {
+    const items = [
+      { id: '1', name: 'CHEESE START', kind: 'item' },
+      { id: '2', name: 'SCALLOPS', kind: 'item' },
+      { id: '3', name: 'Service', kind: 'service' },
+    ];
+    expect(dinerItemNames(items, [{ itemId: '1' }, { itemId: '3' }])).toEqual(['CHEESE START']);
   });
 });
 

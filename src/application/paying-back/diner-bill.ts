@@ -1,7 +1,8 @@
 import { paymentLinks, type PaymentLink } from '../../../domain/sharing/payment-links';
 import { dinerBreakdown, type DinerBreakdown } from '../../../domain/sharing/stored-receipt';
 import { err, ok, type Result } from '../../../domain/result';
-import type { PaidBy } from '../../../domain/paying-back/payments';
+import { paidAgainst, type PaidBy } from '../../../domain/paying-back/payments';
+import { pence, type Pence } from '../../../domain/money';
 import type { Clock } from '../../../ports/clock';
 import type { Secrets } from '../../../ports/secrets';
 import type { StoredBills } from '../../../ports/stored-bills';
@@ -14,6 +15,12 @@ export interface DinerBill {
   readonly payeeName: string | null;
   readonly payLinks: readonly PaymentLink[];
   readonly paid: { readonly by: PaidBy } | null;
+  /** Paid so far, what is left to pay now (the pay links ask for it), and what was paid beyond the share. */
+  readonly paidPence: Pence;
+  readonly leftPence: Pence;
+  readonly overPence: Pence;
+  /** This diner paid the restaurant: owed by the others, never owing. */
+  readonly isPayer: boolean;
   /** Whether this diner may say "I've paid" here (bills the app stored, opened by the diner's own capability). */
   readonly canSayPaid: boolean;
   /** When the link stops working; null on receipts stored through the API. */
@@ -36,12 +43,18 @@ export class OpenDinerBill {
     if (!breakdown.ok) return err({ code: 'diner_not_found' });
     const payment = (await this.bills.payments(bill.id)).find((p) => p.dinerId === dinerId);
     const note = bill.merchant ? `${bill.merchant}` : null;
+    const isPayer = dinerId === bill.payerDinerId;
+    const { paidPence, leftPence, overPence } = paidAgainst(breakdown.value.totalPence, isPayer ? undefined : payment);
     return ok({
       breakdown: breakdown.value,
       payeeName: bill.payeeName,
-      payLinks: paymentLinks(breakdown.value.diner, breakdown.value.totalPence, note),
-      paid: payment === undefined ? null : { by: payment.paidBy },
-      canSayPaid: bill.payeeName !== null,
+      payLinks: isPayer || leftPence === 0 ? [] : paymentLinks(breakdown.value.diner, leftPence, note),
+      paid: payment === undefined || isPayer ? null : { by: payment.paidBy },
+      paidPence,
+      leftPence: isPayer ? pence(0) : leftPence,
+      overPence,
+      isPayer,
+      canSayPaid: bill.payeeName !== null && !isPayer && leftPence > 0,
       expiresAt,
     });
   }

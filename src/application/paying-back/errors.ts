@@ -4,8 +4,12 @@ import type { PayeeProblem } from '../../../domain/paying-back/payee';
 export type PayingBackError =
   | { readonly code: 'invalid_bill'; readonly message: string }
   | { readonly code: 'invalid_payee'; readonly problem: PayeeProblem }
+  /** The shares do not add up to the Grand Total: something is assigned to nobody (DESIGN.md §1 item 14). */
+  | { readonly code: 'unassigned_items'; readonly count: number }
   /** Unknown, expired, or not a bill the app stored: the same answer, so ids cannot be probed. */
   | { readonly code: 'bill_not_found' }
   | { readonly code: 'diner_not_found' }
   | { readonly code: 'not_organiser' }
+  /** The person who paid the restaurant is owed, never owing: nobody marks them paid. */
+  | { readonly code: 'payer_owes_nothing' }
   | { readonly code: 'rate_limited'; readonly retryAfterSeconds: number };

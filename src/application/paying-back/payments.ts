@@ -1,4 +1,5 @@
 import { paymentStatus, type PaymentStatus } from '../../../domain/paying-back/payments';
+import { dinerBreakdown, type StoredReceipt } from '../../../domain/sharing/stored-receipt';
 import { err, ok, type Result } from '../../../domain/result';
 import type { Clock } from '../../../ports/clock';
 import type { RateLimit, RateLimiter } from '../../../ports/rate-limiter';
@@ -31,9 +32,10 @@ export class Payments {
     const bill = await openAsOrganiser(this, input.receiptId, input.organiserSecret);
     if (!bill.ok) return bill;
     if (!bill.value.diners.some((d) => d.id === input.dinerId)) return err({ code: 'diner_not_found' });
+    if (input.dinerId === bill.value.payerDinerId) return err({ code: 'payer_owes_nothing' });
     const limited = await this.limit(input.receiptId, clientKey);
     if (!limited.ok) return limited;
-    if (input.paid) await this.bills.markPaid(input.receiptId, input.dinerId, 'organiser', this.clock.now());
+    if (input.paid) await this.bills.markPaid(input.receiptId, input.dinerId, 'organiser', this.clock.now(), owed(bill.value, input.dinerId));
     else await this.bills.markUnpaid(input.receiptId, input.dinerId);
     return ok(paymentStatus(bill.value, await this.bills.payments(input.receiptId)));
   }
@@ -44,7 +46,8 @@ export class Payments {
     if (!opened.ok) return opened;
     const limited = await this.limit(opened.value.bill.id, clientKey);
     if (!limited.ok) return limited;
-    await this.bills.markPaid(opened.value.bill.id, opened.value.dinerId, 'diner', this.clock.now());
+    if (opened.value.dinerId === opened.value.bill.payerDinerId) return err({ code: 'payer_owes_nothing' });
+    await this.bills.markPaid(opened.value.bill.id, opened.value.dinerId, 'diner', this.clock.now(), owed(opened.value.bill, opened.value.dinerId));
     return ok(true);
   }
 
@@ -54,4 +57,10 @@ export class Payments {
       [`paying-back:bill:${receiptId}`, MARKS_PER_BILL],
     ]);
   }
+}
+
+/** A paid mark records the diner's whole share as the bill stands now (DESIGN.md §1 item 15). */
+function owed(bill: StoredReceipt, dinerId: string): number {
+  const breakdown = dinerBreakdown(bill, dinerId);
+  return breakdown.ok ? breakdown.value.totalPence : 0;
 }

@@ -1,6 +1,7 @@
 import { publicPaths } from '../../../domain/public-paths';
 import { err, ok, type Result } from '../../../domain/result';
-import { billView, type BillView } from '../../../domain/sharing/bill-view';
+import { NOT_ADDING_UP, unassignedCount } from '../../../domain/adds-up';
+import { billView, packetSplit, type BillView } from '../../../domain/sharing/bill-view';
 import { packetFromRequest, presentToken, type ShareLinkProblem, type SharePacket, type ShareRequest } from '../../../domain/sharing/share-packet';
 import { openPacket, sealPacket } from '../../../domain/sharing/share-token';
 import type { Clock } from '../../../ports/clock';
@@ -22,8 +23,11 @@ export interface OpenedShare {
   readonly view: BillView;
 }
 
-/** The bill cannot be shared; `reason` is the domain's validation text (seed 001 §8). */
-export type ShareRefusal = { readonly code: 'invalid_bill'; readonly reason: string };
+/**
+ * The bill cannot be shared: `reason` is the domain's validation text (seed 001 §8), or its shares do
+ * not add up to its Grand Total because something is assigned to nobody (DESIGN.md §1 item 14).
+ */
+export type ShareRefusal = { readonly code: 'invalid_bill'; readonly reason: string } | { readonly code: 'unassigned_items'; readonly reason: string };
 
 /** Makes and opens signed share links. */
 export class ShareLinks {
@@ -37,6 +41,8 @@ export class ShareLinks {
   create(request: ShareRequest): Result<ShareLink, ShareRefusal> {
     const packet = packetFromRequest(request, this.nowSeconds());
     if (!packet.ok) return err({ code: 'invalid_bill', reason: packet.error });
+    const unassigned = unassignedCount(packetSplit(packet.value));
+    if (unassigned !== null) return err({ code: NOT_ADDING_UP.code, reason: NOT_ADDING_UP.message(unassigned) });
     const token = sealPacket(packet.value, this.signer, this.compressor);
     return ok({ path: publicPaths.sharedBill(token), token, expiresAt: new Date(packet.value.expiresAt * 1000).toISOString() });
   }

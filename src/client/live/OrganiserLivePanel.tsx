@@ -7,7 +7,9 @@ import { penceToPoundsText, poundsToPence } from '../../../domain/money';
 import { typedPounds } from '../../../domain/price-input';
 import { qrDataUrl } from '../sharing/share-link';
 import { MoneyInput } from '../ui/MoneyInput';
-import type { LiveLink } from '../wizard/bill-state';
+import { $bill, type LiveLink } from '../wizard/bill-state';
+import { $payee } from '../paying-back/payee-store';
+import { payerDinerId } from '../../../domain/paying-back/payee';
 import { finishLive, leaveLive } from '../wizard/bill-store';
 import { Dialog } from '../ui/Dialog';
 import { connectLive, shownBill, type LiveConnection } from './live-connection';
@@ -27,6 +29,9 @@ export function OrganiserLivePanel({ link }: { readonly link: LiveLink }) {
   const bill = shownBill(state);
   const [editing, setEditing] = useState<LiveItem | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // The organiser is at the table on this phone: the diner who paid (themselves by default) has joined.
+  const payee = useStore($payee);
+  const payer = useStore($bill).payer;
 
   if (bill === null)
     return (
@@ -64,7 +69,10 @@ export function OrganiserLivePanel({ link }: { readonly link: LiveLink }) {
           {bill.diners.map((d) => (
             <li key={d.id} className="lv-diner-row">
               <span>
-                {d.name} <span className="wz-note">{d.joined ? '· on their phone' : '· not joined yet'}</span>
+                {d.name}{' '}
+                <span className="wz-note">
+                  {d.joined ? '· on their phone' : d.id === payerDinerId(payer, bill.diners, payee?.name ?? null) ? '· on this phone, paid the bill' : '· not joined yet'}
+                </span>
               </span>
               <button type="button" className="button ghost" disabled={readOnly} onClick={() => void send({ type: 'removeDiner', dinerId: d.id })}>
                 Remove <span className="wz-visually-hidden">{d.name}</span>

@@ -1,16 +1,39 @@
-import { formatGBP, pence } from '../../../domain/money';
 import type { PayBack } from './use-pay-back';
+import { setPayer } from '../wizard/bill-store';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 
 /** "Getting paid back" on the summary: who people pay, how many have paid, and a reminder for the rest. */
-export function PayBackCard({ payBack }: { readonly payBack: PayBack }) {
+export function PayBackCard({
+  payBack,
+  held = false,
+  diners,
+  payerId,
+}: {
+  readonly payBack: PayBack;
+  readonly held?: boolean;
+  readonly diners: readonly { readonly id: string; readonly name: string }[];
+  readonly payerId: string | null;
+}) {
   const { payee, recent } = payBack;
-  const paidCount = recent === null ? 0 : recent.diners.filter((d) => recent.paid[d.dinerId] !== undefined).length;
-  const outstanding = recent === null ? 0 : recent.diners.filter((d) => recent.paid[d.dinerId] === undefined).reduce((sum, d) => sum + d.totalPence, 0);
+  // The server's words for who has paid what (the payer is neither counted nor owing).
+  const status = recent?.status ?? null;
+  const everyonePaid = status !== null && status.owingCount > 0 && status.paidCount === status.owingCount;
   return (
     <Card aria-labelledby="payback-title">
       <h2 id="payback-title">Getting paid back</h2>
+      <div className="field pb-payer">
+        <label htmlFor="payer">Who paid the bill?</label>
+        <select id="payer" className="input" value={payerId ?? ''} onChange={(e) => setPayer(e.currentTarget.value === '' ? null : e.currentTarget.value)}>
+          {diners.map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.name}
+            </option>
+          ))}
+          <option value="">{payee === null ? 'Me, not one of the diners' : `${payee.name}, not one of the diners`}</option>
+        </select>
+      </div>
+      <p className="wz-note">Whoever paid is owed the others' shares and owes nothing.</p>
       {payee === null ? (
         <p>Add how people can pay you, then send each person their share with a link to pay.</p>
       ) : (
@@ -19,16 +42,16 @@ export function PayBackCard({ payBack }: { readonly payBack: PayBack }) {
           {[payee.monzo && `Monzo ${payee.monzo}`, payee.revolut && `Revolut @${payee.revolut}`, payee.paypal && `PayPal ${payee.paypal}`].filter(Boolean).map((h) => ` · ${h}`)}
         </p>
       )}
-      {recent !== null ? (
+      {status !== null ? (
         <p role="status" aria-live="polite">
-          {paidCount} of {recent.diners.length} paid{outstanding > 0 ? ` · ${formatGBP(pence(outstanding))} still to come` : ''}
+          {status.summary}
         </p>
       ) : null}
-      {payBack.toPhones !== null ? <ToPhones toPhones={payBack.toPhones} busy={payBack.busy !== null} /> : null}
+      {payBack.toPhones !== null ? <ToPhones toPhones={payBack.toPhones} busy={payBack.busy !== null || held} /> : null}
       <div className="wz-actions">
         <Button onClick={payBack.openPayee}>{payee === null ? 'Add payment details' : 'Edit payment details'}</Button>
-        {recent !== null && paidCount < recent.diners.length ? (
-          <Button disabled={payBack.busy !== null} onClick={payBack.remind}>
+        {recent !== null && !everyonePaid ? (
+          <Button disabled={payBack.busy !== null || held} onClick={payBack.remind}>
             Remind who hasn't paid
           </Button>
         ) : null}
@@ -54,24 +77,27 @@ function ToPhones({ toPhones, busy }: { readonly toPhones: NonNullable<PayBack['
 }
 
 /** The Send action and the paid mark on one diner's row of Individual Totals. */
-export function DinerPayActions({ payBack, dinerId, name }: { readonly payBack: PayBack; readonly dinerId: string; readonly name: string }) {
+export function DinerPayActions({ payBack, dinerId, name, held = false }: { readonly payBack: PayBack; readonly dinerId: string; readonly name: string; readonly held?: boolean }) {
   const { recent, busy } = payBack;
   const stored = recent?.diners.find((d) => d.id === dinerId) ?? null;
   const paidBy = stored === null ? undefined : recent?.paid[stored.dinerId];
+  // The server's words for this row: "Not paid yet", "✓ Paid £31.02", "paid £31.02 · £1.06 still to come".
+  const row = stored === null ? undefined : recent?.status?.diners.find((d) => d.dinerId === stored.dinerId);
+  const fullyPaid = row === undefined ? paidBy !== undefined : row.paid !== null && row.leftPence === 0;
   return (
     <div className="pb-row">
       {stored !== null ? (
-        <p className="pb-status" data-paid={paidBy !== undefined ? 'yes' : 'no'}>
-          {paidBy === 'diner' ? `✓ ${name} says they've paid` : paidBy === 'organiser' ? '✓ Paid' : 'Not paid yet'}
+        <p className="pb-status" data-paid={fullyPaid ? 'yes' : 'no'}>
+          {row?.note ?? (paidBy === 'diner' ? `✓ ${name} says they've paid` : paidBy === 'organiser' ? '✓ Paid' : 'Not paid yet')}
         </p>
       ) : null}
       <div className="pb-row-actions">
-        <Button disabled={busy !== null} onClick={() => payBack.send(dinerId)} aria-label={`Send ${name} their share`}>
+        <Button disabled={busy !== null || held} onClick={() => payBack.send(dinerId)} aria-label={`Send ${name} their share`}>
           Send
         </Button>
         {stored !== null ? (
-          <Button disabled={busy !== null} onClick={() => payBack.setPaid(dinerId, paidBy === undefined)}>
-            {paidBy === undefined ? 'Mark paid' : 'Mark unpaid'}
+          <Button disabled={busy !== null} onClick={() => payBack.setPaid(dinerId, !fullyPaid)}>
+            {fullyPaid ? 'Mark unpaid' : 'Mark paid'}
           </Button>
         ) : null}
       </div>

@@ -10,7 +10,6 @@ import { browserShareEnvironment, shareNatively } from '../sharing/native-share'
 import { fetchPayments } from './api';
 import { $payee } from './payee-store';
 import { $recentBills, forgetRecentBill, updatePaid, type RecentBill } from './recent-bills';
-import { paidMap } from './stored-bill';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 
@@ -27,12 +26,19 @@ export function RecentBills() {
 
   // Who has paid since last time; a bill that has expired or gone just keeps what it knew.
   useEffect(() => {
-    for (const bill of $recentBills.get().slice(0, 10)) void fetchPayments(bill.receiptId, bill.organiserSecret).then((status) => status.ok && updatePaid(bill.receiptId, paidMap(status.value)));
+    for (const bill of $recentBills.get().slice(0, 10)) void fetchPayments(bill.receiptId, bill.organiserSecret).then((status) => status.ok && updatePaid(bill.receiptId, status.value));
   }, []);
 
   if (bills.length === 0 || review !== null) return null;
   const shareAgain = async (bill: RecentBill) => {
-    const text = everyoneText({ payeeName: payee?.name ?? 'me', billLabel: bill.label, diners: bill.diners.map((d) => ({ name: d.name, amount: pence(d.totalPence), url: d.url })) });
+    // The group chat gets the whole-bill link and everyone's amount, never anyone's own link; the payer owes nothing.
+    if (bill.wholeBillUrl === undefined) return toast('Open this bill and share it again from its summary', 'info');
+    const text = everyoneText({
+      payeeName: payee?.name ?? 'me',
+      billLabel: bill.label,
+      diners: bill.diners.filter((d) => d.id !== bill.payerId).map((d) => ({ name: d.name, amount: pence(d.totalPence) })),
+      wholeBillUrl: bill.wholeBillUrl,
+    });
     const outcome = await shareNatively({ title: bill.label, text, url: '' }, browserShareEnvironment());
     if (outcome === 'copied') toast('Bill copied: paste it into the group chat', 'success');
   };
@@ -42,12 +48,13 @@ export function RecentBills() {
       <p className="wz-note">Bills you shared from this device. Open one to see who has paid.</p>
       <ul className="pb-recent">
         {bills.map((bill) => {
-          const paid = bill.diners.filter((d) => bill.paid[d.dinerId] !== undefined).length;
+          const paid = bill.diners.filter((d) => d.id !== bill.payerId && bill.paid[d.dinerId] !== undefined).length;
+          const owing = bill.diners.filter((d) => d.id !== bill.payerId).length;
           return (
             <li key={bill.receiptId} aria-label={bill.label}>
               <h3>{bill.label}</h3>
               <p className="wz-note">
-                {shortDate(new Date(bill.sharedAt))} · {formatGBP(pence(bill.totalPence))} · {paid} of {bill.diners.length} paid
+                {shortDate(new Date(bill.sharedAt))} · {formatGBP(pence(bill.totalPence))} · {bill.status?.summary ?? `${paid} of ${owing} paid`}
               </p>
               <div className="wz-actions">
                 <Button variant="primary" onClick={() => openRecentBill(bill.snapshot, bill.receiptId)}>

@@ -33,14 +33,23 @@ async function call<T>(path: string, init: RequestInit): Promise<Result<T, ApiPr
 }
 
 export function storeBill(
-  bill: ShareableBill,
+  bill: ShareableBill & { readonly payerId: string | null },
   payee: Payee,
   stored: { receiptId: string; organiserSecret: string; dinerIds: Record<string, string> } | null,
 ): Promise<Result<StoredBillAnswer, ApiProblem>> {
   return call('/api/bills', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ bill: { tipPence: bill.tipPence, tipSplit: bill.tipSplit, diners: bill.diners, items: bill.items }, payee, ...(stored ? { stored } : {}) }),
+    body: JSON.stringify({ bill: { tipPence: bill.tipPence, tipSplit: bill.tipSplit, diners: bill.diners, items: bill.items, payerId: bill.payerId }, payee, ...(stored ? { stored } : {}) }),
+  });
+}
+
+/** The whole-bill link (`/b/…`, no one's capability): what group messages carry. */
+export function wholeBillLink(bill: ShareableBill): Promise<Result<{ readonly url: string }, ApiProblem>> {
+  return call('/api/shares', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ tipPence: bill.tipPence, tipSplit: bill.tipSplit, diners: bill.diners, items: bill.items }),
   });
 }
 

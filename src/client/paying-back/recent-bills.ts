@@ -1,5 +1,5 @@
 import { atom, onMount } from 'nanostores';
-import type { PaidBy } from '../../../domain/paying-back/payments';
+import type { PaidBy, PaymentStatus } from '../../../domain/paying-back/payments';
 import type { BillSnapshot } from '../wizard/bill-store';
 import { readJson, writeJson } from '../wizard/storage';
 
@@ -12,6 +12,8 @@ export interface RecentDiner {
   /** Their own link, with their capability: only this device has it. */
   readonly url: string;
   readonly totalPence: number;
+  /** The lines they have a share of: their message names these only. */
+  readonly items?: readonly string[];
 }
 
 /** A bill shared from this device (DESIGN.md §1 item 13): enough to follow it up, re-share it or open it again. */
@@ -28,6 +30,12 @@ export interface RecentBill {
   readonly diners: readonly RecentDiner[];
   /** Who had paid at the last look, by server diner id. */
   readonly paid: Readonly<Record<string, PaidBy>>;
+  /** The server's view of who has paid what at the last look (the summary shows it as it is). */
+  readonly status?: PaymentStatus | undefined;
+  /** The whole-bill link (`/b/…`) for group messages, which never carry anyone's own link. */
+  readonly wholeBillUrl?: string | undefined;
+  /** The diner who paid the restaurant, by the app's diner id. */
+  readonly payerId?: string | null | undefined;
 }
 
 const KEY = 'whos-paying:recent-bills';
@@ -56,8 +64,9 @@ export function keepRecentBill(bill: RecentBill): void {
   persist([bill, ...$recentBills.get().filter((b) => b.receiptId !== bill.receiptId)].slice(0, MAX_RECENT));
 }
 
-export function updatePaid(receiptId: string, paid: Readonly<Record<string, PaidBy>>): void {
-  persist($recentBills.get().map((b) => (b.receiptId === receiptId ? { ...b, paid } : b)));
+export function updatePaid(receiptId: string, status: PaymentStatus): void {
+  const paid = Object.fromEntries(status.diners.flatMap((d) => (d.paid === null ? [] : [[d.dinerId, d.paid.by]])));
+  persist($recentBills.get().map((b) => (b.receiptId === receiptId ? { ...b, paid, status } : b)));
 }
 
 export function forgetRecentBill(receiptId: string): void {

@@ -11,7 +11,7 @@ import { browserShareEnvironment, shareNatively } from '../sharing/native-share'
 import { fetchPayments, setPaid, type ApiProblem } from './api';
 import { $payee, savePayee } from './payee-store';
 import { $recentBills, updatePaid, type RecentBill } from './recent-bills';
-import { ensureStored, fingerprintOf, paidMap, type BillToStore } from './stored-bill';
+import { ensureStored, fingerprintOf, type BillToStore } from './stored-bill';
 
 const REFRESH_MS = 10_000;
 const SYNC_AFTER_MS = 1_500;
@@ -48,12 +48,14 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
 
   const receiptId = recent?.receiptId ?? null;
   const secret = recent?.organiserSecret ?? null;
+  // Read again whenever the stored bill changes: what is paid and still to come moves with it.
+  const storedAs = recent?.fingerprint ?? null;
   useEffect(() => {
     if (receiptId === null || secret === null) return;
     const refresh = async () => {
       if (document.visibilityState !== 'visible') return;
       const status = await fetchPayments(receiptId, secret);
-      if (status.ok) updatePaid(receiptId, paidMap(status.value));
+      if (status.ok) updatePaid(receiptId, status.value);
     };
     void refresh();
     const timer = setInterval(() => void refresh(), REFRESH_MS);
@@ -62,11 +64,11 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
       clearInterval(timer);
       document.removeEventListener('visibilitychange', refresh);
     };
-  }, [receiptId, secret]);
+  }, [receiptId, secret, storedAs]);
 
   // A bill already sent follows the organiser's later changes (tip, items, names), so the links
   // people have show what the summary shows; a second or so after the last change.
-  const fingerprint = toStore === null || payee === null ? null : fingerprintOf(toStore.bill, payee);
+  const fingerprint = toStore === null || payee === null ? null : fingerprintOf(toStore, payee);
   const stale = recent !== null && fingerprint !== null && recent.fingerprint !== fingerprint;
   useEffect(() => {
     if (!stale || toStore === null || payee === null) return;
@@ -81,8 +83,10 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
     if (quiet && sending.current) return;
     sending.current = true;
     try {
-      // Each diner of the live bill with a share to pay, by the wizard's id (the live bill's own).
-      const links = stored.diners.filter((d) => live.dinerIds.includes(d.id) && d.url !== '' && d.totalPence > 0).map((d) => ({ dinerId: d.id, url: d.url, pence: d.totalPence }));
+      // Each diner of the live bill with a share to pay (never the payer), by the wizard's id (the live bill's own).
+      const links = stored.diners
+        .filter((d) => live.dinerIds.includes(d.id) && d.url !== '' && d.totalPence > 0 && d.id !== stored.payerId)
+        .map((d) => ({ dinerId: d.id, url: d.url, pence: d.totalPence }));
       const answer = await handOutLinks(live, who.name, links);
       if (answer.ok) {
         handedOut(stored.fingerprint);
@@ -153,8 +157,17 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
     send: (dinerId) =>
       void withStored(`send:${dinerId}`, async (bill, who) => {
         const diner = bill.diners.find((d) => d.id === dinerId);
-        if (diner === undefined) return;
-        const text = paymentRequestText({ dinerName: diner.name, payeeName: who.name, amount: pence(diner.totalPence), billLabel: bill.label });
+        // The payer is owed, never asked to pay themselves.
+        if (diner === undefined || dinerId === bill.payerId) return;
+        const row = bill.status?.diners.find((d) => d.dinerId === diner.dinerId);
+        const partly = row !== undefined && row.paid !== null && row.leftPence > 0;
+        const text = paymentRequestText({
+          dinerName: diner.name,
+          payeeName: who.name,
+          amount: pence(partly ? row.leftPence : diner.totalPence),
+          items: diner.items ?? [],
+          ...(partly ? { paidPence: row.paid!.amountPence } : {}),
+        });
         await share(`${diner.name}'s share`, text, diner.url, `Message for ${diner.name} copied: paste it into any chat`);
       }),
     setPaid: (dinerId, paid) => {
@@ -163,7 +176,7 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
       if (diner === undefined) return;
       setBusy(`paid:${dinerId}`);
       void setPaid(recent.receiptId, recent.organiserSecret, diner.dinerId, paid)
-        .then((status) => (status.ok ? updatePaid(recent.receiptId, paidMap(status.value)) : problem(status.error)))
+        .then((status) => (status.ok ? updatePaid(recent.receiptId, status.value) : problem(status.error)))
         .finally(() => setBusy(null));
     },
     toPhones:
@@ -175,9 +188,17 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
           },
     remind: () =>
       void withStored('remind', async (bill, who) => {
-        const unpaid = bill.diners.filter((d) => bill.paid[d.dinerId] === undefined).map((d) => ({ name: d.name, amount: pence(d.totalPence), url: d.url }));
-        if (unpaid.length === 0) return;
-        const text = reminderText({ payeeName: who.name, billLabel: bill.label, unpaid });
+        // What each still owes, as the server counts it (the payer never); the group gets the whole-bill link, nobody's own.
+        const rows = bill.status?.diners ?? [];
+        const unpaid = bill.diners
+          .filter((d) => d.id !== bill.payerId)
+          .flatMap((d) => {
+            const row = rows.find((r) => r.dinerId === d.dinerId);
+            const left = row === undefined ? (bill.paid[d.dinerId] === undefined ? d.totalPence : 0) : row.leftPence;
+            return left > 0 ? [{ name: d.name, amount: pence(left) }] : [];
+          });
+        if (unpaid.length === 0 || bill.wholeBillUrl === undefined) return;
+        const text = reminderText({ payeeName: who.name, billLabel: bill.label, unpaid, wholeBillUrl: bill.wholeBillUrl });
         await share('Still to pay', text, '', 'Reminder copied: paste it into the group chat');
       }),
   };

@@ -1,11 +1,11 @@
 import { useStore } from '../use-store';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { dinerInitial, MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../../../domain/diners';
 import { isEveryone } from '../../../domain/portions';
 import type { BillItem, Diner } from '../../../domain/receipt';
 import { MoneyInput } from '../ui/MoneyInput';
 import { $bill } from './bill-state';
-import { addDiner, addItem, backToReview, continueToSummary, openedToTable, removeDiner, toggleAssignment, toggleEveryone } from './bill-store';
+import { $focusItem, addDiner, addItem, backToReview, continueToSummary, openedToTable, removeDiner, toggleAssignment, toggleEveryone } from './bill-store';
 import { ItemHead } from './ItemEditor';
 import { SplitControls } from './SplitControls';
 import { scrollToTop } from '../scroll-to-top';
@@ -74,8 +74,22 @@ function AssignItem({ item, diners }: { readonly item: BillItem; readonly diners
     item,
     diners.map((d) => d.id),
   );
+  const focusItem = useStore($focusItem);
+  const row = useRef<HTMLLIElement>(null);
+  // Sent here by the Summary's "Assign" fix: this item in view, its first toggle focused.
+  useEffect(() => {
+    if (focusItem !== item.id || row.current === null) return;
+    const target = row.current;
+    // After the step change's own scroll to the top (the wizard's effect runs after this one).
+    const timer = setTimeout(() => {
+      $focusItem.set(null);
+      target.scrollIntoView({ block: 'center' });
+      target.querySelector<HTMLButtonElement>('.wz-toggles button')?.focus({ preventScroll: true });
+    }, 50);
+    return () => clearTimeout(timer);
+  }, [focusItem, item.id]);
   return (
-    <li className="wz-assign-item">
+    <li className="wz-assign-item" ref={row} id={`assign-${item.id}`}>
       <ItemHead item={item} />
       {diners.length > 0 ? (
         <>

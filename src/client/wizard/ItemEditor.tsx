@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { formatGBP, penceToPoundsText, type Pence } from '../../../domain/money';
 import { parsePriceInput } from '../../../domain/price-input';
 import { MAX_ITEM_NAME_LENGTH } from '../../../domain/sharing/share-packet';
@@ -58,6 +58,13 @@ function ItemForm({ item, onDone }: { readonly item: BillItem; readonly onDone: 
   const [name, setName] = useState(item.name);
   const [price, setPrice] = useState(penceToPoundsText(Math.abs(item.pricePence) as Pence));
   const [problem, setProblem] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // The whole form in view, Save included: on a phone the sticky Share Bill would cover the end of it
+  // (the page's scroll-padding keeps clear of it, wizard.css).
+  useEffect(() => {
+    const timer = setTimeout(() => form.current?.scrollIntoView({ block: 'nearest' }), 0);
+    return () => clearTimeout(timer);
+  }, []);
   const problemId = useId();
   const priceId = useId();
   const save = () => {
@@ -70,6 +77,7 @@ function ItemForm({ item, onDone }: { readonly item: BillItem; readonly onDone: 
   };
   return (
     <form
+      ref={form}
       className="wz-item-form"
       noValidate
       aria-label={`Edit ${item.name}`}

@@ -9,6 +9,7 @@ import { $bill } from './bill-state';
 import { continueFromReview, discardReview, editReviewLine } from './bill-store';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
+import { Dialog } from '../ui/Dialog';
 
 const KIND_LABEL: Record<ReviewLine['kind'], string> = {
   item: 'Item',
@@ -20,7 +21,8 @@ const KIND_LABEL: Record<ReviewLine['kind'], string> = {
 };
 
 export function ReviewItems() {
-  const { review, reviewTotalPence } = useStore($bill);
+  const { review, reviewTotalPence, reviewIsSample } = useStore($bill);
+  const [confirming, setConfirming] = useState(false);
   const lines = review ?? [];
   const passing = linesToPassOn(lines).length;
   const reconciliation = reviewReconciliation(lines, reviewTotalPence);
@@ -29,7 +31,8 @@ export function ReviewItems() {
   return (
     <Card aria-labelledby="review-title">
       <div className="wz-title-row">
-        <Button variant="ghost" onClick={discardReview}>
+        {/* A scan's reading was paid for (a free scan or a token): going back asks first; the sample costs nothing. */}
+        <Button variant="ghost" onClick={reviewIsSample ? discardReview : () => setConfirming(true)}>
           ← Back
         </Button>
         <h2 id="review-title">Review Receipt Items</h2>
@@ -56,6 +59,19 @@ export function ReviewItems() {
           Continue with {passing} items
         </Button>
       </div>
+      {confirming ? (
+        <Dialog open title="Discard this reading?" onClose={() => setConfirming(false)}>
+          <p>Going back throws away the items read from this receipt. Reading it again uses another free scan or token.</p>
+          <div className="wz-actions wz-end">
+            <Button variant="primary" onClick={() => setConfirming(false)}>
+              Keep reviewing
+            </Button>
+            <Button variant="danger" onClick={discardReview}>
+              Discard reading
+            </Button>
+          </div>
+        </Dialog>
+      ) : null}
     </Card>
   );
 }

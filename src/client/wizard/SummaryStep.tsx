@@ -1,15 +1,18 @@
 import { useStore } from '../use-store';
 import { useMemo, useState } from 'react';
-import { formatGBP } from '../../../domain/money';
+import { formatGBP, pence } from '../../../domain/money';
 import { portionLabel, unitsGiven } from '../../../domain/portions';
 import type { BillItem } from '../../../domain/receipt';
 import { Avatar } from './AssignStep';
 import { $bill } from './bill-state';
-import { $receipt, $split, billSnapshot, goToStep } from './bill-store';
+import { $receipt, $split, assignItemNow, billSnapshot, goToStep, splitAmongEveryone } from './bill-store';
+import { addsUpView, roundingNote, type AddsUpView } from '../../../domain/adds-up';
 import { ItemHead } from './ItemEditor';
 import { ShareBreakdown } from './ShareBreakdown';
 import { TipCard } from './TipCard';
-import { billLabel } from '../../../domain/paying-back/messages';
+import { billLabel, dinerItemNames } from '../../../domain/paying-back/messages';
+import { payerDinerId } from '../../../domain/paying-back/payee';
+import { $payee } from '../paying-back/payee-store';
 import { DinerPayActions, PayBackCard } from '../paying-back/PayBackCard';
 import { PayeeDialog } from '../paying-back/PayeeDialog';
 import { usePayBack } from '../paying-back/use-pay-back';
@@ -25,8 +28,12 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
   const receipt = useStore($receipt);
   // VAT lines never travel in a share and a line split by units or shares travels as its parts (shareableBill).
   // The same object while the bill is unchanged, so a pending edit of the stored bill keeps its wait.
+  const check = useMemo(() => addsUpView(bill.items, split), [bill.items, split]);
+  const payee = useStore($payee);
+  const payerId = payerDinerId(bill.payer, bill.diners, payee?.name ?? null);
+  // Nothing is stored, sent or shared while the shares do not add up to the Grand Total (DESIGN.md §1 item 14).
   const toStore = useMemo(() => {
-    const shared = receipt ? shareableBill(receipt) : null;
+    const shared = receipt && check.addsUp ? shareableBill(receipt) : null;
     return (
       shared && {
         bill: shared,
@@ -38,9 +45,12 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
         ),
         totalPence: split.totalPence,
         totals: new Map(split.shares.map((s) => [s.dinerId, s.totalPence as number])),
+        items: new Map(split.shares.map((s) => [s.dinerId, dinerItemNames(bill.items, s.lines)])),
+        payerId,
       }
     );
-  }, [receipt, bill, split]);
+  }, [receipt, bill, split, check.addsUp, payerId]);
+  const owedToPayer = payerId === null ? null : split.totalPence - (split.shares.find((s) => s.dinerId === payerId)?.totalPence ?? 0);
   const shareable = toStore?.bill ?? null;
   const payBack = usePayBack(toStore, bill.storedReceiptId, bill.handOut);
   const [dialog, setDialog] = useState<'share' | 'qr' | null>(null);
@@ -75,7 +85,7 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
             </li>
           ))}
         </ul>
-        {unassigned.size > 0 ? <p className="wz-panel wz-warning">{unassigned.size} items are not assigned to any diner</p> : null}
+        <NotAddingUp check={check} />
       </Card>
       <TipCard />
       <Card aria-labelledby="totals-title">
@@ -95,15 +105,21 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
                   <p className="wz-note">
                     <ShareBreakdown share={share} zeroTip />
                   </p>
-                  {share.roundingPence > 0 ? <p className="wz-note">pays {share.roundingPence}p more so the pennies add up</p> : null}
-                  <DinerPayActions payBack={payBack} dinerId={diner.id} name={diner.name} />
+                  {roundingNote(share) !== null ? <p className="wz-note">{roundingNote(share)}</p> : null}
+                  {diner.id === payerId ? (
+                    <p className="pb-status" data-paid="payer">
+                      Paid the bill · owed {formatGBP(pence(owedToPayer ?? 0))}
+                    </p>
+                  ) : (
+                    <DinerPayActions payBack={payBack} dinerId={diner.id} name={diner.name} held={!check.addsUp} />
+                  )}
                 </div>
               </li>
             );
           })}
         </ul>
       </Card>
-      <PayBackCard payBack={payBack} />
+      <PayBackCard payBack={payBack} held={!check.addsUp} diners={bill.diners} payerId={payerId} />
       <Card aria-labelledby="grand-title">
         <h2 id="grand-title">Grand Total</h2>
         <dl className="wz-grand">
@@ -116,11 +132,18 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
         </dl>
         {split.unassignedPence !== 0 ? <p className="wz-note">{formatGBP(split.unassignedPence)} of items are not assigned to anyone yet.</p> : null}
       </Card>
+      {!check.addsUp ? (
+        <p className="wz-note wz-held" id="held-note">
+          Share Bill, QR Code and Send wait until everyone's shares add up to the Grand Total.
+        </p>
+      ) : null}
       <div className="wz-actions wz-actions-grid">
-        <Button variant="primary" onClick={() => setDialog('share')}>
+        <Button variant="primary" disabled={!check.addsUp} aria-describedby={check.addsUp ? undefined : 'held-note'} onClick={() => setDialog('share')}>
           Share Bill
         </Button>
-        <Button onClick={() => setDialog('qr')}>QR Code</Button>
+        <Button disabled={!check.addsUp} aria-describedby={check.addsUp ? undefined : 'held-note'} onClick={() => setDialog('qr')}>
+          QR Code
+        </Button>
         <Button onClick={onSplitAnother}>Split Another Bill</Button>
       </div>
       {shareable && dialog !== null ? (
@@ -128,6 +151,39 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
       ) : null}
       {payBack.payeeDialog.open ? <PayeeDialog open payee={payBack.payee} refused={payBack.payeeDialog.refused} onSave={payBack.savePayee} onClose={payBack.closePayee} /> : null}
     </>
+  );
+}
+
+/** What is assigned to nobody and how much, with the two one-tap fixes beside each line. */
+function NotAddingUp({ check }: { readonly check: AddsUpView }) {
+  if (check.addsUp) return null;
+  return (
+    <div className="wz-panel wz-warning wz-unassigned" role="status">
+      <p>
+        <strong>{check.message}</strong>
+      </p>
+      <p>{check.detail}</p>
+      <ul>
+        {check.lines.map((line) => (
+          <li key={line.itemId}>
+            <p>
+              {line.name} · <strong className="nowrap">{formatGBP(line.pence)}</strong>
+              {line.whole ? null : ' not assigned'}
+            </p>
+            <div className="wz-unassigned-fixes">
+              <Button onClick={() => assignItemNow(line.itemId)} aria-label={`Assign it: ${line.name}`}>
+                Assign it
+              </Button>
+              {line.whole ? (
+                <Button onClick={() => splitAmongEveryone(line.itemId)} aria-label={`Split among everyone: ${line.name}`}>
+                  Split among everyone
+                </Button>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

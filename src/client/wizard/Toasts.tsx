@@ -1,7 +1,7 @@
 import { useStore } from '../use-store';
 import { $toasts, dismissToast } from './toasts';
 
-/** Bottom-right, at most three (seed 000 §2, §9); polite so screen readers hear them. */
+/** At most one, clear of the sticky actions (wizard.css); polite so screen readers hear them. */
 export function Toasts() {
   const toasts = useStore($toasts);
   return (

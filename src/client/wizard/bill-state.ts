@@ -45,7 +45,15 @@ export interface BillState {
   readonly live: LiveLink | null;
   /** The live bill this one was finished from, while its diners' phones can be sent their pay-back links. */
   readonly handOut: HandOutLink | null;
+  /** Who paid the restaurant (DESIGN.md §1 item 15): the organiser unless they pick someone else. */
+  readonly payer: PayerChoice;
 }
+
+/**
+ * 'me': the organiser, who is the diner named as in their payment details, if one is (else not one
+ * of the diners); or a diner the organiser picked by id.
+ */
+export type PayerChoice = { readonly by: 'me' } | { readonly by: 'diner'; readonly dinerId: string } | { readonly by: 'organiser-not-dining' };
 
 /** What the organiser's device keeps of a live bill: its id, both keys and the table's link. */
 export interface LiveLink {
@@ -82,6 +90,7 @@ export const EMPTY_BILL: BillState = {
   storedReceiptId: null,
   live: null,
   handOut: null,
+  payer: { by: 'me' },
 };
 
 export const $bill = atom<BillState>(EMPTY_BILL);

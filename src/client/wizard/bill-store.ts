@@ -1,4 +1,4 @@
-import { computed } from 'nanostores';
+import { atom, computed } from 'nanostores';
 import { acceptDinerName, dinerColour, type DinerNameProblem } from '../../../domain/diners';
 import { penceToPoundsText, poundsToPence, type Pence } from '../../../domain/money';
 import type { SplitLine } from '../../../domain/live-bill/live-split';
@@ -216,10 +216,10 @@ export function loadSharedBill(shared: SharedBill): void {
 }
 
 /** What a recent bill keeps to open again on this device: the bill as the organiser left it. */
-export type BillSnapshot = Pick<BillState, 'items' | 'diners' | 'tip' | 'tipSplit' | 'isTestReceipt'>;
+export type BillSnapshot = Pick<BillState, 'items' | 'diners' | 'tip' | 'tipSplit' | 'isTestReceipt'> & Partial<Pick<BillState, 'payer'>>;
 
 export function billSnapshot(bill: BillState): BillSnapshot {
-  return { items: bill.items, diners: bill.diners, tip: bill.tip, tipSplit: bill.tipSplit, isTestReceipt: bill.isTestReceipt };
+  return { items: bill.items, diners: bill.diners, tip: bill.tip, tipSplit: bill.tipSplit, isTestReceipt: bill.isTestReceipt, payer: bill.payer };
 }
 
 /** A recent bill opened from the scan step: straight to its summary, still tied to its stored bill. */
@@ -270,6 +270,20 @@ export function forgetHandOut(): void {
   updateBill(() => ({ handOut: null }));
 }
 
+/** The item the assign step should bring into view and focus (the Summary's "Assign" fix), once. */
+export const $focusItem = atom<string | null>(null);
+
+/** The Summary's first one-tap fix: back to Assign, at the item nobody has yet. */
+export function assignItemNow(itemId: string): void {
+  $focusItem.set(itemId);
+  goToStep('assign');
+}
+
+/** The Summary's second one-tap fix: an item nobody had is split equally among the whole table. */
+export function splitAmongEveryone(itemId: string): void {
+  editItem(itemId, (item, bill) => ({ ...item, portions: undefined, assignedTo: bill.diners.map((d) => d.id) }));
+}
+
 export function goToStep(step: Step): void {
   updateBill(() => ({ step }));
 }
@@ -279,6 +293,11 @@ export function goToStep(step: Step): void {
 /** The person's tip: from now on it is theirs, whatever the bill's default. */
 export function setTip(change: Partial<Omit<TipSetting, 'chosen'>>): void {
   updateBill((bill) => ({ tip: { ...bill.tip, percent: tipPercentOf(bill), ...change, chosen: true } }));
+}
+
+/** Who paid the restaurant: a diner picked by id, or the organiser, not one of the diners (null). */
+export function setPayer(dinerId: string | null): void {
+  updateBill(() => ({ payer: dinerId === null ? { by: 'organiser-not-dining' } : { by: 'diner', dinerId } }));
 }
 
 export function setTipSplit(tipSplit: TipSplit): void {

@@ -6,13 +6,17 @@ export interface Toast {
   readonly tone: 'info' | 'error' | 'success';
 }
 
-export const MAX_TOASTS = 3;
+/**
+ * One at a time (issue 28, beyond seed 000 §9's three): a stack of them covered the next rows' Send and
+ * Mark paid and the sticky Share Bill. The newest replaces the one showing.
+ */
+export const MAX_TOASTS = 1;
 export const TOAST_MS = 4000;
 
 export const $toasts = atom<readonly Toast[]>([]);
 let nextId = 1;
 
-/** At most 3 visible (the oldest goes first), each gone after 4000 ms (seed 000 §9). */
+/** At most one visible (the newest), each gone after 4000 ms (seed 000 §9). */
 export function toast(message: string, tone: Toast['tone'] = 'info', durationMs = TOAST_MS): void {
   const id = nextId++;
   $toasts.set([...$toasts.get(), { id, message, tone }].slice(-MAX_TOASTS));

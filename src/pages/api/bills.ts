@@ -13,6 +13,8 @@ const body = z.object({
   bill: z.object({
     merchant: text,
     diningDate: z.string().max(10).nullish(),
+    /** The diner who paid the restaurant (absent: the organiser, not one of the diners). */
+    payerId: id.nullish(),
     tipPence: z.number().int(),
     tipSplit: z.enum(TIP_SPLITS).optional(),
     diners: z.array(z.object({ id, name: z.string().max(100) })).max(50),

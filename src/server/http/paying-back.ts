@@ -1,4 +1,5 @@
 import type { APIContext } from 'astro';
+import { NOT_ADDING_UP } from '../../../domain/adds-up';
 import { PAYEE_MESSAGES } from '../../../domain/paying-back/payee';
 import { BREAKDOWN_MESSAGES } from '../../../domain/sharing/stored-receipt';
 import type { DinerBill } from '../../application/paying-back/diner-bill';
@@ -13,10 +14,14 @@ export function payingBackMessage(error: PayingBackError): string {
       return error.message;
     case 'invalid_payee':
       return PAYEE_MESSAGES[error.problem.field][error.problem.code];
+    case 'unassigned_items':
+      return NOT_ADDING_UP.message(error.count);
     case 'bill_not_found':
       return BREAKDOWN_MESSAGES.receiptNotFound;
     case 'diner_not_found':
       return BREAKDOWN_MESSAGES.personNotFound;
+    case 'payer_owes_nothing':
+      return 'The person who paid the bill owes nothing';
     case 'not_organiser':
       return 'Only the organiser of this bill can do that';
     case 'rate_limited':
@@ -27,9 +32,11 @@ export function payingBackMessage(error: PayingBackError): string {
 const STATUS: Record<PayingBackError['code'], number> = {
   invalid_bill: 400,
   invalid_payee: 400,
+  unassigned_items: 422,
   bill_not_found: 404,
   diner_not_found: 404,
   not_organiser: 403,
+  payer_owes_nothing: 409,
   rate_limited: 429,
 };
 

@@ -38,10 +38,10 @@ export async function openSeat(
   return seat === undefined ? { ok: false, problem: 'no seat', message: wording('no seat') } : { ...opened, seat };
 }
 
-/** A bill that could not be shared or stored: 400 with the documents' validation text, or 429. */
+/** A bill that could not be shared or stored: 400 with the documents' validation text, 422 when its shares do not add up, or 429. */
 export function shareRefusalResponse(refusal: ShareRefusal | StoreRefusal): Response {
   if (refusal.code === 'rate_limited') {
     return jsonFailure(refusal.code, `Too many bills shared from here. Try again in ${refusal.retryAfterSeconds} seconds.`, 429, retryAfter(refusal));
   }
-  return jsonFailure(refusal.code, refusal.reason, 400);
+  return jsonFailure(refusal.code, refusal.reason, refusal.code === 'unassigned_items' ? 422 : 400);
 }

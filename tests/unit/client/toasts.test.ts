@@ -8,10 +8,10 @@ describe('toasts (seed 000 §9)', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('shows at most 3, the oldest leaving first', () => {
+  it('shows one at a time, the newest replacing the one showing (issue 28: a stack covered the actions)', () => {
     for (const message of ['one', 'two', 'three', 'four']) toast(message);
-    expect(MAX_TOASTS).toBe(3);
-    expect($toasts.get().map((t) => t.message)).toEqual(['two', 'three', 'four']);
+    expect(MAX_TOASTS).toBe(1);
+    expect($toasts.get().map((t) => t.message)).toEqual(['four']);
   });
 
   it('each leaves after 4000 ms by default', () => {

@@ -1,0 +1,85 @@
+import { fraction, subtractFractions, type Fraction } from './fraction';
+import { formatGBP, pence, sumPence, type Pence } from './money';
+import type { BillSplit, DinerShare } from './split';
+
+/**
+ * DESIGN.md §1 item 14: nothing goes out that does not add up. A bill adds up when it has diners and
+ * their shares sum exactly to the Grand Total, which fails only while something is assigned to nobody.
+ */
+export function sharesAddUp(split: BillSplit): boolean {
+  return split.shares.length > 0 && sumPence(split.shares.map((s) => s.totalPence)) === split.totalPence;
+}
+
+/** The documents' message (seed 000 §5), with "1 item is not" for one. */
+export function unassignedMessage(count: number): string {
+  return count === 1 ? '1 item is not assigned to any diner' : `${count} items are not assigned to any diner`;
+}
+
+/** How many lines are assigned to nobody when the shares do not add up to the Grand Total; null when they do. */
+export function unassignedCount(split: BillSplit): number | null {
+  return sharesAddUp(split) ? null : Math.max(new Set(split.unassignedItemIds).size, 1);
+}
+
+/** The code and words for a bill refused because its shares do not add up to its Grand Total. */
+export const NOT_ADDING_UP = {
+  code: 'unassigned_items',
+  /** What the refusal says: the documents' message and what it means for sharing. */
+  message: (count: number) => `${unassignedMessage(count)}: assign it or split it among everyone before sharing, so the shares add up to the Grand Total.`,
+} as const;
+
+export interface UnassignedLine {
+  readonly itemId: string;
+  readonly name: string;
+  /** What of the line nobody pays yet: its price, or the units nobody has had. */
+  readonly pence: Pence;
+  /** Assigned to nobody at all (a split by units may be partly assigned). */
+  readonly whole: boolean;
+}
+
+/** The Summary's view of what does not add up: what, how much, and the shares against the Grand Total. */
+export interface AddsUpView {
+  readonly addsUp: boolean;
+  readonly message: string | null;
+  /** e.g. "Everyone's shares add up to £10.49 of the £13.48 Grand Total." */
+  readonly detail: string | null;
+  readonly lines: readonly UnassignedLine[];
+}
+
+export function addsUpView(items: readonly { readonly id: string; readonly name: string; readonly pricePence: Pence; readonly assignedTo: readonly string[] }[], split: BillSplit): AddsUpView {
+  if (sharesAddUp(split)) return { addsUp: true, message: null, detail: null, lines: [] };
+  const ids = new Set(split.unassignedItemIds);
+  const lines = items
+    .filter((i) => ids.has(i.id))
+    .map((i) => {
+      const whole = i.assignedTo.length === 0;
+      const given = split.shares.flatMap((s) => s.lines).filter((l) => l.itemId === i.id);
+      return { itemId: i.id, name: i.name, pence: whole ? i.pricePence : pence(i.pricePence - sumPence(given.map((l) => l.sharePence))), whole };
+    });
+  const shared = sumPence(split.shares.map((s) => s.totalPence));
+  return {
+    addsUp: false,
+    message: lines.length > 0 ? unassignedMessage(lines.length) : 'Add at least one diner',
+    detail: `Everyone's shares add up to ${formatGBP(shared)} of the ${formatGBP(split.totalPence)} Grand Total.`,
+    lines,
+  };
+}
+
+/**
+ * The rounding note (DESIGN.md §1 item 5): only on a share the whole-pence split raised above its
+ * exact amount, saying by how much (to the nearest hundredth of a penny); null where the share is exact or below it.
+ */
+export function roundingNote(share: Pick<DinerShare, 'totalPence' | 'exactPence'>): string | null {
+  const over = subtractFractions(fraction(BigInt(share.totalPence), 1n), share.exactPence);
+  if (over.num <= 0n) return null;
+  return `pays ${penceText(over)} more than an exact split, so the pennies add up`;
+}
+
+function penceText(f: Fraction): string {
+  // Hundredths of a penny, to the nearest (at least one); "1p", "0.5p", "0.33p".
+  const nearest = (f.num * 200n + f.den) / (2n * f.den);
+  const hundredths = nearest > 0n ? nearest : 1n;
+  const whole = hundredths / 100n;
+  const rest = hundredths % 100n;
+  if (rest === 0n) return `${whole}p`;
+  return `${whole}.${String(rest).padStart(2, '0').replace(/0$/, '')}p`;
+}

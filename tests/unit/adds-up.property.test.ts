@@ -1,0 +1,217 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { HmacPacketSigner } from '../../adapters/crypto/hmac-packet-signer';
+import { pakoCompressor } from '../../adapters/pako/pako-compressor';
+import { addsUpView, sharesAddUp, unassignedCount } from '../../domain/adds-up';
+import { exportReceipt } from '../../domain/export';
+import { pence, type Pence } from '../../domain/money';
+import type { Portions } from '../../domain/portions';
+import type { BillItem, Receipt } from '../../domain/receipt';
+import { packetSplit } from '../../domain/sharing/bill-view';
+import { newStoredReceipt } from '../../domain/sharing/new-receipt';
+import { openPacket } from '../../domain/sharing/share-token';
+import { shareableBill } from '../../domain/sharing/share-text';
+import { dinerBreakdown, receiptSplit } from '../../domain/sharing/stored-receipt';
+import { splitBill, type TipSplit } from '../../domain/split';
+import { ShareLinks } from '../../src/application/sharing/share-links';
+
+// DESIGN.md §1 item 14, issue 28: the shares shown, the shares on every link and the CSV add up to
+// the Grand Total on every path, and a bill that does not add up goes out on none of them.
+
+const NOW = new Date('2026-11-25T12:00:00Z');
+const signer = new HmacPacketSigner([{ kid: 'k1', secret: 'test-secret-test-secret-test-sec' }]);
+const log = { info: () => {}, warn: () => {}, error: () => {} };
+const links = new ShareLinks(signer, pakoCompressor, { now: () => NOW }, log, (o) => o);
+const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
+
+interface Bill {
+  readonly diners: readonly { id: string; name: string; color: string }[];
+  readonly items: readonly BillItem[];
+  readonly tipPence: Pence;
+  readonly tipSplit: TipSplit;
+}
+
+const assignment = (ids: string[]): fc.Arbitrary<{ assignedTo: string[]; portions?: Portions }> =>
+  fc.subarray(ids).chain((assignedTo) =>
+    fc.oneof(
+      fc.constant({ assignedTo }),
+      fc.array(fc.integer({ min: 1, max: 5 }), { minLength: assignedTo.length, maxLength: assignedTo.length }).map((w) => ({
+        assignedTo,
+        portions: { by: 'shares' as const, counts: Object.fromEntries(assignedTo.map((id, k) => [id, w[k]!])) },
+      })),
+      fc.tuple(fc.array(fc.integer({ min: 1, max: 3 }), { minLength: assignedTo.length, maxLength: assignedTo.length }), fc.nat({ max: 2 })).map(([units, spare]) => ({
+        assignedTo,
+        portions: { by: 'units' as const, quantity: Math.max(2, units.reduce((a, b) => a + b, 0) + spare), counts: Object.fromEntries(assignedTo.map((id, k) => [id, units[k]!])) },
+      })),
+    ),
+  );
+
+/** Bills as the wizard holds them, some lines assigned to nobody (or units nobody had), then perhaps edited. */
+const bills: fc.Arbitrary<Bill> = fc.integer({ min: 1, max: 8 }).chain((n) => {
+  const ids = Array.from({ length: n }, (_, i) => `d${i}`);
+  return fc
+    .record({
+      diners: fc.constant(ids.map((id, i) => ({ id, name: `Diner ${i}`, color: '#000' }))),
+      items: fc.array(
+        fc.record({
+          kind: fc.constantFrom('item' as const, 'item' as const, 'service' as const, 'discount' as const, 'vat' as const),
+          price: fc.integer({ min: 1, max: 30_000 }),
+          split: assignment(ids),
+        }),
+        { minLength: 1, maxLength: 20 },
+      ),
+      edits: fc.array(fc.record({ at: fc.nat(), price: fc.integer({ min: 1, max: 30_000 }), remove: fc.boolean() }), { maxLength: 3 }),
+      tipPence: fc.integer({ min: 0, max: 10_000 }).map(pence),
+      tipSplit: fc.constantFrom('equal' as const, 'proportional' as const),
+    })
+    .map(({ diners, items, edits, tipPence, tipSplit }) => {
+      let lines: BillItem[] = items.map((i, k) => ({
+        id: `i${k}`,
+        name: `Line ${k}`,
+        kind: i.kind,
+        pricePence: pence(i.kind === 'discount' ? -i.price : i.price),
+        ...(i.kind === 'item' ? i.split : { assignedTo: i.split.assignedTo }),
+      }));
+      // The organiser's edits on the Summary: a new price (a discount stays negative), or a line removed.
+      for (const e of edits) {
+        if (lines.length <= 1) break;
+        const at = e.at % lines.length;
+        lines = e.remove ? lines.filter((_, k) => k !== at) : lines.map((l, k) => (k === at ? { ...l, pricePence: pence(l.pricePence < 0 ? -e.price : e.price) } : l));
+      }
+      return { diners, items: lines, tipPence, tipSplit };
+    });
+});
+
+/** The Summary's two fixes, applied to what addsUpView lists: whole lines split among everyone, units nobody had given to the first diner. */
+function fixed(bill: Bill): Bill {
+  const view = addsUpView(bill.items, splitOf(bill));
+  const everyone = bill.diners.map((d) => d.id);
+  const items = bill.items.map((item) => {
+    const line = view.lines.find((l) => l.itemId === item.id);
+    if (line === undefined) return item;
+    if (line.whole) return { ...item, portions: undefined, assignedTo: everyone };
+    const p = item.portions;
+    if (p?.by !== 'units') throw new Error('only a split by units is partly assigned');
+    const given = Object.values(p.counts).reduce((a, b) => a + b, 0);
+    const first = everyone[0]!;
+    return {
+      ...item,
+      assignedTo: item.assignedTo.includes(first) ? item.assignedTo : [...item.assignedTo, first],
+      portions: { ...p, counts: { ...p.counts, [first]: (p.counts[first] ?? 0) + p.quantity - given } },
+    };
+  });
+  return { ...bill, items };
+}
+
+const splitOf = (bill: Bill) => splitBill({ diners: bill.diners, items: bill.items, tipPence: bill.tipPence, tipSplit: bill.tipSplit });
+const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+
+function receiptOf(bill: Bill): Receipt {
+  const split = splitOf(bill);
+  return {
+    receiptId: 'r',
+    items: bill.items,
+    diners: bill.diners,
+    tipPence: bill.tipPence,
+    tipSplit: bill.tipSplit,
+    subtotalPence: split.subtotalPence,
+    totalPence: split.totalPence,
+    timestamp: NOW.toISOString(),
+  };
+}
+
+/** The CSV's Share Amount cells of every line, plus each diner's tip share, in pence. */
+function csvShares(receipt: Receipt): number {
+  const csv = exportReceipt(receipt, 'csv');
+  if (!csv.ok) throw new Error(csv.error);
+  const rows = csv.value.content
+    .trim()
+    .split('\r\n')
+    .slice(1, 1 + receipt.items.length);
+  const cells = rows.flatMap((row) =>
+    (csvFields(row)[3] ?? '')
+      // A cell starting with a minus is defused for spreadsheets with a leading quote (export.ts).
+      .replace(/^'/, '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter((a) => a !== ''),
+  );
+  return sum(cells.map((c) => Math.round(Number(c) * 100)));
+}
+
+/** The fields of one CSV row (quoted fields may hold commas and doubled quotes). */
+function csvFields(row: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < row.length; i++) {
+    const c = row[i]!;
+    if (quoted) {
+      if (c === '"' && row[i + 1] === '"') [field, i] = [field + '"', i + 1];
+      else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') [fields[fields.length], field] = [field, ''];
+    else field += c;
+  }
+  return [...fields, field];
+}
+
+describe('every path adds up to the Grand Total (issue 28)', () => {
+  it('a bill with something assigned to nobody goes out on no link, and once fixed the summary, every link and the CSV add up', () => {
+    fc.assert(
+      fc.property(bills, (bill) => {
+        // A bill of VAT lines alone has nothing to share ('No items in receipt').
+        fc.pre(bill.items.some((i) => i.kind !== 'vat'));
+        const before = splitOf(bill);
+        const shared = shareableBill({ ...bill, items: bill.items });
+        const link = links.create(shared, 'https://whospaying.app');
+        const stored = newStoredReceipt({ ...shared, tipSharers: 'allDiners', payeeName: 'Alex' }, random, { scoped: true });
+        if (!stored.ok) throw new Error(stored.error);
+        // What ShareBill (POST /api/bills) checks before storing, and ShareLinks (POST /api/shares) before signing.
+        const storedShort = unassignedCount(receiptSplit(stored.value.receipt));
+        if (!sharesAddUp(before)) {
+          expect(link).toMatchObject({ ok: false, error: { code: 'unassigned_items' } });
+          expect(storedShort).not.toBeNull();
+        } else {
+          expect(link.ok).toBe(true);
+          expect(storedShort).toBeNull();
+        }
+
+        const after = fixed(bill);
+        const split = splitOf(after);
+        expect(sharesAddUp(split)).toBe(true);
+        const shown = split.shares.map((s) => s.totalPence);
+        expect(sum(shown)).toBe(split.totalPence);
+
+        // The whole-bill link and each diner's link.
+        const afterShared = shareableBill(after);
+        for (const dinerId of [null, ...after.diners.map((d) => d.id)]) {
+          const made = links.create({ ...afterShared, dinerId }, 'https://whospaying.app');
+          if (!made.ok) throw new Error(made.error.reason);
+          const opened = openPacket(made.value.token, Math.floor(NOW.getTime() / 1000), signer, pakoCompressor);
+          if (!opened.ok) throw new Error(opened.error);
+          const onLink = packetSplit(opened.value).shares.map((s) => s.totalPence);
+          expect(onLink).toEqual(shown);
+          expect(sum(onLink)).toBe(split.totalPence);
+        }
+
+        // The stored bill's /r/ pages.
+        const kept = newStoredReceipt({ ...afterShared, tipSharers: 'allDiners', payeeName: 'Alex' }, random, { scoped: true });
+        if (!kept.ok) throw new Error(kept.error);
+        const pages = after.diners.map((d) => {
+          const page = dinerBreakdown(kept.value.receipt, kept.value.dinerIds.get(d.id)!);
+          if (!page.ok) throw new Error(page.error);
+          return page.value.totalPence;
+        });
+        expect(pages).toEqual(shown);
+
+        // The CSV: every line's shares and the tip add up to its Total row.
+        const receipt = receiptOf(after);
+        expect(csvShares(receipt) + receipt.tipPence).toBe(split.totalPence);
+      }),
+      { numRuns: 100 },
+    );
+    // Each run signs and opens up to nine links and stores a bill: seconds on a busy two-core machine.
+  }, 60_000);
+});
