@@ -21,7 +21,7 @@ import { ShareLinks } from '../../src/application/sharing/share-links';
 const NOW = new Date('2026-11-25T12:00:00Z');
 const signer = new HmacPacketSigner([{ kid: 'k1', secret: 'test-secret-test-secret-test-sec' }]);
 const log = { info: () => {}, warn: () => {}, error: () => {} };
-const links = new ShareLinks(signer, pakoCompressor, { now: () => NOW }, log, (o) => o);
+const links = new ShareLinks(signer, pakoCompressor, { now: () => NOW }, log);
 const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
 
 interface Bill {
@@ -165,7 +165,7 @@ describe('every path adds up to the Grand Total (issue 28)', () => {
         fc.pre(bill.items.some((i) => i.kind !== 'vat'));
         const before = splitOf(bill);
         const shared = shareableBill({ ...bill, items: bill.items });
-        const link = links.create(shared, 'https://whospaying.app');
+        const link = links.create(shared);
         const stored = newStoredReceipt({ ...shared, tipSharers: 'allDiners', payeeName: 'Alex' }, random, { scoped: true });
         if (!stored.ok) throw new Error(stored.error);
         // What ShareBill (POST /api/bills) checks before storing, and ShareLinks (POST /api/shares) before signing.
@@ -187,7 +187,7 @@ describe('every path adds up to the Grand Total (issue 28)', () => {
         // The whole-bill link and each diner's link.
         const afterShared = shareableBill(after);
         for (const dinerId of [null, ...after.diners.map((d) => d.id)]) {
-          const made = links.create({ ...afterShared, dinerId }, 'https://whospaying.app');
+          const made = links.create({ ...afterShared, dinerId });
           if (!made.ok) throw new Error(made.error.reason);
           const opened = openPacket(made.value.token, Math.floor(NOW.getTime() / 1000), signer, pakoCompressor);
           if (!opened.ok) throw new Error(opened.error);
