@@ -3,14 +3,14 @@ import { formatGBP, pence, sumPence, type Pence } from './money';
 import type { BillSplit, DinerShare } from './split';
 
 /**
- * DESIGN.md §1 item 14: nothing goes out that does not add up. A bill adds up when it has diners and
+ * Nothing goes out that does not add up. A bill adds up when it has diners and
  * their shares sum exactly to the Grand Total, which fails only while something is assigned to nobody.
  */
 export function sharesAddUp(split: BillSplit): boolean {
   return split.shares.length > 0 && sumPence(split.shares.map((s) => s.totalPence)) === split.totalPence;
 }
 
-/** The documents' message (seed 000 §5), with "1 item is not" for one. */
+/** The documents' message, with "1 item is not" for one. */
 export function unassignedMessage(count: number): string {
   return count === 1 ? '1 item is not assigned to any diner' : `${count} items are not assigned to any diner`;
 }
@@ -65,7 +65,7 @@ export function addsUpView(items: readonly { readonly id: string; readonly name:
 }
 
 /**
- * The rounding note (DESIGN.md §1 item 5): only on a share the whole-pence split raised above its
+ * The rounding note: only on a share the whole-pence split raised above its
  * exact amount, saying by how much (to the nearest hundredth of a penny); null where the share is exact or below it.
  */
 export function roundingNote(share: Pick<DinerShare, 'totalPence' | 'exactPence'>): string | null {

@@ -13,7 +13,7 @@ export interface ReceiptValidation {
   readonly errors: readonly string[];
 }
 
-/** The receipt checks of seed 000 §5, with their messages word for word. */
+/** The receipt checks of the specification, with their messages word for word. */
 export function validateReceipt(receipt: ValidatableReceipt): ReceiptValidation {
   const errors: string[] = [];
   if (receipt.items.length === 0) errors.push('No items in receipt');

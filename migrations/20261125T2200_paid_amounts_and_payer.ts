@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Issue 28, DESIGN.md §1 item 15: a paid mark records the amount paid, so a bill changed after it
+// Issue 28, docs/product.md: a paid mark records the amount paid, so a bill changed after it
 // shows what is still to come; and a stored bill names the diner who paid the restaurant, who is
 // owed and never owing. Marks made before this have no amount (they count as the whole share).
 export async function up(db: Kysely<any>): Promise<void> {

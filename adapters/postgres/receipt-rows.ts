@@ -35,7 +35,7 @@ export async function insertItems(tx: Transaction<Database>, receipt: StoredRece
   if (assignments.length > 0) await tx.insertInto('assignments').values(assignments).execute();
 }
 
-/** The receipt in the four tables of seed 001 §3, mapped back to the domain; null when there is none. */
+/** The receipt in the four tables of the specification, mapped back to the domain; null when there is none. */
 export async function readReceipt(db: Kysely<Database>, id: string): Promise<{ receipt: StoredReceipt; organiserSecretHash: string | null; expiresAt: Date | null } | null> {
   const receipt = await db.selectFrom('receipts').selectAll().where('id', '=', id).executeTakeFirst();
   if (receipt === undefined) return null;

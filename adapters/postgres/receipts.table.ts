@@ -12,7 +12,7 @@ export interface ReceiptsTable {
   /** Hex SHA-256 of the organiser's secret; null for receipts stored through the API. */
   organiser_secret_hash: ColumnType<string | null, string | null | undefined, string | null>;
   payee_name: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The diner who paid the restaurant (DESIGN.md §1 item 15); null: the organiser, not a diner, or a receipt stored through the API. */
+  /** The diner who paid the restaurant; null: the organiser, not a diner, or a receipt stored through the API. */
   payer_diner_id: ColumnType<string | null, string | null | undefined, string | null>;
   tip_sharers: ColumnType<'diners_with_items' | 'all_diners', 'diners_with_items' | 'all_diners' | undefined, 'diners_with_items' | 'all_diners'>;
   expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;

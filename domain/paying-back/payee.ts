@@ -1,6 +1,6 @@
 import { err, ok, type Result } from '../result';
 
-/** Where the organiser wants to be paid back (DESIGN.md §1 item 8): kept on their device, sent with each stored bill. */
+/** Where the organiser wants to be paid back: kept on their device, sent with each stored bill. */
 export interface Payee {
   readonly name: string;
   readonly monzo: string | null;
@@ -54,7 +54,7 @@ function bareHandle(raw: string, hosts: readonly string[]): string {
 }
 
 /**
- * Who paid the restaurant, as a diner id (DESIGN.md §1 item 15): the one picked, else the organiser
+ * Who paid the restaurant, as a diner id: the one picked, else the organiser
  * themselves, who is the diner named as in their payment details; null when that is nobody on the bill.
  */
 export function payerDinerId(

@@ -4,7 +4,7 @@ import { dinerBreakdown, type StoredReceipt } from '../sharing/stored-receipt';
 export type PaidBy = 'diner' | 'organiser';
 
 /**
- * A diner's paid mark (DESIGN.md §1 item 15): said on their page or marked by the organiser, with the
+ * A diner's paid mark: said on their page or marked by the organiser, with the
  * amount paid so far, so a later change to the bill shows what is still to come. Marks made before
  * amounts were recorded have none: they count as the diner's whole share, whatever it is now.
  */

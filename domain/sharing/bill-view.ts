@@ -28,7 +28,7 @@ export interface BillView {
   readonly subtotalPence: Pence;
   readonly tipPence: Pence;
   readonly totalPence: Pence;
-  /** Tip as a percent of the subtotal, one decimal (seed 001 §9); null for a zero subtotal. */
+  /** Tip as a percent of the subtotal, one decimal; null for a zero subtotal. */
   readonly tipPercent: number | null;
   readonly tipSplit: TipSplit;
   readonly focusSeatId: string | null;
@@ -75,7 +75,7 @@ export function billView(packet: SharePacket): BillView {
   };
 }
 
-/** The diner share data of seed 001 §3 (what the link handler keeps in session storage). */
+/** The diner share data of the specification (what the link handler keeps in session storage). */
 export interface DinerShareData {
   readonly dinerName: string;
   readonly dinerItems: readonly { readonly name: string; readonly price: number; readonly shareCount: number }[];
@@ -94,7 +94,7 @@ export function dinerShareData(seat: SeatView): DinerShareData {
   };
 }
 
-/** seed 001 §5: diner data needs dinerName, dinerItems and a numeric total; anything else is rejected. */
+/** Diner data needs dinerName, dinerItems and a numeric total; anything else is rejected. */
 export function parseDinerShareData(value: unknown): DinerShareData | null {
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;

@@ -25,7 +25,7 @@ export interface NewReceiptRequest {
     readonly paypal?: string | null | undefined;
   }[];
   readonly items: readonly { readonly name: string; readonly pricePence: number; readonly kind?: StoredItemKind | undefined; readonly assignedTo: readonly string[] }[];
-  /** The documents' rule (diners with items, seed 001 §9) unless asked otherwise. */
+  /** The documents' rule (diners with items, the specification) unless asked otherwise. */
   readonly tipSharers?: TipSharers | undefined;
   readonly payeeName?: string | null | undefined;
   /** The diner (by the request's id) who paid the restaurant; none when the organiser paid and is not a diner. */

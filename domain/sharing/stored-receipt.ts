@@ -2,7 +2,7 @@ import { pence, type Pence } from '../money';
 import { err, ok, type Result } from '../result';
 import { splitBill, type BillSplit, type TipSplit } from '../split';
 
-/** A receipt kept on the server for the short /r/{id}/{dinerId} links (seed 001 §3 backend tables). */
+/** A receipt kept on the server for the short /r/{id}/{dinerId} links. */
 export interface StoredReceipt {
   readonly id: string;
   readonly merchant: string | null;
@@ -13,14 +13,14 @@ export interface StoredReceipt {
   readonly tipTotalPence: Pence;
   readonly tipSplit: TipSplit;
   /**
-   * Who shares the tip: the documents' breakdown rule (diners with items, seed 001 §9) for receipts
+   * Who shares the tip: the documents' breakdown rule (diners with items, the specification) for receipts
    * stored through the API, the summary's rule (everyone) for bills the app stores, so a diner's page
    * shows what the organiser's summary showed, to the penny.
    */
   readonly tipSharers: TipSharers;
   /** The organiser's name as they gave it for being paid back; null for receipts stored through the API. */
   readonly payeeName: string | null;
-  /** The diner who paid the restaurant (DESIGN.md §1 item 15): owed, never owing; null when the organiser did and did not eat, or on receipts stored through the API. */
+  /** The diner who paid the restaurant: owed, never owing; null when the organiser did and did not eat, or on receipts stored through the API. */
   readonly payerDinerId: string | null;
   readonly items: readonly StoredItem[];
   readonly diners: readonly StoredDiner[];
@@ -94,7 +94,7 @@ export function receiptSplit(receipt: StoredReceipt): BillSplit {
 }
 
 /**
- * One diner's page of a stored receipt (seed 001 §2.8, §9): item shares, discounts (unassigned ones
+ * One diner's page of a stored receipt: item shares, discounts (unassigned ones
  * across everyone), and the service charge and tip split among diners with at least one item (the
  * tip equally or by what each had, as the organiser chose).
  * Shares come from splitBill, so every diner's total adds up exactly to the bill.

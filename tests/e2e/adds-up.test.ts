@@ -6,7 +6,7 @@ import { postJson } from './support/http';
 import { auditPage, screenshot, SCREENSHOTS, showAs, THEMES, WIDTHS } from './support/visual-audit';
 import { addDiners, FakeBackend, manualBill, openApp, toggle, uploadPhoto } from './support/wizard';
 
-// Issue 28, DESIGN.md §1 item 14: nothing goes out that does not add up.
+// Issue 28, docs/product.md: nothing goes out that does not add up.
 
 const pence = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);
 

@@ -5,7 +5,7 @@ import { postJson } from './support/http';
 import { linesOf } from './support/layout';
 import { addDiners, expectAccessible, manualBill, openApp, toggle } from './support/wizard';
 
-// Issue 18: editing and splitting the way people really split (DESIGN.md §1 items 7, 11, 12).
+// Issue 18: editing and splitting the way people really split.
 describe('editing and splitting a bill', () => {
   let browser: Browser;
   let context: BrowserContext;

@@ -15,7 +15,7 @@ import { dinerBreakdown, receiptSplit } from '../../domain/sharing/stored-receip
 import { splitBill, type TipSplit } from '../../domain/split';
 import { ShareLinks } from '../../src/application/sharing/share-links';
 
-// DESIGN.md §1 item 14, issue 28: the shares shown, the shares on every link and the CSV add up to
+// Issue 28: the shares shown, the shares on every link and the CSV add up to
 // the Grand Total on every path, and a bill that does not add up goes out on none of them.
 
 const NOW = new Date('2026-11-25T12:00:00Z');

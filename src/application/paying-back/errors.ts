@@ -4,7 +4,7 @@ import type { PayeeProblem } from '../../../domain/paying-back/payee';
 export type PayingBackError =
   | { readonly code: 'invalid_bill'; readonly message: string }
   | { readonly code: 'invalid_payee'; readonly problem: PayeeProblem }
-  /** The shares do not add up to the Grand Total: something is assigned to nobody (DESIGN.md §1 item 14). */
+  /** The shares do not add up to the Grand Total: something is assigned to nobody. */
   | { readonly code: 'unassigned_items'; readonly count: number }
   /** Unknown, expired, or not a bill the app stored: the same answer, so ids cannot be probed. */
   | { readonly code: 'bill_not_found' }

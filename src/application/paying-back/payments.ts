@@ -59,7 +59,7 @@ export class Payments {
   }
 }
 
-/** A paid mark records the diner's whole share as the bill stands now (DESIGN.md §1 item 15). */
+/** A paid mark records the diner's whole share as the bill stands now. */
 function owed(bill: StoredReceipt, dinerId: string): number {
   const breakdown = dinerBreakdown(bill, dinerId);
   return breakdown.ok ? breakdown.value.totalPence : 0;

@@ -31,7 +31,7 @@ export interface SharedBill {
 }
 
 /**
- * Stores the organiser's bill for getting paid back (DESIGN.md §1 item 8), or edits the one this
+ * Stores the organiser's bill for getting paid back, or edits the one this
  * device stored before: sharing again never makes a second bill, and links already sent keep working.
  */
 export class ShareBill {

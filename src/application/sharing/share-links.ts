@@ -24,8 +24,8 @@ export interface OpenedShare {
 }
 
 /**
- * The bill cannot be shared: `reason` is the domain's validation text (seed 001 §8), or its shares do
- * not add up to its Grand Total because something is assigned to nobody (DESIGN.md §1 item 14).
+ * The bill cannot be shared: `reason` is the domain's validation text, or its shares do
+ * not add up to its Grand Total because something is assigned to nobody.
  */
 export type ShareRefusal = { readonly code: 'invalid_bill'; readonly reason: string } | { readonly code: 'unassigned_items'; readonly reason: string };
 

@@ -17,7 +17,7 @@ import { Card } from '../ui/Card';
 let dateFormat: Intl.DateTimeFormat | null = null;
 const shortDate = (date: Date): string => (dateFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })).format(date);
 
-/** Bills shared from this device (DESIGN.md §1 item 13), on the scan step: open, share again or delete. */
+/** Bills shared from this device, on the scan step: open, share again or delete. */
 export function RecentBills() {
   const bills = useStore($recentBills);
   const payee = useStore($payee);

@@ -16,7 +16,7 @@ export interface RecentDiner {
   readonly items?: readonly string[];
 }
 
-/** A bill shared from this device (DESIGN.md §1 item 13): enough to follow it up, re-share it or open it again. */
+/** A bill shared from this device: enough to follow it up, re-share it or open it again. */
 export interface RecentBill {
   readonly receiptId: string;
   readonly organiserSecret: string;

@@ -117,7 +117,7 @@ function AssignItem({ item, diners }: { readonly item: BillItem; readonly diners
   );
 }
 
-/** Everyone picks their own items on their own phone (DESIGN.md §1 item 10). */
+/** Everyone picks their own items on their own phone. */
 function OpenToTableButton() {
   const [busy, setBusy] = useState(false);
   const open = async () => {
@@ -194,7 +194,7 @@ function DinersCard({ diners }: { readonly diners: readonly Diner[] }) {
   );
 }
 
-/** Items can be added on every bill, scanned, entered by hand or the sample (DESIGN.md §1 item 11). */
+/** Items can be added on every bill, scanned, entered by hand or the sample. */
 function AddItemForm() {
   const [name, setName] = useState('');
   const [price, setPrice] = useState('');

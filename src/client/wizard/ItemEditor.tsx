@@ -15,7 +15,7 @@ export const ITEM_EDIT_MESSAGES = {
 
 /**
  * An item's name and price with an Edit button that opens a form to rename, re-price or remove it,
- * at Assign and at Summary (DESIGN.md §1 item 11).
+ * at Assign and at Summary.
  */
 export function ItemHead({ item }: { readonly item: BillItem }) {
   const [open, setOpen] = useState(false);

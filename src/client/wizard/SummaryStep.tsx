@@ -31,7 +31,7 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
   const check = useMemo(() => addsUpView(bill.items, split), [bill.items, split]);
   const payee = useStore($payee);
   const payerId = payerDinerId(bill.payer, bill.diners, payee?.name ?? null);
-  // Nothing is stored, sent or shared while the shares do not add up to the Grand Total (DESIGN.md §1 item 14).
+  // Nothing is stored, sent or shared while the shares do not add up to the Grand Total.
   const toStore = useMemo(() => {
     const shared = receipt && check.addsUp ? shareableBill(receipt) : null;
     return (

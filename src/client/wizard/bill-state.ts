@@ -35,7 +35,7 @@ export interface BillState {
   readonly items: readonly BillItem[];
   readonly diners: readonly Diner[];
   readonly tip: TipSetting;
-  /** How the tip is shared (DESIGN.md §1 item 5): equally by default, or by what each diner had. */
+  /** How the tip is shared: equally by default, or by what each diner had. */
   readonly tipSplit: TipSplit;
   readonly isTestReceipt: boolean;
   readonly receipt: Receipt | null;
@@ -45,7 +45,7 @@ export interface BillState {
   readonly live: LiveLink | null;
   /** The live bill this one was finished from, while its diners' phones can be sent their pay-back links. */
   readonly handOut: HandOutLink | null;
-  /** Who paid the restaurant (DESIGN.md §1 item 15): the organiser unless they pick someone else. */
+  /** Who paid the restaurant: the organiser unless they pick someone else. */
   readonly payer: PayerChoice;
 }
 

@@ -7,7 +7,7 @@ export interface Toast {
 }
 
 /**
- * One at a time (issue 28, beyond seed 000 §9's three): a stack of them covered the next rows' Send and
+ * One at a time (issue 28, beyond the specification's three): a stack of them covered the next rows' Send and
  * Mark paid and the sticky Share Bill. The newest replaces the one showing.
  */
 export const MAX_TOASTS = 1;
@@ -16,7 +16,7 @@ export const TOAST_MS = 4000;
 export const $toasts = atom<readonly Toast[]>([]);
 let nextId = 1;
 
-/** At most one visible (the newest), each gone after 4000 ms (seed 000 §9). */
+/** At most one visible (the newest), each gone after 4000 ms. */
 export function toast(message: string, tone: Toast['tone'] = 'info', durationMs = TOAST_MS): void {
   const id = nextId++;
   $toasts.set([...$toasts.get(), { id, message, tone }].slice(-MAX_TOASTS));

@@ -5,7 +5,7 @@ import type { OpenedShare, ShareRefusal } from '../../application/sharing/share-
 import type { StoreRefusal } from '../../application/sharing/stored-receipts';
 import { jsonFailure, retryAfter } from './json';
 
-/** The app's custom scheme for deep links (seed 001 §9: share/{token}). */
+/** The app's custom scheme for deep links (share/{token}). */
 export const APP_SCHEME = 'whospaying://';
 
 export function deepLink(token: string): string {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $toasts, MAX_TOASTS, toast, TOAST_MS } from '../../../src/client/wizard/toasts';
 
-describe('toasts (seed 000 §9)', () => {
+describe('toasts', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     $toasts.set([]);
