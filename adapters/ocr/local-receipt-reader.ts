@@ -1,12 +1,12 @@
 import { rowsOf } from '../../domain/receipt-layout';
-import type { ReceiptReading } from '../../domain/receipt-line';
+import { NO_HEADER, type ReceiptReading } from '../../domain/receipt-line';
 import { parseReceiptText } from '../../domain/receipt-parser';
 import { err, ok, type Result } from '../../domain/result';
 import type { ReadFailure, ReceiptImage, ReceiptReader } from '../../ports/receipt-reader';
 import { PaddleOcr } from './paddle-ocr';
 import type { TextFinder } from './text-finder';
 
-const NOTHING_READ: ReceiptReading = { lines: [], totalPence: null };
+const NOTHING_READ: ReceiptReading = { lines: [], totalPence: null, ...NO_HEADER };
 
 /**
  * Reads receipts on this server: PaddleOCR finds the text and its boxes, the boxes are laid back

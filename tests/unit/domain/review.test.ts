@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { linesFromAnalysis, printedTotalFromAnalysis } from '../../../domain/analysis-response';
+import { headerFromAnalysis, linesFromAnalysis, printedTotalFromAnalysis } from '../../../domain/analysis-response';
 import { pence } from '../../../domain/money';
 import { includedTotal, keepAssignments, linesToPassOn, reviewLine, reviewLinesForBill, reviewReconciliation, sampleReceiptLines, suspectLineIds, type ReviewLine } from '../../../domain/review';
 
@@ -128,6 +128,14 @@ describe('the analysis response', () => {
   it("carries the server's printed total, when it found one", () => {
     expect(printedTotalFromAnalysis({ items: [], totalPence: 1600 })).toBe(1600);
     for (const response of [{ items: [], totalPence: null }, { items: [], totalPence: 12.5 }, [{ name: 'Soup' }], null]) expect(printedTotalFromAnalysis(response)).toBeNull();
+  });
+
+  it("carries the server's merchant, date and currency, each only in its shape", () => {
+    expect(headerFromAnalysis({ items: [], merchant: ' The Vine ', date: '2014-11-22', currency: 'GBP' })).toEqual({ merchant: 'The Vine', date: '2014-11-22', currency: 'GBP' });
+    const none = { merchant: null, date: null, currency: null };
+    expect(headerFromAnalysis({ items: [], merchant: 7, date: '2014-02-30', currency: 'pounds' })).toEqual(none);
+    expect(headerFromAnalysis({ items: [], date: '22/11/2014' })).toEqual(none);
+    expect(headerFromAnalysis([{ name: 'Soup' }])).toEqual(none);
   });
 });
 
