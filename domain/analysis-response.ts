@@ -1,5 +1,6 @@
 import { isPence, pence, type Pence } from './money';
-import { isCountedQuantity } from './receipt-line';
+import { isoDate } from './receipt-date';
+import { isCountedQuantity, type ReceiptHeader } from './receipt-line';
 import { reviewLine, type LineKind, type ReviewLine } from './review';
 
 const KINDS: Record<string, LineKind> = {
@@ -45,6 +46,22 @@ function unitsOf(entry: Record<string, unknown>): { quantity?: number; unitPrice
 export function printedTotalFromAnalysis(response: unknown): Pence | null {
   const total = isRecord(response) ? response['totalPence'] : null;
   return isPence(total) && total > 0 ? pence(total) : null;
+}
+
+/**
+ * The merchant, date and currency our server read beside the items, each null when absent or not
+ * in its shape (a name of up to 200 characters, a yyyy-mm-dd day that exists, an ISO 4217 code).
+ */
+export function headerFromAnalysis(response: unknown): ReceiptHeader {
+  if (!isRecord(response)) return { merchant: null, date: null, currency: null };
+  const merchant = text(response['merchant']);
+  const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text(response['date']) ?? '');
+  const currency = text(response['currency']);
+  return {
+    merchant: merchant !== null && merchant.length <= 200 ? merchant : null,
+    date: date ? isoDate(Number(date[1]), Number(date[2]), Number(date[3])) : null,
+    currency: currency !== null && /^[A-Z]{3}$/.test(currency) ? currency : null,
+  };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

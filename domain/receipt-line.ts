@@ -31,13 +31,25 @@ export function kindGivenCount(kind: ReceiptLineKind, quantity: number | undefin
   return kind === 'service' && isCountedQuantity(quantity) ? 'item' : kind;
 }
 
-/** What a reader found on a receipt: its lines, and the printed total when one was found. */
-export interface ReceiptReading {
+/** The priced part of a reading: its lines, and the printed total when one was found. */
+export interface PricedLines {
   readonly lines: readonly ReceiptLine[];
   readonly totalPence: Pence | null;
-  /** ISO 4217 code of the receipt's currency, when the reader can tell it. */
-  readonly currency?: string;
 }
+
+/** Who, when and in what money, each null when the receipt does not say. */
+export interface ReceiptHeader {
+  readonly merchant: string | null;
+  /** ISO yyyy-mm-dd. */
+  readonly date: string | null;
+  /** ISO 4217 code. */
+  readonly currency: string | null;
+}
+
+export const NO_HEADER: ReceiptHeader = { merchant: null, date: null, currency: null };
+
+/** What a reader found on a receipt. */
+export interface ReceiptReading extends PricedLines, ReceiptHeader {}
 
 /** Kinds that make up the bill: VAT is already inside UK prices, subtotals and totals are sums. */
 export const BILLED_KINDS: ReadonlySet<ReceiptLineKind> = new Set(['item', 'service', 'discount']);

@@ -1,23 +1,25 @@
 import { pence, type Pence } from './money';
 import { trailingAmount, type TrailingAmount } from './receipt-amount';
-import { BILLED_KINDS, isCountedQuantity, kindGivenCount, type ReceiptLine, type ReceiptLineKind, type ReceiptReading } from './receipt-line';
+import { BILLED_KINDS, isCountedQuantity, kindGivenCount, type PricedLines, type ReceiptLine, type ReceiptLineKind, type ReceiptReading } from './receipt-line';
+import { headerOf } from './receipt-header';
 import { choosePrintedTotal } from './receipt-reconcile';
 import { repairMisreadPrice } from './receipt-repair';
 import { kindsFromSums } from './receipt-sum-rows';
 
 /**
- * Turns the text of a receipt (OCR output, one printed row per line) into priced lines.
- * General rules only: a row is priced by the amount at its end; its words decide its kind;
- * rows about payment, the venue or the visit are not part of the bill and are dropped.
+ * Turns the text of a receipt (OCR output, one printed row per line) into priced lines, and who
+ * printed it, when and in what money. General rules only: a row is priced by the amount at its
+ * end; its words decide its kind; rows about payment, the venue or the visit are not part of the
+ * bill and are dropped.
  */
 export function parseReceiptText(text: string): ReceiptReading {
-  return repairMisreadPrice(kindsFromSums(readRows(text)));
+  const rows = text.split(/\r?\n/);
+  return { ...repairMisreadPrice(kindsFromSums(readRows(rows))), ...headerOf(rows) };
 }
 
-function readRows(text: string): ReceiptReading {
+function readRows(rows: readonly string[]): PricedLines {
   const lines: ReceiptLine[] = [];
   let pendingName: string | null = null;
-  const rows = text.split(/\r?\n/);
   const usesDecimals = rows.filter((r) => DECIMAL_AMOUNT.test(r)).length >= 2;
   // Where a rounding adjustment is printed, the total after it is the one to pay; without any
   // total row, what was paid less the change is.
@@ -151,7 +153,7 @@ function namesSomethingElse(label: string): boolean {
  * total is the first one that covers the items above it: a "total" that does not (a misread, a
  * product's name) does not cut off the items after it.
  */
-function settle(read: readonly ReceiptLine[]): ReceiptReading {
+function settle(read: readonly ReceiptLine[]): PricedLines {
   const lines = markUnlabelledTotal(read);
   let itemsAbove = 0;
   let itemCount = 0;

@@ -1,5 +1,5 @@
 import { pence, type Pence } from './money';
-import { BILLED_KINDS, pricedSum, type ReceiptLine, type ReceiptReading } from './receipt-line';
+import { BILLED_KINDS, pricedSum, type ReceiptLine, type PricedLines } from './receipt-line';
 
 /**
  * OCR adds a digit to a price (a decimal point or a speck read as a 1: 5.99 read as 51.99) or runs
@@ -8,7 +8,7 @@ import { BILLED_KINDS, pricedSum, type ReceiptLine, type ReceiptReading } from '
  * that code, and no other such reading fits, that price is put right: the receipt's own arithmetic
  * decides, and where two readings would fit nothing is changed.
  */
-export function repairMisreadPrice(reading: ReceiptReading): ReceiptReading {
+export function repairMisreadPrice(reading: PricedLines): PricedLines {
   const { lines, totalPence } = reading;
   const targets = printedSums(lines, totalPence);
   const billed = pricedSum(lines, (l) => BILLED_KINDS.has(l.kind));

@@ -1,4 +1,4 @@
-import { BILLED_KINDS, pricedSum, type ReceiptLine, type ReceiptReading } from './receipt-line';
+import { BILLED_KINDS, pricedSum, type ReceiptLine, type PricedLines } from './receipt-line';
 
 /**
  * Rows whose label OCR could not read, or that name a category, are told by the receipt's own sums:
@@ -10,12 +10,12 @@ import { BILLED_KINDS, pricedSum, type ReceiptLine, type ReceiptReading } from '
  *   lost, so the run does not sum to it) is the total said again, when the receipt does not add up
  *   with it counted as an item.
  */
-export function kindsFromSums(reading: ReceiptReading): ReceiptReading {
+export function kindsFromSums(reading: PricedLines): PricedLines {
   const lines = chargeBetweenSubtotalAndTotal(sumRowsAsSubtotals(reading));
   return { ...reading, lines: totalRestatedAsSubtotal(lines, reading.totalPence) };
 }
 
-function sumRowsAsSubtotals({ lines, totalPence }: ReceiptReading): readonly ReceiptLine[] {
+function sumRowsAsSubtotals({ lines, totalPence }: PricedLines): readonly ReceiptLine[] {
   if (totalPence === null || addsUp(lines, totalPence)) return lines;
   let runSum = 0;
   let runCount = 0;

@@ -1,6 +1,8 @@
 import { pence, type Pence } from './money';
+import { parsePriceInput } from './price-input';
 import { BILLED_KINDS, type ReceiptLine, type ReceiptLineKind } from './receipt-line';
 import { reconcile, type Reconciliation } from './receipt-reconcile';
+import { err, ok, type Result } from './result';
 import type { ItemKind } from './split';
 
 /** Kinds a reading can give a line (seed 000 §3); only item, service, vat and discount become bill items. */
@@ -43,6 +45,23 @@ export function linesToPassOn(lines: readonly ReviewLine[]): { id: string; name:
  */
 export function reviewReconciliation(lines: readonly ReviewLine[], printedTotalPence: Pence | null): Reconciliation {
   return reconcile(lines, printedTotalPence, (l) => l.included && BILLED_KINDS.has(l.kind));
+}
+
+/** What the included lines fall short of the printed total by (what a missed line may cost); null when they do not. */
+export function shortfallPence(reconciliation: Reconciliation): Pence | null {
+  const difference = reconciliation.differencePence;
+  return difference !== null && difference < 0 ? pence(-difference) : null;
+}
+
+export type MissedLineProblem = 'name needed' | 'price needed';
+
+/** A line the reader missed, typed on Review: an item with a name and a price above £0.00, included. */
+export function missedLine(id: string, rawName: string, priceText: string): Result<ReviewLine, MissedLineProblem> {
+  const name = rawName.trim();
+  if (name === '') return err('name needed');
+  const price = parsePriceInput(priceText);
+  if (price.kind !== 'price') return err('price needed');
+  return ok(reviewLine(id, name, price.pricePence, 'item'));
 }
 
 /** Ids of the lines the reconciliation asks the person to check. */

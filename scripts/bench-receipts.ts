@@ -2,12 +2,17 @@
  * Scores the receipt reader on the real receipts in ../shared/receipts (see its README):
  *   npm run bench:receipts [-- --engine local|openai] [--dir <receipts dir>] [--only <folder>]
  *     [--half even|odd] [--ocr-cache <dir>] [--verbose] [--misses]
- * Prints, per folder, item precision / recall / F1, totals found, median and p95 time per image,
- * and the resident memory the reader adds. Prints figures; never fails on them.
+ * Prints, per folder, item precision / recall / F1, totals found, merchants named, currencies
+ * right, median and p95 time per image, and the resident memory the reader adds. Prints figures;
+ * never fails on them. wildreceipt-more is reported in two halves: the even-numbered receipts
+ * (wx082, wx084, …) to develop on, the odd ones (wx081, wx083, …) held out.
  *
- * `--half even|odd` keeps only the even- or odd-numbered receipts of wildreceipt-more (wx082,
- * wx084, … or wx081, wx083, …): develop on the even half and the other folders, and report the odd
- * half as the held-out figure. `--ocr-cache <dir>` keeps the OCR output per image (keyed by image and
+ * A merchant is named when the reading's merchant and the dataset's `store` agree as
+ * `merchantNamed` (scripts/receipts/score.ts) says: one of the store's boxes in the reading, or the
+ * reading in a box, with one character in five allowed wrong. A currency is right when it is the
+ * ISO code the ground truth gives; both are counted over receipts whose truth has one.
+ *
+ * `--half even|odd` keeps only that half of wildreceipt-more. `--ocr-cache <dir>` keeps the OCR output per image (keyed by image and
  * OCR settings), so parser changes are measured in seconds; its times are then the parser's only.
  * `--misses` prints, per receipt, the expected items no line matched and the lines that matched none.
  */
@@ -16,13 +21,15 @@ import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchReader, receiptImage } from './receipts/engine';
-import { f1, missesOf, percentile, scoreItems, type ItemScore, type TruthItem } from './receipts/score';
+import { f1, merchantNamed, missesOf, percentile, scoreItems, type ItemScore, type TruthItem } from './receipts/score';
 import { emitRows, say } from './bench-output.mjs';
 
 interface Truth {
   readonly file: string;
   readonly items: readonly TruthItem[];
   readonly total: number | null;
+  readonly store?: string;
+  readonly currency?: string | null;
 }
 
 interface FolderScore {
@@ -30,6 +37,10 @@ interface FolderScore {
   items: ItemScore;
   totalsFound: number;
   totalsPrinted: number;
+  merchantsNamed: number;
+  storesPrinted: number;
+  currenciesRight: number;
+  currenciesPrinted: number;
   readonly times: number[];
   /** CPU time the process spent per image: what the reading costs, whatever else the machine is doing. */
   readonly cpu: number[];
@@ -46,7 +57,6 @@ if (half !== undefined && half !== 'even' && half !== 'odd') throw new Error(`--
 /** wildreceipt-more split by file number (wx081 is odd): the even half to develop on, the odd half held out. */
 const inHalfNamed = (which: 'even' | 'odd', name: string) => Number(/^wx(\d+)/.exec(name)?.[1] ?? 0) % 2 === (which === 'odd' ? 1 : 0);
 const inHalf = (folder: string, name: string) => half === undefined || folder !== 'wildreceipt-more' || inHalfNamed(half, name);
-// wildreceipt-more is the held-out set: the figure that says whether a rule generalises.
 const FOLDERS = ['wildreceipt', 'wildreceipt-more', 'cord', 'sroie'].filter((f) => option('--only') === undefined || f === option('--only'));
 
 const load = () =>
@@ -60,14 +70,30 @@ const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsa
 const reader = await benchReader(argv, projectRoot);
 say(`receipts: ${receiptsDir}\nload average at start: ${load()}`);
 
-const scores: FolderScore[] = [];
+const scores = new Map<string, FolderScore>();
+/** Each folder's score, wildreceipt-more's by half. */
+const scoreOf = (folder: string, file: string): FolderScore => {
+  const label = folder !== 'wildreceipt-more' ? folder : inHalfNamed('odd', file) ? `${folder} odd (held out)` : `${folder} even`;
+  const score = scores.get(label) ?? {
+    folder: label,
+    items: { matched: 0, extracted: 0, expected: 0 },
+    totalsFound: 0,
+    totalsPrinted: 0,
+    merchantsNamed: 0,
+    storesPrinted: 0,
+    currenciesRight: 0,
+    currenciesPrinted: 0,
+    times: [],
+    cpu: [],
+  };
+  scores.set(label, score);
+  return score;
+};
 for (const folder of FOLDERS) {
   const dir = join(receiptsDir, folder);
   const truthFiles = (await readdir(dir)).filter((f) => f.endsWith('.json') && inHalf(folder, f)).sort();
-  const label = half !== undefined && folder === 'wildreceipt-more' ? `${folder} ${half}` : folder;
-  const score: FolderScore = { folder: label, items: { matched: 0, extracted: 0, expected: 0 }, totalsFound: 0, totalsPrinted: 0, times: [], cpu: [] };
-  scores.push(score);
   for (const truthFile of truthFiles) {
+    const score = scoreOf(folder, truthFile);
     const truth = JSON.parse(await readFile(join(dir, truthFile), 'utf8')) as Truth;
     const image = receiptImage(new Uint8Array(await readFile(join(dir, truth.file))));
     if (image === null) throw new Error(`${truth.file} is not a JPEG, PNG or WebP image`);
@@ -84,6 +110,14 @@ for (const folder of FOLDERS) {
     const found = truth.total !== null && totalPence === Math.round(truth.total * 100);
     if (truth.total !== null) score.totalsPrinted += 1;
     if (found) score.totalsFound += 1;
+    const merchant = reading.ok ? reading.value.merchant : null;
+    const currency = reading.ok ? reading.value.currency : null;
+    const named = truth.store !== undefined && merchantNamed(merchant, truth.store);
+    if (truth.store !== undefined) score.storesPrinted += 1;
+    if (named) score.merchantsNamed += 1;
+    const currencyRight = truth.currency != null && currency === truth.currency;
+    if (truth.currency != null) score.currenciesPrinted += 1;
+    if (currencyRight) score.currenciesRight += 1;
     if (verbose)
       say(
         `${truth.file.slice(0, 16).padEnd(16)} items ${items.matched}/${items.expected} (read ${items.extracted}) total ${found ? 'found' : `${totalPence} ≠ ${truth.total}`}${reading.ok ? '' : ` error ${reading.error}`} ${Math.round(score.times.at(-1)!)} ms`,
@@ -94,6 +128,8 @@ for (const folder of FOLDERS) {
       for (const m of missed) say(`  ${truth.file.slice(0, 5)} missed   ${m.name} ${m.price}`);
       for (const u of unmatched) say(`  ${truth.file.slice(0, 5)} unpaired ${u.label} ${u.pricePence}`);
       if (!found) say(`  ${truth.file.slice(0, 5)} total    ${totalPence} ≠ ${truth.total}`);
+      if (truth.store !== undefined && !named) say(`  ${truth.file.slice(0, 5)} merchant ${merchant} ≠ ${truth.store}`);
+      if (truth.currency != null && !currencyRight) say(`  ${truth.file.slice(0, 5)} currency ${currency} ≠ ${truth.currency}`);
     }
   }
 }
@@ -103,19 +139,22 @@ await reader.close?.();
 
 const percent = (found: number, printed: number) => (printed === 0 ? 0 : Math.round((1000 * found) / printed) / 10);
 say('');
-say(`${'folder'.padEnd(21)} ${'P'.padStart(6)} ${'R'.padStart(6)} ${'F1'.padStart(6)}  ${'totals found'.padEnd(16)} ${'median'.padStart(7)} ${'p95'.padStart(7)} ${'cpu/img'.padStart(8)}`);
-for (const s of scores) {
+const cell = (found: number, printed: number) => `${found}/${printed} (${percent(found, printed)}%)`.padEnd(15);
+say(
+  `${'folder'.padEnd(32)} ${'P'.padStart(6)} ${'R'.padStart(6)} ${'F1'.padStart(6)}  ${'totals found'.padEnd(15)} ${'merchant named'.padEnd(15)} ${'currency right'.padEnd(15)} ${'median'.padStart(7)} ${'p95'.padStart(7)} ${'cpu/img'.padStart(8)}`,
+);
+for (const s of scores.values()) {
   const { precision, recall, f1: itemF1 } = f1(s.items);
   const itemCells = s.items.expected === 0 ? ['—', '—', '—'] : [precision, recall, itemF1].map((v) => v.toFixed(3));
   say(
-    `${s.folder.padEnd(21)} ${itemCells.map((c) => c.padStart(6)).join(' ')}  ${`${s.totalsFound}/${s.totalsPrinted} (${percent(s.totalsFound, s.totalsPrinted)}%)`.padEnd(16)} ${`${Math.round(percentile(s.times, 50))}ms`.padStart(7)} ${`${Math.round(percentile(s.times, 95))}ms`.padStart(7)} ${`${Math.round(percentile(s.cpu, 50))}ms`.padStart(8)}`,
+    `${s.folder.padEnd(32)} ${itemCells.map((c) => c.padStart(6)).join(' ')}  ${cell(s.totalsFound, s.totalsPrinted)} ${cell(s.merchantsNamed, s.storesPrinted)} ${cell(s.currenciesRight, s.currenciesPrinted)} ${`${Math.round(percentile(s.times, 50))}ms`.padStart(7)} ${`${Math.round(percentile(s.times, 95))}ms`.padStart(7)} ${`${Math.round(percentile(s.cpu, 50))}ms`.padStart(8)}`,
   );
 }
-const allTimes = scores.flatMap((s) => s.times);
+const allTimes = [...scores.values()].flatMap((s) => s.times);
 say(
   `all ${allTimes.length} images: median ${Math.round(percentile(allTimes, 50))} ms, p95 ${Math.round(percentile(allTimes, 95))} ms, median CPU ${Math.round(
     percentile(
-      scores.flatMap((s) => s.cpu),
+      [...scores.values()].flatMap((s) => s.cpu),
       50,
     ),
   )} ms per image (load average at end: ${load()})`,
@@ -125,7 +164,7 @@ say(
 );
 
 emitRows([
-  ...scores.flatMap((s) => {
+  ...[...scores.values()].flatMap((s) => {
     const { precision, recall, f1: itemF1 } = f1(s.items);
     const itemRows =
       s.items.expected === 0
@@ -138,6 +177,12 @@ emitRows([
     return [
       ...itemRows,
       { name: `receipts: ${s.folder} total found`, figure: percent(s.totalsFound, s.totalsPrinted), unit: '%', note: `${s.totalsFound}/${s.totalsPrinted}` },
+      ...(s.storesPrinted === 0
+        ? []
+        : [{ name: `receipts: ${s.folder} merchant named`, figure: percent(s.merchantsNamed, s.storesPrinted), unit: '%', note: `${s.merchantsNamed}/${s.storesPrinted}` }]),
+      ...(s.currenciesPrinted === 0
+        ? []
+        : [{ name: `receipts: ${s.folder} currency right`, figure: percent(s.currenciesRight, s.currenciesPrinted), unit: '%', note: `${s.currenciesRight}/${s.currenciesPrinted}` }]),
       { name: `receipts: ${s.folder} median time per image`, figure: Math.round(percentile(s.times, 50)), unit: 'ms', note: `${s.times.length} images` },
       { name: `receipts: ${s.folder} p95 time per image`, figure: Math.round(percentile(s.times, 95)), unit: 'ms', note: `${s.times.length} images` },
     ];

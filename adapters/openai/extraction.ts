@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RECEIPT_LINE_KINDS } from '../../domain/receipt-line';
 
 /**
- * What we ask the model for. Seed 000 §5's extraction instructions, plus quantities, the currency,
+ * What we ask the model for. Seed 000 §5's extraction instructions, plus quantities, the merchant, the date, the currency,
  * the printed total and service charge, what never is a line, and the rule that the receipt is
  * data: a photo can carry printed text written to steer the model.
  */
@@ -18,8 +18,14 @@ Rules:
 - kind is one of: item, service (service charge or gratuity), vat (tax), discount, subtotal, total.
 - Leave out payment lines (cash, card, tendered), change, card-slip details, "you save" notes,
   and tips written by hand: they are not part of the bill.
-- currency is the ISO 4217 code of the receipt's currency (GBP, EUR, USD, MYR, IDR, ...), or null
-  when the receipt does not show one.
+- currency is the ISO 4217 code of the receipt's currency (GBP, EUR, USD, MYR, IDR, ...), from its
+  signs, codes and the country it was printed in; a $ alone is USD unless the receipt shows another
+  dollar (S$, A$, C$). null when nothing on the receipt says.
+- merchant is the name of the restaurant or shop as printed at the top, without its address, or
+  null when none is printed.
+- date is the date printed on the receipt as yyyy-mm-dd, or null. Read its figures in the
+  receipt's own order: day first in the UK and Europe, month first in the US (a figure over 12
+  tells which is the day).
 - totalPence is the printed total of the bill, or null when none is printed.
 - serviceChargePence is the printed service charge, or null when there is none.
 - If the photo is not a receipt or cannot be read, return an empty items list.
@@ -58,6 +64,9 @@ export const extractionSchema = z.object({
       .trim()
       .regex(/^[A-Z]{3}$/),
   ),
+  // Checked by the reader, not here: a date in another shape costs the date, not the whole reading.
+  merchant: orNull(z.string().max(200)),
+  date: orNull(z.string().max(40)),
   totalPence: z.number().int().min(0).max(MAX_TOTAL).nullable(),
   serviceChargePence: orNull(z.number().int().min(0).max(MAX_LINE)),
 });

@@ -1,6 +1,7 @@
 import OpenAI, { APIConnectionTimeoutError, APIUserAbortError } from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { pence, penceToPoundsText, type Pence } from '../../domain/money';
+import { isoDate } from '../../domain/receipt-date';
 import { isCountedQuantity, kindGivenCount, type ReceiptLine, type ReceiptReading } from '../../domain/receipt-line';
 import { err, ok, type Result } from '../../domain/result';
 import type { ReadFailure, ReceiptImage, ReceiptReader } from '../../ports/receipt-reader';
@@ -92,8 +93,19 @@ function toReading(extraction: Extraction): ReceiptReading {
   const service = extraction.serviceChargePence;
   if (service !== null && service > 0 && !lines.some((l) => l.kind === 'service'))
     lines.push({ raw: `Service charge £${penceToPoundsText(pence(service))}`, label: 'Service charge', pricePence: pence(service), kind: 'service' });
-  const reading = { lines, totalPence: extraction.totalPence === null ? null : pence(extraction.totalPence) };
-  return extraction.currency === null ? reading : { ...reading, currency: extraction.currency };
+  return {
+    lines,
+    totalPence: extraction.totalPence === null ? null : pence(extraction.totalPence),
+    merchant: extraction.merchant?.trim() || null,
+    date: extraction.date === null ? null : isoDateOf(extraction.date),
+    currency: extraction.currency,
+  };
+}
+
+/** The model's yyyy-mm-dd, or null for another shape or a day that does not exist (2023-02-30). */
+function isoDateOf(text: string): string | null {
+  const found = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
+  return found ? isoDate(Number(found[1]), Number(found[2]), Number(found[3])) : null;
 }
 
 /** Quantity and unit price, kept only when they multiply out to the line's total. */

@@ -77,3 +77,36 @@ export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
+
+// Words any shop may print as its whole name box ("RESTAURANT" above "PICCADILLY"): naming one alone names no one.
+const GENERIC_NAME_WORDS = new Set(['restaurant', 'ristorante', 'restoran', 'cafe', 'caffe', 'bar', 'the', 'hotel', 'pizzeria', 'grill', 'pub', 'kitchen', 'store', 'shop']);
+
+/**
+ * The merchant read names the dataset's `store` (its boxes joined with spaces): once case, spaces
+ * and punctuation are gone, the reading holds one of the store's boxes, or a box holds the reading
+ * (at least four characters and half the box), each with up to one character wrong in five (OCR's
+ * slips: "DiSNEpPARKS" names DISNEYPARKS). A box that is only a generic word ("RESTAURANT") is not matched on.
+ */
+export function merchantNamed(read: string | null, store: string): boolean {
+  const merchant = normalise(read ?? '');
+  if (merchant.length < 3) return false;
+  const boxes = store
+    .split(/\s+/)
+    .map(normalise)
+    .filter((box) => box.length >= 3 && !GENERIC_NAME_WORDS.has(box));
+  return boxes.some(
+    (box) =>
+      nearSubstring(box, merchant) <= Math.floor(box.length / 5) || (merchant.length >= 4 && 2 * merchant.length >= box.length && nearSubstring(merchant, box) <= Math.floor(merchant.length / 5)),
+  );
+}
+
+/** The fewest edits that turn `needle` into some substring of `hay` (Sellers' approximate matching). */
+export function nearSubstring(needle: string, hay: string): number {
+  let previous = new Array<number>(hay.length + 1).fill(0);
+  for (let i = 1; i <= needle.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= hay.length; j += 1) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (needle[i - 1] === hay[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return Math.min(...previous);
+}

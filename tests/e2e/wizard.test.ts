@@ -152,7 +152,9 @@ describe('the splitting wizard at /app', () => {
 
     // Items start included, VAT and the total do not; 1250 + 305 + 295 = 1850 against a printed 1600.
     expect(await page.getByLabel('Include VAT').isChecked()).toBe(false);
-    expect(await page.getByText(/come to £18\.50 but the receipt's printed total is £16\.00/).count()).toBe(1);
+    expect(await page.getByText(/come to £18\.50, £2\.50 more than the receipt's printed total of £16\.00/).count()).toBe(1);
+    // Lines that come to more than the total miss nothing: no line is offered.
+    expect(await page.getByRole('button', { name: /Add a missed line/ }).count()).toBe(0);
     expect(await page.locator('[data-suspect="yes"]').count()).toBe(0);
     await expectAccessible(page, 'review');
 

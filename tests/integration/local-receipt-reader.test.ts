@@ -12,7 +12,7 @@ const reader = new LocalReceiptReader(new PaddleOcr({ threads: 1 }));
 afterAll(() => reader.close());
 
 describe('LocalReceiptReader (PaddleOCR through onnxruntime-node, models from npm)', () => {
-  it.skipIf(sample === undefined)('reads the items and the printed total of a real receipt photo', async () => {
+  it.skipIf(sample === undefined)('reads the items, the printed total, the merchant and the date of a real receipt photo', async () => {
     const result = await reader.read({ bytes: new Uint8Array(readFileSync(sample!)), mediaType: 'image/jpeg' });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -20,6 +20,8 @@ describe('LocalReceiptReader (PaddleOCR through onnxruntime-node, models from np
     expect(items.length).toBeGreaterThanOrEqual(8);
     expect(items.map((i) => i.label)).toContain('Lobster Tail');
     expect(result.value.totalPence).toBe(31349);
+    // Printed "10/21/2014": a US receipt, month first.
+    expect(result.value).toMatchObject({ merchant: 'Gordon Ramsay Steak', date: '2014-10-21' });
   });
 
   it('reads a receipt the project renders itself: items, prices and the printed total', async () => {
@@ -41,15 +43,16 @@ describe('LocalReceiptReader (PaddleOCR through onnxruntime-node, models from np
       ['Tiramisu', 595],
     ]);
     expect(result.value.totalPence).toBe(2550);
+    expect(result.value.merchant).toBe('THE OLIVE TREE');
   });
 
   it('finds nothing on a blank image', async () => {
     const result = await reader.read({ bytes: new Uint8Array(await tinyImage('png', 300, 400)), mediaType: 'image/png' });
-    expect(result).toEqual({ ok: true, value: { lines: [], totalPence: null } });
+    expect(result).toEqual({ ok: true, value: { lines: [], totalPence: null, merchant: null, date: null, currency: null } });
   });
 
   it('finds nothing in bytes that only look like an image', async () => {
     const result = await reader.read({ bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), mediaType: 'image/jpeg' });
-    expect(result).toEqual({ ok: true, value: { lines: [], totalPence: null } });
+    expect(result).toEqual({ ok: true, value: { lines: [], totalPence: null, merchant: null, date: null, currency: null } });
   });
 });

@@ -72,6 +72,9 @@ describe('OpenAiReceiptReader through the official SDK', () => {
           { raw: 'VAT £0.00', label: 'VAT', pricePence: 0, kind: 'vat' },
         ],
         totalPence: 749,
+        merchant: null,
+        date: null,
+        currency: null,
       },
     });
     const sent = requests[0]!;
@@ -98,13 +101,15 @@ describe('OpenAiReceiptReader through the official SDK', () => {
     ]);
   });
 
-  it('asks for quantities, the currency, the printed total and service charge, and carries them', async () => {
+  it('asks for quantities, the merchant, the date, the currency, the printed total and service charge, and carries them', async () => {
     answer = content({
       items: [
         { label: 'Peroni', pricePence: 1400, kind: 'item', quantity: 2, unitPricePence: 700 },
         { label: 'Soup', pricePence: 500, kind: 'item', quantity: 1, unitPricePence: 500 },
         { label: 'Wine', pricePence: 900, kind: 'item', quantity: 2, unitPricePence: 400 },
       ],
+      merchant: '  The Vine ',
+      date: '2014-11-22',
       currency: 'GBP',
       totalPence: 3080,
       serviceChargePence: 280,
@@ -120,22 +125,40 @@ describe('OpenAiReceiptReader through the official SDK', () => {
           { raw: 'Service charge £2.80', label: 'Service charge', pricePence: 280, kind: 'service' },
         ],
         totalPence: 3080,
+        merchant: 'The Vine',
+        date: '2014-11-22',
         currency: 'GBP',
       },
     });
     const sent = requests[0]!;
     const schema = JSON.stringify((sent['response_format'] as { json_schema: { schema: unknown } }).json_schema.schema);
-    for (const field of ['quantity', 'unitPricePence', 'currency', 'serviceChargePence']) expect(schema).toContain(`"${field}"`);
+    for (const field of ['quantity', 'unitPricePence', 'merchant', 'date', 'currency', 'serviceChargePence']) expect(schema).toContain(`"${field}"`);
     const [system] = sent['messages'] as { role: string; content: string }[];
     expect(system?.content).toMatch(/payment lines .*change.*card-slip/s);
     expect(system?.content).toMatch(/tips written by hand/);
+    expect(system?.content).toMatch(/day first in the UK and Europe, month first in the US/);
+  });
+
+  it('answers no date for one that does not exist or is not yyyy-mm-dd, and no merchant for a blank one', async () => {
+    const answerWith = (date: string) => content({ items: [{ label: 'Soup', pricePence: 500, kind: 'item' }], merchant: ' ', date, currency: null, totalPence: null });
+    for (const date of ['2023-02-30', '22/11/2014']) {
+      answer = answerWith(date);
+      const result = await reader().read(image);
+      expect(result.ok && [result.value.merchant, result.value.date]).toEqual([null, null]);
+    }
   });
 
   it('takes a whole-unit currency line over a million rupiah, and a server that leaves the new fields out', async () => {
     answer = content({ items: [{ label: 'Paket Keluarga', pricePence: 150_000_000, kind: 'item' }], totalPence: 150_000_000 });
     expect(await reader().read(image)).toEqual({
       ok: true,
-      value: { lines: [{ raw: 'Paket Keluarga £1500000.00', label: 'Paket Keluarga', pricePence: 150_000_000, kind: 'item' }], totalPence: 150_000_000 },
+      value: {
+        lines: [{ raw: 'Paket Keluarga £1500000.00', label: 'Paket Keluarga', pricePence: 150_000_000, kind: 'item' }],
+        totalPence: 150_000_000,
+        merchant: null,
+        date: null,
+        currency: null,
+      },
     });
   });
 

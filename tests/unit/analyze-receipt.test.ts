@@ -4,7 +4,7 @@ import { MemoryDailyQuotas } from '../../adapters/memory/memory-daily-quotas';
 import { MemoryRateLimiter } from '../../adapters/memory/memory-rate-limiter';
 import { MemoryMetering } from '../../adapters/memory/memory-metering';
 import { pence } from '../../domain/money';
-import type { ReceiptLine } from '../../domain/receipt-line';
+import { NO_HEADER, type ReceiptLine } from '../../domain/receipt-line';
 import { err, ok } from '../../domain/result';
 import { FREE_SCANS_FROM_ADDRESS_USED_MESSAGE, SCANNING_PAUSED_MESSAGE } from '../../domain/scan-budgets';
 import type { APIContext } from 'astro';
@@ -57,7 +57,7 @@ async function call(handler: AnalyzeReceipt, request: Request, ip = '10.0.0.1') 
 
 let jpegBase64: string;
 beforeEach(async () => {
-  reader = new FakeReceiptReader(async () => ok({ lines: [line('Pizza', 899), line('Cola', 299), line('VAT', 200, 'vat'), line('Total', 1198, 'total')], totalPence: pence(1198) }));
+  reader = new FakeReceiptReader(async () => ok({ lines: [line('Pizza', 899), line('Cola', 299), line('VAT', 200, 'vat'), line('Total', 1198, 'total')], totalPence: pence(1198), ...NO_HEADER }));
   allowance = await metering(0, 0);
   limits = DEFAULT_ANALYZE_LIMITS;
   quotas = new MemoryDailyQuotas();
@@ -79,8 +79,10 @@ describe('POST /functions/v1/analyze-receipt', () => {
     expect(await usage()).toEqual({ freeBills: 2, tokens: 0 });
   });
 
-  it('passes on quantity, unit price and currency when the reader found them', async () => {
-    reader.answers(async () => ok({ lines: [{ ...line('Peroni', 1400), quantity: 2, unitPricePence: pence(700) }, line('Soup', 500)], totalPence: pence(1900), currency: 'GBP' }));
+  it('passes on quantity, unit price, the merchant, the date and the currency when the reader found them', async () => {
+    reader.answers(async () =>
+      ok({ lines: [{ ...line('Peroni', 1400), quantity: 2, unitPricePence: pence(700) }, line('Soup', 500)], totalPence: pence(1900), merchant: 'The Vine', date: '2014-11-22', currency: 'GBP' }),
+    );
     const { status, body } = await call(endpoint(), post({ image: jpegBase64, anonymousUserId: USER }));
     expect(status).toBe(200);
     expect(body['items']).toMatchObject([
@@ -88,7 +90,7 @@ describe('POST /functions/v1/analyze-receipt', () => {
       { name: 'Soup', pricePence: 500 },
     ]);
     expect((body['items'] as object[])[1]).not.toHaveProperty('quantity');
-    expect(body['currency']).toBe('GBP');
+    expect(body).toMatchObject({ merchant: 'The Vine', date: '2014-11-22', currency: 'GBP' });
   });
 
   it('takes the anonymous id from the X-Anonymous-Id header too', async () => {
@@ -98,7 +100,7 @@ describe('POST /functions/v1/analyze-receipt', () => {
   });
 
   it('refunds and says the photo is unclear when nothing billable was read', async () => {
-    reader.answers(async () => ok({ lines: [line('Total', 1198, 'total')], totalPence: pence(1198) }));
+    reader.answers(async () => ok({ lines: [line('Total', 1198, 'total')], totalPence: pence(1198), ...NO_HEADER }));
     const { status, body } = await call(endpoint(), post({ image: jpegBase64, anonymousUserId: USER }));
     expect({ status, body }).toEqual({ status: 422, body: { error: MESSAGES.unclear, code: 'unclear' } });
     expect(await usage()).toEqual({ freeBills: 3, tokens: 0 });
@@ -198,7 +200,7 @@ describe('POST /functions/v1/analyze-receipt', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     reader.answers(async () => {
       await gate;
-      return ok({ lines: [line('Soup', 400)], totalPence: null });
+      return ok({ lines: [line('Soup', 400)], totalPence: null, ...NO_HEADER });
     });
     const handler = endpoint();
     const first = call(handler, post({ image: jpegBase64, anonymousUserId: aNamedAnonymousId('a') }));
@@ -244,7 +246,7 @@ describe('POST /functions/v1/analyze-receipt', () => {
       const handler = endpoint();
       reader.answers(async () => err('unavailable'));
       expect((await call(handler, post({ image: jpegBase64, anonymousUserId: aNamedAnonymousId('a') }))).status).toBe(502);
-      reader.answers(async () => ok({ lines: [line('Soup', 400)], totalPence: null }));
+      reader.answers(async () => ok({ lines: [line('Soup', 400)], totalPence: null, ...NO_HEADER }));
       expect((await call(handler, post({ image: jpegBase64, anonymousUserId: aNamedAnonymousId('a') }))).status).toBe(200);
       expect((await call(handler, post({ image: jpegBase64, anonymousUserId: aNamedAnonymousId('b') }))).status).toBe(429);
       for (let i = 0; i < 3; i++) expect((await call(handler, post({ image: jpegBase64, anonymousUserId: aNamedAnonymousId('buyer') }))).status).toBe(200);
@@ -257,7 +259,7 @@ describe('POST /functions/v1/analyze-receipt', () => {
       const handler = endpoint();
       reader.answers(async () => err('unavailable'));
       expect((await call(handler, post({ image: jpegBase64, anonymousUserId: aNamedAnonymousId('buyer') }))).status).toBe(502);
-      reader.answers(async () => ok({ lines: [line('Soup', 400)], totalPence: null }));
+      reader.answers(async () => ok({ lines: [line('Soup', 400)], totalPence: null, ...NO_HEADER }));
       expect((await call(handler, post({ image: jpegBase64, anonymousUserId: aNamedAnonymousId('buyer') }))).status).toBe(200);
       const paused = await call(handler, post({ image: jpegBase64, anonymousUserId: aNamedAnonymousId('buyer') }));
       expect({ status: paused.status, body: paused.body }).toEqual({ status: 503, body: { error: SCANNING_PAUSED_MESSAGE, code: 'scanning_paused' } });
@@ -280,7 +282,7 @@ describe('POST /functions/v1/analyze-receipt', () => {
       const gate = new Promise<void>((resolve) => (release = resolve));
       reader.answers(async () => {
         await gate;
-        return ok({ lines: [line('Soup', 400)], totalPence: null });
+        return ok({ lines: [line('Soup', 400)], totalPence: null, ...NO_HEADER });
       });
       const handler = endpoint();
       const flood = ids(2).map((id) => call(handler, post({ image: jpegBase64, anonymousUserId: id }), '203.0.113.66'));

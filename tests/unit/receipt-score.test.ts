@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { f1, median, namesAgree, percentile, scoreItems } from '../../scripts/receipts/score';
+import { f1, median, merchantNamed, namesAgree, nearSubstring, percentile, scoreItems } from '../../scripts/receipts/score';
 
 describe('receipt benchmark scoring (../shared/receipts/README.md)', () => {
   it('names agree without case, spaces and punctuation, or on a 6-character prefix either way', () => {
@@ -26,6 +26,23 @@ describe('receipt benchmark scoring (../shared/receipts/README.md)', () => {
     const score = scoreItems(lines, truth);
     expect(score).toEqual({ matched: 2, extracted: 4, expected: 3 });
     expect(f1(score)).toEqual({ precision: 0.5, recall: 2 / 3, f1: (2 * 0.5 * (2 / 3)) / (0.5 + 2 / 3) });
+  });
+
+  it('names the merchant when one of the store boxes is in the reading, or the reading in a box, one slip in five allowed', () => {
+    expect(merchantNamed('THE REAL', 'THEREAL GREEK TheRealGreekHoxton')).toBe(true);
+    expect(merchantNamed('Caffe Nero', 'CaffeNero')).toBe(true);
+    expect(merchantNamed('DiSNEpPARKS', 'DISNEYPARKS CrystalPalace')).toBe(true);
+    expect(merchantNamed('sakas', 'saras')).toBe(true);
+    expect(merchantNamed('Fenia', 'LaLepia')).toBe(false);
+    expect(merchantNamed('HIA', 'CHIPOTLE')).toBe(false);
+    expect(merchantNamed('RESTAURANT', 'RESTAURANT PICCADILLY BANGKOKMASALA')).toBe(false);
+    expect(merchantNamed(null, 'CHIPOTLE')).toBe(false);
+  });
+
+  it('counts the edits from a word to the nearest part of a longer one', () => {
+    expect(nearSubstring('nero', 'caffenero')).toBe(0);
+    expect(nearSubstring('disneyparks', 'disnepparks')).toBe(1);
+    expect(nearSubstring('abc', '')).toBe(3);
   });
 
   it('takes the median of odd and even counts', () => {

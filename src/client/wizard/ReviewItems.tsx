@@ -1,12 +1,12 @@
 import { useStore } from '../use-store';
-import { useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { formatGBP, penceToPoundsText, type Pence } from '../../../domain/money';
 import { parsePriceInput } from '../../../domain/price-input';
 import { printedQuantity } from '../../../domain/portions';
-import { linesToPassOn, reviewReconciliation, suspectLineIds, type ReviewLine } from '../../../domain/review';
+import { linesToPassOn, reviewReconciliation, shortfallPence, suspectLineIds, type ReviewLine } from '../../../domain/review';
 import { MoneyInput } from '../ui/MoneyInput';
 import { $bill } from './bill-state';
-import { continueFromReview, discardReview, editReviewLine } from './bill-store';
+import { addMissedLine, continueFromReview, discardReview, editReviewLine } from './bill-store';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { Dialog } from '../ui/Dialog';
@@ -28,6 +28,15 @@ export function ReviewItems() {
   const reconciliation = reviewReconciliation(lines, reviewTotalPence);
   const printed = reconciliation.totalPence;
   const suspects = new Set(printed === null ? [] : suspectLineIds(lines, reconciliation));
+  const shortfall = shortfallPence(reconciliation);
+  const [missedPrice, setMissedPrice] = useState('');
+  const missedName = useRef<HTMLInputElement>(null);
+  const offerMissedLine = (price: Pence) => {
+    setMissedPrice(penceToPoundsText(price));
+    // Centred, so the footer pinned to the bottom of a phone's screen does not cover it.
+    missedName.current?.focus({ preventScroll: true });
+    missedName.current?.scrollIntoView({ block: 'center' });
+  };
   return (
     <Card aria-labelledby="review-title">
       <div className="wz-title-row">
@@ -40,17 +49,21 @@ export function ReviewItems() {
       <p>Untick anything that isn't part of the bill and correct any price that was misread.</p>
       {printed !== null && reconciliation.matches ? <p className="wz-panel wz-ok">The included lines add up to the printed total of {formatGBP(printed)}.</p> : null}
       {printed !== null && !reconciliation.matches ? (
-        <p className="wz-panel wz-warning" role="status">
-          The included lines come to {formatGBP(reconciliation.billedPence)} but the receipt's printed total is {formatGBP(printed)} (a difference of{' '}
-          {formatGBP(Math.abs(reconciliation.differencePence ?? 0) as Pence)}).
-          {suspects.size > 0 ? ' Check the highlighted lines.' : ''}
-        </p>
+        <div className="wz-panel wz-warning" role="status">
+          <p>
+            The included lines come to {formatGBP(reconciliation.billedPence)}, {formatGBP(Math.abs(reconciliation.differencePence ?? 0) as Pence)} {shortfall !== null ? 'less' : 'more'} than the
+            receipt's printed total of {formatGBP(printed)}.{suspects.size > 0 ? ' Check the highlighted lines.' : ''}
+            {shortfall !== null ? ' Or did the reader miss a line?' : ''}
+          </p>
+          {shortfall !== null ? <Button onClick={() => offerMissedLine(shortfall)}>Add a missed line of {formatGBP(shortfall)}</Button> : null}
+        </div>
       ) : null}
       <ul className="wz-review-list">
         {lines.map((line, index) => (
           <ReviewRow key={line.id} line={line} position={index + 1} suspect={suspects.has(line.id)} />
         ))}
       </ul>
+      <MissedLineForm price={missedPrice} onPriceChange={setMissedPrice} nameInput={missedName} />
       <div className="wz-review-footer">
         <p>
           {passing} {passing === 1 ? 'item' : 'items'} included · Total {formatGBP(reconciliation.billedPence)}
@@ -111,5 +124,46 @@ function ReviewRow({ line, position, suspect }: { readonly line: ReviewLine; rea
       </span>
       {suspect ? <span className="wz-suspect">Check this line</span> : null}
     </li>
+  );
+}
+
+/** A line the reader missed, typed with its name and price; added included, at the end of the list. */
+function MissedLineForm({ price, onPriceChange, nameInput }: { readonly price: string; readonly onPriceChange: (text: string) => void; readonly nameInput: RefObject<HTMLInputElement | null> }) {
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <form
+      className="wz-add-item"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const added = addMissedLine(name, price);
+        if (added.ok) {
+          setName('');
+          onPriceChange('');
+          setProblem(null);
+        } else setProblem(added.error === 'name needed' ? 'Enter the name of the line.' : 'Enter a price greater than £0.00.');
+      }}
+    >
+      <fieldset>
+        <legend>Add a line the reader missed</legend>
+        <div className="wz-inline-form">
+          <label className="wz-visually-hidden" htmlFor="missed-name">
+            Name of the missed line
+          </label>
+          <input ref={nameInput} id="missed-name" className="wz-input" type="text" placeholder="Name" autoComplete="off" value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          <label className="wz-visually-hidden" htmlFor="missed-price">
+            Price of the missed line
+          </label>
+          <MoneyInput id="missed-price" value={price} onValueChange={onPriceChange} problemId={problem === null ? undefined : 'missed-problem'} />
+          <Button type="submit">Add line</Button>
+        </div>
+        {problem ? (
+          <p id="missed-problem" className="wz-error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+      </fieldset>
+    </form>
   );
 }

@@ -1,5 +1,6 @@
-import { linesFromAnalysis, printedTotalFromAnalysis } from '../../../domain/analysis-response';
+import { headerFromAnalysis, linesFromAnalysis, printedTotalFromAnalysis } from '../../../domain/analysis-response';
 import type { Pence } from '../../../domain/money';
+import type { ReceiptHeader } from '../../../domain/receipt-line';
 import type { ReviewLine } from '../../../domain/review';
 import { err, ok, type Result } from '../../../domain/result';
 import type { AnalysisFailure } from './analysis-errors';
@@ -11,8 +12,11 @@ export const RECEIPT_PROMPT =
   'Extract every priced line from this UK restaurant receipt. Include all priced items, taxes, discounts (as negative amounts) and paid add-ons. ' +
   'Skip free (0.00) modifiers. Do not split combo items. Give prices in pence.';
 
-/** The lines read, and the printed total the server found (the review screen reconciles against it). */
-export interface Reading {
+/**
+ * The lines read, the printed total the server found (the review screen reconciles against it),
+ * and the merchant, date and currency it read (for the bill's name and currency).
+ */
+export interface Reading extends ReceiptHeader {
   readonly lines: ReviewLine[];
   readonly totalPence: Pence | null;
 }
@@ -48,7 +52,7 @@ export async function analyzeReceipt(imageBase64: string, anonymousUserId: strin
   const lines = linesFromAnalysis(parsed, () => crypto.randomUUID());
   if (lines === null) return err({ kind: 'unknown' });
   if (lines.length === 0) return err({ kind: 'empty' });
-  return ok({ lines, totalPence: printedTotalFromAnalysis(parsed) });
+  return ok({ lines, totalPence: printedTotalFromAnalysis(parsed), ...headerFromAnalysis(parsed) });
 }
 
 /** A File's bytes as base64 without the data-URL prefix. */

@@ -4,7 +4,7 @@ import { penceToPoundsText, poundsToPence, type Pence } from '../../../domain/mo
 import type { SplitLine } from '../../../domain/live-bill/live-split';
 import { typedPounds } from '../../../domain/price-input';
 import { receiptIdFor, type BillItem, type Diner, type Receipt } from '../../../domain/receipt';
-import { keepAssignments, linesToPassOn, reviewLinesForBill, type ReviewLine } from '../../../domain/review';
+import { keepAssignments, linesToPassOn, missedLine, reviewLinesForBill, type MissedLineProblem, type ReviewLine } from '../../../domain/review';
 import { printedQuantity, withEveryoneToggled, withoutDiner, withPortionCount, withQuantity, withSplitMode, type SplitMode } from '../../../domain/portions';
 import { err, ok, type Result } from '../../../domain/result';
 import type { SharedKind } from '../../../domain/sharing/share-packet';
@@ -49,6 +49,13 @@ export function startReview(lines: readonly ReviewLine[], isSample: boolean, pri
 
 export function editReviewLine(id: string, change: Partial<Pick<ReviewLine, 'included' | 'label' | 'pricePence'>>): void {
   updateBill((bill) => ({ review: bill.review?.map((l) => (l.id === id ? { ...l, ...change } : l)) ?? null }));
+}
+
+/** A line the reader missed, added at the end of the review. */
+export function addMissedLine(rawName: string, priceText: string): Result<ReviewLine, MissedLineProblem> {
+  const added = missedLine(crypto.randomUUID(), rawName, priceText);
+  if (added.ok) updateBill((bill) => ({ review: [...(bill.review ?? []), added.value] }));
+  return added;
 }
 
 /** Back from review returns to the scanner and discards the parsed result. */

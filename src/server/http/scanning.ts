@@ -73,7 +73,10 @@ export function analysisResponse({ reading, paidWith }: Analysis): Response {
       ...(line.quantity === undefined ? {} : { quantity: line.quantity, unitPricePence: line.unitPricePence }),
     })),
     totalPence: reading.totalPence,
-    ...(reading.currency === undefined ? {} : { currency: reading.currency }),
+    // Who, when and in what money (each null when the receipt does not say), for the bill's name and currency.
+    merchant: reading.merchant,
+    date: reading.date,
+    currency: reading.currency,
     reconciliation: { billedPence: check.billedPence, differencePence: check.differencePence, matches: check.matches, suspectLines: check.suspectLines },
     paidWith,
   });

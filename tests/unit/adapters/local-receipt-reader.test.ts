@@ -32,7 +32,8 @@ const image = { bytes: new Uint8Array([0xff, 0xd8, 0xff]), mediaType: 'image/jpe
 
 describe('LocalReceiptReader', () => {
   it('lays the boxes out as rows, names paired with the prices in their column, and finds the total', async () => {
-    const words = [word('TOTAL', 10, 100), word('16.00', 300, 102), word('Burger', 10, 20), word('12.50', 300, 18), word('Chips', 10, 60), word('3.50', 310, 61)];
+    const header = [word('The Vine', 10, -100), word('London W1D 3QF', 10, -60), word('22/11/2014', 10, -20)];
+    const words = [...header, word('TOTAL', 10, 100), word('16.00', 300, 102), word('Burger', 10, 20), word('12.50', 300, 18), word('Chips', 10, 60), word('3.50', 310, 61)];
     const result = await new LocalReceiptReader(finder(words)).read(image);
     expect(result).toEqual({
       ok: true,
@@ -43,12 +44,15 @@ describe('LocalReceiptReader', () => {
           { raw: 'TOTAL 16.00', label: 'TOTAL', pricePence: 1600, kind: 'total' },
         ],
         totalPence: 1600,
+        merchant: 'The Vine',
+        date: '2014-11-22',
+        currency: 'GBP',
       },
     });
   });
 
   it('finds nothing in bytes that do not decode', async () => {
-    expect(await new LocalReceiptReader(finder(null)).read(image)).toEqual({ ok: true, value: { lines: [], totalPence: null } });
+    expect(await new LocalReceiptReader(finder(null)).read(image)).toEqual({ ok: true, value: { lines: [], totalPence: null, merchant: null, date: null, currency: null } });
   });
 
   it('gives up at once when the request was already abandoned', async () => {

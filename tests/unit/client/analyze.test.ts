@@ -28,10 +28,11 @@ describe('the analysis call and its messages (seed 000 §7, §8)', () => {
     expect(JSON.parse(String(init?.body))).toMatchObject({ image: 'aGVsbG8=', anonymousUserId: 'id-1', prompt: expect.stringContaining('pence') });
   });
 
-  it("keeps the printed total our server found, for the review screen's check", async () => {
-    answer({ items: [{ name: 'Soup', pricePence: 500, kind: 'item' }], totalPence: 500, reconciliation: { matches: true } });
+  it("keeps the printed total our server found, for the review screen's check, and the merchant, date and currency", async () => {
+    answer({ items: [{ name: 'Soup', pricePence: 500, kind: 'item' }], totalPence: 500, merchant: 'The Vine', date: '2014-11-22', currency: 'EUR', reconciliation: { matches: true } });
     const result = await analyzeReceipt('aGVsbG8=', 'id-1');
     expect(result.ok && result.value.totalPence).toBe(500);
+    expect(result.ok && result.value).toMatchObject({ merchant: 'The Vine', date: '2014-11-22', currency: 'EUR' });
   });
 
   it('aborts after the time-out', async () => {

@@ -1,8 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { linesFromAnalysis, printedTotalFromAnalysis } from '../../../domain/analysis-response';
+import { headerFromAnalysis, linesFromAnalysis, printedTotalFromAnalysis } from '../../../domain/analysis-response';
 import { pence } from '../../../domain/money';
-import { keepAssignments, linesToPassOn, reviewLine, reviewLinesForBill, reviewReconciliation, sampleReceiptLines, suspectLineIds, type ReviewLine } from '../../../domain/review';
+import {
+  keepAssignments,
+  linesToPassOn,
+  missedLine,
+  reviewLine,
+  reviewLinesForBill,
+  reviewReconciliation,
+  sampleReceiptLines,
+  shortfallPence,
+  suspectLineIds,
+  type ReviewLine,
+} from '../../../domain/review';
 
 let n = 0;
 const id = () => `l${++n}`;
@@ -128,6 +139,44 @@ describe('the analysis response', () => {
   it("carries the server's printed total, when it found one", () => {
     expect(printedTotalFromAnalysis({ items: [], totalPence: 1600 })).toBe(1600);
     for (const response of [{ items: [], totalPence: null }, { items: [], totalPence: 12.5 }, [{ name: 'Soup' }], null]) expect(printedTotalFromAnalysis(response)).toBeNull();
+  });
+
+  it("carries the server's merchant, date and currency, each only in its shape", () => {
+    expect(headerFromAnalysis({ items: [], merchant: ' The Vine ', date: '2014-11-22', currency: 'GBP' })).toEqual({ merchant: 'The Vine', date: '2014-11-22', currency: 'GBP' });
+    const none = { merchant: null, date: null, currency: null };
+    expect(headerFromAnalysis({ items: [], merchant: 7, date: '2014-02-30', currency: 'pounds' })).toEqual(none);
+    expect(headerFromAnalysis({ items: [], date: '22/11/2014' })).toEqual(none);
+    expect(headerFromAnalysis([{ name: 'Soup' }])).toEqual(none);
+  });
+});
+
+describe('a line the reader missed', () => {
+  const read = [reviewLine('soup', 'Soup', pence(500), 'item'), reviewLine('total', 'Total', pence(1100), 'total')];
+
+  it('is offered at what the included lines fall short of the printed total, and not when they come to more', () => {
+    expect(shortfallPence(reviewReconciliation(read, pence(1100)))).toBe(600);
+    expect(shortfallPence(reviewReconciliation(read, pence(400)))).toBeNull();
+    expect(shortfallPence(reviewReconciliation(read, pence(500)))).toBeNull();
+    expect(shortfallPence(reviewReconciliation(read, null))).toBeNull();
+  });
+
+  it('is added as an included item with a name and a price above £0.00', () => {
+    expect(missedLine('m', '  1 FOOD ', '£6.00')).toEqual({ ok: true, value: { id: 'm', raw: '1 FOOD £6.00', label: '1 FOOD', pricePence: 600, kind: 'item', included: true } });
+    expect(missedLine('m', ' ', '6')).toEqual({ ok: false, error: 'name needed' });
+    for (const price of ['', '0', '-2', 'six']) expect(missedLine('m', 'Food', price)).toEqual({ ok: false, error: 'price needed' });
+  });
+
+  it('added at the shortfall, makes any receipt that fell short add up', () => {
+    const line = fc.record({ pricePence: fc.integer({ min: -500, max: 5000 }), kind: fc.constantFrom('item', 'service', 'discount', 'vat') as fc.Arbitrary<'item' | 'service' | 'discount' | 'vat'> });
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 8 }), fc.integer({ min: 1, max: 100_000 }), (rows, total) => {
+        const lines = rows.map((r, i) => reviewLine(`r${i}`, `Line ${i}`, pence(r.pricePence), r.kind));
+        const shortfall = shortfallPence(reviewReconciliation(lines, pence(total)));
+        if (shortfall === null) return;
+        const added = missedLine('missed', 'Missed', (shortfall / 100).toFixed(2));
+        expect(added.ok && reviewReconciliation([...lines, added.value], pence(total)).matches).toBe(true);
+      }),
+    );
   });
 });
 
