@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { DEFAULT_RECOVERY_CODE_DAYS } from '../../domain/recovery-code';
 
@@ -15,6 +16,8 @@ const environment = z.object({
     .regex(/^[A-Za-z0-9_-]{1,16}:.{32,}(,[A-Za-z0-9_-]{1,16}:.{32,})*$/, 'must be a comma-separated list of kid:secret with secrets of at least 32 characters')
     .optional(),
   RECEIPT_ENGINE: z.enum(['local', 'openai']).optional(),
+  // Photos the local engine reads at once, each in a worker thread of its own.
+  RECEIPT_READERS: z.coerce.number().int().min(1).max(64).optional(),
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: optionalText,
@@ -57,6 +60,8 @@ export interface Config {
   readonly publicBaseUrl: string | null;
   readonly shareSigningKeys: readonly { readonly kid: string; readonly secret: string }[] | null;
   readonly receiptEngine: 'local' | 'openai';
+  /** Worker threads reading photos for the local engine: the readings run at once. */
+  readonly receiptReaders: number;
   readonly openai: {
     readonly apiKey: string | null;
     readonly baseUrl: string | null;
@@ -107,6 +112,8 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
       publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, '') ?? null,
       shareSigningKeys: e.SHARE_SIGNING_KEYS ? parseKeys(e.SHARE_SIGNING_KEYS) : null,
       receiptEngine: e.RECEIPT_ENGINE ?? (e.OPENAI_API_KEY ? 'openai' : 'local'),
+      // One core is left to the event loop that answers every other request.
+      receiptReaders: e.RECEIPT_READERS ?? Math.max(1, availableParallelism() - 1),
       openai: {
         apiKey: e.OPENAI_API_KEY ?? null,
         baseUrl: e.OPENAI_BASE_URL ?? null,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../src/server/config';
 
@@ -22,6 +23,12 @@ describe('configuration', () => {
       const result = readConfig({ OPENAI_TIMEOUT_SECONDS: bad });
       expect(result.ok ? [] : result.problems.map((p) => p.split(':')[0])).toEqual(['OPENAI_TIMEOUT_SECONDS']);
     }
+  });
+
+  it('reads receipts in RECEIPT_READERS worker threads, by default one per core but one, at least one', () => {
+    expect(readConfig({})).toMatchObject({ ok: true, config: { receiptReaders: Math.max(1, availableParallelism() - 1) } });
+    expect(readConfig({ RECEIPT_READERS: '3' })).toMatchObject({ ok: true, config: { receiptReaders: 3 } });
+    for (const bad of ['0', 'two', '1.5', '65']) expect(readConfig({ RECEIPT_READERS: bad }), bad).toMatchObject({ ok: false, problems: [expect.stringMatching(/^RECEIPT_READERS:/)] });
   });
 
   it('names every bad variable at once', () => {
