@@ -2,6 +2,9 @@ import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { DEFAULT_RECOVERY_CODE_DAYS } from '../../domain/recovery-code';
 
+/** Enough connections for 16 scans' reservations in flight at once (issue 31), with a few to spare for other requests. */
+const DEFAULT_DATABASE_POOL_SIZE = 20;
+
 const optionalText = z.string().trim().min(1).optional();
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
 
@@ -9,6 +12,8 @@ const environment = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4321), // 0: any free port
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  // Connections each process may hold to DATABASE_URL (Postgres allows 100 by default, for every process together).
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(DEFAULT_DATABASE_POOL_SIZE),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   PUBLIC_BASE_URL: optionalUrl,
   SHARE_SIGNING_KEYS: z
@@ -55,7 +60,7 @@ export type Environment = z.infer<typeof environment>;
 export interface Config {
   readonly port: number;
   readonly host: string;
-  readonly database: { readonly kind: 'postgres'; readonly url: string } | { readonly kind: 'pglite'; readonly dataDir: string };
+  readonly database: { readonly kind: 'postgres'; readonly url: string; readonly poolSize: number } | { readonly kind: 'pglite'; readonly dataDir: string };
   readonly dataDir: string;
   readonly publicBaseUrl: string | null;
   readonly shareSigningKeys: readonly { readonly kid: string; readonly secret: string }[] | null;
@@ -107,7 +112,7 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
     config: {
       port: e.PORT,
       host: e.HOST,
-      database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: e.DATA_DIR },
+      database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } : { kind: 'pglite', dataDir: e.DATA_DIR },
       dataDir: e.DATA_DIR,
       publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, '') ?? null,
       shareSigningKeys: e.SHARE_SIGNING_KEYS ? parseKeys(e.SHARE_SIGNING_KEYS) : null,

@@ -31,6 +31,14 @@ describe('configuration', () => {
     for (const bad of ['0', 'two', '1.5', '65']) expect(readConfig({ RECEIPT_READERS: bad }), bad).toMatchObject({ ok: false, problems: [expect.stringMatching(/^RECEIPT_READERS:/)] });
   });
 
+  it('holds DATABASE_POOL_SIZE connections to Postgres, 20 by default', () => {
+    const url = 'postgres://u@h:5432/db';
+    expect(readConfig({ DATABASE_URL: url })).toMatchObject({ ok: true, config: { database: { kind: 'postgres', poolSize: 20 } } });
+    expect(readConfig({ DATABASE_URL: url, DATABASE_POOL_SIZE: '32' })).toMatchObject({ ok: true, config: { database: { poolSize: 32 } } });
+    for (const bad of ['0', 'many', '2.5', '501'])
+      expect(readConfig({ DATABASE_URL: url, DATABASE_POOL_SIZE: bad }), bad).toMatchObject({ ok: false, problems: [expect.stringMatching(/^DATABASE_POOL_SIZE:/)] });
+  });
+
   it('names every bad variable at once', () => {
     const result = readConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', PUBLIC_BASE_URL: 'not a url' });
     expect(result.ok).toBe(false);
