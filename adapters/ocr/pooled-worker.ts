@@ -17,8 +17,13 @@ export interface PooledWorkerOptions {
   readonly threadsPerWorker: number;
   /** The worker is replaced after this many readings (whatever a long run leaks goes with it)... */
   readonly readingsPerWorker: number;
-  /** ...or when the process's resident memory is above this after one of its readings. */
-  readonly memoryCeilingBytes: number;
+  /**
+   * ...or once the process's resident memory has grown by more than this since the worker's first
+   * reading (its models loaded). Not a ceiling on the whole process: memory a worker frees stays
+   * with the process (the allocator keeps it for the next worker), so a rule on the total would
+   * replace the worker after every reading once the total is high, without lowering it.
+   */
+  readonly memoryGrowthBytes: number;
   readonly residentMemory: () => number;
 }
 
@@ -27,13 +32,15 @@ const STOP_GRACE_MS = 5_000;
 
 /**
  * One place in the reader pool: a worker thread started on the first reading, replaced after a
- * crash, after its share of readings, or when memory runs high. It reads one photo at a time (the
+ * crash, after its share of readings, or when memory grows under it. It reads one photo at a time (the
  * pool sees to that). A replacement starts only once the thread before it has exited, so two copies
  * of the models are never in memory for one place.
  */
 export class PooledWorker {
   private thread: Worker | null = null;
   private readings = 0;
+  /** Resident memory after the thread's first reading. */
+  private warmedAt = 0;
   /** Settles when the last thread started has exited. */
   private exited: Promise<void> = Promise.resolve();
 
@@ -46,8 +53,10 @@ export class PooledWorker {
     thread.ref();
     try {
       const outcome = await replyOf(thread, image);
+      const memory = this.options.residentMemory();
       this.readings += 1;
-      if (this.readings >= this.options.readingsPerWorker || this.options.residentMemory() > this.options.memoryCeilingBytes) void this.stop();
+      if (this.readings === 1) this.warmedAt = memory;
+      if (this.readings >= this.options.readingsPerWorker || memory - this.warmedAt > this.options.memoryGrowthBytes) void this.stop();
       return outcome;
     } catch (crash) {
       // The thread is ending ('exit' follows 'error'): the next reading waits for it and starts another.

@@ -24,7 +24,7 @@ afterEach(async () => {
 });
 
 function pool(options: Partial<ReaderPoolOptions> = {}): ReaderPool {
-  const made = new ReaderPool({ script: CRASHING_WORKER, workers: 1, threadsPerWorker: 1, readingsPerWorker: 100, memoryCeilingBytes: Number.MAX_SAFE_INTEGER, ...options });
+  const made = new ReaderPool({ script: CRASHING_WORKER, workers: 1, threadsPerWorker: 1, readingsPerWorker: 100, memoryGrowthBytes: 1024 ** 3, ...options });
   pools.push(made);
   return made;
 }
@@ -57,14 +57,21 @@ describe('ReaderPool: the local reader in worker threads', () => {
     expect(await freeBillsLeft()).toBe(2);
   });
 
-  it('replaces a worker after its share of readings, and when memory is above the ceiling', async () => {
+  it('replaces a worker after its share of readings, and once memory has grown under it', async () => {
     const counted = pool({ readingsPerWorker: 2 });
     const [first, second, third] = [await readerThread(counted), await readerThread(counted), await readerThread(counted)];
     expect(second).toBe(first);
     expect(third).not.toBe(first);
 
-    const crowded = pool({ memoryCeilingBytes: 1, residentMemory: () => 2 });
-    expect(await readerThread(crowded)).not.toBe(await readerThread(crowded));
+    // 100 MB after each worker's first reading, then 150, 250, ...: replaced when 100 MB over its first.
+    const memory = [100, 150, 250, 300, 330];
+    const growing = pool({ memoryGrowthBytes: 100, residentMemory: () => memory.shift()! });
+    const threads = [];
+    for (let i = 0; i < 5; i++) threads.push(await readerThread(growing));
+    expect(threads[1]).toBe(threads[0]);
+    expect(threads[2]).toBe(threads[0]); // grown by 150: replaced after this reading
+    expect(threads[3]).not.toBe(threads[0]);
+    expect(threads[4]).toBe(threads[3]); // 30 over the new worker's first reading
   });
 
   it('reads as many photos at once as it has workers, the rest waiting their turn', async () => {

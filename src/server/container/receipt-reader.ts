@@ -10,8 +10,12 @@ import { readingWorkerScript } from './reading-worker-script';
  * worker loads its models in about a second, so this costs a fraction of a percent of reading time.
  */
 const READINGS_PER_WORKER = 200;
-/** A worker is replaced once the process is above this after one of its readings: the server stays under 1.2 GB. */
-const MEMORY_CEILING_BYTES = 1024 * 1024 * 1024;
+/**
+ * A worker is replaced once the process has grown this much since its first reading: with the
+ * server at 0.8–1.0 GB once a worker is warm (PGlite included), a leak in reading cannot take it
+ * far past 1.2 GB.
+ */
+const MEMORY_GROWTH_BYTES = 256 * 1024 * 1024;
 
 /** The receipt reader RECEIPT_ENGINE asks for (DESIGN.md §3); the CLI overrides the engine. */
 export function createReceiptReader(config: Pick<Config, 'receiptEngine' | 'receiptReaders' | 'openai'>): ReceiptReader & { close?(): Promise<void> } {
@@ -22,6 +26,6 @@ export function createReceiptReader(config: Pick<Config, 'receiptEngine' | 'rece
     // The workers share the cores the event loop leaves them.
     threadsPerWorker: Math.max(1, Math.floor((availableParallelism() - 1) / config.receiptReaders)),
     readingsPerWorker: READINGS_PER_WORKER,
-    memoryCeilingBytes: MEMORY_CEILING_BYTES,
+    memoryGrowthBytes: MEMORY_GROWTH_BYTES,
   });
 }
