@@ -17,6 +17,7 @@ const IDLE_SECONDS = Number(process.env.SCAN_LOAD_IDLE_SECONDS ?? 5);
 const READINGS = Number(process.env.SCAN_LOAD_READINGS ?? 50);
 const SOLO = Number(process.env.SCAN_LOAD_SOLO ?? 10);
 const HEALTH_EVERY_MS = 20;
+let healthFailures = 0;
 const RECEIPTS = join(import.meta.dirname, '..', '..', 'shared', 'receipts', 'wildreceipt');
 
 const photos = await Promise.all(
@@ -42,6 +43,8 @@ try {
     await answer.arrayBuffer();
     return { ms: performance.now() - started, status: answer.status };
   };
+  // A connection the server closed as idle while its loop was held up fails the request: counted, not fatal.
+  const scanOrFailure = () => scan().catch(() => ({ ms: NaN, status: 0 }));
 
   say(`Warming up the reader, then ${SOLO} readings by one client…`);
   await scan();
@@ -59,29 +62,38 @@ try {
     let left = READINGS;
     await Promise.all(
       [0, 1].map(async () => {
-        while (left-- > 0) scans.push(await scan());
+        while (left-- > 0) scans.push(await scanOrFailure());
       }),
     );
   });
   clearInterval(sampler);
   const after = await rssOf(server.process.pid!);
   const failed = scans.filter((s) => s.status !== 200).length;
+  const answered = scans
+    .filter((s) => s.status !== 0)
+    .map((s) => s.ms)
+    .sort((a, b) => a - b);
 
   const note = `${availableParallelism()} cores, load average ${loadAtStart.toFixed(2)} at the start and ${loadavg()[0]!.toFixed(2)} at the end`;
   const rows = [
     { name: 'scan-load: /api/health p99, idle', figure: round(percentile(idle, 0.99)), unit: 'ms', note: `${idle.length} requests, the baseline; ${note}` },
     { name: 'scan-load: /api/health max, idle', figure: round(Math.max(...idle)), unit: 'ms', note: '' },
     { name: 'scan-load: /api/health p99, two clients scanning', figure: round(percentile(busy, 0.99)), unit: 'ms', note: `${busy.length} requests; target ≤ 50 ms` },
-    { name: 'scan-load: /api/health max, two clients scanning', figure: round(Math.max(...busy)), unit: 'ms', note: '' },
-    { name: 'scan-load: reading median, one client', figure: round(percentile(solo, 0.5)), unit: 'ms', note: `${SOLO} readings, the scan's answer time; target ≤ 1.5 s` },
+    { name: 'scan-load: /api/health max, two clients scanning', figure: round(Math.max(...busy)), unit: 'ms', note: healthFailures ? `${healthFailures} health requests failed!` : '' },
     {
-      name: 'scan-load: scan answer median, two clients',
+      name: 'scan-load: reading median, one client',
       figure: round(
         percentile(
-          scans.map((s) => s.ms).sort((a, b) => a - b),
+          solo.sort((a, b) => a - b),
           0.5,
         ),
       ),
+      unit: 'ms',
+      note: `${SOLO} readings, the scan's answer time; target ≤ 1.5 s`,
+    },
+    {
+      name: 'scan-load: scan answer median, two clients',
+      figure: round(percentile(answered, 0.5)),
       unit: 'ms',
       note: `${scans.length} scans${failed ? `, ${failed} not 200!` : ''}, queueing for the readers included`,
     },
@@ -94,14 +106,21 @@ try {
   await rm(dataDir, { recursive: true, force: true });
 }
 
-/** Answer times (ms, sorted) of GET /api/health asked every HEALTH_EVERY_MS, one at a time, while `work` runs. */
+/**
+ * Answer times (ms, sorted) of GET /api/health asked every HEALTH_EVERY_MS, one at a time, while
+ * `work` runs; a request that fails counts as the time it took to fail.
+ */
 async function healthWhile(url: string, work: () => Promise<unknown>): Promise<number[]> {
   const times: number[] = [];
   let working = true;
   const asking = (async () => {
     while (working) {
       const started = performance.now();
-      await (await fetch(`${url}/api/health`)).arrayBuffer();
+      const answered = await fetch(`${url}/api/health`).then(
+        (r) => r.arrayBuffer().then(() => r.ok),
+        () => false,
+      );
+      if (!answered) healthFailures++;
       times.push(performance.now() - started);
       await new Promise((done) => setTimeout(done, HEALTH_EVERY_MS));
     }
