@@ -58,10 +58,11 @@ export class PooledWorker {
       if (this.readings === 1) this.warmedAt = memory;
       if (this.readings >= this.options.readingsPerWorker || memory - this.warmedAt > this.options.memoryGrowthBytes) void this.stop();
       return outcome;
-    } catch (crash) {
-      // The thread is ending ('exit' follows 'error'): the next reading waits for it and starts another.
-      if (this.thread === thread) this.thread = null;
-      throw crash;
+    } catch (failure) {
+      // A thread that crashed is ending; one whose reading threw may hold broken state. Either way
+      // the next reading waits for it to exit and starts another.
+      if (this.thread === thread) void this.stop();
+      throw failure;
     } finally {
       thread.unref();
     }

@@ -57,6 +57,13 @@ describe('ReaderPool: the local reader in worker threads', () => {
     expect(await freeBillsLeft()).toBe(2);
   });
 
+  it('fails a reading that threw in its worker, and reads the next one in a new worker', async () => {
+    const reader = pool();
+    const before = await readerThread(reader);
+    await expect(reader.read({ bytes: new Uint8Array(await tinyImage('png', 50, 50)), mediaType: 'image/png' })).rejects.toThrow(/the reading went wrong/);
+    expect(await readerThread(reader)).not.toBe(before);
+  });
+
   it('replaces a worker after its share of readings, and once memory has grown under it', async () => {
     const counted = pool({ readingsPerWorker: 2 });
     const [first, second, third] = [await readerThread(counted), await readerThread(counted), await readerThread(counted)];
