@@ -1,7 +1,10 @@
 // Reservations per second against PGlite and the real Postgres: `npm run bench:ledger`.
 // One Node process (one core for our code; Postgres runs in its own server process). It prints
 // figures and never fails on timing. BENCH_SECONDS sets each case's length (default 5),
-// BENCH_DATABASE_URL the Postgres server (default the local test server; skipped if unreachable).
+// BENCH_DATABASE_URL the Postgres server (default the local test server; skipped if unreachable),
+// DATABASE_POOL_SIZE the pool as the server reads it. On Postgres it also runs pgbench (when
+// installed) with 1 and 16 clients on the same database, and prints each rate beside pgbench's.
+import { spawnSync } from 'node:child_process';
 import 'reflect-metadata';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
@@ -15,6 +18,7 @@ import { PostgresTokenCredits } from '../adapters/postgres/postgres-token-credit
 import { systemClock } from '../adapters/system-clock';
 import { pence } from '../domain/money';
 import { migrations } from '../migrations';
+import { readConfig } from '../src/server/config';
 import { baselineOf } from './bench-baselines.mjs';
 import { emitRows, say } from './bench-output.mjs';
 
@@ -99,11 +103,13 @@ async function commitCeiling(db: Kysely<Database>): Promise<number> {
   return done / ((performance.now() - started) / 1000);
 }
 
-async function bench(label: string, db: Kysely<Database>): Promise<void> {
+async function bench(label: string, db: Kysely<Database>, url?: string): Promise<void> {
   const migrated = await migrateToLatest(db, migrations);
   if (!migrated.ok) throw new Error(`migration ${migrated.failed} failed`, { cause: migrated.error });
+  const rates = new Map<Case, number>();
   for (const c of CASES) {
     const { perSecond, cpuMsEach, refused } = await runCase(db, c);
+    rates.set(c, perSecond);
     const name = `ledger ${label}: ${c.name}`;
     say(
       `${label.padEnd(9)} | ${c.name.padEnd(46)} | ${perSecond.toFixed(0).padStart(6)} reservations/s | ${cpuMsEach.toFixed(2).padStart(5)} ms Node CPU each | baseline ${String(baselineOf(name) ?? '-').padStart(5)}${refused ? ` | ${refused} refused!` : ''}`,
@@ -114,9 +120,31 @@ async function bench(label: string, db: Kysely<Database>): Promise<void> {
   const ceiling = await commitCeiling(db);
   say(`${label.padEnd(9)} | ${'reference: one-row durable commits, sequential'.padEnd(46)} | ${ceiling.toFixed(0).padStart(6)} commits/s      | the disk's limit for sequential reservations`);
   figures.push({ name: `ledger ${label}: reference, one-row durable commits, sequential`, figure: Math.round(ceiling), unit: 'commits/s', note: 'the ceiling of any sequential write' });
+  if (url !== undefined) comparePgbench(url, rates);
 }
 
-async function withThrowawayPostgres(run: (db: Kysely<Database>) => Promise<void>): Promise<void> {
+/** Sequential reservations beside pgbench with 1 client, 16 in flight beside 16 clients (no history, 100 users). */
+function comparePgbench(url: string, rates: ReadonlyMap<Case, number>): void {
+  const init = spawnSync('pgbench', ['-i', '-q', '-s', '1', url], { encoding: 'utf8' });
+  if (init.status !== 0) {
+    say(`Postgres  | pgbench skipped: ${init.error?.message ?? init.stderr.trim().split('\n').at(-1)}`);
+    return;
+  }
+  for (const [clients, c] of [
+    [1, CASES[0]!],
+    [16, CASES[1]!],
+  ] as const) {
+    const run = spawnSync('pgbench', ['-n', '-c', String(clients), '-j', String(Math.min(clients, availableParallelism())), '-T', String(SECONDS), url], { encoding: 'utf8' });
+    const tps = Number(/tps = ([\d.]+)/.exec(run.stdout)?.[1] ?? NaN);
+    const ratio = rates.get(c)! / tps;
+    say(
+      `Postgres  | ${`reference: pgbench TPC-B-like, ${clients} client${clients > 1 ? 's' : ''}`.padEnd(46)} | ${tps.toFixed(0).padStart(6)} transactions/s | '${c.name}' at ${ratio.toFixed(2)} of it`,
+    );
+    figures.push({ name: `ledger Postgres: ${c.name} / pgbench ${clients}`, figure: Number(ratio.toFixed(2)), unit: 'ratio', note: `pgbench ${tps.toFixed(0)} transactions/s, ${SECONDS} s` });
+  }
+}
+
+async function withThrowawayPostgres(run: (db: Kysely<Database>, url: string) => Promise<void>): Promise<void> {
   const admin = new pg.Client({ connectionString: POSTGRES, connectionTimeoutMillis: 2000 });
   try {
     await admin.connect();
@@ -129,9 +157,12 @@ async function withThrowawayPostgres(run: (db: Kysely<Database>) => Promise<void
   await admin.query(`create database ${name}`);
   const url = new URL(POSTGRES);
   url.pathname = `/${name}`;
-  const db = await connectDatabase({ kind: 'postgres', url: url.toString() });
+  const config = readConfig({ DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE });
+  if (!config.ok || config.config.database.kind !== 'postgres') throw new Error(`invalid configuration: ${config.ok ? 'not Postgres' : config.problems.join(', ')}`);
+  const db = await connectDatabase(config.config.database);
+  say(`Postgres  | pool of ${config.config.database.poolSize} connections (DATABASE_POOL_SIZE)`);
   try {
-    await run(db);
+    await run(db, url.toString());
   } finally {
     await db.destroy();
     await admin.query(`drop database if exists ${name} with (force)`);
@@ -145,5 +176,5 @@ say(
 const pglite = await connectDatabase({ kind: 'pglite', dataDir: null });
 await bench('PGlite', pglite);
 await pglite.destroy();
-await withThrowawayPostgres((db) => bench('Postgres', db));
+await withThrowawayPostgres((db, url) => bench('Postgres', db, url));
 emitRows(figures);

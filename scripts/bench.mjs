@@ -1,7 +1,7 @@
 // Every benchmark of the project in one run, with short bounded durations, and every figure in ONE
 // table (name, figure, the baseline recorded from main before issue 19, unit, note). Each script runs with `--json`; a script that fails becomes a
 // row saying so, and the others still run. Prints figures; never fails on them.
-//   npm run bench                  (about three minutes: builds, then links, ledger, receipts, bundle, live, load)
+//   npm run bench                  (about five minutes: builds, then links, ledger, receipts, bundle, live, scan-load, load)
 //   npm run bench -- --lighthouse  (adds Lighthouse's scores, a few minutes more)
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -20,6 +20,7 @@ const BENCHMARKS = [
   { name: 'receipts', command: ['tsx', 'scripts/bench-receipts.ts', '--json'] },
   { name: 'bundle', command: ['node', 'scripts/bench-bundle.mjs', '/app', '--json'] },
   { name: 'live', command: ['tsx', 'scripts/bench-live.ts', '--json'] },
+  { name: 'scan-load', command: ['tsx', 'scripts/bench-scan-load.ts', '--json'] },
   { name: 'load', command: ['vitest', 'run', '--project', 'load'], env: { LOAD_SECONDS: '3', LOAD_FIGURES_FILE: loadFigures }, figuresFile: loadFigures },
   ...(process.argv.includes('--lighthouse') ? [{ name: 'lighthouse', command: ['node', 'scripts/bench-lighthouse.mjs', '--json'] }] : []),
 ];

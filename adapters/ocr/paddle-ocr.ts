@@ -33,7 +33,7 @@ const DETECTION_SCALING = { mean: [0.485, 0.456, 0.406], std: [0.229, 0.224, 0.2
 const RECOGNITION_SCALING = { mean: [0.5, 0.5, 0.5], std: [0.5, 0.5, 0.5] } as const;
 
 export interface PaddleOptions {
-  /** CPU threads each model may use. */
+  /** CPU threads each model may use (default: one per core, up to 4). */
   readonly threads?: number;
 }
 
@@ -53,11 +53,6 @@ interface RawImage {
   readonly data: Uint8Array;
   readonly width: number;
   readonly height: number;
-}
-
-/** Default readings at once: one per CPU, up to 4 (each reading uses the CPUs it is given). */
-export function defaultPoolSize(): number {
-  return Math.max(1, Math.min(availableParallelism(), 4));
 }
 
 export class PaddleOcr implements TextFinder {
@@ -105,7 +100,7 @@ export class PaddleOcr implements TextFinder {
   }
 
   private async load(): Promise<Engine> {
-    const threads = this.options.threads ?? defaultPoolSize();
+    const threads = this.options.threads ?? Math.min(availableParallelism(), 4);
     // Every photo and every batch has its own input shape: an arena sized for the largest seen so
     // far would only grow, so memory is given back after each run instead.
     const session = {

@@ -4,13 +4,14 @@ import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import type { Database } from './database';
 import { pgliteNotificationSource, pgNotificationSource, registerNotificationSource } from './notifications';
 
-export type DatabaseTarget = { readonly kind: 'postgres'; readonly url: string } | { readonly kind: 'pglite'; readonly dataDir: string | null };
+/** `poolSize`: connections this process may hold (the server's DATABASE_POOL_SIZE; pg's own 10 when unset, as in tests). */
+export type DatabaseTarget = { readonly kind: 'postgres'; readonly url: string; readonly poolSize?: number } | { readonly kind: 'pglite'; readonly dataDir: string | null };
 
 /** `pg` for a real Postgres; PGlite (embedded, in-process) in `dataDir`, or in memory when it is null. */
 export async function connectDatabase(target: DatabaseTarget): Promise<Kysely<Database>> {
   if (target.kind === 'postgres') {
     const { default: pg } = await import('pg');
-    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5000 });
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10, connectionTimeoutMillis: 5000 });
     // A client that loses its server must not crash the process: an idle one is reported on the
     // pool, a checked-out one on itself (its query fails and the pool drops it on release).
     pool.on('error', () => undefined);

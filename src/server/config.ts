@@ -1,5 +1,9 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { DEFAULT_RECOVERY_CODE_DAYS } from '../../domain/recovery-code';
+
+/** Enough connections for 16 scans' reservations in flight at once (issue 31), with a few to spare for other requests. */
+const DEFAULT_DATABASE_POOL_SIZE = 20;
 
 const optionalText = z.string().trim().min(1).optional();
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
@@ -8,6 +12,8 @@ const environment = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4321), // 0: any free port
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  // Connections each process may hold to DATABASE_URL (Postgres allows 100 by default, for every process together).
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(DEFAULT_DATABASE_POOL_SIZE),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   PUBLIC_BASE_URL: optionalUrl,
   SHARE_SIGNING_KEYS: z
@@ -15,6 +21,8 @@ const environment = z.object({
     .regex(/^[A-Za-z0-9_-]{1,16}:.{32,}(,[A-Za-z0-9_-]{1,16}:.{32,})*$/, 'must be a comma-separated list of kid:secret with secrets of at least 32 characters')
     .optional(),
   RECEIPT_ENGINE: z.enum(['local', 'openai']).optional(),
+  // Photos the local engine reads at once, each in a worker thread of its own.
+  RECEIPT_READERS: z.coerce.number().int().min(1).max(64).optional(),
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: optionalText,
@@ -52,11 +60,13 @@ export type Environment = z.infer<typeof environment>;
 export interface Config {
   readonly port: number;
   readonly host: string;
-  readonly database: { readonly kind: 'postgres'; readonly url: string } | { readonly kind: 'pglite'; readonly dataDir: string };
+  readonly database: { readonly kind: 'postgres'; readonly url: string; readonly poolSize: number } | { readonly kind: 'pglite'; readonly dataDir: string };
   readonly dataDir: string;
   readonly publicBaseUrl: string | null;
   readonly shareSigningKeys: readonly { readonly kid: string; readonly secret: string }[] | null;
   readonly receiptEngine: 'local' | 'openai';
+  /** Worker threads reading photos for the local engine: the readings run at once. */
+  readonly receiptReaders: number;
   readonly openai: {
     readonly apiKey: string | null;
     readonly baseUrl: string | null;
@@ -102,11 +112,13 @@ export function readConfig(env: Record<string, string | undefined>): ConfigResul
     config: {
       port: e.PORT,
       host: e.HOST,
-      database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: e.DATA_DIR },
+      database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } : { kind: 'pglite', dataDir: e.DATA_DIR },
       dataDir: e.DATA_DIR,
       publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, '') ?? null,
       shareSigningKeys: e.SHARE_SIGNING_KEYS ? parseKeys(e.SHARE_SIGNING_KEYS) : null,
       receiptEngine: e.RECEIPT_ENGINE ?? (e.OPENAI_API_KEY ? 'openai' : 'local'),
+      // One core is left to the event loop that answers every other request.
+      receiptReaders: e.RECEIPT_READERS ?? Math.max(1, availableParallelism() - 1),
       openai: {
         apiKey: e.OPENAI_API_KEY ?? null,
         baseUrl: e.OPENAI_BASE_URL ?? null,

@@ -62,15 +62,19 @@ describe('HTML compression', () => {
 });
 
 describe('the page cache', () => {
-  it('answers a share page again with the same bytes and headers (request id and date apart)', async () => {
-    const path = await sharePath();
-    const first = await get(path, { 'accept-encoding': 'br' });
-    const again = await get(path, { 'accept-encoding': 'br' });
-    expect(first.status).toBe(200);
-    expect(stable(again)).toEqual(stable(first));
-    expect(again.body.equals(first.body)).toBe(true);
-    expect(again.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
-    expect(decoded(again)).toContain('Ann');
+  it('answers a share page and /app again with the same bytes and headers (request id and date apart)', async () => {
+    for (const [path, text] of [
+      [await sharePath(), 'Ann'],
+      ['/app', 'split a bill'],
+    ] as const) {
+      const first = await get(path, { 'accept-encoding': 'br' });
+      const again = await get(path, { 'accept-encoding': 'br' });
+      expect(first.status, path).toBe(200);
+      expect(stable(again), path).toEqual(stable(first));
+      expect(again.body.equals(first.body), path).toBe(true);
+      expect(again.headers['x-request-id'], path).not.toBe(first.headers['x-request-id']);
+      expect(decoded(again), path).toContain(text);
+    }
   });
 
   it('keeps apart what depends on the phone: the Download App button of the same link', async () => {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../src/server/config';
 
@@ -22,6 +23,20 @@ describe('configuration', () => {
       const result = readConfig({ OPENAI_TIMEOUT_SECONDS: bad });
       expect(result.ok ? [] : result.problems.map((p) => p.split(':')[0])).toEqual(['OPENAI_TIMEOUT_SECONDS']);
     }
+  });
+
+  it('reads receipts in RECEIPT_READERS worker threads, by default one per core but one, at least one', () => {
+    expect(readConfig({})).toMatchObject({ ok: true, config: { receiptReaders: Math.max(1, availableParallelism() - 1) } });
+    expect(readConfig({ RECEIPT_READERS: '3' })).toMatchObject({ ok: true, config: { receiptReaders: 3 } });
+    for (const bad of ['0', 'two', '1.5', '65']) expect(readConfig({ RECEIPT_READERS: bad }), bad).toMatchObject({ ok: false, problems: [expect.stringMatching(/^RECEIPT_READERS:/)] });
+  });
+
+  it('holds DATABASE_POOL_SIZE connections to Postgres, 20 by default', () => {
+    const url = 'postgres://u@h:5432/db';
+    expect(readConfig({ DATABASE_URL: url })).toMatchObject({ ok: true, config: { database: { kind: 'postgres', poolSize: 20 } } });
+    expect(readConfig({ DATABASE_URL: url, DATABASE_POOL_SIZE: '32' })).toMatchObject({ ok: true, config: { database: { poolSize: 32 } } });
+    for (const bad of ['0', 'many', '2.5', '501'])
+      expect(readConfig({ DATABASE_URL: url, DATABASE_POOL_SIZE: bad }), bad).toMatchObject({ ok: false, problems: [expect.stringMatching(/^DATABASE_POOL_SIZE:/)] });
   });
 
   it('names every bad variable at once', () => {

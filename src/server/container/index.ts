@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import { HmacPacketSigner } from '../../../adapters/crypto/hmac-packet-signer';
 import { loadOrCreateSigningKey } from '../../../adapters/crypto/signing-key-file';
-import { defaultPoolSize } from '../../../adapters/ocr/paddle-ocr';
 import { pakoCompressor } from '../../../adapters/pako/pako-compressor';
 import { PayPalGateway } from '../../../adapters/paypal/paypal-gateway';
 import { connectDatabase } from '../../../adapters/postgres/connect';
@@ -81,16 +80,9 @@ export async function buildServices(config: Config): Promise<Services> {
   // Live bills: rows in Postgres, every process's changes heard on one LISTEN connection.
   const liveStore = new PostgresLiveBillStore(db);
   const liveEvents = new PostgresLiveBillEvents(db, liveStore);
+  const reader = port<ReceiptReader & { close?(): Promise<void> }>(TOKENS.ReceiptReader);
   return {
-    analyzeReceipt: new AnalyzeReceipt(
-      port<ReceiptReader>(TOKENS.ReceiptReader),
-      port<ScanAllowance>(TOKENS.ScanAllowance),
-      limiter,
-      analyzeLimits(config),
-      log,
-      port<DailyQuotas>(TOKENS.DailyQuotas),
-      clock,
-    ),
+    analyzeReceipt: new AnalyzeReceipt(reader, port<ScanAllowance>(TOKENS.ScanAllowance), limiter, analyzeLimits(config), log, port<DailyQuotas>(TOKENS.DailyQuotas), clock),
     metering: new Metering(port<UsageQuery>(TOKENS.UsageQuery), credits, port<PurchaseReports>(TOKENS.PurchaseReports)),
     tokenRecovery: new TokenRecovery(port<RecoveryCodes>(TOKENS.RecoveryCodes), credits, limiter, clock, config.recoveryCodeDays),
     tokenShop,
@@ -106,6 +98,7 @@ export async function buildServices(config: Config): Promise<Services> {
     health: new HealthCheck(config, db),
     trustedProxyHops: config.trustedProxyHops,
     close: async () => {
+      await reader.close?.();
       await liveEvents.close();
       await db.destroy();
     },
@@ -113,11 +106,11 @@ export async function buildServices(config: Config): Promise<Services> {
 }
 
 /**
- * As many readings at once as the OCR pool has workers (a remote engine can take a few more); one
+ * As many readings at once as the reader pool has workers (a remote engine can take a few more); one
  * address may hold a quarter of the queue; the openai engine reads within its daily spend ceiling.
  */
 function analyzeLimits(config: Config): AnalyzeLimits {
-  const concurrency = config.receiptEngine === 'local' ? defaultPoolSize() : 4;
+  const concurrency = config.receiptEngine === 'local' ? config.receiptReaders : 4;
   const spend = config.receiptEngine === 'openai' ? { dailyBudget: config.openai.dailyBudgetCentipence, costPerScan: config.openai.costPerScanCentipence } : null;
   return {
     ...DEFAULT_ANALYZE_LIMITS,

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { builtServerDirectory } from '../built-server-directory';
 
 /**
  * The HTML Astro prerendered for a route, read from the built client directory. Middleware cannot
@@ -19,18 +19,8 @@ export function prerenderedHtml(route: string): Promise<string | null> {
 }
 
 async function read(route: string): Promise<string | null> {
-  const client = clientDirectory();
-  if (!client) return null;
-  return readFile(path.join(client, route, 'index.html'), 'utf8').catch(() => null);
-}
-
-/** dist/client, the sibling of the dist/server directory this bundle runs from. */
-function clientDirectory(): string | null {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (path.basename(dir) !== 'server') {
-    const parent = path.dirname(dir);
-    if (parent === dir) return null;
-    dir = parent;
-  }
-  return path.join(path.dirname(dir), 'client');
+  const server = builtServerDirectory(import.meta.url);
+  if (!server) return null;
+  // dist/client, the sibling of the dist/server directory this bundle runs from.
+  return readFile(path.join(path.dirname(server), 'client', route, 'index.html'), 'utf8').catch(() => null);
 }
