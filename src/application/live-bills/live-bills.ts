@@ -20,8 +20,8 @@ export interface LiveLimits {
 }
 
 // A table of 8 and the organiser, each with a tab or two; a household behind one address at several tables.
-// Changes wait in memory for one of a few connections rather than on the pool, whose wait ends in a 503:
-// half the default pool, so scans, payments and pages keep the rest.
+// Changes wait in memory for one of a few connections rather than on the pool, whose wait ends in a
+// 503 (the composition root gives them half the configured pool).
 export const DEFAULT_LIVE_LIMITS: LiveLimits = { claimsPerMinute: 60, changesAtOnce: 8, changesWaiting: 2000, connectionsPerBill: 24, connectionsPerAddress: 48 };
 // One bill's table (8 phones, a few taps each) may queue this many changes; more means a runaway client.
 const CHANGES_WAITING_PER_BILL = 64;

@@ -42,7 +42,7 @@ import type { PacketCompressor, PacketSigner } from '../../../ports/share-links'
 import type { TokenCredits } from '../../../ports/token-credits';
 import { TOKENS } from '../../../ports/tokens';
 import type { UsageQuery } from '../../../ports/usage';
-import { LiveBills } from '../../application/live-bills/live-bills';
+import { DEFAULT_LIVE_LIMITS, LiveBills, type LiveLimits } from '../../application/live-bills/live-bills';
 import { paymentOptions } from '../../application/payments/payment-options';
 import { TestModePayments } from '../../application/payments/test-mode-payments';
 import { TokenShop } from '../../application/payments/token-shop';
@@ -94,7 +94,7 @@ export async function buildServices(config: Config): Promise<Services> {
     shareBill: new ShareBill(bills, secrets, limiter, clock),
     payments: new Payments(bills, secrets, limiter, clock),
     openDinerBill: new OpenDinerBill(bills, secrets, clock),
-    liveBills: new LiveBills(liveStore, liveEvents, limiter, new MemoryRateLimiter(clock), clock, secrets),
+    liveBills: new LiveBills(liveStore, liveEvents, limiter, new MemoryRateLimiter(clock), clock, secrets, liveLimits(config)),
     health: new HealthCheck(config, db),
     trustedProxyHops: config.trustedProxyHops,
     close: async () => {
@@ -152,4 +152,10 @@ async function buildContainer(config: Config): Promise<DependencyContainer> {
   container.register(TOKENS.PayPalGateway, { useValue: config.paypal ? new PayPalGateway(config.paypal) : new TestModeGateway('paypal') });
   container.register(TOKENS.ReceiptReader, { useValue: createReceiptReader(config) });
   return container;
+}
+
+/** Live-bill changes hold half the process's database connections at most, so scans, payments and pages keep the rest. */
+function liveLimits(config: Config): LiveLimits {
+  if (config.database.kind !== 'postgres') return DEFAULT_LIVE_LIMITS;
+  return { ...DEFAULT_LIVE_LIMITS, changesAtOnce: Math.max(1, Math.floor(config.database.poolSize / 2)) };
 }
