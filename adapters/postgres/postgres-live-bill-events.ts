@@ -7,15 +7,24 @@ import type { Database } from './database';
 import { notificationSourceOf } from './notifications';
 import { LIVE_BILLS_CHANNEL, type LiveBillNotice } from './postgres-live-bills';
 
+/** One watched bill in this process: who listens, the version last known, and notices heard while it is being read. */
+interface Watched {
+  readonly each: Set<OnLiveChange>;
+  known: LiveBill | null;
+  reading: boolean;
+  held: LiveBillNotice[];
+}
+
 /**
  * Hears every process's changes on one LISTEN connection and hands each committed version to this
  * process's subscribers of that bill. A notice carries the change, not the bill: it is applied to
- * the last version handed out, and the bill is read whole from Postgres only when there is none yet
- * or a version was missed. Memory holds only the bills someone in this process is watching.
+ * the version known here (read when the first phone subscribes), so every version is handed out,
+ * once and in order. The bill is read whole again only when a version was missed (a dropped
+ * connection); notices heard while it is being read wait for it. Memory holds only watched bills.
  */
 @injectable()
 export class PostgresLiveBillEvents implements LiveBillEvents {
-  private readonly listeners = new Map<string, { readonly each: Set<OnLiveChange>; delivered: LiveBill | null }>();
+  private readonly watched = new Map<string, Watched>();
   private listening: Promise<() => Promise<void>> | null = null;
 
   constructor(
@@ -35,12 +44,18 @@ export class PostgresLiveBillEvents implements LiveBillEvents {
         throw error;
       });
     await this.listening;
-    const entry = this.listeners.get(billId) ?? { each: new Set<OnLiveChange>(), delivered: null };
-    entry.each.add(onChange);
-    this.listeners.set(billId, entry);
+    let entry = this.watched.get(billId);
+    if (entry === undefined) {
+      entry = { each: new Set<OnLiveChange>(), known: null, reading: false, held: [] };
+      this.watched.set(billId, entry);
+      // Read after LISTEN: every notice from here on follows the version read, or is held until it is.
+      await this.read(billId, entry, false);
+    }
+    const mine = entry;
+    mine.each.add(onChange);
     return () => {
-      entry.each.delete(onChange);
-      if (entry.each.size === 0 && this.listeners.get(billId) === entry) this.listeners.delete(billId);
+      mine.each.delete(onChange);
+      if (mine.each.size === 0 && this.watched.get(billId) === mine) this.watched.delete(billId);
     };
   }
 
@@ -58,28 +73,46 @@ export class PostgresLiveBillEvents implements LiveBillEvents {
     } catch {
       return;
     }
-    const entry = this.listeners.get(notice.b);
-    if (entry === undefined || (entry.delivered !== null && notice.v <= entry.delivered.version)) return;
-    if (entry.delivered !== null && notice.v === entry.delivered.version + 1) this.deliver(applyLive(entry.delivered, notice.c), notice.c);
-    else void this.reload(notice.b);
+    const entry = this.watched.get(notice.b);
+    if (entry === undefined) return;
+    entry.held.push(notice);
+    if (!entry.reading) this.applyHeld(notice.b, entry);
   }
 
   /** After a dropped LISTEN connection: read every watched bill again, since its notices are lost. */
   private resync(): void {
-    for (const billId of this.listeners.keys()) void this.reload(billId);
+    for (const [billId, entry] of this.watched) if (!entry.reading) void this.read(billId, entry, true);
   }
 
-  private async reload(billId: string): Promise<void> {
+  /** Applies the held notices in version order; a gap means one was missed, and the bill is read whole. */
+  private applyHeld(billId: string, entry: Watched): void {
+    entry.held.sort((x, y) => x.v - y.v);
+    while (entry.held.length > 0) {
+      const notice = entry.held[0]!;
+      if (entry.known === null || notice.v > entry.known.version + 1) return void this.read(billId, entry, true);
+      entry.held.shift();
+      if (notice.v === entry.known.version + 1) this.hand(entry, applyLive(entry.known, notice.c), notice.c);
+    }
+  }
+
+  /**
+   * Reads the bill whole; `announce` hands it out when it is newer than the version known. A failed
+   * read (the database away) waits for the next notice or reconnection to try again, never loops.
+   */
+  private async read(billId: string, entry: Watched, announce: boolean): Promise<void> {
+    entry.reading = true;
     const bill = await this.store.find(billId).catch(() => null);
-    if (bill !== null) this.deliver(bill, null);
+    entry.reading = false;
+    if (bill === null) return;
+    if (entry.known === null || bill.version > entry.known.version) {
+      if (announce) this.hand(entry, bill, null);
+      else entry.known = bill;
+    }
+    this.applyHeld(billId, entry);
   }
 
-  private deliver(bill: LiveBill, change: LiveChange | null): void {
-    const entry = this.listeners.get(bill.id);
-    if (entry === undefined || (entry.delivered !== null && bill.version <= entry.delivered.version)) return;
-    // A change counts only as the step from the version handed out just before.
-    const step = change !== null && entry.delivered !== null && bill.version === entry.delivered.version + 1 ? change : null;
-    entry.delivered = bill;
-    for (const listener of entry.each) listener(bill, step);
+  private hand(entry: Watched, bill: LiveBill, change: LiveChange | null): void {
+    entry.known = bill;
+    for (const listener of entry.each) listener(bill, change);
   }
 }

@@ -138,7 +138,7 @@ describe('a paid reading is not thrown away by accident', () => {
   });
   afterAll(() => browser.close());
 
-  it('asks before ← Back discards a scan it paid for; Keep reviewing keeps every line', async () => {
+  it('asks before ← Back puts away a scan it paid for; Keep reviewing keeps every line, and the scan step gives the reading back', async () => {
     const { page } = await newPhone(browser);
     const backend = await FakeBackend.on(page);
     backend.answerNext({ body: [{ name: 'Soup', pricePence: 600, kind: 'item' }] });
@@ -148,7 +148,7 @@ describe('a paid reading is not thrown away by accident', () => {
     await page.getByRole('heading', { name: 'Review Receipt Items' }).waitFor();
     await page.getByRole('button', { name: '← Back' }).click();
     const dialog = page.getByRole('dialog', { name: 'Discard this reading?' });
-    await dialog.getByText('Going back throws away the items read from this receipt.').waitFor();
+    await dialog.getByText(/^Going back puts away the items read from this receipt\./).waitFor();
     for (const width of WIDTHS)
       for (const theme of THEMES) {
         await showAs(page, width, theme);
@@ -162,6 +162,21 @@ describe('a paid reading is not thrown away by accident', () => {
     await dialog.getByRole('button', { name: 'Discard reading' }).click();
     await page.getByRole('heading', { name: 'Scan Your Receipt' }).waitFor();
     expect(backend.billsUsed).toBe(1);
+    // Changed their mind: the reading comes back as it was, without another scan.
+    await page.getByRole('region', { name: 'The last reading' }).getByText('You went back from a receipt read just now (1 line).').waitFor();
+    for (const width of WIDTHS)
+      for (const theme of THEMES) {
+        await showAs(page, width, theme);
+        await screenshot(page, `issue28-last-reading-${width}-${theme}`);
+      }
+    await page.getByRole('button', { name: 'Back to the last reading' }).click();
+    await page.getByRole('heading', { name: 'Review Receipt Items' }).waitFor();
+    expect(await page.getByLabel('Price of Soup').inputValue()).toBe('6.00');
+    expect(backend.billsUsed).toBe(1);
+    // Going on with it, or reading another receipt, leaves nothing to come back to.
+    await page.getByRole('button', { name: /^Continue with 1 items?$/ }).click();
+    await page.getByRole('heading', { name: 'Assign Items' }).waitFor();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('whos-paying:bill') ?? '{}').bill?.discarded ?? null)).toBeNull();
   });
 });
 

@@ -74,7 +74,7 @@ export function ReviewItems() {
       </div>
       {confirming ? (
         <Dialog open title="Discard this reading?" onClose={() => setConfirming(false)}>
-          <p>Going back throws away the items read from this receipt. Reading it again uses another free scan or token.</p>
+          <p>Going back puts away the items read from this receipt. You can have them back from the scan step until you read another receipt; reading it again uses another free scan or token.</p>
           <div className="wz-actions wz-end">
             <Button variant="primary" onClick={() => setConfirming(false)}>
               Keep reviewing

@@ -5,7 +5,7 @@ import { isOnline, OFFLINE_MESSAGES } from '../online';
 import { FAILURE_PANEL_TITLE, failureMessage } from './analysis-errors';
 import { analyzeReceipt, fileToBase64 } from './analyze';
 import { $bill } from './bill-state';
-import { startReview } from './bill-store';
+import { restoreDiscardedReview, startReview } from './bill-store';
 import { captureFrame, openCamera, stopCamera } from './camera';
 import { downsizeForUpload } from './downsize';
 import { Dialog } from '../ui/Dialog';
@@ -31,7 +31,7 @@ interface Props {
 
 export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
   const usage = usageShown(useStore($metering));
-  const { review } = useStore($bill);
+  const { review, discarded } = useStore($bill);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [file, setFile] = useState<File | null>(null);
   const [manualOpen, setManualOpen] = useState(false);
@@ -204,6 +204,14 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
   return (
     <Card aria-labelledby="scan-title">
       <ScanIntro />
+      {discarded !== null ? (
+        <div className="wz-panel wz-info" role="region" aria-label="The last reading">
+          <p>
+            You went back from a receipt read just now ({discarded.lines.length} {discarded.lines.length === 1 ? 'line' : 'lines'}). It is kept until you read another one.
+          </p>
+          <Button onClick={restoreDiscardedReview}>Back to the last reading</Button>
+        </div>
+      ) : null}
       {allowancePanel && outOfAllowance ? (
         <div ref={panel} tabIndex={-1} className="wz-panel wz-warning" role="region" aria-labelledby="allowance-title">
           <h3 id="allowance-title">All Free Bills Used</h3>

@@ -29,6 +29,8 @@ export interface BillState {
   readonly reviewTotalPence: Pence | null;
   /** Whether the lines under review are the sample receipt (it marks a test receipt). */
   readonly reviewIsSample: boolean;
+  /** A paid reading the person went back from: the scan step offers it again until another reading or bill replaces it. */
+  readonly discarded: { readonly lines: readonly ReviewLine[]; readonly totalPence: Pence | null } | null;
   /** The lines as read and the printed total, kept so that Back from Assign can show Review again. */
   readonly readLines: readonly ReviewLine[];
   readonly readTotalPence: Pence | null;
@@ -79,6 +81,7 @@ export const EMPTY_BILL: BillState = {
   review: null,
   reviewTotalPence: null,
   reviewIsSample: false,
+  discarded: null,
   readLines: [],
   readTotalPence: null,
   items: [],

@@ -44,7 +44,7 @@ function tipPenceOf(bill: BillState): Pence {
 // Scan step
 
 export function startReview(lines: readonly ReviewLine[], isSample: boolean, printedTotalPence: Pence | null): void {
-  updateBill(() => ({ review: lines, reviewIsSample: isSample, reviewTotalPence: printedTotalPence }));
+  updateBill(() => ({ review: lines, reviewIsSample: isSample, reviewTotalPence: printedTotalPence, discarded: null }));
 }
 
 export function editReviewLine(id: string, change: Partial<Pick<ReviewLine, 'included' | 'label' | 'pricePence'>>): void {
@@ -58,9 +58,19 @@ export function addMissedLine(rawName: string, priceText: string): Result<Review
   return added;
 }
 
-/** Back from review returns to the scanner and discards the parsed result. */
+/** Back from review returns to the scanner; a paid reading is kept aside, so it can be had back without paying again. */
 export function discardReview(): void {
-  updateBill(() => ({ review: null, reviewTotalPence: null }));
+  updateBill((bill) => ({
+    review: null,
+    reviewTotalPence: null,
+    discarded: bill.review === null || bill.reviewIsSample ? null : { lines: bill.review, totalPence: bill.reviewTotalPence },
+  }));
+}
+
+/** The reading the person went back from, under review again as they left it. */
+export function restoreDiscardedReview(): void {
+  const { discarded } = $bill.get();
+  if (discarded !== null) updateBill(() => ({ review: discarded.lines, reviewTotalPence: discarded.totalPence, reviewIsSample: false, discarded: null }));
 }
 
 /** On to Assign with the included lines; items the bill already had keep their assignments. */
@@ -82,6 +92,7 @@ export function startBillWith(items: readonly NewItem[], isTestReceipt: boolean)
     review: null,
     reviewTotalPence: null,
     reviewIsSample: false,
+    discarded: null,
     isTestReceipt,
     step: 'assign',
   }));
