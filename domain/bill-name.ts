@@ -17,8 +17,8 @@ export function chosenBillName(typed: string | null | undefined, fallback: strin
   return name === '' ? fallback : name.slice(0, MAX_BILL_NAME_LENGTH);
 }
 
-/** The longest name kept: what the stored bill accepts as its merchant. */
-export const MAX_BILL_NAME_LENGTH = 120;
+/** The longest name kept: what a stored bill keeps of its merchant. */
+export const MAX_BILL_NAME_LENGTH = 80;
 
 /** An ISO yyyy-mm-dd date as en-GB "25 Nov 2026", or null when it is not a real date. */
 export function shortDate(iso: string): string | null {

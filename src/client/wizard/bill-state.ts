@@ -47,6 +47,13 @@ export interface BillState {
   readonly handOut: HandOutLink | null;
   /** Who paid the restaurant: the organiser unless they pick someone else. */
   readonly payer: PayerChoice;
+  /** The restaurant and the date (ISO yyyy-mm-dd) read from the receipt, null when none was read. */
+  readonly merchant: string | null;
+  readonly receiptDate: string | null;
+  /** The bill's name as typed on Review; null until then (the name comes from the receipt: billNameOf). */
+  readonly name: string | null;
+  /** The London day the bill was started (ISO), what "Bill of …" names a bill with no date of its own. */
+  readonly startedOn: string | null;
 }
 
 /**
@@ -91,6 +98,10 @@ export const EMPTY_BILL: BillState = {
   live: null,
   handOut: null,
   payer: { by: 'me' },
+  merchant: null,
+  receiptDate: null,
+  name: null,
+  startedOn: null,
 };
 
 export const $bill = atom<BillState>(EMPTY_BILL);
