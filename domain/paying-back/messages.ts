@@ -1,6 +1,6 @@
 import { formatGBP, type Pence } from '../money';
 
-/** What a bill is called in messages and lists: the restaurant, else its first items. */
+/** What a bill is called in messages and lists: its name (domain/bill-name.ts), else its first items (bills kept before names). */
 export function billLabel(merchant: string | null | undefined, itemNames: readonly string[]): string {
   const name = merchant?.trim();
   if (name) return name;
@@ -13,11 +13,21 @@ export function billLabel(merchant: string | null | undefined, itemNames: readon
 /**
  * The message one diner gets from "Send" (their own link follows it): what they owe, for their own
  * items only (never another diner's), and who to pay. `leftPence` after a change to a bill they had
- * partly paid.
+ * partly paid. `billName` says which bill ("Your share of The Olive Tree · 25 Nov 2026 is …").
  */
-export function paymentRequestText(p: { readonly dinerName: string; readonly payeeName: string; readonly amount: Pence; readonly items: readonly string[]; readonly paidPence?: Pence }): string {
+export function paymentRequestText(p: {
+  readonly dinerName: string;
+  readonly payeeName: string;
+  readonly amount: Pence;
+  readonly items: readonly string[];
+  readonly paidPence?: Pence;
+  readonly billName?: string | undefined;
+}): string {
   const what = billLabel(null, p.items);
-  const owed = p.paidPence ? `You've paid ${formatGBP(p.paidPence)}; the bill changed since, so ${formatGBP(p.amount)} is left to pay` : `Your share is ${formatGBP(p.amount)}`;
+  const of = p.billName?.trim() ? ` of ${p.billName.trim()}` : '';
+  const owed = p.paidPence
+    ? `You've paid ${formatGBP(p.paidPence)}${of === '' ? '' : ` for ${p.billName!.trim()}`}; the bill changed since, so ${formatGBP(p.amount)} is left to pay`
+    : `Your share${of} is ${formatGBP(p.amount)}`;
   return `Hi ${p.dinerName}! ${owed} (${what}). Your items and how to pay ${p.payeeName}:`;
 }
 

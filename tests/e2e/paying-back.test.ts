@@ -65,7 +65,8 @@ describe('getting paid back', () => {
     const benLink = message.match(/https?:\/\/\S+\/r\/[a-z0-9]+\/[a-z0-9]{27}/)?.[0];
     expect(benLink, message).toBeDefined();
     // His own items only, never another diner's (issue 28).
-    expect(message).toContain(`Hi Ben! Your share is £${(totals['Ben']! / 100).toFixed(2)} (Soft Drink).`);
+    // The sample receipt has no restaurant or date: the bill is named by the day it was split.
+    expect(message).toMatch(new RegExp(`Hi Ben! Your share of Bill of \\d{1,2} \\w+ \\d{4} is £${(totals['Ben']! / 100).toFixed(2)} \\(Soft Drink\\)\\.`));
     const row = (name: string) => page.getByRole('listitem', { name: new RegExp(`^${name} pays`) });
     expect(await row('Ben').getByText('Not paid yet').count()).toBe(1);
     // Alice, the organiser, is one of the diners: she paid the bill, is owed the others' shares, and owes nothing.
@@ -97,7 +98,7 @@ describe('getting paid back', () => {
     expect(items).toMatch(/Service Charge/);
     expect(pence(items.match(/Your Total\s+(£[\d.]+)/)![1]!)).toBe(totals['Ben']);
     const due = (totals['Ben']! / 100).toFixed(2);
-    expect(await ben.page.getByRole('link', { name: `Pay £${due} with Monzo` }).getAttribute('href')).toBe(`https://monzo.me/alice-m/${due}`);
+    expect(await ben.page.getByRole('link', { name: `Pay £${due} with Monzo` }).getAttribute('href')).toMatch(new RegExp(`^https://monzo\\.me/alice-m/${due}\\?d=Bill%20of%20\\d`));
     expect(await ben.page.getByRole('link', { name: `Pay £${due} with PayPal` }).getAttribute('href')).toBe(`https://paypal.me/AliceP/${due}GBP`);
     await expectAccessible(ben.page, "diner's page");
     await ben.page.getByRole('button', { name: "I've paid" }).click();
@@ -126,7 +127,7 @@ describe('getting paid back', () => {
     await page.getByRole('button', { name: "Remind who hasn't paid" }).click();
     await page.getByText('Reminder copied').waitFor();
     const reminder = await clipboard(page);
-    expect(reminder).toContain('Still to pay Alice for Margherita Pizza, Soft Drink and more:');
+    expect(reminder).toMatch(/Still to pay Alice for Bill of \d{1,2} \w+ \d{4}:/);
     expect(reminder).toContain(`• Cat: £${(totals['Cat']! / 100).toFixed(2)}`);
     expect(reminder).toMatch(/The whole bill: https?:\/\/\S+\/b\/\S+/);
     expect(reminder).not.toContain('/r/');
@@ -149,7 +150,7 @@ describe('getting paid back', () => {
     const { page } = organiser;
     await page.getByRole('button', { name: 'Split Another Bill' }).click();
     const recent = page.getByRole('region', { name: 'Recent bills' });
-    const entry = recent.getByRole('listitem', { name: 'Margherita Pizza, Soft Drink and more' });
+    const entry = recent.getByRole('listitem', { name: /^Bill of \d{1,2} \w+ \d{4}$/ }); // the sample receipt has no restaurant or date
     await entry.getByText(/of 2 paid/).waitFor();
     await entry.getByRole('button', { name: 'Open' }).click();
     await page.getByRole('heading', { name: 'Individual Totals' }).waitFor();

@@ -63,6 +63,13 @@ describe('messages', () => {
     expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', amount: pence(106), items: ['STEAK'], paidPence: pence(3102) })).toBe(
       "Hi Ben! You've paid £31.02; the bill changed since, so £1.06 is left to pay (STEAK). Your items and how to pay Alex:",
     );
+    // The bill's name says which bill; the items are still the diner's own.
+    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', amount: pence(394), items: ['STEAK'], billName: 'The Olive Tree · 25 Nov 2026' })).toBe(
+      'Hi Ben! Your share of The Olive Tree · 25 Nov 2026 is £3.94 (STEAK). Your items and how to pay Alex:',
+    );
+    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', amount: pence(106), items: ['STEAK'], paidPence: pence(3102), billName: 'Bill of 25 Nov 2026' })).toBe(
+      "Hi Ben! You've paid £31.02 for Bill of 25 Nov 2026; the bill changed since, so £1.06 is left to pay (STEAK). Your items and how to pay Alex:",
+    );
     // Group messages carry the whole-bill link and amounts, never anyone's own /r/ link.
     expect(reminderText({ payeeName: 'Alex', billLabel: 'The Crown', unpaid: [{ name: 'Ben', amount: pence(394) }], wholeBillUrl: 'https://x/b/T' })).toBe(
       'Still to pay Alex for The Crown:\n• Ben: £3.94\nThe whole bill: https://x/b/T',

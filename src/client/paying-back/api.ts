@@ -33,14 +33,18 @@ async function call<T>(path: string, init: RequestInit): Promise<Result<T, ApiPr
 }
 
 export function storeBill(
-  bill: ShareableBill & { readonly payerId: string | null },
+  bill: ShareableBill & { readonly payerId: string | null; readonly merchant: string; readonly diningDate: string | null },
   payee: Payee,
   stored: { receiptId: string; organiserSecret: string; dinerIds: Record<string, string> } | null,
 ): Promise<Result<StoredBillAnswer, ApiProblem>> {
   return call('/api/bills', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ bill: { tipPence: bill.tipPence, tipSplit: bill.tipSplit, diners: bill.diners, items: bill.items, payerId: bill.payerId }, payee, ...(stored ? { stored } : {}) }),
+    body: JSON.stringify({
+      bill: { tipPence: bill.tipPence, tipSplit: bill.tipSplit, diners: bill.diners, items: bill.items, payerId: bill.payerId, merchant: bill.merchant, diningDate: bill.diningDate },
+      payee,
+      ...(stored ? { stored } : {}),
+    }),
   });
 }
 

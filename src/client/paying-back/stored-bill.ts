@@ -8,7 +8,10 @@ import { keepRecentBill, recentBill, type RecentBill } from './recent-bills';
 export interface BillToStore {
   readonly bill: ShareableBill;
   readonly snapshot: BillSnapshot;
+  /** The bill's name: the stored bill's merchant, which heads the diners' pages. */
   readonly label: string;
+  /** The date printed on the receipt (ISO), null when none was read. */
+  readonly diningDate: string | null;
   readonly totalPence: number;
   /** Each diner's total as the summary shows it, by the app's diner id. */
   readonly totals: ReadonlyMap<string, number>;
@@ -28,7 +31,7 @@ export async function ensureStored(toStore: BillToStore, payee: Payee, storedRec
   const current = recentBill(storedReceiptId);
   if (current !== null && current.fingerprint === fingerprint) return ok(current);
   const stored = current && { receiptId: current.receiptId, organiserSecret: current.organiserSecret, dinerIds: Object.fromEntries(current.diners.map((d) => [d.id, d.dinerId])) };
-  const bill = { ...toStore.bill, payerId: toStore.payerId };
+  const bill = { ...toStore.bill, payerId: toStore.payerId, merchant: toStore.label, diningDate: toStore.diningDate };
   let answer = await storeBill(bill, payee, stored);
   if (!answer.ok && answer.error.code === 'bill_not_found' && stored !== null) answer = await storeBill(bill, payee, null);
   if (!answer.ok) return answer;
@@ -62,6 +65,6 @@ export async function ensureStored(toStore: BillToStore, payee: Payee, storedRec
 }
 
 /** What the server's copy was made from: when it differs, the stored bill needs editing. */
-export function fingerprintOf(toStore: Pick<BillToStore, 'bill' | 'payerId'>, payee: Payee): string {
-  return JSON.stringify([toStore.bill, payee, toStore.payerId]);
+export function fingerprintOf(toStore: Pick<BillToStore, 'bill' | 'payerId' | 'label' | 'diningDate'>, payee: Payee): string {
+  return JSON.stringify([toStore.bill, payee, toStore.payerId, toStore.label, toStore.diningDate]);
 }

@@ -166,6 +166,7 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
           payeeName: who.name,
           amount: pence(partly ? row.leftPence : diner.totalPence),
           items: diner.items ?? [],
+          billName: bill.label,
           ...(partly ? { paidPence: row.paid!.amountPence } : {}),
         });
         await share(`${diner.name}'s share`, text, diner.url, `Message for ${diner.name} copied: paste it into any chat`);

@@ -5,6 +5,7 @@ import { parsePriceInput } from '../../../domain/price-input';
 import { printedQuantity } from '../../../domain/portions';
 import { linesToPassOn, reviewReconciliation, shortfallPence, suspectLineIds, type ReviewLine } from '../../../domain/review';
 import { MoneyInput } from '../ui/MoneyInput';
+import { BillNameField } from './BillNameField';
 import { $bill } from './bill-state';
 import { addMissedLine, continueFromReview, discardReview, editReviewLine } from './bill-store';
 import { Button } from '../ui/Button';
@@ -46,6 +47,7 @@ export function ReviewItems() {
         </Button>
         <h2 id="review-title">Review Receipt Items</h2>
       </div>
+      <BillNameField />
       <p>Untick anything that isn't part of the bill and correct any price that was misread.</p>
       {printed !== null && reconciliation.matches ? <p className="wz-panel wz-ok">The included lines add up to the printed total of {formatGBP(printed)}.</p> : null}
       {printed !== null && !reconciliation.matches ? (

@@ -118,7 +118,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
     if (result?.ok) {
       setFile(null);
       setPhase({ kind: 'idle' });
-      startReview(result.value.lines, false, result.value.totalPence);
+      startReview(result.value.lines, false, result.value.totalPence, result.value);
     } else if (result && result.error.kind === 'allowance') {
       setFile(null);
       setPhase({ kind: 'idle' });

@@ -5,7 +5,7 @@ import { portionLabel, unitsGiven } from '../../../domain/portions';
 import type { BillItem } from '../../../domain/receipt';
 import { Avatar } from './AssignStep';
 import { $bill } from './bill-state';
-import { $receipt, $split, assignItemNow, billSnapshot, goToStep, splitAmongEveryone } from './bill-store';
+import { $receipt, $split, assignItemNow, billNameOf, billSnapshot, goToStep, splitAmongEveryone } from './bill-store';
 import { addsUpView, roundingNote, type AddsUpView } from '../../../domain/adds-up';
 import { ItemHead } from './ItemEditor';
 import { ShareBreakdown } from './ShareBreakdown';
@@ -38,11 +38,13 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
       shared && {
         bill: shared,
         snapshot: billSnapshot(bill),
-        // Named by the lines as the organiser sees them, not their parts ("COPERTO (1 of 2)").
+        // The bill's name (the receipt's restaurant and date, or as typed on Review); the lines' names only
+        // for a bill kept before bills had names.
         label: billLabel(
-          null,
+          billNameOf(bill),
           bill.items.filter((i) => i.kind !== 'vat').map((i) => i.name),
         ),
+        diningDate: bill.receiptDate,
         totalPence: split.totalPence,
         totals: new Map(split.shares.map((s) => [s.dinerId, s.totalPence as number])),
         items: new Map(split.shares.map((s) => [s.dinerId, dinerItemNames(bill.items, s.lines)])),

@@ -30,7 +30,13 @@ export interface BillState {
   /** Whether the lines under review are the sample receipt (it marks a test receipt). */
   readonly reviewIsSample: boolean;
   /** A paid reading the person went back from: the scan step offers it again until another reading or bill replaces it. */
-  readonly discarded: { readonly lines: readonly ReviewLine[]; readonly totalPence: Pence | null } | null;
+  readonly discarded: {
+    readonly lines: readonly ReviewLine[];
+    readonly totalPence: Pence | null;
+    readonly merchant: string | null;
+    readonly receiptDate: string | null;
+    readonly name: string | null;
+  } | null;
   /** The lines as read and the printed total, kept so that Back from Assign can show Review again. */
   readonly readLines: readonly ReviewLine[];
   readonly readTotalPence: Pence | null;
@@ -49,6 +55,13 @@ export interface BillState {
   readonly handOut: HandOutLink | null;
   /** Who paid the restaurant: the organiser unless they pick someone else. */
   readonly payer: PayerChoice;
+  /** The restaurant and the date (ISO yyyy-mm-dd) read from the receipt, null when none was read. */
+  readonly merchant: string | null;
+  readonly receiptDate: string | null;
+  /** The bill's name as typed on Review; null until then (the name comes from the receipt: billNameOf). */
+  readonly name: string | null;
+  /** The London day the bill was started (ISO), what "Bill of …" names a bill with no date of its own. */
+  readonly startedOn: string | null;
 }
 
 /**
@@ -94,6 +107,10 @@ export const EMPTY_BILL: BillState = {
   live: null,
   handOut: null,
   payer: { by: 'me' },
+  merchant: null,
+  receiptDate: null,
+  name: null,
+  startedOn: null,
 };
 
 export const $bill = atom<BillState>(EMPTY_BILL);

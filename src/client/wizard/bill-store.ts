@@ -1,4 +1,5 @@
 import { atom, computed } from 'nanostores';
+import { billName, chosenBillName, londonDay } from '../../../domain/bill-name';
 import { acceptDinerName, dinerColour, type DinerNameProblem } from '../../../domain/diners';
 import { penceToPoundsText, poundsToPence, type Pence } from '../../../domain/money';
 import type { SplitLine } from '../../../domain/live-bill/live-split';
@@ -43,8 +44,35 @@ function tipPenceOf(bill: BillState): Pence {
 
 // Scan step
 
-export function startReview(lines: readonly ReviewLine[], isSample: boolean, printedTotalPence: Pence | null): void {
-  updateBill(() => ({ review: lines, reviewIsSample: isSample, reviewTotalPence: printedTotalPence, discarded: null }));
+/** A new reading to review, with the restaurant and date read beside its lines (they name the bill). */
+export function startReview(
+  lines: readonly ReviewLine[],
+  isSample: boolean,
+  printedTotalPence: Pence | null,
+  header: { readonly merchant: string | null; readonly date: string | null } = NO_HEADER,
+): void {
+  updateBill(() => ({
+    review: lines,
+    reviewIsSample: isSample,
+    reviewTotalPence: printedTotalPence,
+    merchant: header.merchant,
+    receiptDate: header.date,
+    name: null,
+    startedOn: londonDay(new Date()),
+    discarded: null,
+  }));
+}
+
+const NO_HEADER = { merchant: null, date: null } as const;
+
+/** The bill's name: as typed on Review, else from the receipt's restaurant and date ("Bill of …" without them). */
+export function billNameOf(bill: Pick<BillState, 'merchant' | 'receiptDate' | 'name' | 'startedOn'>): string {
+  return chosenBillName(bill.name, billName(bill.merchant, bill.receiptDate, bill.startedOn ?? londonDay(new Date())));
+}
+
+/** The name typed on Review (cleared: the receipt's name again). */
+export function renameBill(typed: string): void {
+  updateBill(() => ({ name: typed }));
 }
 
 export function editReviewLine(id: string, change: Partial<Pick<ReviewLine, 'included' | 'label' | 'pricePence'>>): void {
@@ -63,14 +91,19 @@ export function discardReview(): void {
   updateBill((bill) => ({
     review: null,
     reviewTotalPence: null,
-    discarded: bill.review === null || bill.reviewIsSample ? null : { lines: bill.review, totalPence: bill.reviewTotalPence },
+    merchant: null,
+    receiptDate: null,
+    name: null,
+    discarded: bill.review === null || bill.reviewIsSample ? null : { lines: bill.review, totalPence: bill.reviewTotalPence, merchant: bill.merchant, receiptDate: bill.receiptDate, name: bill.name },
   }));
 }
 
-/** The reading the person went back from, under review again as they left it. */
+/** The reading the person went back from, under review again as they left it, name included. */
 export function restoreDiscardedReview(): void {
   const { discarded } = $bill.get();
-  if (discarded !== null) updateBill(() => ({ review: discarded.lines, reviewTotalPence: discarded.totalPence, reviewIsSample: false, discarded: null }));
+  if (discarded === null) return;
+  const { lines, totalPence, merchant, receiptDate, name } = discarded;
+  updateBill(() => ({ review: lines, reviewTotalPence: totalPence, merchant, receiptDate, name, reviewIsSample: false, discarded: null }));
 }
 
 /** On to Assign with the included lines; items the bill already had keep their assignments. */
@@ -94,6 +127,7 @@ export function startBillWith(items: readonly NewItem[], isTestReceipt: boolean)
     reviewIsSample: false,
     discarded: null,
     isTestReceipt,
+    startedOn: bill.startedOn ?? londonDay(new Date()),
     step: 'assign',
   }));
 }
@@ -234,10 +268,11 @@ export function loadSharedBill(shared: SharedBill): void {
 }
 
 /** What a recent bill keeps to open again on this device: the bill as the organiser left it. */
-export type BillSnapshot = Pick<BillState, 'items' | 'diners' | 'tip' | 'tipSplit' | 'isTestReceipt'> & Partial<Pick<BillState, 'payer'>>;
+export type BillSnapshot = Pick<BillState, 'items' | 'diners' | 'tip' | 'tipSplit' | 'isTestReceipt'> & Partial<Pick<BillState, 'payer' | 'merchant' | 'receiptDate' | 'name' | 'startedOn'>>;
 
 export function billSnapshot(bill: BillState): BillSnapshot {
-  return { items: bill.items, diners: bill.diners, tip: bill.tip, tipSplit: bill.tipSplit, isTestReceipt: bill.isTestReceipt, payer: bill.payer };
+  const { items, diners, tip, tipSplit, isTestReceipt, payer, merchant, receiptDate, name, startedOn } = bill;
+  return { items, diners, tip, tipSplit, isTestReceipt, payer, merchant, receiptDate, name, startedOn };
 }
 
 /** A recent bill opened from the scan step: straight to its summary, still tied to its stored bill. */

@@ -22,6 +22,10 @@ import {
   startReview,
   toggleAssignment,
   backToReview,
+  billNameOf,
+  billSnapshot,
+  discardReview,
+  renameBill,
   goToStep,
   removeItem,
   renameItem,
@@ -260,5 +264,29 @@ describe('toasts', () => {
     vi.advanceTimersByTime(1);
     expect($toasts.get()).toHaveLength(0);
     vi.useRealTimers();
+  });
+});
+
+describe("the bill's name", () => {
+  beforeEach(() => resetBill());
+
+  it('comes from the restaurant and date read, is kept as typed on Review, and returns when cleared', () => {
+    startReview(sampleReceiptLines(), false, null, { merchant: 'The Olive Tree', date: '2026-11-25' });
+    expect(billNameOf($bill.get())).toBe('The Olive Tree · 25 Nov 2026');
+    renameBill('Ben’s birthday');
+    continueFromReview();
+    expect(billNameOf($bill.get())).toBe('Ben’s birthday');
+    // A recent bill opened again keeps its name.
+    expect(billSnapshot($bill.get())).toMatchObject({ merchant: 'The Olive Tree', receiptDate: '2026-11-25', name: 'Ben’s birthday' });
+    renameBill('  ');
+    expect(billNameOf($bill.get())).toBe('The Olive Tree · 25 Nov 2026');
+  });
+
+  it('is "Bill of" the day it was started for a bill typed in, and a reading discarded takes its name with it', () => {
+    startReview(sampleReceiptLines(), false, null, { merchant: 'The Olive Tree', date: null });
+    discardReview();
+    startBillWith([{ id: 'a', name: 'Soup', pricePence: pence(500), kind: 'item' }], false);
+    expect($bill.get().merchant).toBeNull();
+    expect(billNameOf({ ...$bill.get(), startedOn: '2026-11-25' })).toBe('Bill of 25 Nov 2026');
   });
 });
