@@ -14,7 +14,7 @@ const KINDS: Record<string, LineKind> = {
 };
 
 /**
- * The analysis response (seed 000 §7): a list, or an object with an items list, of entries with
+ * The analysis response: a list, or an object with an items list, of entries with
  * name or label, pricePence and kind or type. Returns null when the shape is not that; an empty
  * list means the photo was unclear.
  */

@@ -1,6 +1,6 @@
 import { sumPence, type Pence } from './money';
 
-/** Kinds of a parsed receipt line (seed 000 §3). */
+/** Kinds of a parsed receipt line. */
 export const RECEIPT_LINE_KINDS = ['item', 'service', 'vat', 'subtotal', 'total', 'discount'] as const;
 export type ReceiptLineKind = (typeof RECEIPT_LINE_KINDS)[number];
 

@@ -5,7 +5,7 @@ import { reconcile, type Reconciliation } from './receipt-reconcile';
 import { err, ok, type Result } from './result';
 import type { ItemKind } from './split';
 
-/** Kinds a reading can give a line (seed 000 §3); only item, service, vat and discount become bill items. */
+/** Kinds a reading can give a line; only item, service, vat and discount become bill items. */
 export type LineKind = ReceiptLineKind;
 
 /** One line on the Review Receipt Items screen: a line as read, with an id and whether it is kept. */
@@ -14,7 +14,7 @@ export interface ReviewLine extends ReceiptLine {
   readonly included: boolean;
 }
 
-/** Lines start included if their kind is item, service or discount (seed 000 §5). */
+/** Lines start included if their kind is item, service or discount. */
 export function startsIncluded(kind: LineKind): boolean {
   return kind === 'item' || kind === 'service' || kind === 'discount';
 }
@@ -24,7 +24,7 @@ export function reviewLine(id: string, label: string, pricePence: Pence | null, 
   return { id, raw, label, pricePence, kind, included: startsIncluded(kind) };
 }
 
-/** The fixed sample receipt of seed 000 §4 and §9. */
+/** The specification's fixed sample receipt. */
 export function sampleReceiptLines(): ReviewLine[] {
   return [
     reviewLine('sample-1', 'Margherita Pizza', pence(899), 'item'),

@@ -256,7 +256,7 @@ export function ctcAlphabet(keys: readonly string[]): CtcAlphabet {
 }
 
 /**
- * Characters a receipt in our market prints (DESIGN.md §1, UK receipts): Latin letters with their
+ * Characters a receipt in our market prints: Latin letters with their
  * accents, digits, punctuation and symbols (Latin-1, Latin Extended), dashes, quotes and bullets,
  * and currency signs. Chinese characters, Greek, Cyrillic, box drawing and the like are not.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RECEIPT_LINE_KINDS } from '../../domain/receipt-line';
 
 /**
- * What we ask the model for. Seed 000 §5's extraction instructions, plus quantities, the merchant, the date, the currency,
+ * What we ask the model for: the specification's extraction instructions, plus quantities, the merchant, the date, the currency,
  * the printed total and service charge, what never is a line, and the rule that the receipt is
  * data: a photo can carry printed text written to steer the model.
  */

@@ -12,7 +12,7 @@ export interface OpenAiReaderOptions {
   /** An OpenAI-compatible server (self-hosted or a test fake); null for OpenAI itself. */
   readonly baseUrl: string | null;
   readonly model: string;
-  /** The whole reading, retries included, gives up after this (seed 000 §9: 30 s). */
+  /** The whole reading, retries included, gives up after this (30 s). */
   readonly timeoutMs?: number;
   readonly maxRetries?: number;
 }

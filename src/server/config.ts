@@ -26,7 +26,7 @@ const environment = z.object({
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: optionalText,
-  // Seed 000 §9 gives a reading 30 s; a shorter budget suits a fast self-hosted model (and the fault tests).
+  // The specification gives a reading 30 s; a shorter budget suits a fast self-hosted model (and the fault tests).
   OPENAI_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(300).default(30),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
@@ -51,7 +51,7 @@ const environment = z.object({
   // What the openai engine may spend per London day, and what one reading is reckoned to cost.
   OPENAI_DAILY_BUDGET_PENCE: z.coerce.number().int().min(0).max(1_000_000).default(1000),
   OPENAI_COST_PER_SCAN_PENCE: z.coerce.number().min(0.01).max(1000).default(1),
-  // How long a recovery code shown after a purchase stays usable (DESIGN.md §1 item 3).
+  // How long a recovery code shown after a purchase stays usable.
   RECOVERY_CODE_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_RECOVERY_CODE_DAYS),
 });
 
@@ -78,11 +78,11 @@ export interface Config {
   };
   readonly stripe: { readonly secretKey: string; readonly publishableKey: string; readonly webhookSecret: string; readonly apiBaseUrl: string | null } | null;
   readonly paypal: { readonly clientId: string; readonly clientSecret: string; readonly apiBaseUrl: string | null } | null;
-  /** Hosts where `/` is the landing page and `/app` the app (seed 001 §2.1); localhost always counts. */
+  /** Hosts where `/` is the landing page and `/app` the app; localhost always counts. */
   readonly productDomains: readonly string[];
   /** Proxies whose X-Forwarded-For entries are believed when finding the client's address. */
   readonly trustedProxyHops: number;
-  /** `live` when any real provider key is set: TEST MODE credits then never count (DESIGN.md §3). */
+  /** `live` when any real provider key is set: TEST MODE credits then never count. */
   readonly paymentsMode: 'test' | 'live';
   readonly freeScansPerAddressPerDay: number;
   /** Days a new recovery code stays usable. */
@@ -94,7 +94,7 @@ export type ConfigResult = { ok: true; config: Config } | { ok: false; problems:
 const DEFAULT_OPENAI_MODEL = 'gpt-4.1-mini';
 const DEFAULT_PRODUCT_DOMAINS = 'whospaying.app,www.whospaying.app';
 
-/** Reads the environment table of DESIGN.md §3; every problem is reported at once, by variable name. */
+/** Reads the environment table in the README; every problem is reported at once, by variable name. */
 export function readConfig(env: Record<string, string | undefined>): ConfigResult {
   const blankless = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = environment.safeParse(blankless);

@@ -39,7 +39,7 @@ describe('the splitting wizard at /app', () => {
   it('splits the sample receipt between 3 diners with shared items, to the penny', async () => {
     await sampleToAssign();
     expect(await page.getByText('TEST MODE').count()).toBe(1);
-    // Items can be added on every bill, the sample too (DESIGN.md §1 item 11).
+    // Items can be added on every bill, the sample too.
     expect(await page.getByRole('button', { name: 'Add Item' }).isDisabled()).toBe(false);
     expect(await text('You need to add at least one person before assigning items').count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Continue to Summary' }).count()).toBe(0);

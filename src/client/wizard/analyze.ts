@@ -7,7 +7,7 @@ import type { AnalysisFailure } from './analysis-errors';
 
 export const ANALYSIS_TIMEOUT_MS = 30_000;
 
-/** The extraction instructions given to the analyser (seed 000 §5). */
+/** The extraction instructions given to the analyser. */
 export const RECEIPT_PROMPT =
   'Extract every priced line from this UK restaurant receipt. Include all priced items, taxes, discounts (as negative amounts) and paid add-ons. ' +
   'Skip free (0.00) modifiers. Do not split combo items. Give prices in pence.';
@@ -21,7 +21,7 @@ export interface Reading extends ReceiptHeader {
   readonly totalPence: Pence | null;
 }
 
-/** POST /functions/v1/analyze-receipt (seed 000 §7), aborted after 30 s. */
+/** POST /functions/v1/analyze-receipt, aborted after 30 s. */
 export async function analyzeReceipt(imageBase64: string, anonymousUserId: string, timeoutMs = ANALYSIS_TIMEOUT_MS): Promise<Result<Reading, AnalysisFailure>> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);

@@ -211,7 +211,7 @@ export function repriceItem(itemId: string, pricePence: Pence): void {
 
 export type AddItemProblem = 'name needed' | 'price needed';
 
-/** Name and price both needed; the price a number greater than 0, rounded to pence (seed 000 §5). */
+/** Name and price both needed; the price a number greater than 0, rounded to pence. */
 export function addItem(rawName: string, priceText: string): Result<BillItem, AddItemProblem> {
   const name = rawName.trim();
   if (name === '') return err('name needed');
@@ -226,7 +226,7 @@ export function removeItem(id: string): void {
   updateBill((bill) => ({ items: bill.items.filter((i) => i.id !== id) }));
 }
 
-/** Continue to Summary: the receipt is processed; a failure is logged only and the flow stops (seed 000 §8). */
+/** Continue to Summary: the receipt is processed; a failure is logged only and the flow stops. */
 export function continueToSummary(): void {
   try {
     const bill = $bill.get();
@@ -285,7 +285,7 @@ export function setStoredReceiptId(storedReceiptId: string | null): void {
   updateBill(() => ({ storedReceiptId }));
 }
 
-// Live bill (DESIGN.md §1 item 10)
+// Live bill
 
 export function openedToTable(live: LiveLink): void {
   updateBill(() => ({ live, handOut: null }));

@@ -17,7 +17,7 @@ const READINGS_PER_WORKER = 200;
  */
 const MEMORY_GROWTH_BYTES = 256 * 1024 * 1024;
 
-/** The receipt reader RECEIPT_ENGINE asks for (DESIGN.md §3); the CLI overrides the engine. */
+/** The receipt reader RECEIPT_ENGINE asks for; the CLI overrides the engine. */
 export function createReceiptReader(config: Pick<Config, 'receiptEngine' | 'receiptReaders' | 'openai'>): ReceiptReader & { close?(): Promise<void> } {
   if (config.receiptEngine === 'openai') return new OpenAiReceiptReader(config.openai);
   return new ReaderPool({

@@ -5,7 +5,7 @@ import { FREE_SCANS_FROM_ADDRESS_USED_MESSAGE, SCANNING_PAUSED_MESSAGE } from '.
 import type { Analysis, ScanFailure } from '../../application/scanning/analyze-receipt';
 import { json, jsonFailure, retryAfter } from './json';
 
-// The documents' texts (seed 000 §8), word for word.
+// The documents' texts, word for word.
 export const MESSAGES = {
   allowanceUsed: 'All free bills used this month. Buy tokens to continue scanning receipts.',
   failed: 'Failed to analyze receipt. Please try again.',
@@ -59,7 +59,7 @@ export function scanFailureResponse(failure: ScanFailure): Response {
   }
 }
 
-/** The analysis response (seed 000 §7), with the printed total checked against the lines read. */
+/** The analysis response, with the printed total checked against the lines read. */
 export function analysisResponse({ reading, paidWith }: Analysis): Response {
   const check = reconcile(reading.lines, reading.totalPence);
   return json({
@@ -82,7 +82,7 @@ export function analysisResponse({ reading, paidWith }: Analysis): Response {
   });
 }
 
-/** The analysis response's coarse type (seed 000 §3: item, tax or discount). */
+/** The analysis response's coarse type (item, tax or discount). */
 function typeOf(line: ReceiptLine): 'item' | 'tax' | 'discount' {
   return line.kind === 'vat' ? 'tax' : line.kind === 'discount' ? 'discount' : 'item';
 }

@@ -15,7 +15,7 @@ async function messageFor(): Promise<string> {
   return failureMessage(result.error);
 }
 
-describe('the analysis call and its messages (seed 000 §7, §8)', () => {
+describe('the analysis call and its messages', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('sends the image without a data-URL prefix, the prompt and the anonymous id', async () => {
