@@ -3,9 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import { dinerInitial, MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../../../domain/diners';
 import { isEveryone } from '../../../domain/portions';
 import type { BillItem, Diner } from '../../../domain/receipt';
-import { MoneyInput } from '../ui/MoneyInput';
 import { $bill } from './bill-state';
 import { $focusItem, addDiner, addItem, backToReview, continueToSummary, openedToTable, removeDiner, toggleAssignment, toggleEveryone } from './bill-store';
+import { AddLineForm, type AddLineWords } from './AddLineForm';
 import { ItemHead } from './ItemEditor';
 import { SplitControls } from './SplitControls';
 import { scrollToTop } from '../scroll-to-top';
@@ -195,43 +195,17 @@ function DinersCard({ diners }: { readonly diners: readonly Diner[] }) {
 }
 
 /** Items can be added on every bill, scanned, entered by hand or the sample. */
+const NEW_ITEM: AddLineWords = {
+  id: 'item',
+  legend: 'Add an item',
+  nameLabel: 'Item name',
+  namePlaceholder: 'Item name',
+  priceLabel: 'Item price',
+  submit: 'Add Item',
+  nameNeeded: 'Enter the item name.',
+};
+
 function AddItemForm() {
-  const [name, setName] = useState('');
   const [price, setPrice] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  return (
-    <form
-      className="wz-add-item"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        const added = addItem(name, price);
-        if (added.ok) {
-          setName('');
-          setPrice('');
-          setProblem(null);
-        } else setProblem(added.error === 'name needed' ? 'Enter the item name.' : 'Enter a price greater than £0.00.');
-      }}
-    >
-      <fieldset>
-        <legend>Add an item</legend>
-        <div className="wz-inline-form">
-          <label className="wz-visually-hidden" htmlFor="item-name">
-            Item name
-          </label>
-          <input id="item-name" className="wz-input" type="text" placeholder="Item name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
-          <label className="wz-visually-hidden" htmlFor="item-price">
-            Item price
-          </label>
-          <MoneyInput id="item-price" value={price} onValueChange={setPrice} />
-          <Button type="submit">Add Item</Button>
-        </div>
-        {problem ? (
-          <p className="wz-error" role="alert">
-            {problem}
-          </p>
-        ) : null}
-      </fieldset>
-    </form>
-  );
+  return <AddLineForm words={NEW_ITEM} price={price} onPriceChange={setPrice} add={addItem} />;
 }

@@ -1,10 +1,11 @@
 import { useStore } from '../use-store';
-import { useRef, useState, type RefObject } from 'react';
+import { useRef, useState } from 'react';
 import { formatGBP, penceToPoundsText, type Pence } from '../../../domain/money';
 import { parsePriceInput } from '../../../domain/price-input';
 import { printedQuantity } from '../../../domain/portions';
 import { linesToPassOn, reviewReconciliation, shortfallPence, suspectLineIds, type ReviewLine } from '../../../domain/review';
 import { MoneyInput } from '../ui/MoneyInput';
+import { AddLineForm, type AddLineWords } from './AddLineForm';
 import { BillNameField } from './BillNameField';
 import { $bill } from './bill-state';
 import { addMissedLine, continueFromReview, discardReview, editReviewLine } from './bill-store';
@@ -65,7 +66,7 @@ export function ReviewItems() {
           <ReviewRow key={line.id} line={line} position={index + 1} suspect={suspects.has(line.id)} />
         ))}
       </ul>
-      <MissedLineForm price={missedPrice} onPriceChange={setMissedPrice} nameInput={missedName} />
+      <AddLineForm words={MISSED_LINE} price={missedPrice} onPriceChange={setMissedPrice} add={addMissedLine} nameInput={missedName} />
       <div className="wz-review-footer">
         <p>
           {passing} {passing === 1 ? 'item' : 'items'} included · Total {formatGBP(reconciliation.billedPence)}
@@ -130,42 +131,12 @@ function ReviewRow({ line, position, suspect }: { readonly line: ReviewLine; rea
 }
 
 /** A line the reader missed, typed with its name and price; added included, at the end of the list. */
-function MissedLineForm({ price, onPriceChange, nameInput }: { readonly price: string; readonly onPriceChange: (text: string) => void; readonly nameInput: RefObject<HTMLInputElement | null> }) {
-  const [name, setName] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  return (
-    <form
-      className="wz-add-item"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        const added = addMissedLine(name, price);
-        if (added.ok) {
-          setName('');
-          onPriceChange('');
-          setProblem(null);
-        } else setProblem(added.error === 'name needed' ? 'Enter the name of the line.' : 'Enter a price greater than £0.00.');
-      }}
-    >
-      <fieldset>
-        <legend>Add a line the reader missed</legend>
-        <div className="wz-inline-form">
-          <label className="wz-visually-hidden" htmlFor="missed-name">
-            Name of the missed line
-          </label>
-          <input ref={nameInput} id="missed-name" className="wz-input" type="text" placeholder="Name" autoComplete="off" value={name} onChange={(e) => setName(e.currentTarget.value)} />
-          <label className="wz-visually-hidden" htmlFor="missed-price">
-            Price of the missed line
-          </label>
-          <MoneyInput id="missed-price" value={price} onValueChange={onPriceChange} problemId={problem === null ? undefined : 'missed-problem'} />
-          <Button type="submit">Add line</Button>
-        </div>
-        {problem ? (
-          <p id="missed-problem" className="wz-error" role="alert">
-            {problem}
-          </p>
-        ) : null}
-      </fieldset>
-    </form>
-  );
-}
+const MISSED_LINE: AddLineWords = {
+  id: 'missed',
+  legend: 'Add a line the reader missed',
+  nameLabel: 'Name of the missed line',
+  namePlaceholder: 'Name',
+  priceLabel: 'Price of the missed line',
+  submit: 'Add line',
+  nameNeeded: 'Enter the name of the line.',
+};

@@ -1,0 +1,76 @@
+import { useState, type RefObject } from 'react';
+import type { Result } from '../../../domain/result';
+import { Button } from '../ui/Button';
+import { MoneyInput } from '../ui/MoneyInput';
+
+/** What one of the wizard's add-a-line forms says: its legend, field labels, button and the name it asks for. */
+export interface AddLineWords {
+  readonly id: string;
+  readonly legend: string;
+  readonly nameLabel: string;
+  readonly namePlaceholder: string;
+  readonly priceLabel: string;
+  readonly submit: string;
+  readonly nameNeeded: string;
+}
+
+/**
+ * A name and a price, added by `add` (the line's rules are the domain's); cleared once added, the
+ * problem said under the fields otherwise. The price is the caller's, so it can offer one.
+ */
+export function AddLineForm(props: {
+  readonly words: AddLineWords;
+  readonly price: string;
+  readonly onPriceChange: (text: string) => void;
+  readonly add: (name: string, price: string) => Result<unknown, 'name needed' | 'price needed'>;
+  readonly nameInput?: RefObject<HTMLInputElement | null>;
+}) {
+  const { words, price, onPriceChange, add, nameInput } = props;
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const problemId = `${words.id}-problem`;
+  return (
+    <form
+      className="wz-add-item"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const added = add(name, price);
+        if (added.ok) {
+          setName('');
+          onPriceChange('');
+          setProblem(null);
+        } else setProblem(added.error === 'name needed' ? words.nameNeeded : 'Enter a price greater than £0.00.');
+      }}
+    >
+      <fieldset>
+        <legend>{words.legend}</legend>
+        <div className="wz-inline-form">
+          <label className="wz-visually-hidden" htmlFor={`${words.id}-name`}>
+            {words.nameLabel}
+          </label>
+          <input
+            ref={nameInput}
+            id={`${words.id}-name`}
+            className="wz-input"
+            type="text"
+            placeholder={words.namePlaceholder}
+            autoComplete="off"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
+          <label className="wz-visually-hidden" htmlFor={`${words.id}-price`}>
+            {words.priceLabel}
+          </label>
+          <MoneyInput id={`${words.id}-price`} value={price} onValueChange={onPriceChange} problemId={problem === null ? undefined : problemId} />
+          <Button type="submit">{words.submit}</Button>
+        </div>
+        {problem ? (
+          <p id={problemId} className="wz-error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+      </fieldset>
+    </form>
+  );
+}
