@@ -7,6 +7,7 @@ import { err, ok, type Result } from '../../domain/result';
 import type { DecideChange, LiveBillKeys, LiveBillStore } from '../../ports/live-bills';
 import { TOKENS } from '../../ports/tokens';
 import type { Database } from './database';
+import { RecentlyUsed } from './recently-used';
 
 export const LIVE_BILLS_CHANNEL = 'live_bills';
 
@@ -22,13 +23,23 @@ export interface LiveBillNotice {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+const KEYS_CHANGE: ReadonlySet<LiveChange['type']> = new Set(['join', 'addDiner', 'removeDiner']);
+
+/** Bills whose last version this process saw, kept for the claims that follow. */
+const BILLS_REMEMBERED = 1000;
+
 /**
- * Live bills in four tables. Every change runs in one transaction that first locks the bill's row,
- * so versions go up one at a time, then announces the committed bill with NOTIFY (delivered on
- * commit, in commit order, to every process listening).
+ * Live bills in four tables. A change runs in one transaction that first locks the bill's row, so
+ * versions go up one at a time, then announces the committed bill with NOTIFY (delivered on
+ * commit, in commit order, to every process listening). A claim, the change a table makes most,
+ * is decided on the bill as this process last saw it and written by one statement that holds only
+ * while the bill is still at that version: one round trip and one commit. When another change got
+ * there first, the claim takes the locking way.
  */
 @injectable()
 export class PostgresLiveBillStore implements LiveBillStore {
+  private readonly lastSeen = new RecentlyUsed<string, LoadedBill>(BILLS_REMEMBERED);
+
   constructor(@inject(TOKENS.Database) private readonly db: Kysely<Database>) {}
 
   async create(bill: LiveBill, keys: LiveBillKeys): Promise<void> {
@@ -75,7 +86,45 @@ export class PostgresLiveBillStore implements LiveBillStore {
     return actor === null ? null : { bill: loaded!.bill, actor };
   }
 
-  change(billId: string, keyHash: string, decide: DecideChange, dinerKeyHash?: string): Promise<Result<LiveBill, LiveProblem>> {
+  async change(billId: string, keyHash: string, decide: DecideChange, dinerKeyHash?: string): Promise<Result<LiveBill, LiveProblem>> {
+    const seen = this.lastSeen.get(billId);
+    return (seen !== undefined && (await this.claimAtVersion(seen, keyHash, decide))) || this.changeLocked(billId, keyHash, decide, dinerKeyHash ?? null);
+  }
+
+  /**
+   * A claim decided on the bill as last seen, written only if the bill is still at that version
+   * (the row's lock and a recheck of the version come with the UPDATE). Null when the change is not
+   * a claim, is refused (the bill may have moved on since), or another change came first.
+   */
+  private async claimAtVersion(seen: LoadedBill, keyHash: string, decide: DecideChange): Promise<Result<LiveBill, LiveProblem> | null> {
+    const actor = actorOf(seen, keyHash);
+    const decided = actor === null ? null : decide(seen.bill, actor);
+    if (decided === null || !decided.ok || decided.value.type !== 'claim') return null;
+    const claim = decided.value;
+    const next = applyLive(seen.bill, claim);
+    const notice = JSON.stringify({ b: next.id, v: next.version, c: claim } satisfies LiveBillNotice);
+    const written = await sql<{ written: boolean }>`
+      with bumped as (
+        update live_bills set version = ${next.version} where id = ${next.id} and version = ${seen.bill.version} returning id
+      ), claimed as (
+        ${
+          claim.claimed
+            ? sql`insert into live_bill_claims (bill_id, item_id, unit, diner_id) select id, ${claim.itemId}, ${claim.unit}, ${claim.dinerId} from bumped on conflict do nothing`
+            : sql`delete from live_bill_claims where bill_id in (select id from bumped) and item_id = ${claim.itemId} and unit = ${claim.unit} and diner_id = ${claim.dinerId}`
+        }
+      ), told as (
+        select pg_notify(${LIVE_BILLS_CHANNEL}, ${notice}) from bumped
+      )
+      select exists (select from told) as written`.execute(this.db);
+    if (written.rows[0]?.written !== true) {
+      this.lastSeen.delete(next.id);
+      return null;
+    }
+    this.lastSeen.set(next.id, { ...seen, bill: next });
+    return ok(next);
+  }
+
+  private changeLocked(billId: string, keyHash: string, decide: DecideChange, dinerKeyHash: string | null): Promise<Result<LiveBill, LiveProblem>> {
     return this.db.transaction().execute(async (tx) => {
       // Lock, then read: under READ COMMITTED a locking read's snapshot is taken before it waits for
       // the lock, so the bill is read by the next statement, which sees every change committed before.
@@ -87,7 +136,7 @@ export class PostgresLiveBillStore implements LiveBillStore {
       if (actor === null) return err('forbidden' as const);
       const decided = decide(loaded.bill, actor);
       if (!decided.ok) return decided;
-      await applyRows(tx, billId, decided.value, dinerKeyHash ?? null);
+      await applyRows(tx, billId, decided.value, dinerKeyHash);
       const next = applyLive(loaded.bill, decided.value);
       await tx
         .updateTable('live_bills')
@@ -95,6 +144,9 @@ export class PostgresLiveBillStore implements LiveBillStore {
         .where('id', '=', billId)
         .execute();
       await sql`select pg_notify(${LIVE_BILLS_CHANNEL}, ${JSON.stringify({ b: next.id, v: next.version, c: decided.value } satisfies LiveBillNotice)})`.execute(tx);
+      // Joining and adding or removing a diner change who holds which key: read those again.
+      if (KEYS_CHANGE.has(decided.value.type)) this.lastSeen.delete(billId);
+      else this.lastSeen.set(billId, { ...loaded, bill: next });
       return ok(next);
     });
   }

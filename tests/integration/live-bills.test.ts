@@ -92,6 +92,25 @@ describeEachDatabase('live bills', (open) => {
     expect(stored.version).toBe(4); // two joins, two claims: one version each
   });
 
+  it('decides a claim on the stored bill when another process changed it since this one last saw it', async () => {
+    const { bill, join, organiserKey } = await openBill();
+    const [annKey, bobKey] = [await join('ann'), await join('bob')];
+    const claim = (on: typeof a, key: string, itemId: string, dinerId: string, claimed = true) => on.liveBills.command(bill.id, key, { type: 'claim', itemId, unit: 0, dinerId, claimed }, 'x');
+    // Process a remembers the bill at the version of Bob's claim; b then removes Bob and claims for Ann.
+    expect((await claim(a, bobKey, 'soup', 'bob')).ok).toBe(true);
+    expect((await b.liveBills.command(bill.id, organiserKey, { type: 'removeDiner', dinerId: 'bob' }, 'y')).ok).toBe(true);
+    expect((await claim(b, annKey, 'pizza', 'ann')).ok).toBe(true);
+    // On a's remembered bill Bob is still there: the database's bill says he is not.
+    expect(await claim(a, bobKey, 'beer', 'bob')).toEqual({ ok: false, error: { code: 'forbidden' } });
+    const annUnclaims = await claim(a, annKey, 'pizza', 'ann', false);
+    expect(annUnclaims.ok && annUnclaims.value.bill.version).toBe(6); // two joins, claim, removal, claim, unclaim
+    const stored = (await a.store.find(bill.id))!;
+    expect({ version: stored.version, claims: stored.claims, diners: stored.diners.map((d) => d.id) }).toEqual({ version: 6, claims: [], diners: ['ann', 'cat'] });
+    // Claims in a row on one process, each on the bill the one before left.
+    for (const itemId of ['soup', 'pizza', 'beer']) expect((await claim(a, annKey, itemId, 'ann')).ok).toBe(true);
+    expect((await b.store.find(bill.id))!.claims.map((c) => c.itemId)).toEqual(['beer', 'pizza', 'soup']);
+  });
+
   it('lets a diner change only their own claims, and the organiser anyone’s', async () => {
     const { bill, join, organiserKey, tableKey } = await openBill();
     const annKey = await join('ann');
