@@ -32,7 +32,7 @@ const BASELINE = {
   'receipts: median time per image': 1118,
   'bundle: JavaScript shipped by /app, gzip': 112657,
   'bundle: loaded on demand by /app, gzip': 0,
-  'load: bare node:http, same bytes': 27418,
+  'load: bare node:http, the share page bytes': 27418,
   'load: share page GET /b/{token}': 985,
   'load: share page GET /b/{token} p50': 7,
   'load: share page GET /b/{token} p99': 37,

@@ -5,7 +5,7 @@
 // for every visitor that was rendered before (the page cache), or a built client file.
 import http from 'node:http';
 import { answerFromPageCache, sharedPageCache } from '../src/server/edge/page-cache.mjs';
-import { createLogger, redactTarget, requestIdFrom } from '../src/server/edge/request-log.mjs';
+import { createLogger, createRequestLogger, redactTarget, requestIdFrom } from '../src/server/edge/request-log.mjs';
 import { answerClientError, declareUtf8, refuseMalformedHost, refuseUnknownMethod, requestTimeouts } from '../src/server/edge/protocol-guards.mjs';
 import { SECURITY_HEADERS } from '../src/server/edge/security-headers.mjs';
 import { staticFiles } from '../src/server/edge/static-files.mjs';
@@ -13,6 +13,7 @@ import { staticFiles } from '../src/server/edge/static-files.mjs';
 const { handler } = await import('../dist/server/entry.mjs');
 
 const logger = createLogger();
+const requestLog = createRequestLogger();
 const host = process.env.HOST || '127.0.0.1';
 const port = Number(process.env.PORT || 4321);
 const DRAIN_MS = 10_000;
@@ -24,16 +25,19 @@ const server = http.createServer(requestTimeouts(process.env), (req, res) => {
   const started = process.hrtime.bigint();
   const requestId = requestIdFrom(req.headers['x-request-id']);
   req.headers['x-request-id'] = requestId; // the app logs its faults under the same id
+  res.once('close', () => {
+    const durationMs = Number((process.hrtime.bigint() - started) / 1000n) / 1000;
+    requestLog.info({ requestId, method: req.method, path: redactTarget(req.url ?? '/'), status: res.statusCode, durationMs, completed: res.writableFinished }, 'request');
+    if (stopping) server.closeIdleConnections();
+  });
+  // First, as the busiest path: a cached page carries every header it needs. Only a request that
+  // passed the checks below was ever rendered, so only such a request can find its page here.
+  if (!stopping && answerFromPageCache(req, res, pageCache, requestId)) return;
   res.setHeader('x-request-id', requestId);
   // Defaults for every answer; a page's or a file's own headers replace them.
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
   res.setHeader('content-security-policy', clientFiles.everyPolicy);
   if (stopping) res.setHeader('connection', 'close');
-  res.once('close', () => {
-    const durationMs = Number((process.hrtime.bigint() - started) / 1000n) / 1000;
-    logger.info({ requestId, method: req.method, path: redactTarget(req.url ?? '/'), status: res.statusCode, durationMs, completed: res.writableFinished }, 'request');
-    if (stopping) server.closeIdleConnections();
-  });
   if (refuseUnknownMethod(req, res) || refuseMalformedHost(req, res)) return;
   if (!isDecodable(req.url ?? '/')) {
     res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
@@ -41,7 +45,7 @@ const server = http.createServer(requestTimeouts(process.env), (req, res) => {
     return;
   }
   declareUtf8(res);
-  if (answerFromPageCache(req, res, pageCache) || clientFiles.answer(req, res)) return;
+  if (clientFiles.answer(req, res)) return;
   handler(req, res);
 });
 

@@ -3,6 +3,7 @@
 // runs. Plain JavaScript: the Astro middleware fills the cache, serve.mjs reads it, and the two
 // bundles reach the one instance through a global symbol.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { withUtf8 } from './protocol-guards.mjs';
 
 /**
  * The content encoding to answer with: brotli, else gzip, else none.
@@ -42,8 +43,8 @@ export function compressBody(identity, encoding) {
 }
 
 /**
- * A page's bodies are compressed on first demand, each encoding once.
- * @typedef {{ status: number, headers: Record<string, string>, bodies: { identity: Buffer, br?: Buffer, gzip?: Buffer }, expiresAt: number, size: number }} CachedPage
+ * A page's bodies are compressed on first demand, each encoding once; `flatHeaders` is made once too.
+ * @typedef {{ status: number, headers: Record<string, string>, flatHeaders?: string[], bodies: { identity: Buffer, br?: Buffer, gzip?: Buffer }, expiresAt: number, size: number }} CachedPage
  */
 
 /** A least-recently-used map of pages, bounded by their total bytes. */
@@ -104,6 +105,15 @@ export class PageCache {
   }
 
   /**
+   * The page's headers as Node's flat list of names and values, HTML declaring UTF-8.
+   * @param {CachedPage} page
+   * @returns {string[]}
+   */
+  static flatHeaders(page) {
+    return (page.flatHeaders ??= Object.entries(page.headers).flatMap(([name, value]) => [name, name === 'content-type' ? withUtf8(value) : value]));
+  }
+
+  /**
    * The page's body in this encoding, compressed now if no visitor asked for it before.
    * @param {CachedPage} page
    * @param {'br' | 'gzip' | null} encoding
@@ -129,12 +139,15 @@ export function sharedPageCache() {
 }
 
 /**
- * Answers a GET or HEAD from the cache and returns true, or returns false to pass it on.
+ * Answers a GET or HEAD from the cache and returns true, or returns false to pass it on. The
+ * cached headers are all the page's headers (security headers included): they are written in one
+ * go, with the request id, on a response that has none set yet.
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
  * @param {PageCache} cache
+ * @param {string} requestId
  */
-export function answerFromPageCache(req, res, cache) {
+export function answerFromPageCache(req, res, cache, requestId) {
   if ((req.method !== 'GET' && req.method !== 'HEAD') || cache.size === 0) return false;
   // A target no URL can be made of ('//..%2f..', say) was never cached: Astro answers it.
   const target = req.url ?? '/';
@@ -143,7 +156,9 @@ export function answerFromPageCache(req, res, cache) {
   if (page === undefined) return false;
   const encoding = encodingFor(req.headers['accept-encoding']);
   const body = PageCache.body(page, encoding);
-  res.writeHead(page.status, { ...page.headers, ...(encoding ? { 'content-encoding': encoding } : {}), 'content-length': body.length });
+  const headers = [...PageCache.flatHeaders(page), 'x-request-id', requestId, 'content-length', String(body.length)];
+  if (encoding) headers.push('content-encoding', encoding);
+  res.writeHead(page.status, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
   return true;
 }

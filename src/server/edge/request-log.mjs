@@ -9,14 +9,23 @@ import pino from 'pino';
  */
 export function createLogger() {
   return pino({
-    level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'warn' : 'info'),
-    base: { service: 'whos-paying' },
+    ...LOG_OPTIONS,
     redact: {
       paths: ['image', '*.image', 'token', '*.token', 'secret', '*.secret', 'authorization', '*.authorization', 'headers.cookie', 'clientSecret', '*.client_secret'],
       censor: '[redacted]',
     },
   });
 }
+
+/**
+ * The logger of the request line, whose fields serve.mjs makes itself from safe values (the path
+ * through redactTarget): it skips the redaction, a tenth of the cost of a cached page's answer.
+ */
+export function createRequestLogger() {
+  return pino(LOG_OPTIONS);
+}
+
+const LOG_OPTIONS = { level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'warn' : 'info'), base: { service: 'whos-paying' } };
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 

@@ -54,6 +54,6 @@ describe('what a cached page is keyed by', () => {
     const cache = new PageCache(1024 * 1024);
     cache.set(pageCacheKey({ target: '/b/X', host: 'h', userAgent: '' }), page('<p>bill</p>'));
     const req = { method: 'GET', url: '//..%2f..%2fetc%2fpasswd', headers: { host: 'h' } } as unknown as IncomingMessage;
-    expect(answerFromPageCache(req, {} as ServerResponse, cache)).toBe(false);
+    expect(answerFromPageCache(req, {} as ServerResponse, cache, 'request-1')).toBe(false);
   });
 });
