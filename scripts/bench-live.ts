@@ -6,11 +6,13 @@
 // seeing it, claims lost (accepted but not seen by every phone), and the server's memory per open
 // stream. Bounded in count and time; prints figures, never fails on them.
 // LIVE_SERVER_NODE_OPTIONS is passed to the server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
-import { randomBytes } from 'node:crypto';
+// LIVE_SERVER_CPU_PERCENT (e.g. 25) holds the server process to that share of one core from its
+// start, through a cgroup v1 CPU quota (Linux, as root; Postgres is not held).
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { freshBenchDatabase } from './bench-database';
+import { holdToCpuShare, type CpuHold } from './cpu-hold';
 import { join } from 'node:path';
-import pg from 'pg';
 import { startBuiltServer, type BuiltServer } from '../tests/support/built-server';
 import { openEventStream, type EventStreamReader, type ServerEvent } from '../tests/support/event-stream';
 import { emitRows, say } from './bench-output.mjs';
@@ -20,7 +22,6 @@ const DINERS = 8;
 const CLAIMS = Number(process.env.LIVE_CLAIMS ?? 3);
 const SECONDS = Number(process.env.LIVE_SECONDS ?? 20);
 const DRAIN_MS = 10_000;
-const POSTGRES = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 // Each table's own line per diner: 8 diners x CLAIMS units, so every claim is a new set member.
 const ITEMS = Array.from({ length: DINERS }, (_, d) => ({ id: `i${d}`, name: `${CLAIMS} x Drink ${d + 1}`, pricePence: 450 * CLAIMS, kind: 'item' as const }));
 
@@ -32,13 +33,16 @@ interface Claim {
   readonly seenAt: Map<number, number>;
 }
 
-const database = await freshDatabase();
+const database = await freshBenchDatabase();
 const dataDir = await mkdtemp(join(tmpdir(), 'wp-bench-live-'));
 let server: BuiltServer | null = null;
+let cpuHold: CpuHold | null = null;
 const streams: EventStreamReader[] = [];
 try {
   server = await startBuiltServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, TRUSTED_PROXY_HOPS: '1', LOG_LEVEL: 'warn', NODE_OPTIONS: process.env.LIVE_SERVER_NODE_OPTIONS ?? '' });
   const url = server.url;
+  const cpuPercent = Number(process.env.LIVE_SERVER_CPU_PERCENT ?? 0);
+  if (cpuPercent > 0) cpuHold = await holdToCpuShare(server.process.pid!, cpuPercent);
   const post = (path: string, body: unknown, address: string) =>
     fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: JSON.stringify(body) });
 
@@ -83,7 +87,7 @@ try {
         sends.push(
           delay(Math.random() * SECONDS * 1000).then(async () => {
             claim.sentAt = performance.now();
-            // As a phone does: a 503 (the database busy) or a dropped request is sent again.
+            // As a phone does: a 503 (the database busy), a 429 (the bill's queue full) or a dropped request is sent again.
             for (let tries = 0; !claim.accepted && tries < 20; tries++) {
               const answer = await post(
                 `/api/live-bills/${table.billId}/commands`,
@@ -94,7 +98,7 @@ try {
               statuses.set(status, (statuses.get(status) ?? 0) + 1);
               await answer?.arrayBuffer();
               claim.accepted = answer?.ok === true;
-              if (answer !== null && status < 500) break;
+              if (answer !== null && status < 500 && status !== 429) break;
               // After the server's Retry-After (1 s without one), spread out so retries do not arrive together.
               await delay(Number(answer?.headers.get('retry-after') ?? 1) * 1000 * (0.5 + Math.random()));
             }
@@ -106,6 +110,7 @@ try {
   while (performance.now() < deadline && [...claims.values()].some((c) => c.accepted && c.seenAt.size < DINERS)) await delay(100);
   const elapsed = (performance.now() - started) / 1000;
   const cpuMs = (await cpuMsOf(server)) - cpuBefore;
+  const throttled = await cpuHold?.throttled();
 
   const all = [...claims.values()];
   const accepted = all.filter((c) => c.accepted);
@@ -120,7 +125,7 @@ try {
       name: 'live: claim to every phone p50',
       figure: round(percentile(latencies, 0.5)),
       unit: 'ms',
-      note: `${BILLS} bills x ${DINERS} phones, ${all.length} claims in ${SECONDS} s, ${database.kind}`,
+      note: `${BILLS} bills x ${DINERS} phones, ${all.length} claims in ${SECONDS} s, ${database.kind}${cpuHold ? `, server held to ${cpuPercent}% of a core (the quota stopped it ${throttled?.periods} times, ${round(throttled?.ms ?? 0)} ms in all)` : ''}`,
     },
     { name: 'live: claim to every phone p99', figure: round(percentile(latencies, 0.99)), unit: 'ms', note: 'target ≤ 500 ms' },
     {
@@ -138,6 +143,7 @@ try {
 } finally {
   for (const stream of streams) stream.close();
   await server?.stop();
+  await cpuHold?.release();
   await database.drop();
   await rm(dataDir, { recursive: true, force: true });
 }
@@ -155,30 +161,6 @@ function seenBy(bill: number, phone: number, claims: Map<string, Claim>): (event
       const change = JSON.parse(event.data) as { type: string; itemId: string; unit: number; dinerId: string; claimed: boolean };
       if (change.type === 'claim' && change.claimed) saw(now, change.itemId, change.unit, change.dinerId);
     }
-  };
-}
-
-async function freshDatabase(): Promise<{ kind: string; url: string; drop(): Promise<void> }> {
-  const admin = new pg.Client({ connectionString: POSTGRES, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch {
-    return { kind: 'PGlite (Postgres unreachable)', url: '', drop: async () => undefined };
-  }
-  const name = `wp_bench_live_${randomBytes(6).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES);
-  url.pathname = `/${name}`;
-  return {
-    kind: 'Postgres',
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: POSTGRES });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
   };
 }
 

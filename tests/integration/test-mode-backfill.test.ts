@@ -4,7 +4,8 @@ import { expect, inject, it } from 'vitest';
 import { connectDatabase } from '../../adapters/postgres/connect';
 import { migrateToLatest } from '../../adapters/postgres/migrate';
 import { migrations } from '../../migrations';
-import { createFreshDatabase, postgresUnavailable } from '../support/databases';
+import { postgresUnavailable } from '../support/databases';
+import { createFreshDatabase } from '../support/fresh-database';
 
 const BEFORE = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '20261124T1600'));
 

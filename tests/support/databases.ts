@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
 import { describe, inject } from 'vitest';
 import { connectDatabase } from '../../adapters/postgres/connect';
 import type { Database } from '../../adapters/postgres/database';
 import { migrateToLatest } from '../../adapters/postgres/migrate';
 import { migrations } from '../../migrations';
+import { createFreshDatabase } from './fresh-database';
 
 const postgres = inject('postgres');
 
@@ -22,24 +21,6 @@ async function openPglite(): Promise<TestDatabase> {
   const db = await connectDatabase({ kind: 'pglite', dataDir: null });
   await mustMigrate(db);
   return { db, url: null, close: () => db.destroy() };
-}
-
-/** An empty database of its own on a Postgres server (its URL), dropped by `drop`. */
-export async function createFreshDatabase(server: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `wp_test_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 /** A fresh database per suite on the shared server, so suites never see each other's rows. */
