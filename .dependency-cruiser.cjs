@@ -30,6 +30,13 @@ module.exports = {
       to: { pathNot: '^(domain|ports|src/application)/' },
     },
     {
+      name: 'contracts-are-shared-by-server-and-browser',
+      comment: 'src/contracts/ (each endpoint: path, zod schemas, refusal codes) is imported by routes and islands alike: it knows only domain/ and zod.',
+      severity: 'error',
+      from: { path: '^src/contracts/' },
+      to: { pathNot: '^(domain|src/contracts)/|node_modules/zod/' },
+    },
+    {
       name: 'adapters-only-in-the-composition-root',
       comment: 'Adapters are picked and built in src/server/container/ alone; everything else reaches them through ports.',
       severity: 'error',

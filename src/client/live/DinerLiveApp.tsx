@@ -74,12 +74,12 @@ function DinerScreen(props: { billId: string; tableKey: string; connection: Live
           readOnly={readOnly}
           join={async (command) => {
             const answer = await connection.sendNow(tableKey, command);
-            if (answer.joined) {
+            if (answer.ok && answer.joined) {
               localStorage.setItem(identityKey(billId), JSON.stringify(answer.joined));
               onIdentity(answer.joined);
               return null;
             }
-            return answer.error ?? 'Could not join the bill';
+            return answer.ok ? 'Could not join the bill' : answer.error;
           }}
         />
       ) : (

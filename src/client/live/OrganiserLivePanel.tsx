@@ -12,7 +12,7 @@ import { $payee } from '../paying-back/payee-store';
 import { payerDinerId } from '../../../domain/paying-back/payee';
 import { finishLive, leaveLive } from '../wizard/bill-store';
 import { Dialog } from '../ui/Dialog';
-import { connectLive, shownBill, type LiveConnection } from './live-connection';
+import { connectLive, shownBill, type LiveConnection, type SentNow } from './live-connection';
 import { isReadOnly, LiveBanners } from './LiveBanners';
 import { LiveItems } from './LiveItems';
 import { LiveTotals } from './LiveTotals';
@@ -49,13 +49,13 @@ export function OrganiserLivePanel({ link }: { readonly link: LiveLink }) {
   const readOnly = isReadOnly(bill);
   const send = async (command: Parameters<LiveConnection['sendNow']>[1]) => {
     const answer = await connection.sendNow(link.organiserKey, command);
-    setProblem(answer.error ?? null);
+    setProblem(answer.ok ? null : answer.error);
     return answer;
   };
   const finish = async () => {
     const answer = await send({ type: 'setStatus', status: 'finished' });
     // Finished already, or expired: the summary is still the organiser's to see.
-    const final = liveBillFromJson(answer.bill) ?? bill;
+    const final = (answer.ok ? liveBillFromJson(answer.bill) : null) ?? bill;
     finishLive(splitLines(final), final.diners, final.tipSplit);
   };
 
@@ -153,7 +153,7 @@ function TableLink({ link }: { readonly link: LiveLink }) {
 
 type ItemChange = { itemId: string; name: string; pricePence: number; units: number };
 
-function EditItemDialog({ item, onClose, onSave }: { item: LiveItem | null; onClose: () => void; onSave: (change: ItemChange) => Promise<{ error?: string }> }) {
+function EditItemDialog({ item, onClose, onSave }: { item: LiveItem | null; onClose: () => void; onSave: (change: ItemChange) => Promise<SentNow> }) {
   const [name, setName] = useState(item?.name ?? '');
   const [price, setPrice] = useState(item === null ? '' : penceToPoundsText(item.pricePence));
   const [units, setUnits] = useState(String(item?.units ?? 1));
@@ -162,7 +162,7 @@ function EditItemDialog({ item, onClose, onSave }: { item: LiveItem | null; onCl
     if (item === null) return;
     const pounds = typedPounds(price);
     const answer = await onSave({ itemId: item.id, name, pricePence: Number.isFinite(pounds) ? poundsToPence(pounds) : NaN, units: Number(units) });
-    if (answer.error) setProblem(answer.error);
+    if (!answer.ok) setProblem(answer.error);
     else onClose();
   };
   return (

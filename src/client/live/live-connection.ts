@@ -1,16 +1,25 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import { applyLive, type LiveBill, type LiveChange, type LiveCommand, type LiveRequest } from '../../../domain/live-bill/live-bill';
 import { liveBillFromJson } from '../../../domain/live-bill/wire';
-import { postLiveCommand, type CommandAnswer } from './live-command';
+import { liveCommand, type LiveRefusal } from '../../contracts/live-bills';
+import { refusalBody } from '../../contracts/endpoint';
+import { callEndpoint, type Called } from '../call-endpoint';
+
+/** What a phone sends through its connection (the organiser's hand-out goes its own way). */
+export type PhoneRequest = Exclude<LiveRequest, { readonly type: 'handOut' }>;
 
 /** A change waiting to reach the server: kept across reloads, sent in order when there is a connection. */
 export interface PendingChange {
   readonly id: string;
   readonly key: string;
-  readonly command: LiveRequest;
+  readonly command: PhoneRequest;
 }
 
 export type ConnectionState = 'connecting' | 'live' | 'reconnecting';
+
+/** The server's answer to a change sent now: the bill as this key sees it (and the key of a seat just taken), or why not, with a text to show. */
+export type SentNow =
+  { readonly ok: true; readonly bill: unknown; readonly joined?: { readonly dinerId: string; readonly dinerKey: string } } | { readonly ok: false; readonly code: string; readonly error: string };
 
 export interface LiveState {
   /** The server's latest version: the truth every phone converges to. */
@@ -26,9 +35,9 @@ export interface LiveState {
 export interface LiveConnection {
   readonly $state: ReadableAtom<LiveState>;
   /** Queues a change and sends it as soon as it can; a claim shows at once. */
-  queue(key: string, command: LiveRequest): void;
+  queue(key: string, command: PhoneRequest): void;
   /** Sends a change now and answers the server's reply (joining, locking: things that must not wait). */
-  sendNow(key: string, command: LiveRequest): Promise<CommandAnswer>;
+  sendNow(key: string, command: PhoneRequest): Promise<SentNow>;
   /**
    * Watches with another key from now on: a phone that has joined watches as its diner (and so is
    * sent its own pay-back link), one that was removed as the table again. The bill is sent afresh.
@@ -127,8 +136,8 @@ export function connectLive(billId: string, initialKey: string): LiveConnection 
     const answer = await fetch(streamUrl(), { signal: probe.signal }).catch(() => null);
     if (closed) return;
     if (answer !== null && !answer.ok) {
-      const body = (await answer.json().catch(() => ({}))) as CommandAnswer;
-      set({ refused: { code: body.code ?? String(answer.status), message: body.error ?? 'This live bill cannot be opened' } });
+      const refusal = refusalBody(liveCommand.refusals).safeParse(await answer.json().catch(() => null));
+      set({ refused: refusal.success ? { code: refusal.data.code, message: refusal.data.error } : { code: String(answer.status), message: 'This live bill cannot be opened' } });
       if (answer.status === 404) return;
     } else probe.abort();
     setTimeout(() => !closed && navigator.onLine && open(), RETRY_MS);
@@ -142,15 +151,15 @@ export function connectLive(billId: string, initialKey: string): LiveConnection 
       for (let next = $state.get().pending[0]; next !== undefined; next = $state.get().pending[0]) {
         const answer = await post(billId, next.key, next.command);
         // Not taken yet (no answer, a passing fault, the server's queue full): the change stays and goes again shortly.
-        if (answer === 'offline' || answer.body.code === 'busy') {
+        if (!answer.ok && NOT_TAKEN_YET.has(answer.code)) {
           setTimeout(() => void flush(), RETRY_MS);
           return;
         }
         const rest = $state.get().pending.filter((p) => p.id !== next!.id);
         if (answer.ok) {
           set({ pending: rest });
-          accept(answer.body.bill);
-        } else set({ pending: rest, failures: [...$state.get().failures, { id: next.id, message: answer.body.error ?? 'Could not save this change' }] });
+          accept(answer.value.bill);
+        } else set({ pending: rest, failures: [...$state.get().failures, { id: next.id, message: answer.error ?? UNEXPECTED_TEXT }] });
       }
     } finally {
       sending = false;
@@ -171,9 +180,9 @@ export function connectLive(billId: string, initialKey: string): LiveConnection 
     },
     async sendNow(key, command) {
       const answer = await post(billId, key, command);
-      if (answer === 'offline') return { error: 'You are offline. Try again when you are back online.', code: 'offline' };
-      if (answer.ok) accept(answer.body.bill);
-      return answer.body;
+      if (!answer.ok) return { ok: false, code: answer.code, error: answer.error ?? (answer.code === 'offline' ? OFFLINE_TEXT : UNEXPECTED_TEXT) };
+      accept(answer.value.bill);
+      return { ok: true, ...answer.value };
     },
     watchAs(key) {
       if (key === streamKey || closed) return;
@@ -202,13 +211,16 @@ export function shownBill(state: LiveState): LiveBill | null {
   return state.pending.reduce((bill, p) => (p.command.type === 'claim' ? applyLive(bill, p.command as LiveCommand) : bill), state.bill);
 }
 
-async function post(billId: string, key: string, command: LiveRequest): Promise<'offline' | { ok: boolean; body: CommandAnswer }> {
-  const answer = await postLiveCommand(billId, key, command);
-  // A fault on the server's side (503 while the database restarts) is retried like a lost connection.
-  return answer === 'offline' || answer.status >= 500 ? 'offline' : answer;
+function post(billId: string, key: string, command: PhoneRequest): Promise<Called<{ readonly bill: unknown }, LiveRefusal>> {
+  return callEndpoint(liveCommand, [billId], { key, command });
 }
 
-function sameClaim(a: LiveRequest, b: LiveRequest): boolean {
+// A fault on the server's side (503 while the database restarts) is retried like a lost connection.
+const NOT_TAKEN_YET: ReadonlySet<string> = new Set(['offline', 'unavailable', 'busy']);
+const OFFLINE_TEXT = 'You are offline. Try again when you are back online.';
+const UNEXPECTED_TEXT = 'Could not save this change';
+
+function sameClaim(a: PhoneRequest, b: PhoneRequest): boolean {
   return a.type === 'claim' && b.type === 'claim' && a.itemId === b.itemId && a.unit === b.unit && a.dinerId === b.dinerId;
 }
 

@@ -2,6 +2,8 @@ import { newLiveItem } from '../../../domain/live-bill/new-live-bill';
 import { tipFromAmount } from '../../../domain/tip';
 import type { BillState, LiveLink } from '../wizard/bill-state';
 import { tipPercentOf } from '../wizard/bill-store';
+import { openLiveBill } from '../../contracts/live-bills';
+import { callEndpoint } from '../call-endpoint';
 
 /** Opens the organiser's bill to the table; answers the link (and keys) or the server's reason why not. */
 export async function openToTable(bill: BillState): Promise<{ ok: true; live: LiveLink } | { ok: false; message: string }> {
@@ -13,12 +15,8 @@ export async function openToTable(bill: BillState): Promise<{ ok: true; live: Li
     tip: bill.tip.mode === 'percent' || !bill.tip.chosen ? { percent: tipPercentOf(bill) } : { pence: tipFromAmount(Number(bill.tip.amountText)) },
     tipSplit: bill.tipSplit,
   };
-  try {
-    const response = await fetch('/api/live-bills', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const answer = (await response.json()) as { billId?: string; organiserKey?: string; tableKey?: string; url?: string; error?: string };
-    if (!response.ok || !answer.billId || !answer.organiserKey || !answer.tableKey || !answer.url) return { ok: false, message: answer.error ?? 'Could not open the bill to the table' };
-    return { ok: true, live: { billId: answer.billId, organiserKey: answer.organiserKey, tableKey: answer.tableKey, url: answer.url } };
-  } catch {
-    return { ok: false, message: 'Opening the bill to the table needs a connection. Try again when you are back online.' };
-  }
+  const answer = await callEndpoint(openLiveBill, [], body);
+  if (answer.ok) return { ok: true, live: { billId: answer.value.billId, organiserKey: answer.value.organiserKey, tableKey: answer.value.tableKey, url: answer.value.url } };
+  if (answer.code === 'offline') return { ok: false, message: 'Opening the bill to the table needs a connection. Try again when you are back online.' };
+  return { ok: false, message: answer.error ?? 'Could not open the bill to the table' };
 }

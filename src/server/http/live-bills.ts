@@ -1,18 +1,15 @@
 import { LIVE_PROBLEM_MESSAGES } from '../../../domain/live-bill/messages';
-import type { LiveProblem } from '../../../domain/live-bill/live-bill';
-import type { NewLiveBillProblem } from '../../../domain/live-bill/new-live-bill';
 import { SHARE_MESSAGES } from '../../../domain/sharing/share-packet';
+import type { LiveRefusal } from '../../contracts/live-bills';
 import { jsonFailure, retryAfter } from './json';
 
-type Code = LiveProblem | NewLiveBillProblem | 'rate_limited' | 'busy' | 'too_many_connections';
-
 /** A refused open, change or stream of a live bill: `{ error, code }` with its status (and Retry-After). */
-export function liveRefusalResponse(refusal: { readonly code: Code; readonly retryAfterSeconds?: number | undefined }): Response {
+export function liveRefusalResponse(refusal: { readonly code: LiveRefusal; readonly retryAfterSeconds?: number | undefined }): Response {
   const { status, message } = liveRefusal(refusal.code, refusal.retryAfterSeconds);
   return jsonFailure(refusal.code, message, status, retryAfter(refusal));
 }
 
-function liveRefusal(code: Code, retryAfterSeconds?: number): { status: number; message: string } {
+function liveRefusal(code: LiveRefusal, retryAfterSeconds?: number): { status: number; message: string } {
   switch (code) {
     case 'not_found':
       return { status: 404, message: LIVE_PROBLEM_MESSAGES.not_found };

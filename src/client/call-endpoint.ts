@@ -1,0 +1,28 @@
+import type { z } from 'zod';
+import { refusalBody, type EdgeRefusal, type PostEndpoint } from '../contracts/endpoint';
+
+/**
+ * What an island gets from an endpoint: its answer as the contract shapes it, or the refusal's code
+ * and the server's text. 'offline' when no answer came, 'unavailable' for the server's own faults
+ * (a 5xx: worth trying again), 'unexpected' for an answer the contract does not know.
+ */
+export type Called<Answer, Code extends string> =
+  { readonly ok: true; readonly value: Answer } | { readonly ok: false; readonly code: Code | EdgeRefusal | 'offline' | 'unavailable' | 'unexpected'; readonly error: string | null };
+
+export async function callEndpoint<Params extends readonly string[], Request extends z.ZodType, Answer extends z.ZodType, Code extends string>(
+  endpoint: PostEndpoint<Params, Request, Answer, Code>,
+  params: Params,
+  request: z.input<Request>,
+): Promise<Called<z.output<Answer>, Code>> {
+  let response: Response;
+  try {
+    response = await fetch(endpoint.path(...params), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
+  } catch {
+    return { ok: false, code: 'offline', error: null };
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (response.status >= 500) return { ok: false, code: 'unavailable', error: null };
+  const parsed = response.ok ? endpoint.answer.safeParse(body) : refusalBody(endpoint.refusals).safeParse(body);
+  if (!parsed.success) return { ok: false, code: 'unexpected', error: null };
+  return response.ok ? { ok: true, value: parsed.data as z.output<Answer> } : { ok: false, ...(parsed.data as { code: Code | EdgeRefusal; error: string }) };
+}

@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openLiveBill } from '../../../src/contracts/live-bills';
+import { callEndpoint } from '../../../src/client/call-endpoint';
+
+const request = { items: [{ id: 'soup', name: 'Soup', pricePence: 650, kind: 'item' as const }], diners: [{ id: 'ann', name: 'Ann' }], tip: { percent: 10 } };
+const opened = { billId: 'b1', organiserKey: 'o'.repeat(22), tableKey: 't'.repeat(22), url: 'https://whospaying.app/live/b1#t', expiresAt: '2026-12-02T12:00:00.000Z' };
+
+function answering(status: number, body: unknown): void {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
+  );
+}
+
+describe('calling an endpoint by its contract', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('posts the request as JSON to the contract’s path and answers the parsed answer', async () => {
+    answering(201, opened);
+    expect(await callEndpoint(openLiveBill, [], request)).toEqual({ ok: true, value: opened });
+    expect(vi.mocked(fetch)).toHaveBeenCalledWith('/api/live-bills', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
+  });
+
+  it('answers a refusal’s code and the server’s text, for the endpoint’s codes and the edge’s', async () => {
+    answering(409, { error: 'This table is full', code: 'table_full' });
+    expect(await callEndpoint(openLiveBill, [], request)).toEqual({ ok: false, code: 'table_full', error: 'This table is full' });
+    answering(400, { error: 'Invalid request: items: too many', code: 'invalid_body' });
+    expect(await callEndpoint(openLiveBill, [], request)).toEqual({ ok: false, code: 'invalid_body', error: 'Invalid request: items: too many' });
+  });
+
+  it('says offline when no answer came, unavailable on the server’s faults, and unexpected for what the contract does not know', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    expect(await callEndpoint(openLiveBill, [], request)).toEqual({ ok: false, code: 'offline', error: null });
+    answering(503, { error: 'Service temporarily unavailable, please try again' });
+    expect(await callEndpoint(openLiveBill, [], request)).toEqual({ ok: false, code: 'unavailable', error: null });
+    answering(201, { ...opened, billId: 42 });
+    expect(await callEndpoint(openLiveBill, [], request)).toEqual({ ok: false, code: 'unexpected', error: null });
+    answering(409, { error: 'Nope', code: 'a_code_nobody_sends' });
+    expect(await callEndpoint(openLiveBill, [], request)).toEqual({ ok: false, code: 'unexpected', error: null });
+    answering(200, '<html>a captive portal</html>');
+    expect(await callEndpoint(openLiveBill, [], request)).toEqual({ ok: false, code: 'unexpected', error: null });
+  });
+});
