@@ -33,8 +33,14 @@ export type Unsubscribe = () => void;
  */
 export type OnLiveChange = (bill: LiveBill, change: LiveChange | null) => void;
 
+export interface LiveSubscription {
+  readonly unsubscribe: Unsubscribe;
+  /** The latest version known when the subscription began (null when it could not be read): every later one goes to `onChange`. */
+  readonly latest: LiveBill | null;
+}
+
 /** Committed versions of live bills, as they happen in any process. */
 export interface LiveBillEvents {
-  /** Resolves once `onChange` will see every version committed from now on. */
-  subscribe(billId: string, onChange: OnLiveChange): Promise<Unsubscribe>;
+  /** Resolves once `onChange` will see every version committed after `latest`. */
+  subscribe(billId: string, onChange: OnLiveChange): Promise<LiveSubscription>;
 }

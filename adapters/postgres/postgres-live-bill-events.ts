@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { inject, injectable } from 'tsyringe';
 import { applyLive, type LiveBill, type LiveChange } from '../../domain/live-bill/live-bill';
-import type { LiveBillEvents, LiveBillStore, OnLiveChange, Unsubscribe } from '../../ports/live-bills';
+import type { LiveBillEvents, LiveBillStore, LiveSubscription, OnLiveChange } from '../../ports/live-bills';
 import { TOKENS } from '../../ports/tokens';
 import type { Database } from './database';
 import { notificationSourceOf } from './notifications';
@@ -11,7 +11,8 @@ import { LIVE_BILLS_CHANNEL, type LiveBillNotice } from './postgres-live-bills';
 interface Watched {
   readonly each: Set<OnLiveChange>;
   known: LiveBill | null;
-  reading: boolean;
+  /** The read under way, if any. */
+  reading: Promise<void> | null;
   held: LiveBillNotice[];
 }
 
@@ -32,7 +33,7 @@ export class PostgresLiveBillEvents implements LiveBillEvents {
     @inject(TOKENS.LiveBillStore) private readonly store: LiveBillStore,
   ) {}
 
-  async subscribe(billId: string, onChange: OnLiveChange): Promise<Unsubscribe> {
+  async subscribe(billId: string, onChange: OnLiveChange): Promise<LiveSubscription> {
     this.listening ??= notificationSourceOf(this.db)
       .listen(
         LIVE_BILLS_CHANNEL,
@@ -46,17 +47,18 @@ export class PostgresLiveBillEvents implements LiveBillEvents {
     await this.listening;
     let entry = this.watched.get(billId);
     if (entry === undefined) {
-      entry = { each: new Set<OnLiveChange>(), known: null, reading: false, held: [] };
+      entry = { each: new Set<OnLiveChange>(), known: null, reading: null, held: [] };
       this.watched.set(billId, entry);
       // Read after LISTEN: every notice from here on follows the version read, or is held until it is.
       await this.read(billId, entry, false);
-    }
+    } else if (entry.reading !== null) await entry.reading;
     const mine = entry;
     mine.each.add(onChange);
-    return () => {
+    const unsubscribe = () => {
       mine.each.delete(onChange);
       if (mine.each.size === 0 && this.watched.get(billId) === mine) this.watched.delete(billId);
     };
+    return { unsubscribe, latest: mine.known };
   }
 
   /** Stops listening (tests and shutdown). */
@@ -76,12 +78,12 @@ export class PostgresLiveBillEvents implements LiveBillEvents {
     const entry = this.watched.get(notice.b);
     if (entry === undefined) return;
     entry.held.push(notice);
-    if (!entry.reading) this.applyHeld(notice.b, entry);
+    if (entry.reading === null) this.applyHeld(notice.b, entry);
   }
 
   /** After a dropped LISTEN connection: read every watched bill again, since its notices are lost. */
   private resync(): void {
-    for (const [billId, entry] of this.watched) if (!entry.reading) void this.read(billId, entry, true);
+    for (const [billId, entry] of this.watched) if (entry.reading === null) void this.read(billId, entry, true);
   }
 
   /** Applies the held notices in version order; a gap means one was missed, and the bill is read whole. */
@@ -99,16 +101,20 @@ export class PostgresLiveBillEvents implements LiveBillEvents {
    * Reads the bill whole; `announce` hands it out when it is newer than the version known. A failed
    * read (the database away) waits for the next notice or reconnection to try again, never loops.
    */
-  private async read(billId: string, entry: Watched, announce: boolean): Promise<void> {
-    entry.reading = true;
-    const bill = await this.store.find(billId).catch(() => null);
-    entry.reading = false;
-    if (bill === null) return;
-    if (entry.known === null || bill.version > entry.known.version) {
-      if (announce) this.hand(entry, bill, null);
-      else entry.known = bill;
-    }
-    this.applyHeld(billId, entry);
+  private read(billId: string, entry: Watched, announce: boolean): Promise<void> {
+    entry.reading = this.store
+      .find(billId)
+      .catch(() => null)
+      .then((bill) => {
+        entry.reading = null;
+        if (bill === null) return;
+        if (entry.known === null || bill.version > entry.known.version) {
+          if (announce) this.hand(entry, bill, null);
+          else entry.known = bill;
+        }
+        this.applyHeld(billId, entry);
+      });
+    return entry.reading;
   }
 
   private hand(entry: Watched, bill: LiveBill, change: LiveChange | null): void {

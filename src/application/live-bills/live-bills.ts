@@ -158,10 +158,11 @@ export class LiveBills {
     try {
       const actor = found.actor;
       // Handed-out links are each diner's own: that change goes out as the bill each phone may see, never as itself.
-      unsubscribe = await this.events.subscribe(billId, (bill, change) => onChange(visibleTo(bill, actor), change?.type === 'handOut' ? null : change));
-      // Read again now that changes are heard: one committed in between is not lost.
-      const latest = (await this.store.find(billId)) ?? found.bill;
-      return ok({ actor, bill: visibleTo(latest.version >= found.bill.version ? latest : found.bill, actor), close });
+      const subscription = await this.events.subscribe(billId, (bill, change) => onChange(visibleTo(bill, actor), change?.type === 'handOut' ? null : change));
+      unsubscribe = subscription.unsubscribe;
+      // The version known once changes are heard: one committed since the key was checked is not lost.
+      const latest = subscription.latest !== null && subscription.latest.version >= found.bill.version ? subscription.latest : found.bill;
+      return ok({ actor, bill: visibleTo(latest, actor), close });
     } catch (error) {
       close();
       throw error;
