@@ -1,5 +1,5 @@
-import type { z } from 'zod';
-import { refusalBody, type EdgeRefusal, type PostEndpoint } from '../contracts/endpoint';
+import type { z } from 'zod/mini';
+import { refusalOf, type EdgeRefusal, type PostEndpoint } from '../contracts/endpoint';
 
 /**
  * What an island gets from an endpoint: its answer as the contract shapes it, or the refusal's code
@@ -9,7 +9,7 @@ import { refusalBody, type EdgeRefusal, type PostEndpoint } from '../contracts/e
 export type Called<Answer, Code extends string> =
   { readonly ok: true; readonly value: Answer } | { readonly ok: false; readonly code: Code | EdgeRefusal | 'offline' | 'unavailable' | 'unexpected'; readonly error: string | null };
 
-export async function callEndpoint<Params extends readonly string[], Request extends z.ZodType, Answer extends z.ZodType, Code extends string>(
+export async function callEndpoint<Params extends readonly string[], Request extends z.ZodMiniType, Answer extends z.ZodMiniType, Code extends string>(
   endpoint: PostEndpoint<Params, Request, Answer, Code>,
   params: Params,
   request: z.input<Request>,
@@ -22,7 +22,7 @@ export async function callEndpoint<Params extends readonly string[], Request ext
   }
   const body: unknown = await response.json().catch(() => null);
   if (response.status >= 500) return { ok: false, code: 'unavailable', error: null };
-  const parsed = response.ok ? endpoint.answer.safeParse(body) : refusalBody(endpoint.refusals).safeParse(body);
-  if (!parsed.success) return { ok: false, code: 'unexpected', error: null };
-  return response.ok ? { ok: true, value: parsed.data as z.output<Answer> } : { ok: false, ...(parsed.data as { code: Code | EdgeRefusal; error: string }) };
+  if (!response.ok) return { ok: false, ...(refusalOf(endpoint.refusals, body) ?? { code: 'unexpected', error: null }) };
+  const answer = endpoint.answer.safeParse(body);
+  return answer.success ? { ok: true, value: answer.data as z.output<Answer> } : { ok: false, code: 'unexpected', error: null };
 }

@@ -5,7 +5,7 @@ import { z } from './zod';
  * it is, what it takes, what it answers, and the codes of the refusals it may answer instead (each
  * as `{ error, code }`, the error being the documents' text for people, the code for the client).
  */
-export interface PostEndpoint<Params extends readonly string[], Request extends z.ZodType, Answer extends z.ZodType, Code extends string> {
+export interface PostEndpoint<Params extends readonly string[], Request extends z.ZodMiniType, Answer extends z.ZodMiniType, Code extends string> {
   readonly path: (...params: Params) => string;
   readonly request: Request;
   readonly answer: Answer;
@@ -17,11 +17,11 @@ export const EDGE_REFUSALS = ['not_json', 'too_large', 'invalid_body'] as const;
 
 export type EdgeRefusal = (typeof EDGE_REFUSALS)[number];
 
-/** The body of a refusal with one of `codes` (or one the edge answers for every endpoint). */
-export function refusalBody<Code extends string>(codes: readonly Code[]) {
-  const known = new Set<string>([...codes, ...EDGE_REFUSALS]);
-  return z
-    .object({ error: z.string(), code: z.string() })
-    .refine((body) => known.has(body.code))
-    .transform((body) => body as { readonly error: string; readonly code: Code | EdgeRefusal });
+const REFUSAL = z.object({ error: z.string(), code: z.string() });
+
+/** A refusal's code and text from its body, when the code is one of `codes` (or one the edge answers for every endpoint); else null. */
+export function refusalOf<Code extends string>(codes: readonly Code[], body: unknown): { readonly code: Code | EdgeRefusal; readonly error: string } | null {
+  const parsed = REFUSAL.safeParse(body);
+  if (!parsed.success || ![...codes, ...EDGE_REFUSALS].includes(parsed.data.code as Code)) return null;
+  return { code: parsed.data.code as Code | EdgeRefusal, error: parsed.data.error };
 }

@@ -32,52 +32,53 @@ export const LIVE_REFUSALS = everyMember<LiveRefusal>()(
 );
 
 const ITEM_KINDS = everyMember<ItemKind>()('item', 'service', 'vat', 'discount');
-const id = z.string().min(1).max(64);
-const unit = z.number().int().min(0).max(100);
+const id = z.string().check(z.minLength(1), z.maxLength(64));
+const unit = z.int().check(z.minimum(0), z.maximum(100));
+const text = (max: number) => z.string().check(z.maxLength(max));
+const pence = z.int();
+const tip = z.union([z.object({ percent: z.number() }), z.object({ pence })]);
 
 /** The bill as a phone gets it: what the server pushes and answers a change with. */
 export const liveBillJson = z.object({
   id: z.string(),
-  version: z.number().int(),
+  version: z.int(),
   status: z.enum(['open', 'locked', 'finished']),
   expiresAt: z.string(),
-  tip: z.union([z.object({ percent: z.number() }), z.object({ pence: z.number().int() })]),
+  tip,
   tipSplit: z.enum(TIP_SPLITS),
-  items: z.array(z.object({ id: z.string(), name: z.string(), pricePence: z.number().int(), kind: z.enum(ITEM_KINDS), units: z.number().int() })).readonly(),
-  diners: z.array(z.object({ id: z.string(), name: z.string(), joined: z.boolean(), payLink: z.object({ path: z.string(), pence: z.number().int() }).optional() })).readonly(),
-  claims: z.array(z.tuple([z.string(), z.number().int(), z.string()]).readonly()).readonly(),
-  payTo: z.string().optional(),
-}) satisfies z.ZodType<LiveBillJson>;
+  items: z.readonly(z.array(z.object({ id: z.string(), name: z.string(), pricePence: pence, kind: z.enum(ITEM_KINDS), units: z.int() }))),
+  diners: z.readonly(z.array(z.object({ id: z.string(), name: z.string(), joined: z.boolean(), payLink: z.optional(z.object({ path: z.string(), pence })) }))),
+  claims: z.readonly(z.array(z.readonly(z.tuple([z.string(), z.int(), z.string()])))),
+  payTo: z.optional(z.string()),
+}) satisfies z.ZodMiniType<LiveBillJson>;
 
 /** The organiser opens their bill to the table: the organiser's key and the table's link. */
 export const openLiveBill = {
   path: () => '/api/live-bills',
   request: z.object({
-    items: z
-      .array(
-        z.object({
-          id,
-          name: z.string().max(200),
-          pricePence: z.number().int(),
-          kind: z.enum(ITEM_KINDS),
-          assignedTo: z.array(id).max(50).readonly().optional(),
-          // Checked by the bill's rules (a whole number of units the line can hold, 'bad_item' if not).
-          quantity: z.number().optional(),
-          unitCounts: z.record(id, z.number()).optional(),
-        }),
-      )
-      .max(200)
-      .readonly(),
-    diners: z
-      .array(z.object({ id, name: z.string().max(100) }))
-      .max(50)
-      .readonly(),
-    tip: z.union([z.object({ percent: z.number() }), z.object({ pence: z.number().int() })]),
-    tipSplit: z.enum(TIP_SPLITS).optional(),
+    items: z.readonly(
+      z
+        .array(
+          z.object({
+            id,
+            name: text(200),
+            pricePence: pence,
+            kind: z.enum(ITEM_KINDS),
+            assignedTo: z.optional(z.readonly(z.array(id).check(z.maxLength(50)))),
+            // Checked by the bill's rules (a whole number of units the line can hold, 'bad_item' if not).
+            quantity: z.optional(z.number()),
+            unitCounts: z.optional(z.record(id, z.number())),
+          }),
+        )
+        .check(z.maxLength(200)),
+    ),
+    diners: z.readonly(z.array(z.object({ id, name: text(100) })).check(z.maxLength(50))),
+    tip,
+    tipSplit: z.optional(z.enum(TIP_SPLITS)),
   }),
   answer: z.object({ billId: z.string(), organiserKey: z.string(), tableKey: z.string(), url: z.string(), expiresAt: z.string() }),
   refusals: LIVE_REFUSALS,
-} satisfies PostEndpoint<[], z.ZodType, z.ZodType, LiveRefusal>;
+} satisfies PostEndpoint<[], z.ZodMiniType, z.ZodMiniType, LiveRefusal>;
 
 /**
  * One change to a live bill by whoever holds `key` (the organiser's, the table's, or a diner's).
@@ -86,28 +87,25 @@ export const openLiveBill = {
 export const liveCommand = {
   path: (billId: string) => `/api/live-bills/${encodeURIComponent(billId)}/commands`,
   request: z.object({
-    key: z.string().max(100),
+    key: text(100),
     command: z.discriminatedUnion('type', [
       z.object({ type: z.literal('claim'), itemId: id, unit, dinerId: id, claimed: z.boolean() }),
       z.object({ type: z.literal('moveClaim'), itemId: id, unit, from: id, to: id }),
       z.object({ type: z.literal('join'), dinerId: id }),
-      z.object({ type: z.literal('addDiner'), name: z.string().max(100) }),
+      z.object({ type: z.literal('addDiner'), name: text(100) }),
       z.object({ type: z.literal('removeDiner'), dinerId: id }),
-      z.object({ type: z.literal('editItem'), itemId: id, name: z.string().max(200), pricePence: z.number().int(), units: z.number().int() }),
+      z.object({ type: z.literal('editItem'), itemId: id, name: text(200), pricePence: pence, units: z.int() }),
       z.object({ type: z.literal('setStatus'), status: z.enum(['open', 'locked', 'finished']) }),
       z.object({
         type: z.literal('handOut'),
-        payTo: z.string().max(100),
-        links: z
-          .array(z.object({ dinerId: id, url: z.string().max(500), pence: z.number().int() }))
-          .max(MAX_DINERS)
-          .readonly(),
+        payTo: text(100),
+        links: z.readonly(z.array(z.object({ dinerId: id, url: text(500), pence })).check(z.maxLength(MAX_DINERS))),
       }),
     ]),
   }),
-  answer: z.object({ bill: liveBillJson, joined: z.object({ dinerId: z.string(), dinerKey: z.string() }).optional() }),
+  answer: z.object({ bill: liveBillJson, joined: z.optional(z.object({ dinerId: z.string(), dinerKey: z.string() })) }),
   refusals: LIVE_REFUSALS,
-} satisfies PostEndpoint<[string], z.ZodType, z.ZodType, LiveRefusal>;
+} satisfies PostEndpoint<[string], z.ZodMiniType, z.ZodMiniType, LiveRefusal>;
 
 export type LiveCommandRequest = z.infer<typeof liveCommand.request>['command'];
 export type HandOutRequest = Extract<LiveCommandRequest, { type: 'handOut' }>;

@@ -2,7 +2,7 @@ import { atom, type ReadableAtom } from 'nanostores';
 import { applyLive, type LiveBill, type LiveChange, type LiveCommand, type LiveRequest } from '../../../domain/live-bill/live-bill';
 import { liveBillFromJson } from '../../../domain/live-bill/wire';
 import { liveCommand, type LiveRefusal } from '../../contracts/live-bills';
-import { refusalBody } from '../../contracts/endpoint';
+import { refusalOf } from '../../contracts/endpoint';
 import { callEndpoint, type Called } from '../call-endpoint';
 
 /** What a phone sends through its connection (the organiser's hand-out goes its own way). */
@@ -136,8 +136,8 @@ export function connectLive(billId: string, initialKey: string): LiveConnection 
     const answer = await fetch(streamUrl(), { signal: probe.signal }).catch(() => null);
     if (closed) return;
     if (answer !== null && !answer.ok) {
-      const refusal = refusalBody(liveCommand.refusals).safeParse(await answer.json().catch(() => null));
-      set({ refused: refusal.success ? { code: refusal.data.code, message: refusal.data.error } : { code: String(answer.status), message: 'This live bill cannot be opened' } });
+      const refusal = refusalOf(liveCommand.refusals, await answer.json().catch(() => null));
+      set({ refused: refusal !== null ? { code: refusal.code, message: refusal.error } : { code: String(answer.status), message: 'This live bill cannot be opened' } });
       if (answer.status === 404) return;
     } else probe.abort();
     setTimeout(() => !closed && navigator.onLine && open(), RETRY_MS);

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as core from 'zod/v4/core';
 import { err, ok, type Result } from '../../../domain/result';
 import { fieldWithControlCharacter } from './control-characters';
 import { jsonFailure } from './json';
@@ -20,7 +20,7 @@ export function requestRefused(problem: RequestProblem): Response {
  * JSON, a control character in any text, wrong shape) comes back as a message for a 4xx naming the
  * field, never as a thrown error.
  */
-export async function readJson<S extends z.ZodType>(request: Request, schema: S, maxBytes = DEFAULT_JSON_LIMIT): Promise<Result<z.infer<S>, RequestProblem>> {
+export async function readJson<S extends core.$ZodType>(request: Request, schema: S, maxBytes = DEFAULT_JSON_LIMIT): Promise<Result<core.output<S>, RequestProblem>> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) return err({ status: 415, code: 'not_json', message: 'Expected a JSON body (Content-Type: application/json)' });
   const declared = Number(request.headers.get('content-length') ?? '0');
@@ -41,7 +41,7 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S,
   }
   const tainted = fieldWithControlCharacter(body);
   if (tainted !== null) return err({ status: 400, code: 'invalid_body', message: `Invalid request: ${tainted}: must not contain control characters` });
-  const parsed = schema.safeParse(body);
+  const parsed = core.safeParse(schema, body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
