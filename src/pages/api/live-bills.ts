@@ -26,6 +26,8 @@ const body = z.object({
   diners: z.array(z.object({ id, name: z.string().max(100) })).max(50),
   tip: z.union([z.object({ percent: z.number() }), z.object({ pence: z.number().int() })]),
   tipSplit: z.enum(TIP_SPLITS).optional(),
+  /** ISO 4217; pounds when left out. */
+  currency: z.string().max(3).nullish(),
 });
 
 /** Opens the organiser's bill to the table: answers the organiser's key and the table's link. */
