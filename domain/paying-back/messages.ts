@@ -24,7 +24,7 @@ export function paymentRequestText(p: {
   readonly items: readonly string[];
   readonly paidPence?: Pence;
   readonly billName?: string | undefined;
-  /** The share in the currency the organiser is paid back in, formatted ("£10.36"), beside the bill's. */
+  /** The share in the currency the organiser is paid back in, formatted ("£10.36"): "is JP¥1,992 or £10.36". */
   readonly alsoIn?: string | undefined;
 }): string {
   const what = billLabel(null, p.items);
@@ -32,7 +32,7 @@ export function paymentRequestText(p: {
   const of = p.billName?.trim() ? ` of ${p.billName.trim()}` : '';
   const owed = p.paidPence
     ? `You've paid ${money(p.paidPence)}${of === '' ? '' : ` for ${p.billName!.trim()}`}; the bill changed since, so ${money(p.amount)} is left to pay`
-    : `Your share${of} is ${money(p.amount)}${p.alsoIn ? ` (${p.alsoIn})` : ''}`;
+    : `Your share${of} is ${money(p.amount)}${p.alsoIn ? ` or ${p.alsoIn}` : ''}`;
   return `Hi ${p.dinerName}! ${owed} (${what}). Your items and how to pay ${p.payeeName}:`;
 }
 

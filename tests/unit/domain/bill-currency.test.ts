@@ -47,6 +47,9 @@ describe('messages in the bill’s currency', () => {
     expect(paymentRequestText({ dinerName: 'Ann', payeeName: 'Alex', currency: JPY, amount: pence(1200), items: ['Ramen'] })).toBe(
       'Hi Ann! Your share is JP¥1,200 (Ramen). Your items and how to pay Alex:',
     );
+    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', currency: JPY, amount: pence(1992), items: ['Sushi'], alsoIn: '£10.36' })).toBe(
+      'Hi Ben! Your share is JP¥1,992 or £10.36 (Sushi). Your items and how to pay Alex:',
+    );
     expect(reminderText({ payeeName: 'Alex', billLabel: 'Taverna', currency: KWD, unpaid: [{ name: 'Ann', amount: pence(4500) }], wholeBillUrl: 'https://x/b/1' })).toContain('• Ann: KWD\u00a04.500');
   });
 
