@@ -115,6 +115,9 @@ describe('bills in the currency they were paid in', () => {
     expect(review).toMatch(/included · Total €\d+\.\d\d/);
     // The only pound sign left is the picker's own option for pounds.
     expect(review.replace('GBP (£)', '')).not.toContain('£');
+    // The € signs OCR read as a lone 'e' are off the names.
+    expect(await page.getByRole('textbox', { name: /^Name of line \d+$/ }).evaluateAll((fields) => fields.map((f) => (f as HTMLInputElement).value).filter((v) => / e$/.test(v)))).toEqual([]);
+    await expectAccessible(page, 'review of a euro receipt');
     await page.getByRole('button', { name: /^Continue with/ }).click();
     await page.getByRole('heading', { name: 'Assign Items' }).waitFor();
     await addDiners(page, 'Ann', 'Bob');
@@ -140,6 +143,7 @@ describe('bills in the currency they were paid in', () => {
     expect(await guest.page.getByRole('link', { name: `Pay ${annOwes} with PayPal` }).getAttribute('href')).toBe(`https://paypal.me/AlexP/${annOwes.slice(1)}EUR`);
     expect(await guest.page.getByRole('link', { name: `Open Monzo and pay ${annOwes}` }).getAttribute('href')).toBe('https://monzo.me/alexm');
     expect(await guest.page.getByText('Monzo links cannot ask for an amount in EUR, so this one opens without it.').count()).toBe(1);
+    await expectAccessible(guest.page, "a euro bill's diner page");
     await guest.context.close();
     await context.close();
   });
