@@ -22,7 +22,8 @@ let known: ReadonlySet<string> | null = null;
 /** A code the browser and server can format (Intl's list), or null for anything else. */
 export function currencyCode(value: unknown): CurrencyCode | null {
   if (typeof value !== 'string' || !/^[A-Z]{3}$/.test(value)) return null;
-  known ??= new Set(Intl.supportedValuesOf('currency'));
+  // Browsers before Intl.supportedValuesOf (Safari 15.3) format any well-formed code: the common ones are taken.
+  known ??= new Set(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : [...NO_MINOR_UNIT, ...THOUSANDTHS, ...COMMON_CURRENCIES]);
   return known.has(value) ? (value as CurrencyCode) : null;
 }
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   COMMON_CURRENCIES,
   currencyChoices,
@@ -26,6 +26,18 @@ describe('currencies', () => {
   it('takes ISO 4217 codes that Intl can format, and nothing else', () => {
     expect(currencyCode('EUR')).toBe('EUR');
     for (const bad of ['eur', 'EURO', 'XYZ', '', 12, null, 'GB']) expect(currencyCode(bad)).toBeNull();
+  });
+
+  it('takes the common codes on a browser that cannot list the ones it knows (Safari before 15.4)', async () => {
+    vi.stubGlobal('Intl', Object.assign(Object.create(Intl), { supportedValuesOf: undefined }));
+    vi.resetModules();
+    try {
+      const fresh = await import('../../../domain/currency');
+      expect(['EUR', 'JPY', 'KWD', 'IDR', 'XYZ'].map(fresh.currencyCode)).toEqual(['EUR', 'JPY', 'KWD', 'IDR', null]);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    }
   });
 
   it('knows the minor unit of the currencies it offers and names as Intl does for en-GB', () => {
