@@ -1,5 +1,6 @@
+import { formatMoney, formatMoneyFinely, GBP, type CurrencyCode } from './currency';
 import { fraction, subtractFractions, type Fraction } from './fraction';
-import { formatGBP, pence, sumPence, type Pence } from './money';
+import { pence, sumPence, type Pence } from './money';
 import type { BillSplit, DinerShare } from './split';
 
 /**
@@ -45,7 +46,11 @@ export interface AddsUpView {
   readonly lines: readonly UnassignedLine[];
 }
 
-export function addsUpView(items: readonly { readonly id: string; readonly name: string; readonly pricePence: Pence; readonly assignedTo: readonly string[] }[], split: BillSplit): AddsUpView {
+export function addsUpView(
+  items: readonly { readonly id: string; readonly name: string; readonly pricePence: Pence; readonly assignedTo: readonly string[] }[],
+  split: BillSplit,
+  currency: CurrencyCode,
+): AddsUpView {
   if (sharesAddUp(split)) return { addsUp: true, message: null, detail: null, lines: [] };
   const ids = new Set(split.unassignedItemIds);
   const lines = items
@@ -59,7 +64,7 @@ export function addsUpView(items: readonly { readonly id: string; readonly name:
   return {
     addsUp: false,
     message: lines.length > 0 ? unassignedMessage(lines.length) : 'Add at least one diner',
-    detail: `Everyone's shares add up to ${formatGBP(shared)} of the ${formatGBP(split.totalPence)} Grand Total.`,
+    detail: `Everyone's shares add up to ${formatMoney(shared, currency)} of the ${formatMoney(split.totalPence, currency)} Grand Total.`,
     lines,
   };
 }
@@ -68,16 +73,22 @@ export function addsUpView(items: readonly { readonly id: string; readonly name:
  * The rounding note: only on a share the whole-pence split raised above its
  * exact amount, saying by how much (to the nearest hundredth of a penny); null where the share is exact or below it.
  */
-export function roundingNote(share: Pick<DinerShare, 'totalPence' | 'exactPence'>): string | null {
+export function roundingNote(share: Pick<DinerShare, 'totalPence' | 'exactPence'>, currency: CurrencyCode): string | null {
   const over = subtractFractions(fraction(BigInt(share.totalPence), 1n), share.exactPence);
   if (over.num <= 0n) return null;
+  if (currency !== GBP) return `pays ${formatMoneyFinely(Number(hundredthsOf(over)) / 100, currency)} more than an exact split, so the amounts add up`;
   return `pays ${penceText(over)} more than an exact split, so the pennies add up`;
 }
 
-function penceText(f: Fraction): string {
-  // Hundredths of a penny, to the nearest (at least one); "1p", "0.5p", "0.33p".
+/** Hundredths of a minor unit, to the nearest (at least one). */
+function hundredthsOf(f: Fraction): bigint {
   const nearest = (f.num * 200n + f.den) / (2n * f.den);
-  const hundredths = nearest > 0n ? nearest : 1n;
+  return nearest > 0n ? nearest : 1n;
+}
+
+function penceText(f: Fraction): string {
+  // "1p", "0.5p", "0.33p".
+  const hundredths = hundredthsOf(f);
   const whole = hundredths / 100n;
   const rest = hundredths % 100n;
   if (rest === 0n) return `${whole}p`;

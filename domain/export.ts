@@ -1,4 +1,5 @@
-import { penceToPoundsText, type Pence } from './money';
+import { GBP, minorToMajorText } from './currency';
+import type { Pence } from './money';
 import type { Receipt } from './receipt';
 import { err, ok, type Result } from './result';
 import { splitBill } from './split';
@@ -17,20 +18,24 @@ export function exportReceipt(receipt: Receipt, format: string): Result<ExportFi
 }
 
 function toCsv(receipt: Receipt): string {
+  const currency = receipt.currency ?? GBP;
+  const amount = (value: Pence) => minorToMajorText(value, currency);
   const names = new Map(receipt.diners.map((d) => [d.id, d.name]));
   // The Share Amount is what each diner pays for the line in the summary's split, so the pennies add up.
   const split = splitBill({ diners: receipt.diners, items: receipt.items, tipPence: receipt.tipPence, tipSplit: receipt.tipSplit });
   const shares = new Map<string, { name: string; sharePence: Pence }[]>();
   for (const share of split.shares) for (const line of share.lines) shares.set(line.itemId, [...(shares.get(line.itemId) ?? []), { name: names.get(share.dinerId)!, sharePence: line.sharePence }]);
-  const rows: string[][] = [['Item', 'Price', 'Assigned To', 'Share Amount']];
+  // A bill in pounds keeps the documents' columns; any other names its currency in the amounts' headings.
+  const unit = currency === GBP ? '' : ` (${currency})`;
+  const rows: string[][] = [['Item', `Price${unit}`, 'Assigned To', `Share Amount${unit}`]];
   for (const item of receipt.items) {
     const lineShares = item.kind === 'vat' ? [] : (shares.get(item.id) ?? []);
     const assigned = lineShares.length > 0 ? lineShares.map((s) => s.name).join(', ') : 'Unassigned';
-    rows.push([item.name, penceToPoundsText(item.pricePence), assigned, lineShares.map((s) => penceToPoundsText(s.sharePence)).join(', ')]);
+    rows.push([item.name, amount(item.pricePence), assigned, lineShares.map((s) => amount(s.sharePence)).join(', ')]);
   }
-  rows.push(['Subtotal', penceToPoundsText(receipt.subtotalPence), '', '']);
-  rows.push(['Tip', penceToPoundsText(receipt.tipPence), '', '']);
-  rows.push(['Total', penceToPoundsText(receipt.totalPence), '', '']);
+  rows.push(['Subtotal', amount(receipt.subtotalPence), '', '']);
+  rows.push(['Tip', amount(receipt.tipPence), '', '']);
+  rows.push(['Total', amount(receipt.totalPence), '', '']);
   return rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
@@ -41,7 +46,7 @@ function toJson(receipt: Receipt): string {
     {
       receiptId: receipt.receiptId,
       timestamp: receipt.timestamp,
-      currency: 'GBP',
+      currency: receipt.currency ?? GBP,
       items: receipt.items.map((i) => ({ name: i.name, pricePence: i.pricePence, kind: i.kind, assignedTo: i.assignedTo.flatMap((id) => names.get(id) ?? []) })),
       diners: split.shares.map((s) => ({ name: names.get(s.dinerId), itemsPence: s.itemsPence + s.servicePence + s.discountPence, tipPence: s.tipPence, totalPence: s.totalPence })),
       subtotalPence: receipt.subtotalPence,

@@ -1,5 +1,7 @@
-// Money is integer pence everywhere. The brand keeps pounds (plain numbers) from being passed where
-// pence are expected; the only ways in are the constructors below.
+// Money is integers in the minor unit of its currency: pence for tokens, which are sold in pounds, and
+// the bill's currency's unit for a bill's amounts (currency.ts formats those). The brand keeps major
+// amounts (plain numbers as typed) from being passed where minor units are expected; the only ways
+// in are the constructors below.
 declare const penceBrand: unique symbol;
 export type Pence = number & { readonly [penceBrand]: true };
 
@@ -10,22 +12,6 @@ export function pence(value: number): Pence {
 
 export function isPence(value: unknown): value is Pence {
   return typeof value === 'number' && Number.isSafeInteger(value);
-}
-
-/** Pounds as typed by a person (e.g. 8.99) to pence, rounded half away from zero. */
-export function poundsToPence(pounds: number): Pence {
-  if (!Number.isFinite(pounds)) throw new RangeError(`Pounds must be finite, got ${pounds}`);
-  // Round on the shortest decimal text of the number, so 1.005 becomes 101p as a person expects
-  // rather than 100p from the binary value 1.00499…
-  const text = Math.abs(pounds).toString();
-  const magnitude = text.includes('e') ? Math.round(Math.abs(pounds) * 100) : roundDecimalText(text);
-  return pence(pounds < 0 ? -magnitude : magnitude);
-}
-
-function roundDecimalText(text: string): number {
-  const [whole = '0', frac = ''] = text.split('.');
-  const digits = frac.padEnd(3, '0');
-  return Number(whole) * 100 + Number(digits.slice(0, 2)) + (Number(digits[2]) >= 5 ? 1 : 0);
 }
 
 export function sumPence(values: Iterable<Pence>): Pence {

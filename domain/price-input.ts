@@ -1,28 +1,34 @@
-import { poundsToPence, penceToPoundsText, type Pence } from './money';
+import { majorToMinor, minorToMajorText, type CurrencyCode } from './currency';
+import { pence, type Pence } from './money';
 
 /**
- * What a typed price on the review screen means: £, $ and commas are stripped;
- * empty, 0 or 0.00 clears the price; a negative or non-numeric value is ignored (the previous
- * price stays).
+ * What a typed price on the review screen means: currency signs and commas are stripped;
+ * empty or zero clears the price; a negative or non-numeric value is ignored (the previous
+ * price stays). Amounts are in the bill's currency, rounded to its minor unit.
  */
 export type PriceInput = { readonly kind: 'price'; readonly pricePence: Pence; readonly normalised: string } | { readonly kind: 'cleared' } | { readonly kind: 'ignored' };
 
 const NUMBER = /^\d*\.?\d+$|^\d+\.$/;
 
-/** A money field's text as pounds, with £, $ and commas stripped (NaN when it is no number; 0 when blank). */
-export function typedPounds(text: string): number {
+/** A money field's text as a major amount, with currency signs and commas stripped (NaN when it is no number; 0 when blank). */
+export function typedMajor(text: string): number {
   return Number(stripped(text));
 }
 
-const stripped = (text: string): string => text.replace(/[£$,]/g, '').trim();
+const stripped = (text: string): string => text.replace(/[£$€¥,]/g, '').trim();
 
-export function parsePriceInput(text: string): PriceInput {
+/** A typed major amount in the currency's minor units. */
+export function typedMinor(amount: number, currency: CurrencyCode): Pence {
+  return pence(majorToMinor(amount, currency));
+}
+
+export function parsePriceInput(text: string, currency: CurrencyCode): PriceInput {
   const cleaned = stripped(text);
   if (cleaned === '') return { kind: 'cleared' };
   if (!NUMBER.test(cleaned)) return { kind: 'ignored' };
-  const pounds = Number(cleaned);
-  if (!Number.isFinite(pounds) || pounds < 0) return { kind: 'ignored' };
-  const pricePence = poundsToPence(pounds);
+  const major = Number(cleaned);
+  if (!Number.isFinite(major) || major < 0 || !Number.isSafeInteger(Math.round(major * 1000))) return { kind: 'ignored' };
+  const pricePence = typedMinor(major, currency);
   if (pricePence === 0) return { kind: 'cleared' };
-  return { kind: 'price', pricePence, normalised: penceToPoundsText(pricePence) };
+  return { kind: 'price', pricePence, normalised: minorToMajorText(pricePence, currency) };
 }

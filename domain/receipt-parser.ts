@@ -400,8 +400,9 @@ function leadingCodeColumn(rows: readonly string[]): RegExp | null {
 
 const CODE_BEFORE_NAME = /^[A-Z]{1,2}\s+(?=[A-Za-z0-9])/;
 
-// A currency sign printed apart before each amount, where OCR often reads £ as E: "Fideua  E  17.00".
-const CURRENCY_BEFORE_AMOUNT = /\s+[E£]$/;
+// A currency sign printed apart before each amount, where OCR often reads £ as E and € as e:
+// "Fideua  E  17.00", "PILAU RICE e 3.50".
+const CURRENCY_BEFORE_AMOUNT = /\s+[E£e€]$/;
 
 /** A column of currency signs before the amounts: three priced rows or more print one apart. */
 function hasCurrencyColumn(rows: readonly string[]): boolean {

@@ -1,3 +1,4 @@
+import type { CurrencyCode } from './currency';
 import type { Pence } from './money';
 import type { Portions } from './portions';
 import type { ItemKind, TipSplit } from './split';
@@ -23,6 +24,8 @@ export interface Diner {
 /** A processed bill, as the summary and sharing see it. */
 export interface Receipt {
   readonly receiptId: string;
+  /** Pounds when left out (bills kept from before currencies). */
+  readonly currency?: CurrencyCode;
   readonly items: readonly BillItem[];
   readonly diners: readonly Diner[];
   readonly tipPence: Pence;

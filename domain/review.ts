@@ -1,4 +1,5 @@
 import { pence, type Pence } from './money';
+import { GBP, minorToMajorText, rescaleMinor, type CurrencyCode } from './currency';
 import { parsePriceInput } from './price-input';
 import { BILLED_KINDS, type ReceiptLine, type ReceiptLineKind } from './receipt-line';
 import { reconcile, type Reconciliation } from './receipt-reconcile';
@@ -34,6 +35,22 @@ export function sampleReceiptLines(): ReviewLine[] {
   ];
 }
 
+/**
+ * The lines and printed total with their amounts in a currency of other minor units (digits after
+ * the point): a reading, which is in hundredths, as whole yen; or the review after its currency changed.
+ */
+export function rescaleReview(lines: readonly ReviewLine[], totalPence: Pence | null, from: 0 | 2 | 3, to: 0 | 2 | 3): { lines: ReviewLine[]; totalPence: Pence | null } {
+  const scale = (amount: Pence) => pence(rescaleMinor(amount, from, to));
+  return {
+    lines: lines.map((l) => ({
+      ...l,
+      pricePence: l.pricePence === null ? null : scale(l.pricePence),
+      ...(l.unitPricePence === undefined ? {} : { unitPricePence: scale(l.unitPricePence) }),
+    })),
+    totalPence: totalPence === null ? null : scale(totalPence),
+  };
+}
+
 /** Only included lines with a price go on, named by their label or else their raw text. */
 export function linesToPassOn(lines: readonly ReviewLine[]): { id: string; name: string; pricePence: Pence; kind: ItemKind }[] {
   return lines.flatMap((l) => (l.included && l.pricePence !== null && isItemKind(l.kind) ? [{ id: l.id, name: l.label.trim() || l.raw, pricePence: l.pricePence, kind: l.kind }] : []));
@@ -56,12 +73,13 @@ export function shortfallPence(reconciliation: Reconciliation): Pence | null {
 export type MissedLineProblem = 'name needed' | 'price needed';
 
 /** A line the reader missed, typed on Review: an item with a name and a price above £0.00, included. */
-export function missedLine(id: string, rawName: string, priceText: string): Result<ReviewLine, MissedLineProblem> {
+export function missedLine(id: string, rawName: string, priceText: string, currency: CurrencyCode): Result<ReviewLine, MissedLineProblem> {
   const name = rawName.trim();
   if (name === '') return err('name needed');
-  const price = parsePriceInput(priceText);
+  const price = parsePriceInput(priceText, currency);
   if (price.kind !== 'price') return err('price needed');
-  return ok(reviewLine(id, name, price.pricePence, 'item'));
+  // Its raw text as a receipt would print it: "name £price" for pounds, the plain amount otherwise.
+  return ok(currency === GBP ? reviewLine(id, name, price.pricePence, 'item') : reviewLine(id, name, price.pricePence, 'item', `${name} ${minorToMajorText(price.pricePence, currency)}`));
 }
 
 /** Ids of the lines the reconciliation asks the person to check. */

@@ -1,5 +1,6 @@
-import { pence, poundsToPence, type Pence } from './money';
-import { typedPounds } from './price-input';
+import { formatMoney, majorToMinor, type CurrencyCode } from './currency';
+import { pence, type Pence } from './money';
+import { typedMajor } from './price-input';
 
 export type TipMode = 'percent' | 'amount';
 export const TIP_QUICK_PERCENTS = [0, 5, 10, 15, 20] as const;
@@ -11,9 +12,9 @@ export function tipFromPercent(subtotal: Pence, percent: number): Pence {
   return pence(Number((numerator + 500n) / 1000n));
 }
 
-/** Tip in pence from a typed amount in pounds (at least 0). */
-export function tipFromAmount(pounds: number): Pence {
-  return Number.isFinite(pounds) && pounds > 0 ? poundsToPence(pounds) : pence(0);
+/** Tip in minor units from a typed amount in the bill's currency (at least 0). */
+export function tipFromAmount(major: number, currency: CurrencyCode): Pence {
+  return Number.isFinite(major) && major > 0 && major < MAX_TIP_PENCE ? pence(majorToMinor(major, currency)) : pence(0);
 }
 
 /** The tip as a percentage of the subtotal to one decimal, as the share pages and texts show it; 0 for a zero subtotal. */
@@ -27,7 +28,7 @@ function clamp(value: number, min: number, max: number): number {
 
 export const TIP_INPUT_MESSAGES = {
   percent: 'Enter a percentage from 0 to 100.',
-  amount: 'Enter an amount of £0.00 or more.',
+  amount: (currency: CurrencyCode) => `Enter an amount of ${formatMoney(0, currency)} or more.`,
 } as const;
 
 export const MAX_TIP_PENCE = 10_000_000;
@@ -39,9 +40,11 @@ export function readTipPercent(text: string): { ok: true; percent: number } | { 
   return { ok: true, percent: Math.round(value * 10) / 10 };
 }
 
-/** A typed tip amount in pounds: at least £0.00; anything else is refused, never turned into £0.00. */
-export function readTipAmount(text: string): { ok: true; pence: Pence } | { ok: false; message: string } {
-  const value = typedPounds(text);
-  if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value * 100 > MAX_TIP_PENCE) return { ok: false, message: TIP_INPUT_MESSAGES.amount };
-  return { ok: true, pence: poundsToPence(value) };
+/** A typed tip amount in the bill's currency: at least zero; anything else is refused, never turned into zero. */
+export function readTipAmount(text: string, currency: CurrencyCode): { ok: true; pence: Pence } | { ok: false; message: string } {
+  const value = typedMajor(text);
+  const refused = { ok: false, message: TIP_INPUT_MESSAGES.amount(currency) } as const;
+  if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value > MAX_TIP_PENCE) return refused;
+  const minor = majorToMinor(value, currency);
+  return minor > MAX_TIP_PENCE ? refused : { ok: true, pence: pence(minor) };
 }

@@ -14,6 +14,7 @@ import * as testModeTokens from './20261124T1600_test_mode_tokens';
 import * as tokenBalancesByPaymentsMode from './20261124T1700_token_balances_by_payments_mode';
 import * as liveBillPayLinks from './20261124T1800_live_bill_pay_links';
 import * as paidAmountsAndPayer from './20261125T2200_paid_amounts_and_payer';
+import * as billCurrency from './20261126T0100_bill_currency';
 
 // Listed explicitly (not read from disk) so the same list works in the server bundle, scripts and tests.
 // Names sort by their timestamp; add new migrations at the end.
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '20261124T1700_token_balances_by_payments_mode': tokenBalancesByPaymentsMode,
   '20261124T1800_live_bill_pay_links': liveBillPayLinks,
   '20261125T2200_paid_amounts_and_payer': paidAmountsAndPayer,
+  '20261126T0100_bill_currency': billCurrency,
 };

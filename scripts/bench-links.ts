@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import QRCode from 'qrcode';
 import { HmacPacketSigner } from '../adapters/crypto/hmac-packet-signer';
 import { pakoCompressor } from '../adapters/pako/pako-compressor';
+import { currencyCode } from '../domain/currency';
 import { newStoredReceipt } from '../domain/sharing/new-receipt';
 import { packetFromRequest, type ShareRequest } from '../domain/sharing/share-packet';
 import { sealPacket } from '../domain/sharing/share-token';
@@ -14,6 +15,7 @@ import { emitRows, say } from './bench-output.mjs';
 import { MADE_UP_MENUS } from './made-up-menus';
 
 interface ReferenceBill {
+  currency?: string;
   diners: { id: string; name: string }[];
   items: { id: string; name: string; pricePence: number; kind?: 'service'; assignedTo: string[] }[];
   tipPence: number;
@@ -124,6 +126,23 @@ for (const [menu, dishes] of Object.entries(MADE_UP_MENUS)) {
   figures.push({ name: `links 8x20 made-up ${menu} menu`, figure: link.length, unit: 'chars', note: `QR version ${qrVersion(link)} (M)` });
 }
 
+// The same bills priced in other currencies, at about what a penny is worth in each: whole yen,
+// dinars to the thousandth, and won and rupiah as menus print them, to the nearest 500.
+const PER_PENNY = { GBP: [1, 1], EUR: [1.17, 1], USD: [1.32, 1], JPY: [1.95, 1], KRW: [18.5, 500], IDR: [210, 500], KWD: [3.9, 1] } as const;
+const inCurrency = (bill: ReferenceBill, currency: keyof typeof PER_PENNY): ReferenceBill => {
+  const [perPenny, roundTo] = PER_PENNY[currency];
+  const price = (pence: number) => Math.round((pence * perPenny) / roundTo) * roundTo;
+  return { ...bill, currency: currencyCode(currency)!, items: bill.items.map((i) => ({ ...i, pricePence: price(i.pricePence) })), tipPence: price(bill.tipPence) };
+};
+const currencyRows = [['currency, 8 diners, 20 items', 'reference bill: length', 'QR', 'worst made-up menu: length', 'QR']];
+for (const currency of Object.keys(PER_PENNY) as (keyof typeof PER_PENNY)[]) {
+  const link = signedLink(inCurrency(referenceBill(8, 20), currency));
+  const menus = Object.values(MADE_UP_MENUS).map((dishes) => signedLink(inCurrency(madeUpBill(dishes), currency)));
+  const worst = menus.reduce((a, b) => (b.length > a.length ? b : a));
+  currencyRows.push([currency, String(link.length), String(qrVersion(link)), String(worst.length), String(qrVersion(worst))]);
+  figures.push({ name: `links 8x20 in ${currency}`, figure: link.length, unit: 'chars', note: `QR version ${qrVersion(link)} (M); worst made-up menu ${qrVersion(worst)}` });
+}
+
 const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
 for (const [n, row] of rows.entries()) {
   say(`| ${row.map((cell, c) => cell.padEnd(widths[c]!)).join(' | ')} |`);
@@ -134,6 +153,12 @@ say('');
 for (const [n, row] of menuRows.entries()) {
   say(`| ${row.map((cell, c) => cell.padEnd(menuWidths[c]!)).join(' | ')} |`);
   if (n === 0) say(`|${menuWidths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+}
+const currencyWidths = currencyRows[0]!.map((_, c) => Math.max(...currencyRows.map((r) => r[c]!.length)));
+say('');
+for (const [n, row] of currencyRows.entries()) {
+  say(`| ${row.map((cell, c) => cell.padEnd(currencyWidths[c]!)).join(' | ')} |`);
+  if (n === 0) say(`|${currencyWidths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 }
 say(`\nQR versions at error correction M, as chosen by the qrcode package (mixed byte/alphanumeric segments). Origin ${ORIGIN}.`);
 emitRows(figures);

@@ -10,6 +10,8 @@ export interface LiveBillsTable {
   tip_percent: number | null;
   tip_pence: number | null;
   tip_split: TipSplit;
+  /** ISO 4217; pounds for every bill opened before bills had currencies. */
+  currency: ColumnType<string, string | undefined, string>;
   organiser_key_hash: string;
   table_key_hash: string;
   /** Who everyone pays, once pay-back links are handed out. */

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { inject, injectable } from 'tsyringe';
 import { applyLive, type LiveActor, type LiveBill, type LiveChange, type LiveProblem } from '../../domain/live-bill/live-bill';
+import { currencyCode, GBP } from '../../domain/currency';
 import { pence } from '../../domain/money';
 import { err, ok, type Result } from '../../domain/result';
 import type { DecideChange, LiveBillKeys, LiveBillStore } from '../../ports/live-bills';
@@ -54,6 +55,7 @@ export class PostgresLiveBillStore implements LiveBillStore {
           tip_percent: 'percent' in bill.tip ? bill.tip.percent : null,
           tip_pence: 'pence' in bill.tip ? bill.tip.pence : null,
           tip_split: bill.tipSplit,
+          currency: bill.currency,
           organiser_key_hash: keys.organiserKeyHash,
           table_key_hash: keys.tableKeyHash,
         })
@@ -243,6 +245,7 @@ async function loadBill(db: Db, billId: string): Promise<LoadedBill | null> {
     expiresAt: new Date(row.expires_at),
     tip: row.tip_percent !== null ? { percent: Number(row.tip_percent) } : { pence: pence(row.tip_pence ?? 0) },
     tipSplit: row.tip_split,
+    currency: currencyCode(row.currency) ?? GBP,
     items: row.items.map((i) => ({ id: i.id, name: i.name, pricePence: pence(i.price_pence), kind: i.kind, units: i.units })),
     diners: row.diners.map((d) => ({
       id: d.id,

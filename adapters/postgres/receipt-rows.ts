@@ -1,5 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
+import { currencyCode, GBP } from '../../domain/currency';
 import { pence } from '../../domain/money';
+import { storedPayBackRate } from '../../domain/paying-back/pay-back-rate';
 import type { StoredReceipt, TipSharers } from '../../domain/sharing/stored-receipt';
 import type { Database } from './database';
 
@@ -7,6 +9,9 @@ const SHARERS_COLUMN = { allDiners: 'all_diners', dinersWithItems: 'diners_with_
 
 export function receiptRow(receipt: StoredReceipt) {
   return {
+    currency: receipt.currency,
+    pay_back_currency: receipt.payBack?.currency ?? null,
+    pay_back_rate: receipt.payBack?.rate ?? null,
     merchant: receipt.merchant,
     dining_date: receipt.diningDate,
     service_charge_enabled: receipt.serviceChargeEnabled,
@@ -57,6 +62,8 @@ export async function readReceipt(db: Kysely<Database>, id: string): Promise<{ r
     expiresAt: receipt.expires_at,
     receipt: {
       id: receipt.id,
+      currency: currencyCode(receipt.currency) ?? GBP,
+      payBack: storedPayBackRate(receipt.pay_back_currency, receipt.pay_back_rate),
       merchant: receipt.merchant,
       diningDate: receipt.dining_date,
       serviceChargeEnabled: receipt.service_charge_enabled,

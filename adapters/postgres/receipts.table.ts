@@ -3,6 +3,10 @@ import type { TipSplit } from '../../domain/split';
 
 export interface ReceiptsTable {
   id: string;
+  /** ISO 4217; pounds for every bill stored before bills had currencies. */
+  currency: ColumnType<string, string | undefined, string>;
+  pay_back_currency: ColumnType<string | null, string | null | undefined, string | null>;
+  pay_back_rate: ColumnType<string | null, string | null | undefined, string | null>;
   merchant: string | null;
   dining_date: string | null;
   service_charge_enabled: boolean;

@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '../currency';
 import { acceptDinerName } from '../diners';
 import { pence, type Pence } from '../money';
 import { isPayBackPath } from '../paying-back/pay-back-links';
@@ -19,6 +20,8 @@ export interface LiveBill {
   /** The organiser's tip: a percentage of the subtotal (the wizard's default) or a fixed amount. */
   readonly tip: LiveTip;
   readonly tipSplit: TipSplit;
+  /** ISO 4217: every amount is in its minor unit. */
+  readonly currency: CurrencyCode;
   readonly items: readonly LiveItem[];
   readonly diners: readonly LiveDiner[];
   readonly claims: readonly LiveClaim[];

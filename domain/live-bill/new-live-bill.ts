@@ -1,3 +1,4 @@
+import { currencyCode, GBP } from '../currency';
 import { acceptDinerName, MAX_DINERS } from '../diners';
 import { pence } from '../money';
 import type { BillItem } from '../receipt';
@@ -25,6 +26,8 @@ export interface NewLiveBillRequest {
   readonly diners: readonly { readonly id: string; readonly name: string }[];
   readonly tip: { readonly percent: number } | { readonly pence: number };
   readonly tipSplit: TipSplit;
+  /** ISO 4217; pounds when absent. */
+  readonly currency?: string | null | undefined;
 }
 
 export type NewLiveBillProblem = Extract<LiveProblem, 'bad_item' | 'table_full' | 'name_empty' | 'name_too_long'> | 'no_items' | 'bad_bill';
@@ -59,8 +62,9 @@ export function newLiveBill(request: NewLiveBillRequest, id: string, now: Date):
     claims.push(...given);
   }
   const tip = acceptTip(request.tip);
-  if (tip === null) return err('bad_bill');
-  return ok({ id, version: 0, status: 'open', expiresAt: liveExpiry(now), tip, tipSplit: request.tipSplit, items, diners, claims });
+  const currency = request.currency == null ? GBP : currencyCode(request.currency);
+  if (tip === null || currency === null) return err('bad_bill');
+  return ok({ id, version: 0, status: 'open', expiresAt: liveExpiry(now), tip, tipSplit: request.tipSplit, currency, items, diners, claims });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { currencyCode, GBP } from '../currency';
 import { pence } from '../money';
 import { isPayBackPath } from '../paying-back/pay-back-links';
 import { TIP_SPLITS, type ItemKind } from '../split';
@@ -11,6 +12,7 @@ export interface LiveBillJson {
   readonly expiresAt: string;
   readonly tip: { readonly percent: number } | { readonly pence: number };
   readonly tipSplit: LiveBill['tipSplit'];
+  readonly currency: string;
   readonly items: readonly { readonly id: string; readonly name: string; readonly pricePence: number; readonly kind: ItemKind; readonly units: number }[];
   /** `payLink` only on the diners whose link this phone may see (visibleTo). */
   readonly diners: readonly { readonly id: string; readonly name: string; readonly joined: boolean; readonly payLink?: { readonly path: string; readonly pence: number } }[];
@@ -27,6 +29,7 @@ export function liveBillToJson(bill: LiveBill): LiveBillJson {
     expiresAt: bill.expiresAt.toISOString(),
     tip: bill.tip,
     tipSplit: bill.tipSplit,
+    currency: bill.currency,
     items: bill.items,
     diners: bill.diners,
     claims: bill.claims.map((c) => [c.itemId, c.unit, c.dinerId] as const),
@@ -50,6 +53,7 @@ export function liveBillFromJson(value: unknown): LiveBill | null {
     expiresAt: new Date(json.expiresAt!),
     tip: typeof tip.percent === 'number' ? { percent: tip.percent } : { pence: pence(tip.pence ?? 0) },
     tipSplit: json.tipSplit!,
+    currency: currencyCode(json.currency) ?? GBP,
     items: json.items.map((i) => ({ ...i, pricePence: pence(i.pricePence) })),
     diners: json.diners.map(dinerFromJson),
     claims: json.claims.map(([itemId, unit, dinerId]) => ({ itemId, unit, dinerId })),

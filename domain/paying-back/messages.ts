@@ -1,4 +1,5 @@
-import { formatGBP, type Pence } from '../money';
+import { formatMoney, type CurrencyCode } from '../currency';
+import type { Pence } from '../money';
 
 /** What a bill is called in messages and lists: its name (domain/bill-name.ts), else its first items (bills kept before names). */
 export function billLabel(merchant: string | null | undefined, itemNames: readonly string[]): string {
@@ -18,16 +19,20 @@ export function billLabel(merchant: string | null | undefined, itemNames: readon
 export function paymentRequestText(p: {
   readonly dinerName: string;
   readonly payeeName: string;
+  readonly currency: CurrencyCode;
   readonly amount: Pence;
   readonly items: readonly string[];
   readonly paidPence?: Pence;
   readonly billName?: string | undefined;
+  /** The share in the currency the organiser is paid back in, formatted ("£10.36"): "is JP¥1,992 or £10.36". */
+  readonly alsoIn?: string | undefined;
 }): string {
   const what = billLabel(null, p.items);
+  const money = (amount: Pence) => formatMoney(amount, p.currency);
   const of = p.billName?.trim() ? ` of ${p.billName.trim()}` : '';
   const owed = p.paidPence
-    ? `You've paid ${formatGBP(p.paidPence)}${of === '' ? '' : ` for ${p.billName!.trim()}`}; the bill changed since, so ${formatGBP(p.amount)} is left to pay`
-    : `Your share${of} is ${formatGBP(p.amount)}`;
+    ? `You've paid ${money(p.paidPence)}${of === '' ? '' : ` for ${p.billName!.trim()}`}; the bill changed since, so ${money(p.amount)} is left to pay`
+    : `Your share${of} is ${money(p.amount)}${p.alsoIn ? ` or ${p.alsoIn}` : ''}`;
   return `Hi ${p.dinerName}! ${owed} (${what}). Your items and how to pay ${p.payeeName}:`;
 }
 
@@ -38,20 +43,22 @@ export function paymentRequestText(p: {
 export function reminderText(p: {
   readonly payeeName: string;
   readonly billLabel: string;
+  readonly currency: CurrencyCode;
   readonly unpaid: readonly { readonly name: string; readonly amount: Pence }[];
   readonly wholeBillUrl: string;
 }): string {
-  return [`Still to pay ${p.payeeName} for ${p.billLabel}:`, ...p.unpaid.map((d) => `• ${d.name}: ${formatGBP(d.amount)}`), `The whole bill: ${p.wholeBillUrl}`].join('\n');
+  return [`Still to pay ${p.payeeName} for ${p.billLabel}:`, ...p.unpaid.map((d) => `• ${d.name}: ${formatMoney(d.amount, p.currency)}`), `The whole bill: ${p.wholeBillUrl}`].join('\n');
 }
 
 /** Sharing a recent bill again in the group chat: what everyone owes (the payer never), with the whole-bill link only. */
 export function everyoneText(p: {
   readonly payeeName: string;
   readonly billLabel: string;
+  readonly currency: CurrencyCode;
   readonly diners: readonly { readonly name: string; readonly amount: Pence }[];
   readonly wholeBillUrl: string;
 }): string {
-  return [`${p.billLabel}: what everyone owes ${p.payeeName}`, ...p.diners.map((d) => `• ${d.name}: ${formatGBP(d.amount)}`), `The whole bill: ${p.wholeBillUrl}`].join('\n');
+  return [`${p.billLabel}: what everyone owes ${p.payeeName}`, ...p.diners.map((d) => `• ${d.name}: ${formatMoney(d.amount, p.currency)}`), `The whole bill: ${p.wholeBillUrl}`].join('\n');
 }
 
 /** The names of the lines one diner has a share of, in bill order, each once (their message names these only). */

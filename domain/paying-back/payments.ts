@@ -1,4 +1,5 @@
-import { formatGBP, pence, sumPence, type Pence } from '../money';
+import { formatMoney, type CurrencyCode } from '../currency';
+import { pence, sumPence, type Pence } from '../money';
 import { dinerBreakdown, type StoredReceipt } from '../sharing/stored-receipt';
 
 export type PaidBy = 'diner' | 'organiser';
@@ -50,6 +51,7 @@ export function paidAgainst(totalPence: Pence, payment: Pick<DinerPayment, 'amou
 
 /** Who has paid and who still owes what, with each diner's total exactly as their page shows it. */
 export function paymentStatus(receipt: StoredReceipt, payments: readonly DinerPayment[]): PaymentStatus {
+  const money = (amount: Pence) => formatMoney(amount, receipt.currency);
   const byDiner = new Map(payments.map((p) => [p.dinerId, p]));
   const totals = new Map(receipt.diners.map((d) => [d.id, dinerTotal(receipt, d.id)]));
   const owedToPayer = sumPence(receipt.diners.filter((d) => d.id !== receipt.payerDinerId).map((d) => totals.get(d.id)!));
@@ -66,7 +68,7 @@ export function paymentStatus(receipt: StoredReceipt, payments: readonly DinerPa
       isPayer,
       leftPence: isPayer ? pence(0) : leftPence,
       overPence,
-      note: isPayer ? `Paid the bill · owed ${formatGBP(owedToPayer)}` : rowNote(d.displayName, payment, paidPence, leftPence, overPence),
+      note: isPayer ? `Paid the bill · owed ${money(owedToPayer)}` : rowNote(d.displayName, payment, paidPence, leftPence, overPence, receipt.currency),
     };
   });
   const owing = diners.filter((d) => !d.isPayer);
@@ -77,15 +79,16 @@ export function paymentStatus(receipt: StoredReceipt, payments: readonly DinerPa
     paidCount,
     owingCount: owing.length,
     outstandingPence,
-    summary: `${paidCount} of ${owing.length} paid${outstandingPence > 0 ? ` · ${formatGBP(outstandingPence)} still to come` : ''}`,
+    summary: `${paidCount} of ${owing.length} paid${outstandingPence > 0 ? ` · ${money(outstandingPence)} still to come` : ''}`,
   };
 }
 
-function rowNote(name: string, payment: DinerPayment | undefined, paid: Pence, left: Pence, over: Pence): string {
+function rowNote(name: string, payment: DinerPayment | undefined, paid: Pence, left: Pence, over: Pence, currency: CurrencyCode): string {
+  const money = (amount: Pence) => formatMoney(amount, currency);
   if (payment === undefined) return 'Not paid yet';
-  if (left > 0) return `paid ${formatGBP(paid)} · ${formatGBP(left)} still to come`;
-  if (over > 0) return `paid ${formatGBP(paid)} · ${formatGBP(over)} to give back to ${name}`;
-  return payment.paidBy === 'diner' ? `✓ ${name} says they've paid ${formatGBP(paid)}` : `✓ Paid ${formatGBP(paid)}`;
+  if (left > 0) return `paid ${money(paid)} · ${money(left)} still to come`;
+  if (over > 0) return `paid ${money(paid)} · ${money(over)} to give back to ${name}`;
+  return payment.paidBy === 'diner' ? `✓ ${name} says they've paid ${money(paid)}` : `✓ Paid ${money(paid)}`;
 }
 
 function dinerTotal(receipt: StoredReceipt, dinerId: string): Pence {

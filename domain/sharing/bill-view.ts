@@ -1,3 +1,4 @@
+import { currencyCode, GBP, type CurrencyCode } from '../currency';
 import { type Pence } from '../money';
 import { splitBill, type BillSplit, type TipSplit } from '../split';
 import { tipPercentOf } from '../tip';
@@ -23,6 +24,8 @@ export interface SeatView {
 }
 
 export interface BillView {
+  /** Every amount is in this currency's minor unit. */
+  readonly currency: CurrencyCode;
   readonly seats: readonly SeatView[];
   readonly itemCount: number;
   readonly subtotalPence: Pence;
@@ -64,6 +67,7 @@ export function billView(packet: SharePacket): BillView {
     };
   });
   return {
+    currency: packet.currency,
     seats,
     itemCount: packet.items.length,
     subtotalPence: split.subtotalPence,
@@ -82,10 +86,13 @@ export interface DinerShareData {
   readonly subtotal: number;
   readonly tip: number;
   readonly total: number;
+  /** Beyond the documents' fields: the amounts' currency (pounds when absent). */
+  readonly currency: CurrencyCode;
 }
 
-export function dinerShareData(seat: SeatView): DinerShareData {
+export function dinerShareData(seat: SeatView, currency: CurrencyCode): DinerShareData {
   return {
+    currency,
     dinerName: seat.name,
     dinerItems: seat.items.map((i) => ({ name: i.name, price: i.sharePence, shareCount: i.sharedWith })),
     subtotal: seat.itemsPence,
@@ -105,5 +112,5 @@ export function parseDinerShareData(value: unknown): DinerShareData | null {
   });
   if (items.some((i) => !Number.isFinite(i.price) || !Number.isInteger(i.shareCount) || i.shareCount < 1)) return null;
   const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : 0);
-  return { dinerName: v['dinerName'] as string, dinerItems: items, subtotal: num(v['subtotal']), tip: num(v['tip']), total: v['total'] as number };
+  return { currency: currencyCode(v['currency']) ?? GBP, dinerName: v['dinerName'] as string, dinerItems: items, subtotal: num(v['subtotal']), tip: num(v['tip']), total: v['total'] as number };
 }

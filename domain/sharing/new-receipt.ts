@@ -1,3 +1,5 @@
+import { currencyCode, GBP } from '../currency';
+import { payBackRate } from '../paying-back/pay-back-rate';
 import { MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../diners';
 import { pence } from '../money';
 import type { TipSplit } from '../split';
@@ -11,6 +13,10 @@ export const DINER_ID_LENGTH = 8;
 
 /** What the organiser sends to store a receipt for /r/ links (POST /api/receipts). */
 export interface NewReceiptRequest {
+  /** ISO 4217; pounds when absent. */
+  readonly currency?: string | null | undefined;
+  /** One unit of the bill's currency in pounds, as the organiser typed it, when they are paid back in pounds. */
+  readonly payBackRate?: string | null | undefined;
   readonly merchant?: string | null | undefined;
   readonly diningDate?: string | null | undefined;
   readonly serviceChargePence?: number | null | undefined;
@@ -56,6 +62,10 @@ export function newStoredReceipt(
   const service = request.serviceChargePence ?? 0;
   if (!Number.isSafeInteger(service) || service < 0 || service > MAX_ITEM_PENCE || request.tipPence > MAX_ITEM_PENCE) return err(SHARE_MESSAGES.invalidFormat);
   if (request.diningDate && !/^\d{4}-\d{2}-\d{2}$/.test(request.diningDate)) return err(SHARE_MESSAGES.invalidFormat);
+  const currency = request.currency == null ? GBP : currencyCode(request.currency);
+  if (currency === null) return err(SHARE_MESSAGES.invalidFormat);
+  const payBack = payBackRate(currency, request.payBackRate);
+  if (!payBack.ok) return payBack;
   const receiptId = ids.kept?.receiptId ?? shortId(random(RECEIPT_ID_LENGTH), RECEIPT_ID_LENGTH);
   const prefix = ids.kept !== undefined || ids.scoped ? receiptId : '';
   const dinerIds = new Map<string, string>();
@@ -87,6 +97,8 @@ export function newStoredReceipt(
   return ok({
     receipt: {
       id: receiptId,
+      currency,
+      payBack: payBack.value,
       merchant: merchant === null ? null : merchant.slice(0, MAX_ITEM_NAME_LENGTH),
       diningDate: request.diningDate || null,
       serviceChargeEnabled: service > 0,

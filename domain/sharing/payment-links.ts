@@ -1,4 +1,5 @@
-import { penceToPoundsText, type Pence } from '../money';
+import { GBP, minorToMajorText, type CurrencyCode } from '../currency';
+import type { Pence } from '../money';
 
 export interface PaymentLink {
   readonly provider: 'monzo' | 'revolut' | 'paypal';
@@ -6,6 +7,8 @@ export interface PaymentLink {
   readonly url: string;
   /** Whether the provider's page opens with the amount already filled in. */
   readonly amountFilled: boolean;
+  /** Set when the amount is left out because the provider's link cannot ask for the bill's currency. */
+  readonly otherCurrency?: true;
 }
 
 /** Handles as the providers allow them; anything else is refused rather than put into a URL. */
@@ -13,24 +16,61 @@ export const PAYMENT_HANDLE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/;
 const MAX_NOTE_LENGTH = 40;
 
 /**
- * One-tap payment links:
+ * Currencies a PayPal.Me link can ask for (PayPal's list of currencies it takes), less HUF and TWD,
+ * which PayPal takes in whole units only while their amounts here have two decimals.
+ */
+export const PAYPAL_CURRENCIES: ReadonlySet<string> = new Set([
+  'AUD',
+  'BRL',
+  'CAD',
+  'CHF',
+  'CNY',
+  'CZK',
+  'DKK',
+  'EUR',
+  'GBP',
+  'HKD',
+  'ILS',
+  'JPY',
+  'MXN',
+  'MYR',
+  'NOK',
+  'NZD',
+  'PHP',
+  'PLN',
+  'SEK',
+  'SGD',
+  'THB',
+  'USD',
+]);
+
+/**
+ * One-tap payment links (docs/pay-links.md):
  * - Monzo: https://monzo.me/{username}/{pounds}?d={note} opens with the amount and the note filled in;
- * - PayPal: https://paypal.me/{username}/{pounds}GBP opens with the amount in pounds;
+ *   a monzo.me amount is in pounds, so a bill in another currency gets the plain link;
+ * - PayPal: https://paypal.me/{username}/{amount}{CODE} opens with the amount in the bill's currency,
+ *   for the currencies PayPal takes; the plain link for the rest;
  * - Revolut: https://revolut.me/{tag}: the payer types the amount (Revolut.Me has no amount in its link).
  * Amounts of zero or less (nothing to pay) give a plain profile link.
  */
-export function paymentLinks(handles: { monzo: string | null; revolut: string | null; paypal: string | null }, amount: Pence, note: string | null = null): PaymentLink[] {
+export function paymentLinks(handles: { monzo: string | null; revolut: string | null; paypal: string | null }, amount: Pence, currency: CurrencyCode, note: string | null = null): PaymentLink[] {
   const links: PaymentLink[] = [];
-  const due = amount > 0 ? penceToPoundsText(amount) : null;
+  const due = amount > 0 ? minorToMajorText(amount, currency) : null;
   const monzo = clean(handles.monzo);
   if (monzo !== null) {
+    const inPounds = currency === GBP;
     const description = due && note ? `?d=${encodeURIComponent(note.slice(0, MAX_NOTE_LENGTH))}` : '';
-    links.push({ provider: 'monzo', handle: monzo, url: `https://monzo.me/${monzo}${due ? `/${due}${description}` : ''}`, amountFilled: due !== null });
+    const url = `https://monzo.me/${monzo}${due && inPounds ? `/${due}${description}` : ''}`;
+    links.push({ provider: 'monzo', handle: monzo, url, amountFilled: due !== null && inPounds, ...(due !== null && !inPounds ? { otherCurrency: true } : {}) });
   }
   const revolut = clean(handles.revolut);
   if (revolut !== null) links.push({ provider: 'revolut', handle: revolut, url: `https://revolut.me/${revolut}`, amountFilled: false });
   const paypal = clean(handles.paypal);
-  if (paypal !== null) links.push({ provider: 'paypal', handle: paypal, url: `https://paypal.me/${paypal}${due ? `/${due}GBP` : ''}`, amountFilled: due !== null });
+  if (paypal !== null) {
+    const taken = PAYPAL_CURRENCIES.has(currency);
+    const url = `https://paypal.me/${paypal}${due && taken ? `/${due}${currency}` : ''}`;
+    links.push({ provider: 'paypal', handle: paypal, url, amountFilled: due !== null && taken, ...(due !== null && !taken ? { otherCurrency: true } : {}) });
+  }
   return links;
 }
 

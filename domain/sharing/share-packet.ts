@@ -1,3 +1,4 @@
+import { currencyCode, GBP, type CurrencyCode } from '../currency';
 import { MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../diners';
 import { pence, type Pence } from '../money';
 import { err, ok, type Result } from '../result';
@@ -7,7 +8,9 @@ export const SHARE_PACKET_VERSION = 1;
 export const DEFAULT_SHARE_TTL_SECONDS = 7 * 24 * 3600; // 7 days
 export const MAX_ITEM_NAME_LENGTH = 80;
 export const MAX_SHARED_ITEMS = 200;
-export const MAX_ITEM_PENCE = 10_000_000; // £100,000: far above any restaurant line, far below unsafe integers
+// Minor units of the bill's currency (£100,000, ¥10,000,000, IDR 10,000,000): above any restaurant
+// line, far below unsafe integers.
+export const MAX_ITEM_PENCE = 10_000_000;
 
 /** The messages of the specification, word for word. */
 export const SHARE_MESSAGES = {
@@ -54,7 +57,8 @@ export interface SharePacket {
   readonly version: typeof SHARE_PACKET_VERSION;
   /** Expiry in epoch seconds. */
   readonly expiresAt: number;
-  readonly currency: 'GBP';
+  /** ISO 4217; every amount is in its minor unit. */
+  readonly currency: CurrencyCode;
   readonly seats: readonly SharedSeat[];
   readonly items: readonly SharedItem[];
   readonly tipPence: Pence;
@@ -70,6 +74,8 @@ export interface ShareRequest {
   /** Equal unless asked otherwise. */
   readonly tipSplit?: TipSplit | undefined;
   readonly dinerId?: string | null | undefined;
+  /** ISO 4217; pounds when absent. */
+  readonly currency?: string | null | undefined;
 }
 
 /**
@@ -83,6 +89,8 @@ export function packetFromRequest(request: ShareRequest, nowSeconds: number, ttl
   if (request.items.length > MAX_SHARED_ITEMS) return err(SHARE_MESSAGES.invalidFormat);
   if (!Number.isSafeInteger(request.tipPence) || request.tipPence < 0) return err(SHARE_MESSAGES.negativeTip);
   if (request.tipPence > MAX_ITEM_PENCE) return err(SHARE_MESSAGES.invalidFormat);
+  const currency = request.currency == null ? GBP : currencyCode(request.currency);
+  if (currency === null) return err(SHARE_MESSAGES.invalidFormat);
   const seatOf = new Map<string, string>();
   const seats: SharedSeat[] = [];
   for (const [i, d] of request.diners.entries()) {
@@ -109,7 +117,7 @@ export function packetFromRequest(request: ShareRequest, nowSeconds: number, ttl
   return ok({
     version: SHARE_PACKET_VERSION,
     expiresAt: nowSeconds + ttlSeconds,
-    currency: 'GBP',
+    currency,
     seats,
     items,
     tipPence: pence(request.tipPence),

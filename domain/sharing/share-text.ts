@@ -1,4 +1,5 @@
-import { formatGBP, pence, type Pence } from '../money';
+import { formatMoney, type CurrencyCode } from '../currency';
+import { pence, type Pence } from '../money';
 import { err, ok, type Result } from '../result';
 import { splitBill, type ItemKind, type TipSplit } from '../split';
 import { tipPercentOf } from '../tip';
@@ -8,6 +9,7 @@ import { sharedLines } from './shared-lines';
 
 /** The bill as the app holds it on the summary step (the share dialog's input). */
 export interface ShareableBill {
+  readonly currency: CurrencyCode;
   readonly diners: readonly { readonly id: string; readonly name: string }[];
   readonly items: readonly { readonly name: string; readonly pricePence: number; readonly kind?: SharedKind | undefined; readonly assignedTo: readonly string[] }[];
   readonly tipPence: number;
@@ -18,6 +20,7 @@ export interface ShareableBill {
 export type ShareSummary =
   | {
       readonly kind: 'individual';
+      readonly currency: CurrencyCode;
       readonly dinerName: string;
       readonly itemCount: number;
       readonly items: readonly { name: string; sharePence: Pence }[];
@@ -26,6 +29,7 @@ export type ShareSummary =
     }
   | {
       readonly kind: 'complete';
+      readonly currency: CurrencyCode;
       readonly totalPence: Pence;
       readonly people: number;
       readonly items: number;
@@ -44,13 +48,14 @@ export function shareSummary(bill: ShareableBill, dinerId: string | null): Resul
   if (dinerId === null) {
     const tipPercent = split.subtotalPence > 0 ? tipPercentOf(pence(bill.tipPence), split.subtotalPence) : null;
     const amounts = bill.diners.map((d, k) => ({ name: d.name, totalPence: split.shares[k]!.totalPence }));
-    return ok({ kind: 'complete', totalPence: split.totalPence, people: bill.diners.length, items: bill.items.length, tipPercent, amounts });
+    return ok({ kind: 'complete', currency: bill.currency, totalPence: split.totalPence, people: bill.diners.length, items: bill.items.length, tipPercent, amounts });
   }
   const index = bill.diners.findIndex((d) => d.id === dinerId);
   if (index < 0) return err(SHARE_MESSAGES.dinerNotFound);
   const share = split.shares[index]!;
   return ok({
     kind: 'individual',
+    currency: bill.currency,
     dinerName: bill.diners[index]!.name,
     itemCount: share.lines.length,
     items: share.lines.map((l) => ({ name: bill.items[Number(l.itemId)]!.name, sharePence: l.sharePence })),
@@ -61,22 +66,23 @@ export function shareSummary(bill: ShareableBill, dinerId: string | null): Resul
 
 /** The Rich Text method's text, also what native share and the clipboard send. */
 export function shareText(summary: ShareSummary, url: string): string {
+  const money = (amount: Pence) => formatMoney(amount, summary.currency);
   if (summary.kind === 'complete') {
     const tip = summary.tipPercent === null ? '' : ` (tip ${summary.tipPercent}%)`;
     return [
       `Who's Paying: bill split`,
-      `Total: ${formatGBP(summary.totalPence)}${tip}`,
+      `Total: ${money(summary.totalPence)}${tip}`,
       `${summary.people} people, ${summary.items} items`,
-      ...summary.amounts.map((a) => `• ${a.name}: ${formatGBP(a.totalPence)}`),
+      ...summary.amounts.map((a) => `• ${a.name}: ${money(a.totalPence)}`),
       '',
       `See what everyone owes: ${url}`,
     ].join('\n');
   }
   return [
     `Who's Paying: ${summary.dinerName}'s share`,
-    ...summary.items.map((i) => `• ${i.name}: ${formatGBP(i.sharePence)}`),
-    `Tip: ${formatGBP(summary.tipPence)}`,
-    `Total: ${formatGBP(summary.totalPence)}`,
+    ...summary.items.map((i) => `• ${i.name}: ${money(i.sharePence)}`),
+    `Tip: ${money(summary.tipPence)}`,
+    `Total: ${money(summary.totalPence)}`,
     '',
     `Your breakdown: ${url}`,
   ].join('\n');
@@ -88,6 +94,7 @@ export function shareText(summary: ShareSummary, url: string): string {
  * summary's very figures (shared-lines.ts).
  */
 export function shareableBill(bill: {
+  readonly currency: CurrencyCode;
   readonly diners: readonly { readonly id: string; readonly name: string }[];
   readonly items: readonly { readonly name: string; readonly pricePence: Pence; readonly kind: ItemKind; readonly assignedTo: readonly string[]; readonly portions?: Portions | undefined }[];
   readonly tipPence: number;
@@ -98,5 +105,5 @@ export function shareableBill(bill: {
     bill.diners.map((d) => d.id),
   );
   const items = lines.map((i) => ({ name: i.name, pricePence: i.pricePence, kind: i.kind as Exclude<ItemKind, 'vat'>, assignedTo: i.assignedTo }));
-  return { diners: bill.diners.map((d) => ({ id: d.id, name: d.name })), items, tipPence: bill.tipPence, tipSplit: bill.tipSplit };
+  return { currency: bill.currency, diners: bill.diners.map((d) => ({ id: d.id, name: d.name })), items, tipPence: bill.tipPence, tipSplit: bill.tipSplit };
 }

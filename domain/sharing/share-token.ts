@@ -3,6 +3,7 @@ import { foldCase, unfoldCase } from './letter-case';
 import { MENU_DICTIONARY } from './menu-dictionary';
 import { checkPacket, defaultKind, MAX_ITEM_NAME_LENGTH, SHARE_PACKET_VERSION, SHARED_KINDS, type SharedItem, type SharedSeat, type SharePacket } from './share-packet';
 import { decodeTexts, encodeTexts } from './text-model';
+import { currencyCode, GBP, type CurrencyCode } from '../currency';
 import { MAX_DINER_NAME_LENGTH, MAX_DINERS } from '../diners';
 import { pence } from '../money';
 import { err, type Result } from '../result';
@@ -36,6 +37,9 @@ const FLAG_PROPORTIONAL_TIP = 4;
 const FLAG_KINDS = 8;
 // Names coded with the letter model (text-model.ts) instead of deflate, when that is shorter.
 const FLAG_TEXT_MODEL = 16;
+// Set only for a bill not in pounds, so a pound bill's token stays what it was: its code (and the
+// power of ten its amounts were divided by) follows the head's counts.
+const FLAG_CURRENCY = 32;
 const DICTIONARY = new TextEncoder().encode(MENU_DICTIONARY.toLowerCase());
 
 /** What the signed flags byte says about the bill besides compression. */
@@ -44,6 +48,8 @@ export interface BodyFlags {
   readonly proportionalTip: boolean;
   /** Whether the body ends with each item's kind. */
   readonly kinds?: boolean;
+  /** Whether the head carries a currency (else pounds). */
+  readonly currency?: boolean;
 }
 
 /**
@@ -52,7 +58,12 @@ export interface BodyFlags {
  * dictionary of menu words when that is shorter, else as it is.
  */
 export function sealPacket(packet: SharePacket, signer: PacketSigner, compressor: PacketCompressor): string {
-  const flags = { focus: packet.focusSeatId !== null, proportionalTip: packet.tipSplit === 'proportional', kinds: packet.items.some((i) => i.kind !== defaultKind(i.pricePence)) };
+  const flags = {
+    focus: packet.focusSeatId !== null,
+    proportionalTip: packet.tipSplit === 'proportional',
+    kinds: packet.items.some((i) => i.kind !== defaultKind(i.pricePence)),
+    currency: packet.currency !== GBP,
+  };
   const parts = encodeParts(packet, flags.kinds);
   const deflated = sealBody(concat(parts.head, parts.texts, parts.numbers), flags, packet.expiresAt, signer, compressor);
   const modelled = seal(concat(parts.head, parts.numbers, encodeTexts(parts.names)), flagBits(flags) | FLAG_TEXT_MODEL, packet.expiresAt, signer);
@@ -68,7 +79,7 @@ export function sealBody(body: Uint8Array, bodyFlags: BodyFlags, expiresAt: numb
 }
 
 function flagBits(flags: BodyFlags): number {
-  return (flags.focus ? FLAG_FOCUS : 0) | (flags.proportionalTip ? FLAG_PROPORTIONAL_TIP : 0) | (flags.kinds ? FLAG_KINDS : 0);
+  return (flags.focus ? FLAG_FOCUS : 0) | (flags.proportionalTip ? FLAG_PROPORTIONAL_TIP : 0) | (flags.kinds ? FLAG_KINDS : 0) | (flags.currency ? FLAG_CURRENCY : 0);
 }
 
 function seal(body: Uint8Array, flags: number, expiresAt: number, signer: PacketSigner): string {
@@ -101,7 +112,7 @@ export function openPacket(token: string, nowSeconds: number, signer: PacketSign
     if ((flags & FLAG_DEFLATED) !== 0 && (flags & FLAG_TEXT_MODEL) !== 0) return err('format');
     const body = (flags & FLAG_DEFLATED) !== 0 ? compressor.inflate(rest, DICTIONARY, MAX_INFLATED_BYTES) : rest;
     if (body === null) return err('invalid');
-    const bodyFlags = { focus: (flags & FLAG_FOCUS) !== 0, proportionalTip: (flags & FLAG_PROPORTIONAL_TIP) !== 0, kinds: (flags & FLAG_KINDS) !== 0 };
+    const bodyFlags = { focus: (flags & FLAG_FOCUS) !== 0, proportionalTip: (flags & FLAG_PROPORTIONAL_TIP) !== 0, kinds: (flags & FLAG_KINDS) !== 0, currency: (flags & FLAG_CURRENCY) !== 0 };
     const packet = decodeBody(body, expiresAt, bodyFlags, (flags & FLAG_TEXT_MODEL) !== 0);
     const checked = checkPacket(packet);
     return checked.ok ? checked : err('format');
@@ -126,16 +137,19 @@ function encodeParts(packet: SharePacket, withKinds: boolean): BodyParts {
   const head = new ByteWriter().byte(packet.seats.length);
   if (packet.focusSeatId !== null) head.byte(seatIndex.get(packet.focusSeatId)!);
   head.varint(packet.items.length);
+  // Rupiah and won prices are round (45,000): divided by the power of ten they share, each takes a byte less.
+  const scale = packet.currency === GBP ? 0 : sharedPowerOfTen([...packet.items.map((i) => i.pricePence), packet.tipPence]);
+  if (packet.currency !== GBP) head.raw(packCurrency(packet.currency, scale));
   const folded = [...packet.seats.map((s) => s.name), ...packet.items.map((i) => i.name)].map(foldCase);
   for (let i = 0; i < folded.length; i += 4) head.byte(folded.slice(i, i + 4).reduce((b, f, k) => b | (f.mode << (2 * k)), 0));
   const texts = new ByteWriter();
   for (const f of folded) texts.text(f.text);
   const numbers = new ByteWriter();
   for (const item of packet.items) {
-    numbers.signed(item.pricePence);
+    numbers.signed(item.pricePence / 10 ** scale);
     numbers.byte(item.assignedTo.reduce((mask, id) => mask | (1 << seatIndex.get(id)!), 0));
   }
-  numbers.varint(packet.tipPence);
+  numbers.varint(packet.tipPence / 10 ** scale);
   if (withKinds) {
     // Only the lines whose kind their sign does not imply (a service charge, mostly one): position × 4 + kind.
     const odd = packet.items.flatMap((item, i) => (item.kind === defaultKind(item.pricePence) ? [] : [i * 4 + SHARED_KINDS.indexOf(item.kind)]));
@@ -158,6 +172,11 @@ function decodeBody(body: Uint8Array, expiresAt: number, flags: BodyFlags, textM
   const focus = flags.focus ? r.byte() : null;
   const itemCount = r.varint();
   if (itemCount > body.length) throw new ByteFormatError('item count');
+  const { currency, scale } = flags.currency ? unpackCurrency(r.take(2)) : { currency: GBP, scale: 0 };
+  const scaled = (amount: number) => {
+    if (!Number.isSafeInteger(amount * 10 ** scale)) throw new ByteFormatError('amount');
+    return amount * 10 ** scale;
+  };
   const modeBytes = Array.from({ length: Math.ceil((seatCount + itemCount) / 4) }, () => r.byte());
   const mode = (n: number) => (modeBytes[Math.floor(n / 4)]! >> (2 * (n % 4))) & 3;
   const readNames = (): string[] =>
@@ -165,8 +184,8 @@ function decodeBody(body: Uint8Array, expiresAt: number, flags: BodyFlags, textM
       ? decodeTexts(r.rest(), seatCount + itemCount, MAX_ITEM_NAME_LENGTH * 4)
       : Array.from({ length: seatCount + itemCount }, (_, i) => r.text((i < seatCount ? MAX_DINER_NAME_LENGTH : MAX_ITEM_NAME_LENGTH) * 4));
   const folded = textModel ? [] : readNames();
-  const numbers = Array.from({ length: itemCount }, () => ({ pricePence: r.signed(), mask: r.byte() }));
-  const tipPence = r.varint();
+  const numbers = Array.from({ length: itemCount }, () => ({ pricePence: scaled(r.signed()), mask: r.byte() }));
+  const tipPence = scaled(r.varint());
   const kinds = new Map<number, number>();
   if (flags.kinds) {
     const count = r.varint();
@@ -191,11 +210,38 @@ function decodeBody(body: Uint8Array, expiresAt: number, flags: BodyFlags, textM
   return {
     version: SHARE_PACKET_VERSION,
     expiresAt,
-    currency: 'GBP',
+    currency,
     seats,
     items,
     tipPence: pence(tipPence),
     tipSplit: flags.proportionalTip ? 'proportional' : 'equal',
     focusSeatId: focus === null ? null : String(focus + 1),
   };
+}
+
+const CODES = 26 ** 3;
+const MAX_SCALE = 2; // CODES × 3 < 2¹⁶
+
+/** The largest power of ten (up to 10²) that divides every amount. */
+function sharedPowerOfTen(amounts: readonly number[]): number {
+  let scale = MAX_SCALE;
+  while (scale > 0 && amounts.some((a) => a % 10 ** scale !== 0)) scale -= 1;
+  return scale;
+}
+
+// Three letters A–Z as a base-26 number, and the amounts' power of ten, in two bytes.
+function packCurrency(currency: CurrencyCode, scale: number): Uint8Array {
+  const n = [...currency].reduce((v, c) => v * 26 + (c.charCodeAt(0) - 65), 0) + CODES * scale;
+  return Uint8Array.of(n >> 8, n & 0xff);
+}
+
+function unpackCurrency(bytes: Uint8Array): { currency: CurrencyCode; scale: number } {
+  const packed = (bytes[0]! << 8) | bytes[1]!;
+  const scale = Math.floor(packed / CODES);
+  let n = packed % CODES;
+  let text = '';
+  for (let i = 0; i < 3; i++, n = Math.floor(n / 26)) text = String.fromCharCode(65 + (n % 26)) + text;
+  const currency = currencyCode(text);
+  if (currency === null || currency === GBP || scale > MAX_SCALE) throw new ByteFormatError('currency');
+  return { currency, scale };
 }

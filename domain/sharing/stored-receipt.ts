@@ -1,10 +1,16 @@
+import type { CurrencyCode } from '../currency';
 import { pence, type Pence } from '../money';
+import { convertedTotals, type PayBackRate } from '../paying-back/pay-back-rate';
 import { err, ok, type Result } from '../result';
 import { splitBill, type BillSplit, type TipSplit } from '../split';
 
 /** A receipt kept on the server for the short /r/{id}/{dinerId} links. */
 export interface StoredReceipt {
   readonly id: string;
+  /** ISO 4217: every amount is in its minor unit. */
+  readonly currency: CurrencyCode;
+  /** The organiser is paid back in pounds at this rate; null when in the bill's own currency. */
+  readonly payBack: PayBackRate | null;
   readonly merchant: string | null;
   /** ISO date (YYYY-MM-DD) the meal was eaten, if known. */
   readonly diningDate: string | null;
@@ -63,6 +69,7 @@ export interface BreakdownLine {
 }
 
 export interface DinerBreakdown {
+  readonly currency: CurrencyCode;
   readonly diner: StoredDiner;
   readonly merchant: string;
   readonly diningDate: string | null;
@@ -70,6 +77,8 @@ export interface DinerBreakdown {
   readonly serviceChargePence: Pence | null;
   readonly tipPence: Pence | null;
   readonly totalPence: Pence;
+  /** The total at the organiser's rate, so that everyone's add up to the converted Grand Total; null without a rate. */
+  readonly converted: { readonly currency: CurrencyCode; readonly totalPence: number } | null;
 }
 
 const SERVICE_LINE = '\u0000service';
@@ -105,6 +114,11 @@ export function dinerBreakdown(receipt: StoredReceipt, dinerId: string): Result<
   const anyService = hasService(receipt) || receipt.items.some((i) => i.kind === 'service');
   const split = receiptSplit(receipt);
   const share = split.shares.find((s) => s.dinerId === dinerId)!;
+  const converted = convertedTotals(
+    receipt.currency,
+    split.shares.map((s) => s.totalPence),
+    receipt.payBack,
+  );
   const byId = new Map(receipt.items.map((i) => [i.id, i]));
   const lines = share.lines.flatMap((l) => {
     const item = byId.get(l.itemId);
@@ -112,6 +126,7 @@ export function dinerBreakdown(receipt: StoredReceipt, dinerId: string): Result<
     return [{ name: item.name, kind: item.kind, fullPricePence: item.pricePence, sharePence: l.sharePence, sharedWith: l.sharedWith }];
   });
   return ok({
+    currency: receipt.currency,
     diner,
     merchant: receipt.merchant ?? 'Your Split',
     diningDate: receipt.diningDate,
@@ -119,6 +134,7 @@ export function dinerBreakdown(receipt: StoredReceipt, dinerId: string): Result<
     serviceChargePence: anyService ? share.servicePence : null,
     tipPence: receipt.tipTotalPence !== 0 ? share.tipPence : null,
     totalPence: pence(share.totalPence),
+    converted: converted === null ? null : { currency: converted.currency, totalPence: converted.shares[split.shares.indexOf(share)]! },
   });
 }
 

@@ -44,6 +44,7 @@ export const liveBillJson = z.object({
   version: z.int(),
   status: z.enum(['open', 'locked', 'finished']),
   expiresAt: z.string(),
+  currency: z.string(),
   tip,
   tipSplit: z.enum(TIP_SPLITS),
   items: z.readonly(z.array(z.object({ id: z.string(), name: z.string(), pricePence: pence, kind: z.enum(ITEM_KINDS), units: z.int() }))),
@@ -75,6 +76,8 @@ export const openLiveBill = {
     diners: z.readonly(z.array(z.object({ id, name: text(100) })).check(z.maxLength(50))),
     tip,
     tipSplit: z.optional(z.enum(TIP_SPLITS)),
+    /** ISO 4217; pounds when left out. */
+    currency: z.nullish(text(3)),
   }),
   answer: z.object({ billId: z.string(), organiserKey: z.string(), tableKey: z.string(), url: z.string(), expiresAt: z.string() }),
   refusals: LIVE_REFUSALS,

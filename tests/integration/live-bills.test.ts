@@ -74,6 +74,14 @@ describeEachDatabase('live bills', (open) => {
     return { ...opened.value, join };
   }
 
+  it('keeps the bill’s currency, pounds unless the organiser’s bill is in another', async () => {
+    const yen = await a.liveBills.openToTable(aLiveBillRequest({ currency: 'JPY' }), '203.0.113.9');
+    const pounds = await a.liveBills.openToTable(aLiveBillRequest(), '203.0.113.9');
+    if (!yen.ok || !pounds.ok) throw new Error('not opened');
+    expect((await b.store.find(yen.value.bill.id))?.currency).toBe('JPY');
+    expect((await b.store.find(pounds.value.bill.id))?.currency).toBe('GBP');
+  });
+
   it('keeps both claims when two phones claim one item at the same moment, each through a different process', async () => {
     const { bill, join } = await openBill();
     const [annKey, bobKey] = [await join('ann'), await join('bob')];

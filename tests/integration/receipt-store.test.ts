@@ -51,6 +51,15 @@ describeEachDatabase('stored receipts', (open) => {
     expect((await store.find(receipt.id))?.tipSplit).toBe('proportional');
   });
 
+  it('keeps the bill’s currency and the organiser’s rate', async () => {
+    const store = new PostgresReceiptStore(t.db);
+    for (const currency of ['JPY', 'KWD', 'EUR']) {
+      const { receipt } = make({ ...request, currency, payBackRate: '0.0052' });
+      await store.save(receipt);
+      expect(await store.find(receipt.id)).toEqual(receipt);
+    }
+  });
+
   it('answers null for an unknown id and keeps receipts apart', async () => {
     const store = new PostgresReceiptStore(t.db);
     const first = make().receipt;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { HmacPacketSigner } from '../../adapters/crypto/hmac-packet-signer';
 import { pakoCompressor } from '../../adapters/pako/pako-compressor';
 import { addsUpView, sharesAddUp, unassignedCount } from '../../domain/adds-up';
+import { currencyCode, minorDigits, type CurrencyCode } from '../../domain/currency';
 import { exportReceipt } from '../../domain/export';
 import { pence, type Pence } from '../../domain/money';
 import type { Portions } from '../../domain/portions';
@@ -17,6 +18,7 @@ import { ShareLinks } from '../../src/application/sharing/share-links';
 
 // Issue 28: the shares shown, the shares on every link and the CSV add up to
 // the Grand Total on every path, and a bill that does not add up goes out on none of them.
+// Issue 30: in every class of currency (two decimals, none, three), each path keeps the bill's currency.
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 const signer = new HmacPacketSigner([{ kid: 'k1', secret: 'test-secret-test-secret-test-sec' }]);
@@ -24,7 +26,11 @@ const log = { info: () => {}, warn: () => {}, error: () => {} };
 const links = new ShareLinks(signer, pakoCompressor, { now: () => NOW }, log);
 const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
 
+/** One currency of each class of minor unit: pounds and euros (2 decimals), yen (none), dinars (3). */
+const CURRENCIES = ['GBP', 'EUR', 'JPY', 'KWD'].map((c) => currencyCode(c)!);
+
 interface Bill {
+  readonly currency: CurrencyCode;
   readonly diners: readonly { id: string; name: string; color: string }[];
   readonly items: readonly BillItem[];
   readonly tipPence: Pence;
@@ -51,6 +57,7 @@ const bills: fc.Arbitrary<Bill> = fc.integer({ min: 1, max: 8 }).chain((n) => {
   const ids = Array.from({ length: n }, (_, i) => `d${i}`);
   return fc
     .record({
+      currency: fc.constantFrom(...CURRENCIES),
       diners: fc.constant(ids.map((id, i) => ({ id, name: `Diner ${i}`, color: '#000' }))),
       items: fc.array(
         fc.record({
@@ -64,7 +71,7 @@ const bills: fc.Arbitrary<Bill> = fc.integer({ min: 1, max: 8 }).chain((n) => {
       tipPence: fc.integer({ min: 0, max: 10_000 }).map(pence),
       tipSplit: fc.constantFrom('equal' as const, 'proportional' as const),
     })
-    .map(({ diners, items, edits, tipPence, tipSplit }) => {
+    .map(({ currency, diners, items, edits, tipPence, tipSplit }) => {
       let lines: BillItem[] = items.map((i, k) => ({
         id: `i${k}`,
         name: `Line ${k}`,
@@ -78,13 +85,13 @@ const bills: fc.Arbitrary<Bill> = fc.integer({ min: 1, max: 8 }).chain((n) => {
         const at = e.at % lines.length;
         lines = e.remove ? lines.filter((_, k) => k !== at) : lines.map((l, k) => (k === at ? { ...l, pricePence: pence(l.pricePence < 0 ? -e.price : e.price) } : l));
       }
-      return { diners, items: lines, tipPence, tipSplit };
+      return { currency, diners, items: lines, tipPence, tipSplit };
     });
 });
 
 /** The Summary's two fixes, applied to what addsUpView lists: whole lines split among everyone, units nobody had given to the first diner. */
 function fixed(bill: Bill): Bill {
-  const view = addsUpView(bill.items, splitOf(bill));
+  const view = addsUpView(bill.items, splitOf(bill), bill.currency);
   const everyone = bill.diners.map((d) => d.id);
   const items = bill.items.map((item) => {
     const line = view.lines.find((l) => l.itemId === item.id);
@@ -110,6 +117,7 @@ function receiptOf(bill: Bill): Receipt {
   const split = splitOf(bill);
   return {
     receiptId: 'r',
+    currency: bill.currency,
     items: bill.items,
     diners: bill.diners,
     tipPence: bill.tipPence,
@@ -120,7 +128,7 @@ function receiptOf(bill: Bill): Receipt {
   };
 }
 
-/** The CSV's Share Amount cells of every line, plus each diner's tip share, in pence. */
+/** The CSV's Share Amount cells of every line, in the currency's minor units. */
 function csvShares(receipt: Receipt): number {
   const csv = exportReceipt(receipt, 'csv');
   if (!csv.ok) throw new Error(csv.error);
@@ -136,7 +144,8 @@ function csvShares(receipt: Receipt): number {
       .map((a) => a.trim())
       .filter((a) => a !== ''),
   );
-  return sum(cells.map((c) => Math.round(Number(c) * 100)));
+  const unit = 10 ** minorDigits(receipt.currency!);
+  return sum(cells.map((c) => Math.round(Number(c) * unit)));
 }
 
 /** The fields of one CSV row (quoted fields may hold commas and doubled quotes). */
@@ -191,6 +200,7 @@ describe('every path adds up to the Grand Total (issue 28)', () => {
           if (!made.ok) throw new Error(made.error.reason);
           const opened = openPacket(made.value.token, Math.floor(NOW.getTime() / 1000), signer, pakoCompressor);
           if (!opened.ok) throw new Error(opened.error);
+          expect(opened.value.currency).toBe(after.currency);
           const onLink = packetSplit(opened.value).shares.map((s) => s.totalPence);
           expect(onLink).toEqual(shown);
           expect(sum(onLink)).toBe(split.totalPence);
@@ -199,9 +209,11 @@ describe('every path adds up to the Grand Total (issue 28)', () => {
         // The stored bill's /r/ pages.
         const kept = newStoredReceipt({ ...afterShared, tipSharers: 'allDiners', payeeName: 'Alex' }, random, { scoped: true });
         if (!kept.ok) throw new Error(kept.error);
+        expect(kept.value.receipt.currency).toBe(after.currency);
         const pages = after.diners.map((d) => {
           const page = dinerBreakdown(kept.value.receipt, kept.value.dinerIds.get(d.id)!);
           if (!page.ok) throw new Error(page.error);
+          expect(page.value.currency).toBe(after.currency);
           return page.value.totalPence;
         });
         expect(pages).toEqual(shown);

@@ -9,6 +9,7 @@ import { newStoredReceipt } from '../../domain/sharing/new-receipt';
 import { paymentLinks } from '../../domain/sharing/payment-links';
 import { dinerBreakdown } from '../../domain/sharing/stored-receipt';
 import { splitBill } from '../../domain/split';
+import { GBP } from '../../domain/currency';
 
 const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
 
@@ -29,12 +30,12 @@ describe("the organiser's payment details", () => {
 
 describe('pay links', () => {
   it('fill the amount in for Monzo (with the note) and PayPal (in pounds), not for Revolut', () => {
-    expect(paymentLinks({ monzo: 'alex', revolut: 'alexr', paypal: 'AlexS' }, pence(1234), 'The Crown & Anchor').map((l) => [l.url, l.amountFilled])).toEqual([
+    expect(paymentLinks({ monzo: 'alex', revolut: 'alexr', paypal: 'AlexS' }, pence(1234), GBP, 'The Crown & Anchor').map((l) => [l.url, l.amountFilled])).toEqual([
       ['https://monzo.me/alex/12.34?d=The%20Crown%20%26%20Anchor', true],
       ['https://revolut.me/alexr', false],
       ['https://paypal.me/AlexS/12.34GBP', true],
     ]);
-    expect(paymentLinks({ monzo: 'alex', revolut: null, paypal: 'AlexS' }, pence(0)).map((l) => l.url)).toEqual(['https://monzo.me/alex', 'https://paypal.me/AlexS']);
+    expect(paymentLinks({ monzo: 'alex', revolut: null, paypal: 'AlexS' }, pence(0), GBP).map((l) => l.url)).toEqual(['https://monzo.me/alex', 'https://paypal.me/AlexS']);
   });
 });
 
@@ -57,24 +58,24 @@ describe('messages', () => {
     expect(billLabel(null, ['Pie'])).toBe('Pie');
     expect(billLabel(null, ['Antipasto', 'Antipasto', 'Primo'])).toBe('Antipasto, Primo');
     expect(billLabel(null, ['Antipasto', 'Antipasto', 'Primo', 'Vino'])).toBe('Antipasto, Primo and more');
-    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', amount: pence(394), items: ['CHEESE START', 'STEAK', 'WINE'] })).toBe(
+    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', currency: GBP, amount: pence(394), items: ['CHEESE START', 'STEAK', 'WINE'] })).toBe(
       'Hi Ben! Your share is £3.94 (CHEESE START, STEAK and more). Your items and how to pay Alex:',
     );
-    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', amount: pence(106), items: ['STEAK'], paidPence: pence(3102) })).toBe(
+    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', currency: GBP, amount: pence(106), items: ['STEAK'], paidPence: pence(3102) })).toBe(
       "Hi Ben! You've paid £31.02; the bill changed since, so £1.06 is left to pay (STEAK). Your items and how to pay Alex:",
     );
     // The bill's name says which bill; the items are still the diner's own.
-    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', amount: pence(394), items: ['STEAK'], billName: 'The Olive Tree · 25 Nov 2026' })).toBe(
+    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', currency: GBP, amount: pence(394), items: ['STEAK'], billName: 'The Olive Tree · 25 Nov 2026' })).toBe(
       'Hi Ben! Your share of The Olive Tree · 25 Nov 2026 is £3.94 (STEAK). Your items and how to pay Alex:',
     );
-    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', amount: pence(106), items: ['STEAK'], paidPence: pence(3102), billName: 'Bill of 25 Nov 2026' })).toBe(
+    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', currency: GBP, amount: pence(106), items: ['STEAK'], paidPence: pence(3102), billName: 'Bill of 25 Nov 2026' })).toBe(
       "Hi Ben! You've paid £31.02 for Bill of 25 Nov 2026; the bill changed since, so £1.06 is left to pay (STEAK). Your items and how to pay Alex:",
     );
     // Group messages carry the whole-bill link and amounts, never anyone's own /r/ link.
-    expect(reminderText({ payeeName: 'Alex', billLabel: 'The Crown', unpaid: [{ name: 'Ben', amount: pence(394) }], wholeBillUrl: 'https://x/b/T' })).toBe(
+    expect(reminderText({ payeeName: 'Alex', billLabel: 'The Crown', currency: GBP, unpaid: [{ name: 'Ben', amount: pence(394) }], wholeBillUrl: 'https://x/b/T' })).toBe(
       'Still to pay Alex for The Crown:\n• Ben: £3.94\nThe whole bill: https://x/b/T',
     );
-    expect(everyoneText({ payeeName: 'Alex', billLabel: 'The Crown', diners: [{ name: 'Ben', amount: pence(394) }], wholeBillUrl: 'https://x/b/T' })).not.toMatch(/\/r\//);
+    expect(everyoneText({ payeeName: 'Alex', billLabel: 'The Crown', currency: GBP, diners: [{ name: 'Ben', amount: pence(394) }], wholeBillUrl: 'https://x/b/T' })).not.toMatch(/\/r\//);
   });
 
   it('name only the lines a diner has a share of', () => {

@@ -1,8 +1,10 @@
+import type { CurrencyCode } from '../../../domain/currency';
 import { paymentLinks, type PaymentLink } from '../../../domain/sharing/payment-links';
 import { dinerBreakdown, type DinerBreakdown } from '../../../domain/sharing/stored-receipt';
 import { err, ok, type Result } from '../../../domain/result';
 import { paidAgainst, type PaidBy } from '../../../domain/paying-back/payments';
 import { pence, type Pence } from '../../../domain/money';
+import { leftAtRate } from '../../../domain/paying-back/pay-back-rate';
 import type { Clock } from '../../../ports/clock';
 import type { Secrets } from '../../../ports/secrets';
 import type { StoredBills } from '../../../ports/stored-bills';
@@ -19,6 +21,8 @@ export interface DinerBill {
   readonly paidPence: Pence;
   readonly leftPence: Pence;
   readonly overPence: Pence;
+  /** What is left to pay at the organiser's rate, in the currency they are paid back in (the pay links ask for it); null without a rate. */
+  readonly convertedLeft: { readonly currency: CurrencyCode; readonly amount: number } | null;
   /** This diner paid the restaurant: owed by the others, never owing. */
   readonly isPayer: boolean;
   /** Whether this diner may say "I've paid" here (bills the app stored, opened by the diner's own capability). */
@@ -45,14 +49,19 @@ export class OpenDinerBill {
     const note = bill.merchant ? `${bill.merchant}` : null;
     const isPayer = dinerId === bill.payerDinerId;
     const { paidPence, leftPence, overPence } = paidAgainst(breakdown.value.totalPence, isPayer ? undefined : payment);
+    // Paid back in pounds at the organiser's rate: the links ask for the pound amount.
+    const convertedLeft = leftAtRate(bill, breakdown.value, leftPence);
+    const links =
+      convertedLeft === null ? paymentLinks(breakdown.value.diner, leftPence, bill.currency, note) : paymentLinks(breakdown.value.diner, pence(convertedLeft.amount), convertedLeft.currency, note);
     return ok({
       breakdown: breakdown.value,
       payeeName: bill.payeeName,
-      payLinks: isPayer || leftPence === 0 ? [] : paymentLinks(breakdown.value.diner, leftPence, note),
+      payLinks: isPayer || leftPence === 0 ? [] : links,
       paid: payment === undefined || isPayer ? null : { by: payment.paidBy },
       paidPence,
       leftPence: isPayer ? pence(0) : leftPence,
       overPence,
+      convertedLeft,
       isPayer,
       canSayPaid: bill.payeeName !== null && !isPayer && leftPence > 0,
       expiresAt,

@@ -2,7 +2,7 @@ import { useStore } from '../use-store';
 import { useEffect, useMemo, useState } from 'react';
 import { MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../../../domain/diners';
 import type { LiveBill, PayLink } from '../../../domain/live-bill/live-bill';
-import { formatGBP } from '../../../domain/money';
+import { formatMoney, type CurrencyCode } from '../../../domain/currency';
 import { Card } from '../ui/Card';
 import { connectLive, shownBill, type LiveConnection } from './live-connection';
 import { isReadOnly, LiveBanners } from './LiveBanners';
@@ -66,7 +66,7 @@ function DinerScreen(props: { billId: string; tableKey: string; connection: Live
 
   return (
     <>
-      {me?.payLink !== undefined ? <PayCard link={me.payLink} payTo={bill.payTo} /> : null}
+      {me?.payLink !== undefined ? <PayCard link={me.payLink} payTo={bill.payTo} currency={bill.currency} /> : null}
       <LiveBanners state={state} bill={bill} connection={connection} />
       {identity === null || me === undefined ? (
         <JoinCard
@@ -106,11 +106,11 @@ function DinerScreen(props: { billId: string; tableKey: string; connection: Live
  * After Finish, once the organiser has sent everyone their share: what this diner pays and their own
  * pay-back page, where the one-tap Monzo, PayPal and Revolut links are.
  */
-function PayCard({ link, payTo }: { readonly link: PayLink; readonly payTo: string | undefined }) {
+function PayCard({ link, payTo, currency }: { readonly link: PayLink; readonly payTo: string | undefined; readonly currency: CurrencyCode }) {
   return (
     <Card className="lv-pay" aria-labelledby="live-pay-title">
       <h2 id="live-pay-title">Your share</h2>
-      <p className="lv-pay-amount">{formatGBP(link.pence)}</p>
+      <p className="lv-pay-amount">{formatMoney(link.pence, currency)}</p>
       <p>
         {payTo === undefined ? 'The organiser' : payTo} has sent everyone their share. Your page has what you had and one-tap ways to pay{payTo === undefined ? '' : ` ${payTo}`}.
       </p>

@@ -1,6 +1,6 @@
 import type { LiveBill, LiveItem } from '../../../domain/live-bill/live-bill';
 import { baseName, unitPrices } from '../../../domain/live-bill/live-split';
-import { formatGBP } from '../../../domain/money';
+import { formatMoney } from '../../../domain/currency';
 
 export type LiveViewer = { readonly kind: 'organiser' } | { readonly kind: 'diner'; readonly dinerId: string };
 
@@ -18,6 +18,7 @@ interface Props {
  */
 export function LiveItems({ bill, viewer, readOnly, onClaim, onEdit }: Props) {
   const items = bill.items.filter((i) => i.kind === 'item');
+  const money = (amount: number) => formatMoney(amount, bill.currency);
   const names = new Map(bill.diners.map((d) => [d.id, d.name]));
   const claimants = (itemId: string, unit: number) => bill.claims.filter((c) => c.itemId === itemId && c.unit === unit && names.has(c.dinerId)).map((c) => c.dinerId);
   return (
@@ -27,7 +28,7 @@ export function LiveItems({ bill, viewer, readOnly, onClaim, onEdit }: Props) {
           <div className="wz-assign-head">
             <span>{item.name}</span>
             <span className="lv-price">
-              {formatGBP(item.pricePence)}
+              {money(item.pricePence)}
               {onEdit && !readOnly ? (
                 <button type="button" className="button ghost lv-edit" onClick={() => onEdit(item)}>
                   Edit <span className="wz-visually-hidden">{item.name}</span>
@@ -45,7 +46,7 @@ export function LiveItems({ bill, viewer, readOnly, onClaim, onEdit }: Props) {
                   <button type="button" className="wz-toggle lv-claim" aria-pressed={mine} disabled={readOnly} onClick={() => onClaim(item.id, unit, viewer.dinerId, !mine)}>
                     {mine ? <span aria-hidden="true">✓ </span> : null}
                     {label}
-                    {item.units > 1 ? <span className="lv-unit-price"> {formatGBP(pricePence)}</span> : null}
+                    {item.units > 1 ? <span className="lv-unit-price"> {money(pricePence)}</span> : null}
                   </button>
                   <span className="wz-note">{others.length > 0 ? `Also: ${others.join(', ')}` : who.length === 0 ? 'Nobody yet' : ''}</span>
                 </div>

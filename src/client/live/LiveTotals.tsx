@@ -1,6 +1,7 @@
 import type { LiveBill } from '../../../domain/live-bill/live-bill';
 import { liveTotals, unclaimedUnits, unitPrices } from '../../../domain/live-bill/live-split';
-import { formatGBP, sumPence } from '../../../domain/money';
+import { formatMoney } from '../../../domain/currency';
+import { sumPence } from '../../../domain/money';
 import { ShareBreakdown } from '../wizard/ShareBreakdown';
 import { unitsOf, type LiveViewer } from './LiveItems';
 
@@ -10,6 +11,7 @@ export function LiveTotals({ bill, viewer }: { readonly bill: LiveBill; readonly
   const unclaimed = unclaimedUnits(bill);
   const unclaimedPence = sumPence(unclaimed.flatMap(({ item, units }) => units.map((u) => unitPrices(item)[u]!)));
   const names = new Map(bill.diners.map((d) => [d.id, d.name]));
+  const money = (amount: number) => formatMoney(amount, bill.currency);
   const shares = viewer.kind === 'organiser' ? split.shares : split.shares.filter((s) => s.dinerId === viewer.dinerId);
   return (
     <section className="card lv-totals" aria-labelledby="live-totals-title">
@@ -18,11 +20,11 @@ export function LiveTotals({ bill, viewer }: { readonly bill: LiveBill; readonly
         {shares.map((s) => {
           const who = viewer.kind === 'organiser' ? (names.get(s.dinerId) ?? '') : 'You';
           return (
-            <li key={s.dinerId} className="lv-total-row" aria-label={`${who} ${viewer.kind === 'organiser' ? 'pays' : 'pay'} ${formatGBP(s.totalPence)}`}>
+            <li key={s.dinerId} className="lv-total-row" aria-label={`${who} ${viewer.kind === 'organiser' ? 'pays' : 'pay'} ${money(s.totalPence)}`}>
               <span>{viewer.kind === 'organiser' ? who : 'You pay'}</span>
-              <strong className="wz-grand-total">{formatGBP(s.totalPence)}</strong>
+              <strong className="wz-grand-total">{money(s.totalPence)}</strong>
               <span className="wz-note lv-breakdown">
-                <ShareBreakdown share={s} zeroTip={false} />
+                <ShareBreakdown share={s} zeroTip={false} currency={bill.currency} />
               </span>
             </li>
           );
@@ -33,7 +35,7 @@ export function LiveTotals({ bill, viewer }: { readonly bill: LiveBill; readonly
       ) : (
         <div className="wz-panel wz-warning" role="status">
           <p>
-            <strong>Still unclaimed: {formatGBP(unclaimedPence)}</strong>
+            <strong>Still unclaimed: {money(unclaimedPence)}</strong>
           </p>
           <p className="lv-unclaimed">{unclaimed.flatMap(({ item, units }) => (item.units === 1 ? [item.name] : units.map((u) => unitsOf(item)[u]!.label))).join(', ')}</p>
         </div>

@@ -3,8 +3,9 @@ import { useEffect, useMemo, useState } from 'react';
 import type { LiveItem } from '../../../domain/live-bill/live-bill';
 import { splitLines } from '../../../domain/live-bill/live-split';
 import { liveBillFromJson } from '../../../domain/live-bill/wire';
-import { penceToPoundsText, poundsToPence } from '../../../domain/money';
-import { typedPounds } from '../../../domain/price-input';
+import { minorToMajorText, type CurrencyCode } from '../../../domain/currency';
+import { typedMinor, typedMajor } from '../../../domain/price-input';
+import { MAX_ITEM_PENCE } from '../../../domain/sharing/share-packet';
 import { qrDataUrl } from '../sharing/share-link';
 import { MoneyInput } from '../ui/MoneyInput';
 import { $bill, type LiveLink } from '../wizard/bill-state';
@@ -114,7 +115,7 @@ export function OrganiserLivePanel({ link }: { readonly link: LiveLink }) {
           Finish and see the summary
         </button>
       </div>
-      <EditItemDialog key={editing?.id ?? 'closed'} item={editing} onClose={() => setEditing(null)} onSave={(change) => send({ type: 'editItem', ...change })} />
+      <EditItemDialog key={editing?.id ?? 'closed'} currency={bill.currency} item={editing} onClose={() => setEditing(null)} onSave={(change) => send({ type: 'editItem', ...change })} />
     </>
   );
 }
@@ -153,15 +154,17 @@ function TableLink({ link }: { readonly link: LiveLink }) {
 
 type ItemChange = { itemId: string; name: string; pricePence: number; units: number };
 
-function EditItemDialog({ item, onClose, onSave }: { item: LiveItem | null; onClose: () => void; onSave: (change: ItemChange) => Promise<SentNow> }) {
+function EditItemDialog({ item, currency, onClose, onSave }: { item: LiveItem | null; currency: CurrencyCode; onClose: () => void; onSave: (change: ItemChange) => Promise<SentNow> }) {
   const [name, setName] = useState(item?.name ?? '');
-  const [price, setPrice] = useState(item === null ? '' : penceToPoundsText(item.pricePence));
+  const [price, setPrice] = useState(item === null ? '' : minorToMajorText(item.pricePence, currency));
   const [units, setUnits] = useState(String(item?.units ?? 1));
   const [problem, setProblem] = useState<string | null>(null);
   const save = async () => {
     if (item === null) return;
-    const pounds = typedPounds(price);
-    const answer = await onSave({ itemId: item.id, name, pricePence: Number.isFinite(pounds) ? poundsToPence(pounds) : NaN, units: Number(units) });
+    const major = typedMajor(price);
+    // The server refuses a price that is no number or out of range with its own words.
+    const pricePence = Number.isFinite(major) && Math.abs(major) <= MAX_ITEM_PENCE ? typedMinor(major, currency) : NaN;
+    const answer = await onSave({ itemId: item.id, name, pricePence, units: Number(units) });
     if (!answer.ok) setProblem(answer.error);
     else onClose();
   };
@@ -180,7 +183,7 @@ function EditItemDialog({ item, onClose, onSave }: { item: LiveItem | null; onCl
         </label>
         <div className="wz-field">
           <label htmlFor="live-edit-price">Price</label>
-          <MoneyInput id="live-edit-price" value={price} onValueChange={setPrice} />
+          <MoneyInput currency={currency} id="live-edit-price" value={price} onValueChange={setPrice} />
         </div>
         <label className="wz-field">
           Units (claimed one by one)

@@ -12,8 +12,9 @@ export async function openToTable(bill: BillState): Promise<{ ok: true; live: Li
     items: bill.items.map(newLiveItem),
     diners: bill.diners.map((d) => ({ id: d.id, name: d.name })),
     // The tip as the wizard reckons it (a percentage unless an amount was chosen), so totals agree.
-    tip: bill.tip.mode === 'percent' || !bill.tip.chosen ? { percent: tipPercentOf(bill) } : { pence: tipFromAmount(Number(bill.tip.amountText)) },
+    tip: bill.tip.mode === 'percent' || !bill.tip.chosen ? { percent: tipPercentOf(bill) } : { pence: tipFromAmount(Number(bill.tip.amountText), bill.currency) },
     tipSplit: bill.tipSplit,
+    currency: bill.currency,
   };
   const answer = await callEndpoint(openLiveBill, [], body);
   if (answer.ok) return { ok: true, live: { billId: answer.value.billId, organiserKey: answer.value.organiserKey, tableKey: answer.value.tableKey, url: answer.value.url } };

@@ -1,7 +1,8 @@
 import { useStore } from '../use-store';
 import { useEffect, useState } from 'react';
 import { everyoneText } from '../../../domain/paying-back/messages';
-import { formatGBP, pence } from '../../../domain/money';
+import { formatMoney } from '../../../domain/currency';
+import { pence } from '../../../domain/money';
 import { $bill } from '../wizard/bill-state';
 import { openRecentBill } from '../wizard/bill-store';
 import { Dialog } from '../ui/Dialog';
@@ -9,7 +10,7 @@ import { toast } from '../wizard/toasts';
 import { browserShareEnvironment, shareNatively } from '../sharing/native-share';
 import { fetchPayments } from './api';
 import { $payee } from './payee-store';
-import { $recentBills, forgetRecentBill, updatePaid, type RecentBill } from './recent-bills';
+import { $recentBills, forgetRecentBill, recentCurrency, updatePaid, type RecentBill } from './recent-bills';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 
@@ -36,6 +37,7 @@ export function RecentBills() {
     const text = everyoneText({
       payeeName: payee?.name ?? 'me',
       billLabel: bill.label,
+      currency: recentCurrency(bill),
       diners: bill.diners.filter((d) => d.id !== bill.payerId).map((d) => ({ name: d.name, amount: pence(d.totalPence) })),
       wholeBillUrl: bill.wholeBillUrl,
     });
@@ -54,7 +56,7 @@ export function RecentBills() {
             <li key={bill.receiptId} aria-label={bill.label}>
               <h3>{bill.label}</h3>
               <p className="wz-note">
-                {shortDate(new Date(bill.sharedAt))} · {formatGBP(pence(bill.totalPence))} · {bill.status?.summary ?? `${paid} of ${owing} paid`}
+                {shortDate(new Date(bill.sharedAt))} · {formatMoney(bill.totalPence, recentCurrency(bill))} · {bill.status?.summary ?? `${paid} of ${owing} paid`}
               </p>
               <div className="wz-actions">
                 <Button variant="primary" onClick={() => openRecentBill(bill.snapshot, bill.receiptId)}>

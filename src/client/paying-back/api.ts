@@ -33,7 +33,7 @@ async function call<T>(path: string, init: RequestInit): Promise<Result<T, ApiPr
 }
 
 export function storeBill(
-  bill: ShareableBill & { readonly payerId: string | null; readonly merchant: string; readonly diningDate: string | null },
+  bill: ShareableBill & { readonly payerId: string | null; readonly merchant: string; readonly diningDate: string | null; readonly payBackRate: string | null },
   payee: Payee,
   stored: { receiptId: string; organiserSecret: string; dinerIds: Record<string, string> } | null,
 ): Promise<Result<StoredBillAnswer, ApiProblem>> {
@@ -41,7 +41,17 @@ export function storeBill(
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      bill: { tipPence: bill.tipPence, tipSplit: bill.tipSplit, diners: bill.diners, items: bill.items, payerId: bill.payerId, merchant: bill.merchant, diningDate: bill.diningDate },
+      bill: {
+        currency: bill.currency,
+        payBackRate: bill.payBackRate,
+        tipPence: bill.tipPence,
+        tipSplit: bill.tipSplit,
+        diners: bill.diners,
+        items: bill.items,
+        payerId: bill.payerId,
+        merchant: bill.merchant,
+        diningDate: bill.diningDate,
+      },
       payee,
       ...(stored ? { stored } : {}),
     }),
@@ -53,7 +63,7 @@ export function wholeBillLink(bill: ShareableBill): Promise<Result<{ readonly ur
   return call('/api/shares', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ tipPence: bill.tipPence, tipSplit: bill.tipSplit, diners: bill.diners, items: bill.items }),
+    body: JSON.stringify({ currency: bill.currency, tipPence: bill.tipPence, tipSplit: bill.tipSplit, diners: bill.diners, items: bill.items }),
   });
 }
 

@@ -19,6 +19,8 @@ export interface BillToStore {
   readonly items: ReadonlyMap<string, readonly string[]>;
   /** The diner who paid the restaurant (app id); null: the organiser, not one of the diners. */
   readonly payerId: string | null;
+  /** One unit of the bill's currency in pounds, when the organiser is paid back in pounds. */
+  readonly payBackRate: string | null;
 }
 
 /**
@@ -31,7 +33,7 @@ export async function ensureStored(toStore: BillToStore, payee: Payee, storedRec
   const current = recentBill(storedReceiptId);
   if (current !== null && current.fingerprint === fingerprint) return ok(current);
   const stored = current && { receiptId: current.receiptId, organiserSecret: current.organiserSecret, dinerIds: Object.fromEntries(current.diners.map((d) => [d.id, d.dinerId])) };
-  const bill = { ...toStore.bill, payerId: toStore.payerId, merchant: toStore.label, diningDate: toStore.diningDate };
+  const bill = { ...toStore.bill, payerId: toStore.payerId, merchant: toStore.label, diningDate: toStore.diningDate, payBackRate: toStore.payBackRate };
   let answer = await storeBill(bill, payee, stored);
   if (!answer.ok && answer.error.code === 'bill_not_found' && stored !== null) answer = await storeBill(bill, payee, null);
   if (!answer.ok) return answer;
@@ -65,6 +67,8 @@ export async function ensureStored(toStore: BillToStore, payee: Payee, storedRec
 }
 
 /** What the server's copy was made from: when it differs, the stored bill needs editing. */
-export function fingerprintOf(toStore: Pick<BillToStore, 'bill' | 'payerId' | 'label' | 'diningDate'>, payee: Payee): string {
-  return JSON.stringify([toStore.bill, payee, toStore.payerId, toStore.label, toStore.diningDate]);
+export function fingerprintOf(toStore: Pick<BillToStore, 'bill' | 'payerId' | 'label' | 'diningDate' | 'payBackRate'>, payee: Payee): string {
+  // A rate joins the list only when there is one, so bills kept before rates existed keep their fingerprint.
+  const rate = toStore.payBackRate === null ? [] : [toStore.payBackRate];
+  return JSON.stringify([toStore.bill, payee, toStore.payerId, toStore.label, toStore.diningDate, ...rate]);
 }

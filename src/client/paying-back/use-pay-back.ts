@@ -10,7 +10,7 @@ import { toast } from '../wizard/toasts';
 import { browserShareEnvironment, shareNatively } from '../sharing/native-share';
 import { fetchPayments, setPaid, type ApiProblem } from './api';
 import { $payee, savePayee } from './payee-store';
-import { $recentBills, updatePaid, type RecentBill } from './recent-bills';
+import { $recentBills, convertedShare, recentCurrency, updatePaid, type RecentBill } from './recent-bills';
 import { ensureStored, fingerprintOf, type BillToStore } from './stored-bill';
 
 const REFRESH_MS = 10_000;
@@ -164,10 +164,11 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
         const text = paymentRequestText({
           dinerName: diner.name,
           payeeName: who.name,
+          currency: recentCurrency(bill),
           amount: pence(partly ? row.leftPence : diner.totalPence),
           items: diner.items ?? [],
           billName: bill.label,
-          ...(partly ? { paidPence: row.paid!.amountPence } : {}),
+          ...(partly ? { paidPence: row.paid!.amountPence } : { alsoIn: convertedShare(bill, diner.id) ?? undefined }),
         });
         await share(`${diner.name}'s share`, text, diner.url, `Message for ${diner.name} copied: paste it into any chat`);
       }),
@@ -199,7 +200,7 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
             return left > 0 ? [{ name: d.name, amount: pence(left) }] : [];
           });
         if (unpaid.length === 0 || bill.wholeBillUrl === undefined) return;
-        const text = reminderText({ payeeName: who.name, billLabel: bill.label, unpaid, wholeBillUrl: bill.wholeBillUrl });
+        const text = reminderText({ payeeName: who.name, billLabel: bill.label, currency: recentCurrency(bill), unpaid, wholeBillUrl: bill.wholeBillUrl });
         await share('Still to pay', text, '', 'Reminder copied: paste it into the group chat');
       }),
   };

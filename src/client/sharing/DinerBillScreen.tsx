@@ -1,10 +1,11 @@
-import { formatGBP, pence } from '../../../domain/money';
+import { formatMoney } from '../../../domain/currency';
 import type { DinerShareData } from '../../../domain/sharing/bill-view';
 import { BrandBar } from '../ui/BrandBar';
 
 /** The shared diner bill screen, from diner share data; printable. */
 export function DinerBillScreen({ data }: { readonly data: DinerShareData }) {
   const count = data.dinerItems.length;
+  const money = (amount: number) => formatMoney(amount, data.currency);
   return (
     <main className="share diner-bill">
       <BrandBar>
@@ -18,7 +19,7 @@ export function DinerBillScreen({ data }: { readonly data: DinerShareData }) {
           <span className="badge">Individual Bill</span>
         </p>
         <p className="big" aria-label="Total">
-          {formatGBP(pence(data.total))}
+          {money(data.total)}
         </p>
       </section>
       <section className="card" aria-label="Items Ordered">
@@ -38,7 +39,7 @@ export function DinerBillScreen({ data }: { readonly data: DinerShareData }) {
                   </small>
                 )}
               </span>
-              <span>{formatGBP(pence(item.price))}</span>
+              <span>{money(item.price)}</span>
             </li>
           ))}
         </ul>
@@ -48,21 +49,21 @@ export function DinerBillScreen({ data }: { readonly data: DinerShareData }) {
         <ul className="rows">
           <li>
             <span>Items Subtotal</span>
-            <span>{formatGBP(pence(data.subtotal))}</span>
+            <span>{money(data.subtotal)}</span>
           </li>
           <li>
             <span>Tip Share</span>
-            <span>{formatGBP(pence(data.tip))}</span>
+            <span>{money(data.tip)}</span>
           </li>
           <li className="total">
             <span>Total Amount</span>
-            <span>{formatGBP(pence(data.total))}</span>
+            <span>{money(data.total)}</span>
           </li>
         </ul>
       </section>
       <section className="card" aria-label="Payment Information">
         <h2>Payment Information</h2>
-        <p>Please pay {formatGBP(pence(data.total))} to the person who shared this bill. If you have any questions about your share, contact them directly.</p>
+        <p>Please pay {money(data.total)} to the person who shared this bill. If you have any questions about your share, contact them directly.</p>
       </section>
       <nav className="actions no-print">
         <a className="button secondary" href="/">

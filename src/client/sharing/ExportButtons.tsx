@@ -30,6 +30,7 @@ export function toReceipt(bill: ShareableBill, now = new Date()): Receipt {
   const subtotal = bill.items.reduce((sum, i) => sum + i.pricePence, 0);
   return {
     receiptId: receiptIdFor(now, crypto.getRandomValues(new Uint8Array(6))),
+    currency: bill.currency,
     items: bill.items.map((i, n) => ({ id: `item-${n + 1}`, name: i.name, pricePence: pence(i.pricePence), kind: i.kind ?? defaultKind(i.pricePence), assignedTo: i.assignedTo })),
     diners: bill.diners.map((d, n) => ({ id: d.id, name: d.name, color: dinerColour(n) })),
     tipPence: pence(bill.tipPence),

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import './dialogs.css';
-import { formatGBP } from '../../../domain/money';
+import { formatMoney } from '../../../domain/currency';
 import { shareSummary, shareText, type ShareableBill } from '../../../domain/sharing/share-text';
 import { browserShareEnvironment, shareNatively } from './native-share';
 import { Button } from '../ui/Button';
@@ -85,14 +85,14 @@ export function ShareDialog({ bill, dinerId = null, open, onClose }: ShareDialog
           </div>
           <div>
             <dt>Total (including tip)</dt>
-            <dd>{formatGBP(s.totalPence)}</dd>
+            <dd>{formatMoney(s.totalPence, s.currency)}</dd>
           </div>
         </dl>
       ) : (
         <dl className="rows" aria-label="Share summary">
           <div>
             <dt>Total amount</dt>
-            <dd>{formatGBP(s.totalPence)}</dd>
+            <dd>{formatMoney(s.totalPence, s.currency)}</dd>
           </div>
           <div>
             <dt>People</dt>

@@ -1,4 +1,5 @@
 import { useState, type RefObject } from 'react';
+import { formatMoney, type CurrencyCode } from '../../../domain/currency';
 import type { Result } from '../../../domain/result';
 import { Button } from '../ui/Button';
 import { MoneyInput } from '../ui/MoneyInput';
@@ -20,12 +21,13 @@ export interface AddLineWords {
  */
 export function AddLineForm(props: {
   readonly words: AddLineWords;
+  readonly currency: CurrencyCode;
   readonly price: string;
   readonly onPriceChange: (text: string) => void;
   readonly add: (name: string, price: string) => Result<unknown, 'name needed' | 'price needed'>;
   readonly nameInput?: RefObject<HTMLInputElement | null>;
 }) {
-  const { words, price, onPriceChange, add, nameInput } = props;
+  const { words, currency, price, onPriceChange, add, nameInput } = props;
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const problemId = `${words.id}-problem`;
@@ -40,7 +42,7 @@ export function AddLineForm(props: {
           setName('');
           onPriceChange('');
           setProblem(null);
-        } else setProblem(added.error === 'name needed' ? words.nameNeeded : 'Enter a price greater than £0.00.');
+        } else setProblem(added.error === 'name needed' ? words.nameNeeded : `Enter a price greater than ${formatMoney(0, currency)}.`);
       }}
     >
       <fieldset>
@@ -62,7 +64,7 @@ export function AddLineForm(props: {
           <label className="wz-visually-hidden" htmlFor={`${words.id}-price`}>
             {words.priceLabel}
           </label>
-          <MoneyInput id={`${words.id}-price`} value={price} onValueChange={onPriceChange} problemId={problem === null ? undefined : problemId} />
+          <MoneyInput currency={currency} id={`${words.id}-price`} value={price} onValueChange={onPriceChange} problemId={problem === null ? undefined : problemId} />
           <Button type="submit">{words.submit}</Button>
         </div>
         {problem ? (

@@ -6,6 +6,7 @@ import type { BillItem, Diner } from '../../../domain/receipt';
 import { $bill } from './bill-state';
 import { $focusItem, addDiner, addItem, backToReview, continueToSummary, openedToTable, removeDiner, toggleAssignment, toggleEveryone } from './bill-store';
 import { AddLineForm, type AddLineWords } from './AddLineForm';
+import { $currency } from './use-money';
 import { ItemHead } from './ItemEditor';
 import { SplitControls } from './SplitControls';
 import { scrollToTop } from '../scroll-to-top';
@@ -207,5 +208,6 @@ const NEW_ITEM: AddLineWords = {
 
 function AddItemForm() {
   const [price, setPrice] = useState('');
-  return <AddLineForm words={NEW_ITEM} price={price} onPriceChange={setPrice} add={addItem} />;
+  const currency = useStore($currency);
+  return <AddLineForm currency={currency} words={NEW_ITEM} price={price} onPriceChange={setPrice} add={addItem} />;
 }

@@ -1,16 +1,18 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { formatGBP, penceToPoundsText, type Pence } from '../../../domain/money';
+import { formatMoney, minorToMajorText, type CurrencyCode } from '../../../domain/currency';
 import { parsePriceInput } from '../../../domain/price-input';
 import { MAX_ITEM_NAME_LENGTH } from '../../../domain/sharing/share-packet';
 import type { BillItem } from '../../../domain/receipt';
 import { printedQuantity } from '../../../domain/portions';
 import { MoneyInput } from '../ui/MoneyInput';
+import { useStore } from '../use-store';
+import { $currency } from './use-money';
 import { removeItem, renameItem, repriceItem } from './bill-store';
 import { Button } from '../ui/Button';
 
 export const ITEM_EDIT_MESSAGES = {
   name: 'Enter the item name.',
-  price: 'Enter a price greater than £0.00.',
+  price: (currency: CurrencyCode) => `Enter a price greater than ${formatMoney(0, currency)}.`,
 } as const;
 
 /**
@@ -20,21 +22,22 @@ export const ITEM_EDIT_MESSAGES = {
 export function ItemHead({ item }: { readonly item: BillItem }) {
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
+  const currency = useStore($currency);
   if (open) {
     const close = () => {
       setOpen(false);
       queueMicrotask(() => opener.current?.focus());
     };
-    return <ItemForm item={item} onDone={close} />;
+    return <ItemForm item={item} currency={currency} onDone={close} />;
   }
   return (
     <div className="wz-assign-head">
       <span>
         {item.name}
-        {unitsNote(item)}
+        {unitsNote(item, currency)}
       </span>
       <span className="wz-assign-price">
-        {formatGBP(item.pricePence)}
+        {formatMoney(item.pricePence, currency)}
         <Button ref={opener} variant="ghost" className="wz-edit" aria-label={`Edit ${item.name}`} onClick={() => setOpen(true)}>
           Edit
         </Button>
@@ -47,16 +50,16 @@ export function ItemHead({ item }: { readonly item: BillItem }) {
  * A line read as several units whose name does not say so ("2XCOPERTO" read as COPERTO, £5.00): how
  * many, so the organiser knows it can be split by units. Not repeated once it is split by units.
  */
-function unitsNote(item: BillItem) {
+function unitsNote(item: BillItem, currency: CurrencyCode) {
   const units = item.quantity;
   if (units === undefined || units < 2 || item.portions?.by === 'units' || printedQuantity(item.name) !== null) return null;
-  const each = Math.abs(item.pricePence) % units === 0 ? ` × ${formatGBP((item.pricePence / units) as Pence)}` : ' units';
+  const each = Math.abs(item.pricePence) % units === 0 ? ` × ${formatMoney(item.pricePence / units, currency)}` : ' units';
   return <small className="wz-units-note">{`${units}${each}`}</small>;
 }
 
-function ItemForm({ item, onDone }: { readonly item: BillItem; readonly onDone: () => void }) {
+function ItemForm({ item, currency, onDone }: { readonly item: BillItem; readonly currency: CurrencyCode; readonly onDone: () => void }) {
   const [name, setName] = useState(item.name);
-  const [price, setPrice] = useState(penceToPoundsText(Math.abs(item.pricePence) as Pence));
+  const [price, setPrice] = useState(minorToMajorText(Math.abs(item.pricePence), currency));
   const [problem, setProblem] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
   // The whole form in view, Save included: on a phone the sticky Share Bill would cover the end of it
@@ -68,9 +71,9 @@ function ItemForm({ item, onDone }: { readonly item: BillItem; readonly onDone: 
   const problemId = useId();
   const priceId = useId();
   const save = () => {
-    const parsed = parsePriceInput(price);
+    const parsed = parsePriceInput(price, currency);
     if (name.trim() === '') return setProblem(ITEM_EDIT_MESSAGES.name);
-    if (parsed.kind !== 'price') return setProblem(ITEM_EDIT_MESSAGES.price);
+    if (parsed.kind !== 'price') return setProblem(ITEM_EDIT_MESSAGES.price(currency));
     renameItem(item.id, name);
     repriceItem(item.id, parsed.pricePence);
     onDone();
@@ -103,7 +106,7 @@ function ItemForm({ item, onDone }: { readonly item: BillItem; readonly onDone: 
       </label>
       <div className="wz-field">
         <label htmlFor={priceId}>Price</label>
-        <MoneyInput id={priceId} value={price} onValueChange={setPrice} problemId={problem ? problemId : undefined} />
+        <MoneyInput currency={currency} id={priceId} value={price} onValueChange={setPrice} problemId={problem ? problemId : undefined} />
       </div>
       {problem ? (
         <p id={problemId} className="wz-error" role="alert">

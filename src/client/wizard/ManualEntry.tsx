@@ -1,9 +1,12 @@
 import { useState } from 'react';
-import { poundsToPence } from '../../../domain/money';
 import { printedQuantity } from '../../../domain/portions';
-import { typedPounds } from '../../../domain/price-input';
+import { MAX_ITEM_PENCE } from '../../../domain/sharing/share-packet';
+import { typedMinor, typedMajor } from '../../../domain/price-input';
+import { useStore } from '../use-store';
 import { MoneyInput } from '../ui/MoneyInput';
-import { startBillWith } from './bill-store';
+import { chooseCurrency, startBillWith } from './bill-store';
+import { CurrencyPicker } from './CurrencyPicker';
+import { $currency } from './use-money';
 import { Dialog } from '../ui/Dialog';
 import { Button } from '../ui/Button';
 
@@ -16,11 +19,15 @@ interface Row {
 const emptyRow = (key: number): Row => ({ key, name: '', price: '' });
 
 /** A row counts only if both name and price are non-blank after trimming. */
-const isValid = (row: Row): boolean => row.name.trim() !== '' && row.price.trim() !== '' && Number.isFinite(typedPounds(row.price)) && typedPounds(row.price) >= 0;
+const isValid = (row: Row): boolean => {
+  const major = typedMajor(row.price);
+  return row.name.trim() !== '' && row.price.trim() !== '' && Number.isFinite(major) && major >= 0 && major <= MAX_ITEM_PENCE;
+};
 
 export function ManualEntry({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
   const [rows, setRows] = useState<readonly Row[]>([emptyRow(0)]);
   const [nextKey, setNextKey] = useState(1);
+  const currency = useStore($currency);
   const valid = rows.filter(isValid);
   const edit = (key: number, change: Partial<Row>) => setRows(rows.map((r) => (r.key === key ? { ...r, ...change } : r)));
   const close = () => {
@@ -34,7 +41,7 @@ export function ManualEntry({ open, onClose }: { readonly open: boolean; readonl
       valid.map((row, i) => ({
         id: `manual-${stamp}-${i}`,
         name: row.name.trim(),
-        pricePence: poundsToPence(typedPounds(row.price)),
+        pricePence: typedMinor(typedMajor(row.price), currency),
         kind: 'item' as const,
         quantity: printedQuantity(row.name) ?? undefined,
       })),
@@ -52,11 +59,12 @@ export function ManualEntry({ open, onClose }: { readonly open: boolean; readonl
           if (valid.length > 0) submit();
         }}
       >
+        <CurrencyPicker id="manual-currency" currency={currency} onChange={chooseCurrency} />
         <ol className="wz-manual-rows">
           {rows.map((row, index) => (
             <li key={row.key} className="wz-manual-row">
               <input className="wz-input" type="text" placeholder="Item name" aria-label={`Item ${index + 1} name`} value={row.name} onChange={(e) => edit(row.key, { name: e.currentTarget.value })} />
-              <MoneyInput label={`Item ${index + 1} price`} value={row.price} onValueChange={(price) => edit(row.key, { price })} />
+              <MoneyInput currency={currency} label={`Item ${index + 1} price`} value={row.price} onValueChange={(price) => edit(row.key, { price })} />
               {rows.length > 1 ? (
                 <button type="button" className="icon-button" aria-label={`Remove item ${index + 1}`} onClick={() => setRows(rows.filter((r) => r.key !== row.key))}>
                   ×

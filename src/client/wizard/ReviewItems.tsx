@@ -1,14 +1,16 @@
 import { useStore } from '../use-store';
 import { useRef, useState } from 'react';
-import { formatGBP, penceToPoundsText, type Pence } from '../../../domain/money';
+import { formatMoney, minorToMajorText, type CurrencyCode } from '../../../domain/currency';
+import type { Pence } from '../../../domain/money';
 import { parsePriceInput } from '../../../domain/price-input';
 import { printedQuantity } from '../../../domain/portions';
 import { linesToPassOn, reviewReconciliation, shortfallPence, suspectLineIds, type ReviewLine } from '../../../domain/review';
 import { MoneyInput } from '../ui/MoneyInput';
 import { AddLineForm, type AddLineWords } from './AddLineForm';
 import { BillNameField } from './BillNameField';
+import { CurrencyPicker } from './CurrencyPicker';
 import { $bill } from './bill-state';
-import { addMissedLine, continueFromReview, discardReview, editReviewLine } from './bill-store';
+import { addMissedLine, chooseCurrency, continueFromReview, discardReview, editReviewLine } from './bill-store';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { Dialog } from '../ui/Dialog';
@@ -23,7 +25,8 @@ const KIND_LABEL: Record<ReviewLine['kind'], string> = {
 };
 
 export function ReviewItems() {
-  const { review, reviewTotalPence, reviewIsSample } = useStore($bill);
+  const { review, reviewTotalPence, reviewIsSample, currency } = useStore($bill);
+  const money = (amount: number) => formatMoney(amount, currency);
   const [confirming, setConfirming] = useState(false);
   const lines = review ?? [];
   const passing = linesToPassOn(lines).length;
@@ -34,7 +37,7 @@ export function ReviewItems() {
   const [missedPrice, setMissedPrice] = useState('');
   const missedName = useRef<HTMLInputElement>(null);
   const offerMissedLine = (price: Pence) => {
-    setMissedPrice(penceToPoundsText(price));
+    setMissedPrice(minorToMajorText(price, currency));
     // Centred, so the footer pinned to the bottom of a phone's screen does not cover it.
     missedName.current?.focus({ preventScroll: true });
     missedName.current?.scrollIntoView({ block: 'center' });
@@ -49,27 +52,28 @@ export function ReviewItems() {
         <h2 id="review-title">Review Receipt Items</h2>
       </div>
       <BillNameField />
+      <CurrencyPicker id="review-currency" currency={currency} onChange={chooseCurrency} />
       <p>Untick anything that isn't part of the bill and correct any price that was misread.</p>
-      {printed !== null && reconciliation.matches ? <p className="wz-panel wz-ok">The included lines add up to the printed total of {formatGBP(printed)}.</p> : null}
+      {printed !== null && reconciliation.matches ? <p className="wz-panel wz-ok">The included lines add up to the printed total of {money(printed)}.</p> : null}
       {printed !== null && !reconciliation.matches ? (
         <div className="wz-panel wz-warning" role="status">
           <p>
-            The included lines come to {formatGBP(reconciliation.billedPence)}, {formatGBP(Math.abs(reconciliation.differencePence ?? 0) as Pence)} {shortfall !== null ? 'less' : 'more'} than the
-            receipt's printed total of {formatGBP(printed)}.{suspects.size > 0 ? ' Check the highlighted lines.' : ''}
+            The included lines come to {money(reconciliation.billedPence)}, {money(Math.abs(reconciliation.differencePence ?? 0) as Pence)} {shortfall !== null ? 'less' : 'more'} than the receipt's
+            printed total of {money(printed)}.{suspects.size > 0 ? ' Check the highlighted lines.' : ''}
             {shortfall !== null ? ' Or did the reader miss a line?' : ''}
           </p>
-          {shortfall !== null ? <Button onClick={() => offerMissedLine(shortfall)}>Add a missed line of {formatGBP(shortfall)}</Button> : null}
+          {shortfall !== null ? <Button onClick={() => offerMissedLine(shortfall)}>Add a missed line of {money(shortfall)}</Button> : null}
         </div>
       ) : null}
       <ul className="wz-review-list">
         {lines.map((line, index) => (
-          <ReviewRow key={line.id} line={line} position={index + 1} suspect={suspects.has(line.id)} />
+          <ReviewRow key={`${line.id}-${currency}`} currency={currency} line={line} position={index + 1} suspect={suspects.has(line.id)} />
         ))}
       </ul>
-      <AddLineForm words={MISSED_LINE} price={missedPrice} onPriceChange={setMissedPrice} add={addMissedLine} nameInput={missedName} />
+      <AddLineForm currency={currency} words={MISSED_LINE} price={missedPrice} onPriceChange={setMissedPrice} add={addMissedLine} nameInput={missedName} />
       <div className="wz-review-footer">
         <p>
-          {passing} {passing === 1 ? 'item' : 'items'} included · Total {formatGBP(reconciliation.billedPence)}
+          {passing} {passing === 1 ? 'item' : 'items'} included · Total {money(reconciliation.billedPence)}
         </p>
         <Button variant="primary" disabled={passing === 0} onClick={continueFromReview}>
           Continue with {passing} items
@@ -92,13 +96,13 @@ export function ReviewItems() {
   );
 }
 
-function ReviewRow({ line, position, suspect }: { readonly line: ReviewLine; readonly position: number; readonly suspect: boolean }) {
-  const [priceText, setPriceText] = useState(line.pricePence === null ? '' : penceToPoundsText(line.pricePence));
+function ReviewRow({ line, position, suspect, currency }: { readonly line: ReviewLine; readonly position: number; readonly suspect: boolean; readonly currency: CurrencyCode }) {
+  const [priceText, setPriceText] = useState(line.pricePence === null ? '' : minorToMajorText(line.pricePence, currency));
   const name = line.label || line.raw;
   // Units the line was read with ("2XCOPERTO") that its name no longer shows: they are carried on to Assign.
   const units = printedQuantity(line.label) === null ? printedQuantity(line.raw) : null;
   const commit = () => {
-    const parsed = parsePriceInput(priceText);
+    const parsed = parsePriceInput(priceText, currency);
     if (parsed.kind === 'price') {
       editReviewLine(line.id, { pricePence: parsed.pricePence });
       setPriceText(parsed.normalised);
@@ -106,7 +110,7 @@ function ReviewRow({ line, position, suspect }: { readonly line: ReviewLine; rea
       editReviewLine(line.id, { pricePence: null });
       setPriceText('');
     } else {
-      setPriceText(line.pricePence === null ? '' : penceToPoundsText(line.pricePence));
+      setPriceText(line.pricePence === null ? '' : minorToMajorText(line.pricePence, currency));
     }
   };
   return (
@@ -120,7 +124,7 @@ function ReviewRow({ line, position, suspect }: { readonly line: ReviewLine; rea
         aria-label={`Name of line ${position}`}
         onChange={(e) => editReviewLine(line.id, { label: e.currentTarget.value })}
       />
-      <MoneyInput label={`Price of ${name}`} value={priceText} onValueChange={setPriceText} onBlur={commit} />
+      <MoneyInput currency={currency} label={`Price of ${name}`} value={priceText} onValueChange={setPriceText} onBlur={commit} />
       <span className="wz-kind" data-kind={line.kind}>
         {KIND_LABEL[line.kind]}
         {units !== null ? ` · ${units} units` : null}

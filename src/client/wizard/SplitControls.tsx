@@ -1,14 +1,15 @@
 import { useStore } from '../use-store';
-import { formatGBP } from '../../../domain/money';
 import { MAX_SHARE_WEIGHT, MAX_UNITS, unitsGiven, type SplitMode } from '../../../domain/portions';
 import type { BillItem, Diner } from '../../../domain/receipt';
 import { $split, setPortion, setQuantity, setSplitMode } from './bill-store';
 import { Button } from '../ui/Button';
+import { useMoney } from './use-money';
 
 const MODE_LABELS: Readonly<Record<SplitMode, string>> = { equal: 'Equally', shares: 'By shares', units: 'By units' };
 
 /** How one item is split: equally between those ticked, by uneven shares (2:1), or unit by unit ("3 x Peroni"). */
 export function SplitControls({ item, diners }: { readonly item: BillItem; readonly diners: readonly Diner[] }) {
+  const money = useMoney();
   const split = useStore($split);
   const portions = item.portions;
   const mode: SplitMode = portions?.by ?? 'equal';
@@ -56,7 +57,7 @@ export function SplitControls({ item, diners }: { readonly item: BillItem; reado
                   more={`${diner.name}: one ${unit} more`}
                   onChange={(n) => setPortion(item.id, diner.id, n)}
                 />
-                <span className="wz-part">{part !== undefined ? formatGBP(part) : ''}</span>
+                <span className="wz-part">{part !== undefined ? money(part) : ''}</span>
               </li>
             );
           })}

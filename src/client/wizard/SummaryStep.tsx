@@ -1,6 +1,8 @@
 import { useStore } from '../use-store';
 import { useMemo, useState } from 'react';
-import { formatGBP, pence } from '../../../domain/money';
+import { formatMoney, GBP, type CurrencyCode } from '../../../domain/currency';
+import { convertedTotals, payBackRate } from '../../../domain/paying-back/pay-back-rate';
+import { pence } from '../../../domain/money';
 import { portionLabel, unitsGiven } from '../../../domain/portions';
 import type { BillItem } from '../../../domain/receipt';
 import { Avatar } from './AssignStep';
@@ -9,7 +11,9 @@ import { $receipt, $split, assignItemNow, billNameOf, billSnapshot, goToStep, sp
 import { addsUpView, roundingNote, type AddsUpView } from '../../../domain/adds-up';
 import { ItemHead } from './ItemEditor';
 import { ShareBreakdown } from './ShareBreakdown';
+import { useMoney } from './use-money';
 import { TipCard } from './TipCard';
+import { PayBackRateCard } from './PayBackRateCard';
 import { billLabel, dinerItemNames } from '../../../domain/paying-back/messages';
 import { payerDinerId } from '../../../domain/paying-back/payee';
 import { $payee } from '../paying-back/payee-store';
@@ -28,12 +32,23 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
   const receipt = useStore($receipt);
   // VAT lines never travel in a share and a line split by units or shares travels as its parts (shareableBill).
   // The same object while the bill is unchanged, so a pending edit of the stored bill keeps its wait.
-  const check = useMemo(() => addsUpView(bill.items, split), [bill.items, split]);
+  const check = useMemo(() => addsUpView(bill.items, split, bill.currency), [bill.items, split, bill.currency]);
+  const money = (amount: number) => formatMoney(amount, bill.currency);
+  // Paid back in pounds at the organiser's rate: everyone's share in both currencies, adding up in each.
+  const rate = payBackRate(bill.currency, bill.payBackRate);
+  const rateUsed = rate.ok ? rate.value : null;
+  const converted = convertedTotals(
+    bill.currency,
+    split.shares.map((s) => s.totalPence),
+    rateUsed,
+  );
+  const both = (amount: number, convertedAmount: number | undefined) =>
+    converted === null || convertedAmount === undefined ? money(amount) : `${money(amount)} · ${formatMoney(convertedAmount, converted.currency)}`;
   const payee = useStore($payee);
   const payerId = payerDinerId(bill.payer, bill.diners, payee?.name ?? null);
   // Nothing is stored, sent or shared while the shares do not add up to the Grand Total.
   const toStore = useMemo(() => {
-    const shared = receipt && check.addsUp ? shareableBill(receipt) : null;
+    const shared = receipt && check.addsUp ? shareableBill({ ...receipt, currency: bill.currency }) : null;
     return (
       shared && {
         bill: shared,
@@ -49,6 +64,7 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
         totals: new Map(split.shares.map((s) => [s.dinerId, s.totalPence as number])),
         items: new Map(split.shares.map((s) => [s.dinerId, dinerItemNames(bill.items, s.lines)])),
         payerId,
+        payBackRate: typedRate(bill.currency, bill.payBackRate),
       }
     );
   }, [receipt, bill, split, check.addsUp, payerId]);
@@ -90,27 +106,28 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
         <NotAddingUp check={check} />
       </Card>
       <TipCard />
+      {bill.currency !== GBP ? <PayBackRateCard currency={bill.currency} rate={bill.payBackRate} /> : null}
       <Card aria-labelledby="totals-title">
         <h2 id="totals-title">Individual Totals</h2>
         <ul className="wz-totals">
-          {split.shares.map((share) => {
+          {split.shares.map((share, k) => {
             const diner = bill.diners.find((d) => d.id === share.dinerId);
             if (!diner) return null;
             return (
-              <li key={share.dinerId} className="wz-total-row" aria-label={`${diner.name} pays ${formatGBP(share.totalPence)}`}>
+              <li key={share.dinerId} className="wz-total-row" aria-label={`${diner.name} pays ${both(share.totalPence, converted?.shares[k])}`}>
                 <Avatar diner={diner} />
                 <div>
                   <div className="wz-assign-head">
                     <strong>{diner.name}</strong>
-                    <strong>{formatGBP(share.totalPence)}</strong>
+                    <strong>{both(share.totalPence, converted?.shares[k])}</strong>
                   </div>
                   <p className="wz-note">
-                    <ShareBreakdown share={share} zeroTip />
+                    <ShareBreakdown share={share} zeroTip currency={bill.currency} />
                   </p>
-                  {roundingNote(share) !== null ? <p className="wz-note">{roundingNote(share)}</p> : null}
+                  {roundingNote(share, bill.currency) !== null ? <p className="wz-note">{roundingNote(share, bill.currency)}</p> : null}
                   {diner.id === payerId ? (
                     <p className="pb-status" data-paid="payer">
-                      Paid the bill · owed {formatGBP(pence(owedToPayer ?? 0))}
+                      Paid the bill · owed {money(pence(owedToPayer ?? 0))}
                     </p>
                   ) : (
                     <DinerPayActions payBack={payBack} dinerId={diner.id} name={diner.name} held={!check.addsUp} />
@@ -126,13 +143,13 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
         <h2 id="grand-title">Grand Total</h2>
         <dl className="wz-grand">
           <dt>Subtotal</dt>
-          <dd>{formatGBP(split.subtotalPence)}</dd>
+          <dd>{money(split.subtotalPence)}</dd>
           <dt>Tip</dt>
-          <dd>{formatGBP(split.tipPence)}</dd>
+          <dd>{money(split.tipPence)}</dd>
           <dt className="wz-grand-total">Grand Total</dt>
-          <dd className="wz-grand-total">{formatGBP(split.totalPence)}</dd>
+          <dd className="wz-grand-total">{both(split.totalPence, converted?.total)}</dd>
         </dl>
-        {split.unassignedPence !== 0 ? <p className="wz-note">{formatGBP(split.unassignedPence)} of items are not assigned to anyone yet.</p> : null}
+        {split.unassignedPence !== 0 ? <p className="wz-note">{money(split.unassignedPence)} of items are not assigned to anyone yet.</p> : null}
       </Card>
       {!check.addsUp ? (
         <p className="wz-note wz-held" id="held-note">
@@ -158,6 +175,7 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
 
 /** What is assigned to nobody and how much, with the two one-tap fixes beside each line. */
 function NotAddingUp({ check }: { readonly check: AddsUpView }) {
+  const money = useMoney();
   if (check.addsUp) return null;
   return (
     <div className="wz-panel wz-warning wz-unassigned" role="status">
@@ -169,7 +187,7 @@ function NotAddingUp({ check }: { readonly check: AddsUpView }) {
         {check.lines.map((line) => (
           <li key={line.itemId}>
             <p>
-              {line.name} · <strong className="nowrap">{formatGBP(line.pence)}</strong>
+              {line.name} · <strong className="nowrap">{money(line.pence)}</strong>
               {line.whole ? null : ' not assigned'}
             </p>
             <div className="wz-unassigned-fixes">
@@ -201,4 +219,10 @@ function whoHad(item: BillItem, names: ReadonlyMap<string, string>) {
   ) : (
     who
   );
+}
+
+/** The rate the organiser typed, as the stored bill keeps it; null when none, or while it is not a rate. */
+function typedRate(currency: CurrencyCode, typed: string | null): string | null {
+  const rate = payBackRate(currency, typed);
+  return rate.ok ? (rate.value?.rate ?? null) : null;
 }

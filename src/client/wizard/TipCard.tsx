@@ -1,6 +1,7 @@
 import { useStore } from '../use-store';
 import { useId, useState } from 'react';
-import { formatGBP, penceToPoundsText, sumPence } from '../../../domain/money';
+import { currencySign, formatMoney, minorToMajorText, type CurrencyCode } from '../../../domain/currency';
+import { sumPence } from '../../../domain/money';
 import { TIP_SPLIT_LABELS, TIP_SPLITS } from '../../../domain/split';
 import { readTipAmount, readTipPercent, TIP_QUICK_PERCENTS } from '../../../domain/tip';
 import { MoneyInput } from '../ui/MoneyInput';
@@ -15,7 +16,8 @@ import { Card } from '../ui/Card';
  * of range is refused next to the field, and the tip in use, always the one shown, stays as it was.
  */
 export function TipCard() {
-  const { tip, items } = useStore($bill);
+  const { tip, items, currency } = useStore($bill);
+  const money = (amount: number) => formatMoney(amount, currency);
   const percent = useStore($tipPercent);
   const split = useStore($split);
   const service = sumPence(items.filter((i) => i.kind === 'service').map((i) => i.pricePence));
@@ -25,7 +27,7 @@ export function TipCard() {
       <h2 id="tip-title">Tip</h2>
       {service > 0 ? (
         <div className="wz-panel wz-info" role="note">
-          <p>This bill already includes a service charge of {formatGBP(service)}, so no extra tip is added unless you choose one.</p>
+          <p>This bill already includes a service charge of {money(service)}, so no extra tip is added unless you choose one.</p>
           <Button aria-pressed={!amountMode && percent === 0} onClick={() => setTip({ mode: 'percent', percent: 0 })}>
             No extra tip
           </Button>
@@ -35,21 +37,21 @@ export function TipCard() {
         <button type="button" aria-pressed={!amountMode} onClick={() => setTip({ mode: 'percent' })}>
           Percentage
         </button>
-        <button type="button" aria-pressed={amountMode} onClick={() => setTip({ mode: 'amount', amountText: penceToPoundsText(split.tipPence) })}>
+        <button type="button" aria-pressed={amountMode} onClick={() => setTip({ mode: 'amount', amountText: minorToMajorText(split.tipPence, currency) })}>
           Amount
         </button>
       </div>
       {amountMode ? (
         <TipField
           key="amount"
-          money
-          label="Tip amount (£)"
+          currency={currency}
+          label={`Tip amount (${currencySign(currency)})`}
           shown={tip.amountText}
           read={(text) => {
-            const read = readTipAmount(text);
-            return read.ok ? { ok: true, commit: () => setTip({ amountText: penceToPoundsText(read.pence) }) } : read;
+            const read = readTipAmount(text, currency);
+            return read.ok ? { ok: true, commit: () => setTip({ amountText: minorToMajorText(read.pence, currency) }) } : read;
           }}
-          keeps={`The tip stays at ${formatGBP(split.tipPence)}.`}
+          keeps={`The tip stays at ${money(split.tipPence)}.`}
         />
       ) : (
         <TipField
@@ -70,7 +72,7 @@ export function TipCard() {
           </Button>
         ))}
       </div>
-      <p className="wz-tip-figure">Tip: {formatGBP(split.tipPence)}</p>
+      <p className="wz-tip-figure">Tip: {money(split.tipPence)}</p>
       <TipSplitChoice />
     </Card>
   );
@@ -78,8 +80,8 @@ export function TipCard() {
 
 interface TipFieldProps {
   readonly label: string;
-  /** An amount in pounds: the one money field. */
-  readonly money?: boolean;
+  /** An amount in this currency: the one money field. */
+  readonly currency?: CurrencyCode;
   /** The figure in use. */
   readonly shown: string;
   readonly read: (text: string) => { ok: true; commit: () => void } | { ok: false; message: string };
@@ -88,7 +90,7 @@ interface TipFieldProps {
 }
 
 /** While the typed text is refused the message says so and what is charged; leaving the field shows the figure in use again. */
-function TipField({ label, money = false, shown, read, keeps }: TipFieldProps) {
+function TipField({ label, currency, shown, read, keeps }: TipFieldProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const fieldId = useId();
@@ -109,8 +111,8 @@ function TipField({ label, money = false, shown, read, keeps }: TipFieldProps) {
   return (
     <div className="wz-field">
       <label htmlFor={fieldId}>{label}</label>
-      {money ? (
-        <MoneyInput id={fieldId} value={draft ?? shown} onValueChange={type} onBlur={leave} problemId={describedBy} />
+      {currency !== undefined ? (
+        <MoneyInput currency={currency} id={fieldId} value={draft ?? shown} onValueChange={type} onBlur={leave} problemId={describedBy} />
       ) : (
         <input
           id={fieldId}

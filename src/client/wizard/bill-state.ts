@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { GBP, type CurrencyCode } from '../../../domain/currency';
 import type { Pence } from '../../../domain/money';
 import type { BillItem, Diner, Receipt } from '../../../domain/receipt';
 import type { ReviewLine } from '../../../domain/review';
@@ -15,7 +16,7 @@ export type Step = 'scan' | 'assign' | 'summary';
 export interface TipSetting {
   readonly mode: TipMode;
   readonly percent: number;
-  /** What the person typed in amount mode, in pounds. */
+  /** What the person typed in amount mode, in the bill's currency. */
   readonly amountText: string;
   /** Until the person picks a tip, the bill's default applies: none over a service charge, else 10%. */
   readonly chosen: boolean;
@@ -23,6 +24,10 @@ export interface TipSetting {
 
 export interface BillState {
   readonly step: Step;
+  /** The bill's one currency: every amount below is in its minor unit. */
+  readonly currency: CurrencyCode;
+  /** For a bill not in pounds: one unit of it in pounds, as the organiser typed it to be paid back in pounds; null when not. */
+  readonly payBackRate: string | null;
   /** Lines read from a receipt, awaiting review on the scan step. */
   readonly review: readonly ReviewLine[] | null;
   /** The printed total the server found on the receipt under review. */
@@ -36,6 +41,8 @@ export interface BillState {
     readonly merchant: string | null;
     readonly receiptDate: string | null;
     readonly name: string | null;
+    /** Absent on a reading put away before bills had currencies: pounds. */
+    readonly currency?: CurrencyCode;
   } | null;
   /** The lines as read and the printed total, kept so that Back from Assign can show Review again. */
   readonly readLines: readonly ReviewLine[];
@@ -91,6 +98,8 @@ const VERSION = 1;
 
 export const EMPTY_BILL: BillState = {
   step: 'scan',
+  currency: GBP,
+  payBackRate: null,
   review: null,
   reviewTotalPence: null,
   reviewIsSample: false,

@@ -1,17 +1,19 @@
 import { atom, computed } from 'nanostores';
 import { billName, chosenBillName, londonDay } from '../../../domain/bill-name';
 import { acceptDinerName, dinerColour, type DinerNameProblem } from '../../../domain/diners';
-import { penceToPoundsText, poundsToPence, type Pence } from '../../../domain/money';
+import { currencyCode, GBP, minorDigits, minorToMajorText, type CurrencyCode } from '../../../domain/currency';
+import type { Pence } from '../../../domain/money';
 import type { SplitLine } from '../../../domain/live-bill/live-split';
-import { typedPounds } from '../../../domain/price-input';
+import { typedMinor, typedMajor } from '../../../domain/price-input';
 import { receiptIdFor, type BillItem, type Diner, type Receipt } from '../../../domain/receipt';
-import { keepAssignments, linesToPassOn, missedLine, reviewLinesForBill, type MissedLineProblem, type ReviewLine } from '../../../domain/review';
+import { keepAssignments, linesToPassOn, missedLine, rescaleReview, reviewLinesForBill, type MissedLineProblem, type ReviewLine } from '../../../domain/review';
 import { printedQuantity, withEveryoneToggled, withoutDiner, withPortionCount, withQuantity, withSplitMode, type SplitMode } from '../../../domain/portions';
 import { err, ok, type Result } from '../../../domain/result';
-import type { SharedKind } from '../../../domain/sharing/share-packet';
+import { MAX_ITEM_PENCE, type SharedKind } from '../../../domain/sharing/share-packet';
 import { splitBill, type BillSplit, type ItemKind, type TipSplit } from '../../../domain/split';
 import { tipFromAmount, tipFromPercent } from '../../../domain/tip';
 import { DEFAULT_TIP_PERCENT, defaultTipPercent } from '../../../domain/tip-default';
+import { rememberCurrency } from './recent-currencies';
 import { $bill, EMPTY_BILL, updateBill, type BillState, type LiveLink, type Step, type TipSetting } from './bill-state';
 
 // The wizard's changes to the bill in progress (bill-state.ts holds it) and what is worked out from it.
@@ -39,22 +41,30 @@ export function tipPercentOf(bill: BillState): number {
 }
 
 function tipPenceOf(bill: BillState): Pence {
-  return bill.tip.mode === 'percent' || !bill.tip.chosen ? tipFromPercent(subtotalOf(bill), tipPercentOf(bill)) : tipFromAmount(Number(bill.tip.amountText));
+  return bill.tip.mode === 'percent' || !bill.tip.chosen ? tipFromPercent(subtotalOf(bill), tipPercentOf(bill)) : tipFromAmount(Number(bill.tip.amountText), bill.currency);
 }
 
 // Scan step
 
-/** A new reading to review, with the restaurant and date read beside its lines (they name the bill). */
+/**
+ * A new reading to review, with the restaurant and date read beside its lines (they name the bill)
+ * and the currency it is priced in (pounds when it does not say). A reading's amounts are hundredths
+ * whatever the currency, so a yen receipt's are brought to whole yen here.
+ */
 export function startReview(
   lines: readonly ReviewLine[],
   isSample: boolean,
   printedTotalPence: Pence | null,
-  header: { readonly merchant: string | null; readonly date: string | null } = NO_HEADER,
+  header: { readonly merchant: string | null; readonly date: string | null; readonly currency?: string | null } = NO_HEADER,
 ): void {
+  const currency = currencyCode(header.currency) ?? GBP;
+  const read = rescaleReview(lines, printedTotalPence, 2, minorDigits(currency));
   updateBill(() => ({
-    review: lines,
+    currency,
+    payBackRate: null,
+    review: read.lines,
     reviewIsSample: isSample,
-    reviewTotalPence: printedTotalPence,
+    reviewTotalPence: read.totalPence,
     merchant: header.merchant,
     receiptDate: header.date,
     name: null,
@@ -75,13 +85,26 @@ export function renameBill(typed: string): void {
   updateBill(() => ({ name: typed }));
 }
 
+/**
+ * The bill's currency, chosen on Review or for manual entry: amounts already typed or read keep their
+ * figures (12.50 stays 12.50, rounded to the new currency's unit), only the unit changes.
+ */
+export function chooseCurrency(currency: CurrencyCode): void {
+  updateBill((bill) => {
+    const from = minorDigits(bill.currency);
+    const to = minorDigits(currency);
+    const review = bill.review === null ? null : rescaleReview(bill.review, bill.reviewTotalPence, from, to);
+    return { currency, payBackRate: null, review: review?.lines ?? null, reviewTotalPence: review?.totalPence ?? null };
+  });
+}
+
 export function editReviewLine(id: string, change: Partial<Pick<ReviewLine, 'included' | 'label' | 'pricePence'>>): void {
   updateBill((bill) => ({ review: bill.review?.map((l) => (l.id === id ? { ...l, ...change } : l)) ?? null }));
 }
 
 /** A line the reader missed, added at the end of the review. */
 export function addMissedLine(rawName: string, priceText: string): Result<ReviewLine, MissedLineProblem> {
-  const added = missedLine(crypto.randomUUID(), rawName, priceText);
+  const added = missedLine(crypto.randomUUID(), rawName, priceText, $bill.get().currency);
   if (added.ok) updateBill((bill) => ({ review: [...(bill.review ?? []), added.value] }));
   return added;
 }
@@ -94,7 +117,10 @@ export function discardReview(): void {
     merchant: null,
     receiptDate: null,
     name: null,
-    discarded: bill.review === null || bill.reviewIsSample ? null : { lines: bill.review, totalPence: bill.reviewTotalPence, merchant: bill.merchant, receiptDate: bill.receiptDate, name: bill.name },
+    discarded:
+      bill.review === null || bill.reviewIsSample
+        ? null
+        : { lines: bill.review, totalPence: bill.reviewTotalPence, merchant: bill.merchant, receiptDate: bill.receiptDate, name: bill.name, currency: bill.currency },
   }));
 }
 
@@ -102,8 +128,8 @@ export function discardReview(): void {
 export function restoreDiscardedReview(): void {
   const { discarded } = $bill.get();
   if (discarded === null) return;
-  const { lines, totalPence, merchant, receiptDate, name } = discarded;
-  updateBill(() => ({ review: lines, reviewTotalPence: totalPence, merchant, receiptDate, name, reviewIsSample: false, discarded: null }));
+  const { lines, totalPence, merchant, receiptDate, name, currency = GBP } = discarded;
+  updateBill(() => ({ review: lines, reviewTotalPence: totalPence, merchant, receiptDate, name, currency, reviewIsSample: false, discarded: null }));
 }
 
 /** On to Assign with the included lines; items the bill already had keep their assignments. */
@@ -120,6 +146,7 @@ type NewItem = { id: string; name: string; pricePence: Pence; kind: ItemKind; qu
 
 /** Items extracted or entered: on to the assign step with the test-receipt flag (only the sample is a test receipt). */
 export function startBillWith(items: readonly NewItem[], isTestReceipt: boolean): void {
+  rememberCurrency($bill.get().currency);
   updateBill((bill) => ({
     items: keepAssignments<NewItem, BillItem>(items, bill.items, (i) => ({ ...i, assignedTo: [] })),
     review: null,
@@ -211,13 +238,14 @@ export function repriceItem(itemId: string, pricePence: Pence): void {
 
 export type AddItemProblem = 'name needed' | 'price needed';
 
-/** Name and price both needed; the price a number greater than 0, rounded to pence. */
+/** Name and price both needed; the price a number greater than 0, rounded to the currency's unit. */
 export function addItem(rawName: string, priceText: string): Result<BillItem, AddItemProblem> {
   const name = rawName.trim();
   if (name === '') return err('name needed');
-  const pounds = typedPounds(priceText);
-  if (priceText.trim() === '' || !Number.isFinite(pounds) || pounds <= 0 || poundsToPence(pounds) <= 0) return err('price needed');
-  const item: BillItem = { id: crypto.randomUUID(), name, pricePence: poundsToPence(pounds), kind: 'item', assignedTo: [], quantity: printedQuantity(name) ?? undefined };
+  const { currency } = $bill.get();
+  const major = typedMajor(priceText);
+  if (priceText.trim() === '' || !Number.isFinite(major) || major <= 0 || major > MAX_ITEM_PENCE || typedMinor(major, currency) <= 0) return err('price needed');
+  const item: BillItem = { id: crypto.randomUUID(), name, pricePence: typedMinor(major, currency), kind: 'item', assignedTo: [], quantity: printedQuantity(name) ?? undefined };
   updateBill((bill) => ({ items: [...bill.items, item] }));
   return ok(item);
 }
@@ -234,6 +262,7 @@ export function continueToSummary(): void {
     const split = splitOf(bill);
     const receipt: Receipt = {
       receiptId: receiptIdFor(new Date(), crypto.getRandomValues(new Uint8Array(6))),
+      currency: bill.currency,
       items: bill.items,
       diners: bill.diners,
       tipPence: split.tipPence,
@@ -249,6 +278,7 @@ export function continueToSummary(): void {
 }
 
 export interface SharedBill {
+  readonly currency: CurrencyCode;
   readonly diners: readonly { readonly id: string; readonly name: string }[];
   readonly items: readonly { readonly name: string; readonly pricePence: Pence; readonly kind: SharedKind; readonly assignedTo: readonly string[] }[];
   readonly tipPence: Pence;
@@ -259,20 +289,22 @@ export interface SharedBill {
 export function loadSharedBill(shared: SharedBill): void {
   $bill.set({
     ...EMPTY_BILL,
+    currency: shared.currency,
     diners: shared.diners.map((d, i) => ({ id: d.id, name: d.name, color: dinerColour(i) })),
     items: shared.items.map((item, i) => ({ id: `shared-${i + 1}`, name: item.name, pricePence: item.pricePence, kind: item.kind, assignedTo: [...item.assignedTo] })),
-    tip: { mode: 'amount', percent: DEFAULT_TIP_PERCENT, amountText: penceToPoundsText(shared.tipPence), chosen: true },
+    tip: { mode: 'amount', percent: DEFAULT_TIP_PERCENT, amountText: minorToMajorText(shared.tipPence, shared.currency), chosen: true },
     tipSplit: shared.tipSplit,
   });
   continueToSummary();
 }
 
 /** What a recent bill keeps to open again on this device: the bill as the organiser left it. */
-export type BillSnapshot = Pick<BillState, 'items' | 'diners' | 'tip' | 'tipSplit' | 'isTestReceipt'> & Partial<Pick<BillState, 'payer' | 'merchant' | 'receiptDate' | 'name' | 'startedOn'>>;
+export type BillSnapshot = Pick<BillState, 'items' | 'diners' | 'tip' | 'tipSplit' | 'isTestReceipt'> &
+  Partial<Pick<BillState, 'payer' | 'merchant' | 'receiptDate' | 'name' | 'startedOn' | 'currency' | 'payBackRate'>>;
 
 export function billSnapshot(bill: BillState): BillSnapshot {
-  const { items, diners, tip, tipSplit, isTestReceipt, payer, merchant, receiptDate, name, startedOn } = bill;
-  return { items, diners, tip, tipSplit, isTestReceipt, payer, merchant, receiptDate, name, startedOn };
+  const { items, diners, tip, tipSplit, isTestReceipt, payer, merchant, receiptDate, name, startedOn, currency, payBackRate } = bill;
+  return { items, diners, tip, tipSplit, isTestReceipt, payer, merchant, receiptDate, name, startedOn, currency, payBackRate };
 }
 
 /** A recent bill opened from the scan step: straight to its summary, still tied to its stored bill. */
@@ -353,6 +385,11 @@ export function setPayer(dinerId: string | null): void {
   updateBill(() => ({ payer: dinerId === null ? { by: 'organiser-not-dining' } : { by: 'diner', dinerId } }));
 }
 
+/** The rate the organiser is paid back in pounds at, as typed (checked by payBackRate); null for none. */
+export function setPayBackRate(payBackRate: string | null): void {
+  updateBill(() => ({ payBackRate }));
+}
+
 export function setTipSplit(tipSplit: TipSplit): void {
   updateBill(() => ({ tipSplit }));
 }
@@ -361,5 +398,13 @@ export function setTipSplit(tipSplit: TipSplit): void {
 export const $receipt = computed($bill, (bill): Receipt | null =>
   bill.receipt === null
     ? null
-    : { ...bill.receipt, items: bill.items, diners: bill.diners, tipPence: tipPenceOf(bill), tipSplit: bill.tipSplit, totalPence: (subtotalOf(bill) + tipPenceOf(bill)) as Pence },
+    : {
+        ...bill.receipt,
+        currency: bill.currency,
+        items: bill.items,
+        diners: bill.diners,
+        tipPence: tipPenceOf(bill),
+        tipSplit: bill.tipSplit,
+        totalPence: (subtotalOf(bill) + tipPenceOf(bill)) as Pence,
+      },
 );

@@ -1,3 +1,4 @@
+import { currencyCode, GBP } from '../../../domain/currency';
 import { pence } from '../../../domain/money';
 import { defaultKind, SHARED_KINDS, type SharedKind } from '../../../domain/sharing/share-packet';
 import { TIP_SPLITS, type TipSplit } from '../../../domain/split';
@@ -36,13 +37,14 @@ function errorOf(body: unknown): string | null {
 
 function asSharedBill(body: unknown): SharedBill | null {
   if (typeof body !== 'object' || body === null) return null;
-  const { diners, items, tipPence, tipSplit = 'equal' } = body as Record<string, unknown>;
+  const { diners, items, tipPence, tipSplit = 'equal', currency = GBP } = body as Record<string, unknown>;
   if (!Array.isArray(diners) || !Array.isArray(items) || typeof tipPence !== 'number' || !Number.isSafeInteger(tipPence)) return null;
-  if (!TIP_SPLITS.includes(tipSplit as TipSplit)) return null;
+  if (!TIP_SPLITS.includes(tipSplit as TipSplit) || currencyCode(currency) === null) return null;
   const okDiners = diners.every((d) => typeof d?.id === 'string' && typeof d?.name === 'string');
   const okItems = items.every((i) => typeof i?.name === 'string' && Number.isSafeInteger(i?.pricePence) && Array.isArray(i?.assignedTo));
   if (!okDiners || !okItems) return null;
   return {
+    currency: currencyCode(currency)!,
     diners: diners.map((d: { id: string; name: string }) => ({ id: d.id, name: d.name })),
     items: items.map((i: { name: string; pricePence: number; kind?: unknown; assignedTo: string[] }) => ({
       name: i.name,

@@ -16,6 +16,10 @@ const body = z.object({
     /** The diner who paid the restaurant (absent: the organiser, not one of the diners). */
     payerId: id.nullish(),
     tipPence: z.number().int(),
+    /** ISO 4217; pounds when left out. */
+    currency: z.string().max(3).nullish(),
+    /** One unit of the bill's currency in pounds, when the organiser is paid back in pounds. */
+    payBackRate: z.string().max(20).nullish(),
     tipSplit: z.enum(TIP_SPLITS).optional(),
     diners: z.array(z.object({ id, name: z.string().max(100) })).max(50),
     items: z.array(z.object({ name: z.string().max(200), pricePence: z.number().int(), kind: z.enum(['item', 'service', 'discount']).optional(), assignedTo: z.array(id).max(50) })).max(500),

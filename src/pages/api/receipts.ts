@@ -14,6 +14,8 @@ const body = z.object({
   diningDate: z.string().max(10).nullish(),
   serviceChargePence: z.number().int().nullish(),
   tipPence: z.number().int(),
+  /** ISO 4217; pounds when left out. */
+  currency: z.string().max(3).nullish(),
   tipSplit: z.enum(TIP_SPLITS).optional(),
   diners: z.array(z.object({ id, name: z.string().max(100), monzo: handle, revolut: handle, paypal: handle })).max(50),
   items: z.array(z.object({ name: z.string().max(200), pricePence: z.number().int(), kind: z.enum(['item', 'discount']).optional(), assignedTo: z.array(id).max(50) })).max(500),

@@ -15,6 +15,8 @@ const body = z.object({
   tipSplit: z.enum(TIP_SPLITS).optional(),
   /** Optional: an individual share for one diner (the single-seat view). */
   dinerId: id.nullish(),
+  /** Optional: the bill's ISO 4217 currency; pounds when left out. */
+  currency: z.string().max(3).nullish(),
 });
 
 /** A signed public link /b/{token} to the whole bill (or one diner's view of it): `{ url, token, expiresAt }`. */

@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { currencyCode } from '../../../domain/currency';
 import { pence } from '../../../domain/money';
 import { splitLines } from '../../../domain/live-bill/live-split';
 import { sampleReceiptLines } from '../../../domain/review';
@@ -22,6 +23,7 @@ import {
   startReview,
   toggleAssignment,
   backToReview,
+  chooseCurrency,
   billNameOf,
   billSnapshot,
   discardReview,
@@ -35,7 +37,15 @@ import {
   setSplitMode,
   toggleEveryone,
 } from '../../../src/client/wizard/bill-store';
+import { recentCurrencies } from '../../../src/client/wizard/recent-currencies';
 import { $toasts, toast } from '../../../src/client/wizard/toasts';
+
+// The device's storage, as the browser has it (the bill in progress, its recent currencies).
+beforeAll(() => {
+  const kept = new Map<string, string>();
+  vi.stubGlobal('localStorage', { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => kept.set(k, v), removeItem: (k: string) => kept.delete(k) });
+});
+afterAll(() => vi.unstubAllGlobals());
 
 describe('the bill in progress', () => {
   beforeEach(() => $bill.set(EMPTY_BILL));
@@ -288,5 +298,29 @@ describe("the bill's name", () => {
     startBillWith([{ id: 'a', name: 'Soup', pricePence: pence(500), kind: 'item' }], false);
     expect($bill.get().merchant).toBeNull();
     expect(billNameOf({ ...$bill.get(), startedOn: '2026-11-25' })).toBe('Bill of 25 Nov 2026');
+  });
+});
+
+describe("the bill's currency", () => {
+  beforeEach(() => resetBill());
+
+  it('is the one the receipt was read in, its hundredths brought to whole yen; pounds when the receipt does not say', () => {
+    startReview([{ id: 'r', raw: 'RAMEN 1,200', label: 'RAMEN', pricePence: pence(120000), kind: 'item', included: true }], false, pence(120000), { merchant: null, date: null, currency: 'JPY' });
+    expect($bill.get()).toMatchObject({ currency: 'JPY', reviewTotalPence: 1200, review: [{ pricePence: 1200 }] });
+    startReview(sampleReceiptLines(), false, null, { merchant: null, date: null, currency: null });
+    expect($bill.get().currency).toBe('GBP');
+  });
+
+  it('chosen on Review keeps the figures read, and items typed later are in it', () => {
+    startReview(sampleReceiptLines(), false, pence(1348), { merchant: null, date: null, currency: null });
+    chooseCurrency(currencyCode('KWD')!);
+    expect($bill.get().review!.map((l) => l.pricePence)).toEqual([8990, 2990, 1500, 0]);
+    expect($bill.get().reviewTotalPence).toBe(13480);
+    continueFromReview();
+    const added = addItem('Mint tea', '1.25');
+    expect(added.ok && added.value.pricePence).toBe(1250);
+    expect(billSnapshot($bill.get()).currency).toBe('KWD');
+    // The pickers offer it first next time.
+    expect(recentCurrencies()[0]).toBe('KWD');
   });
 });

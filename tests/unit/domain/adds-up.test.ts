@@ -3,6 +3,7 @@ import { addsUpView, roundingNote, sharesAddUp, unassignedCount, unassignedMessa
 import { pence } from '../../../domain/money';
 import { splitBill } from '../../../domain/split';
 import { aBill } from '../../support/builders';
+import { GBP } from '../../../domain/currency';
 
 const named = (input: ReturnType<ReturnType<typeof aBill>['build']>) => input.items.map((i) => ({ ...i, name: i.id.toUpperCase() }));
 
@@ -17,7 +18,7 @@ describe('nothing goes out that does not add up', () => {
     const split = splitBill(bill);
     expect(sharesAddUp(split)).toBe(false);
     expect(unassignedCount(split)).toBe(1);
-    expect(addsUpView(named(bill), split)).toEqual({
+    expect(addsUpView(named(bill), split, GBP)).toEqual({
       addsUp: false,
       message: '1 item is not assigned to any diner',
       detail: "Everyone's shares add up to £10.49 of the £13.48 Grand Total.",
@@ -30,33 +31,33 @@ describe('nothing goes out that does not add up', () => {
     const split = splitBill(bill);
     expect(sharesAddUp(split)).toBe(true);
     expect(unassignedCount(split)).toBeNull();
-    expect(addsUpView(named(bill), split).addsUp).toBe(true);
+    expect(addsUpView(named(bill), split, GBP).addsUp).toBe(true);
   });
 
   it('a split by units with units nobody had is only partly unassigned', () => {
     const bill = aBill().withDiners('a', 'b').build();
     const items = [{ id: 'beer', name: '3 x Peroni', pricePence: pence(1500), assignedTo: ['a'], portions: { by: 'units' as const, quantity: 3, counts: { a: 1 } } }];
     const split = splitBill({ ...bill, items });
-    expect(addsUpView(items, split).lines).toEqual([{ itemId: 'beer', name: '3 x Peroni', pence: 1000, whole: false }]);
+    expect(addsUpView(items, split, GBP).lines).toEqual([{ itemId: 'beer', name: '3 x Peroni', pence: 1000, whole: false }]);
   });
 });
 
 describe('the rounding note tells the truth', () => {
   it('is on the share rounding raised, saying by how much, and on no other', () => {
     const split = splitBill(aBill().withDiners('a', 'b', 'c').withItem('wine', 1000, ['a', 'b', 'c']).build());
-    expect(split.shares.map(roundingNote)).toEqual(['pays 0.67p more than an exact split, so the pennies add up', null, null]);
+    expect(split.shares.map((s) => roundingNote(s, GBP))).toEqual(['pays 0.67p more than an exact split, so the pennies add up', null, null]);
   });
 
   it('is on no share that is exact (issue 28: Items £18.95 · Tip £2.12 = £21.07)', () => {
     const split = splitBill(aBill().withDiners('a', 'b', 'c', 'd').withItem('mine', 1895, ['a']).withItem('x', 1000, ['b', 'c', 'd']).withTip(848).build());
     expect(split.shares[0]!.totalPence).toBe(2107);
-    expect(roundingNote(split.shares[0]!)).toBeNull();
+    expect(roundingNote(split.shares[0]!, GBP)).toBeNull();
   });
 
   it('a quarter of a penny reads as 0.25p, never as a whole penny', () => {
     const split = splitBill(aBill().withDiners('a', 'b', 'c', 'd').withItem('mine', 1895, ['a']).withTip(847).build());
-    const raised = split.shares.filter((s) => roundingNote(s) !== null);
-    expect(raised.map(roundingNote)).toEqual([
+    const raised = split.shares.filter((s) => roundingNote(s, GBP) !== null);
+    expect(raised.map((s) => roundingNote(s, GBP))).toEqual([
       'pays 0.25p more than an exact split, so the pennies add up',
       'pays 0.25p more than an exact split, so the pennies add up',
       'pays 0.25p more than an exact split, so the pennies add up',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatGBP, pence, penceToPoundsText, poundsToPence, sumPence } from '../../../domain/money';
-import { parsePriceInput, typedPounds } from '../../../domain/price-input';
+import { GBP, majorToMinor } from '../../../domain/currency';
+import { formatGBP, pence, penceToPoundsText, sumPence } from '../../../domain/money';
+import { parsePriceInput, typedMajor } from '../../../domain/price-input';
 
 describe('money', () => {
   it('formats pence as en-GB pounds with two decimals', () => {
@@ -11,10 +12,10 @@ describe('money', () => {
   });
 
   it('converts typed pounds to pence the way a person reads them', () => {
-    expect(poundsToPence(8.99)).toBe(899);
-    expect(poundsToPence(1.005)).toBe(101);
-    expect(poundsToPence(0.1 + 0.2)).toBe(30);
-    expect(poundsToPence(-4.5)).toBe(-450);
+    expect(majorToMinor(8.99, GBP)).toBe(899);
+    expect(majorToMinor(1.005, GBP)).toBe(101);
+    expect(majorToMinor(0.1 + 0.2, GBP)).toBe(30);
+    expect(majorToMinor(-4.5, GBP)).toBe(-450);
   });
 
   it('refuses fractional or unsafe pence', () => {
@@ -36,15 +37,15 @@ describe('review-screen price input', () => {
     ['7', 700, '7.00'],
     [' 3.456 ', 346, '3.46'],
   ])('reads %s as %i pence, normalised to %s', (text, expected, normalised) => {
-    expect(parsePriceInput(text)).toEqual({ kind: 'price', pricePence: expected, normalised });
+    expect(parsePriceInput(text, GBP)).toEqual({ kind: 'price', pricePence: expected, normalised });
   });
 
   it.each(['', '   ', '0', '0.00', '£0'])('clears the price for %j', (text) => {
-    expect(parsePriceInput(text)).toEqual({ kind: 'cleared' });
+    expect(parsePriceInput(text, GBP)).toEqual({ kind: 'cleared' });
   });
 
   it.each(['-2.50', 'abc', '1.2.3', '12abc', '£-1'])('ignores %j', (text) => {
-    expect(parsePriceInput(text)).toEqual({ kind: 'ignored' });
+    expect(parsePriceInput(text, GBP)).toEqual({ kind: 'ignored' });
   });
 });
 
@@ -55,10 +56,10 @@ describe('a money field read as pounds (manual entry, adding an item)', () => {
     [' £1,200 ', 1200],
     ['', 0],
   ])('%j is %d pounds', (text, pounds) => {
-    expect(typedPounds(text)).toBe(pounds);
+    expect(typedMajor(text)).toBe(pounds);
   });
 
   it('is not a number for words', () => {
-    expect(typedPounds('twelve')).toBeNaN();
+    expect(typedMajor('twelve')).toBeNaN();
   });
 });

@@ -337,6 +337,15 @@ describe('parseReceiptText on OCR slips and other countries’ receipts', () => 
     expect(summary('Vitamin E    3.00\nTotal    3.00')[0]).toEqual(['item', 'Vitamin E', 300]);
   });
 
+  it('takes a column of € signs read as e off the names', () => {
+    expect(summary('CHICKEN JALFREZI e 15.95\nPANEERMAKHNI e 13.95\nPILAU RICE e 3.50\nTotal e 33.40')).toEqual([
+      ['item', 'CHICKEN JALFREZI', 1595],
+      ['item', 'PANEERMAKHNI', 1395],
+      ['item', 'PILAU RICE', 350],
+      ['total', 'Total', 3340],
+    ]);
+  });
+
   it('reads one quantity per row, and keeps the figures of a name the till cut short', () => {
     const line = parseReceiptText('2x 2 Tapas for £7.50...    15.00\nTotal    15.00').lines[0]!;
     expect([line.label, line.quantity, line.unitPricePence]).toEqual(['2 Tapas for £7.50', 2, 750]);

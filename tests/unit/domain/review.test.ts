@@ -1,3 +1,4 @@
+import { GBP } from '../../../domain/currency';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { headerFromAnalysis, linesFromAnalysis, printedTotalFromAnalysis } from '../../../domain/analysis-response';
@@ -161,9 +162,9 @@ describe('a line the reader missed', () => {
   });
 
   it('is added as an included item with a name and a price above £0.00', () => {
-    expect(missedLine('m', '  1 FOOD ', '£6.00')).toEqual({ ok: true, value: { id: 'm', raw: '1 FOOD £6.00', label: '1 FOOD', pricePence: 600, kind: 'item', included: true } });
-    expect(missedLine('m', ' ', '6')).toEqual({ ok: false, error: 'name needed' });
-    for (const price of ['', '0', '-2', 'six']) expect(missedLine('m', 'Food', price)).toEqual({ ok: false, error: 'price needed' });
+    expect(missedLine('m', '  1 FOOD ', '£6.00', GBP)).toEqual({ ok: true, value: { id: 'm', raw: '1 FOOD £6.00', label: '1 FOOD', pricePence: 600, kind: 'item', included: true } });
+    expect(missedLine('m', ' ', '6', GBP)).toEqual({ ok: false, error: 'name needed' });
+    for (const price of ['', '0', '-2', 'six']) expect(missedLine('m', 'Food', price, GBP)).toEqual({ ok: false, error: 'price needed' });
   });
 
   it('added at the shortfall, makes any receipt that fell short add up', () => {
@@ -173,7 +174,7 @@ describe('a line the reader missed', () => {
         const lines = rows.map((r, i) => reviewLine(`r${i}`, `Line ${i}`, pence(r.pricePence), r.kind));
         const shortfall = shortfallPence(reviewReconciliation(lines, pence(total)));
         if (shortfall === null) return;
-        const added = missedLine('missed', 'Missed', (shortfall / 100).toFixed(2));
+        const added = missedLine('missed', 'Missed', (shortfall / 100).toFixed(2), GBP);
         expect(added.ok && reviewReconciliation([...lines, added.value], pence(total)).matches).toBe(true);
       }),
     );

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pence } from '../../../domain/money';
 import { readTipAmount, readTipPercent, TIP_INPUT_MESSAGES, tipFromAmount, tipFromPercent, tipPercentOf } from '../../../domain/tip';
 import { defaultTipPercent } from '../../../domain/tip-default';
+import { GBP } from '../../../domain/currency';
 
 describe('tip', () => {
   it('takes a percentage of the subtotal, rounded to pence', () => {
@@ -17,9 +18,9 @@ describe('tip', () => {
   });
 
   it('reads an amount in pounds, never negative', () => {
-    expect(tipFromAmount(2.5)).toBe(250);
-    expect(tipFromAmount(-1)).toBe(0);
-    expect(tipFromAmount(Number.NaN)).toBe(0);
+    expect(tipFromAmount(2.5, GBP)).toBe(250);
+    expect(tipFromAmount(-1, GBP)).toBe(0);
+    expect(tipFromAmount(Number.NaN, GBP)).toBe(0);
   });
 
   it('reports the tip as a percentage of the subtotal', () => {
@@ -39,9 +40,9 @@ describe('tip', () => {
   });
 
   it('refuses a negative or non-numeric amount, instead of charging £0.00', () => {
-    expect(readTipAmount('2.50')).toEqual({ ok: true, pence: 250 });
-    expect(readTipAmount('£3')).toEqual({ ok: true, pence: 300 });
-    expect(readTipAmount('0')).toEqual({ ok: true, pence: 0 });
-    for (const text of ['-3', '', 'ten', '1e9']) expect(readTipAmount(text)).toEqual({ ok: false, message: TIP_INPUT_MESSAGES.amount });
+    expect(readTipAmount('2.50', GBP)).toEqual({ ok: true, pence: 250 });
+    expect(readTipAmount('£3', GBP)).toEqual({ ok: true, pence: 300 });
+    expect(readTipAmount('0', GBP)).toEqual({ ok: true, pence: 0 });
+    for (const text of ['-3', '', 'ten', '1e9']) expect(readTipAmount(text, GBP)).toEqual({ ok: false, message: 'Enter an amount of £0.00 or more.' });
   });
 });

@@ -2,8 +2,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { QrDialog } from '../../../src/client/sharing/QrDialog';
 import { ShareDialog } from '../../../src/client/sharing/ShareDialog';
+import { GBP } from '../../../domain/currency';
 
-const bill = { diners: [{ id: 'a', name: 'Alice' }], items: [{ name: 'Chips', pricePence: 350, assignedTo: ['a'] }], tipPence: 35 };
+const bill = { currency: GBP, diners: [{ id: 'a', name: 'Alice' }], items: [{ name: 'Chips', pricePence: 350, assignedTo: ['a'] }], tipPence: 35 };
 const noop = () => {};
 
 describe('share and QR dialogs', () => {

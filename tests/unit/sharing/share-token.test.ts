@@ -97,6 +97,31 @@ describe('share packet tokens', () => {
     }
   });
 
+  it('carries a currency other than pounds in two bytes behind flag 32, and any currency round-trips', () => {
+    const pounds = fromBase36(seal(bill).split('.')[0]!)!;
+    expect(pounds[1]! & 32).toBe(0);
+    for (const currency of ['EUR', 'JPY', 'KWD', 'IDR', 'ZAR']) {
+      const token = seal({ ...bill, currency });
+      const bytes = fromBase36(token.split('.')[0]!)!;
+      expect(bytes[1]! & 32).toBe(32);
+      const opened = open(token);
+      expect(opened.ok && opened.value.currency).toBe(currency);
+      expect(opened.ok && opened.value.items.map((i) => i.pricePence)).toEqual([899, 3200, -500]);
+    }
+    // Round amounts travel divided by the power of ten they share, and come back whole.
+    const rupiah = { ...bill, currency: 'IDR', items: bill.items.map((i) => ({ ...i, pricePence: i.pricePence * 1000 })), tipPence: 41_000 };
+    const opened = open(seal(rupiah));
+    expect(opened.ok && [...opened.value.items.map((i) => i.pricePence), opened.value.tipPence]).toEqual([899_000, 3_200_000, -500_000, 41_000]);
+    expect(seal(rupiah).length).toBeLessThan(seal({ ...rupiah, tipPence: 41_001 }).length);
+    expect(open(seal({ ...bill, currency: 'GBP' }))).toEqual(open(seal(bill)));
+  });
+
+  it('answers format for a signed body whose currency is no currency', () => {
+    // Seats 1, items 0, then "AAA" packed (0): not an ISO 4217 code Intl knows.
+    const body = new Uint8Array([1, 0, 0, 0, 0]);
+    expect(open(sealBody(body, { ...NO_FLAGS, currency: true }, NOW + 60, signer, pakoCompressor))).toEqual({ ok: false, error: 'format' });
+  });
+
   it('carries a proportional tip in a spare bit of the signed flags byte, at no cost in size', () => {
     const equal = seal();
     const proportional = seal({ ...bill, tipSplit: 'proportional' });
@@ -234,6 +259,10 @@ describe('share requests', () => {
     return r.ok ? null : r.error;
   };
 
+  it('refuses a currency that is not an ISO 4217 code with the documents’ format message', () => {
+    for (const currency of ['EURO', 'eur', 'XYZ']) expect(packetFromRequest({ ...bill, currency }, NOW)).toEqual({ ok: false, error: 'Invalid share packet format' });
+  });
+
   it('gives the documents’ message for each invalid bill', () => {
     expect(problem({ items: [] })).toBe('No items in receipt');
     expect(problem({ diners: [] })).toBe('No diners specified');
@@ -260,6 +289,20 @@ describe('links on menus the dictionary has never seen', () => {
 
   it('keeps 8 diners and 20 items with a service charge within QR version 13 at error correction M', () => {
     const link = `https://whospaying.app/b/${seal(request)}`;
+    expect(QRCode.create(link, { errorCorrectionLevel: 'M' }).version).toBeLessThanOrEqual(13);
+  });
+
+  // Prices at about what a penny is worth in each currency: whole yen, dinars to the thousandth, and
+  // won and rupiah as menus print them, in round hundreds of thousands (to the nearest 500).
+  it.each([
+    ['EUR', 1.17, 1],
+    ['JPY', 1.95, 1],
+    ['KRW', 18.5, 500],
+    ['IDR', 210, 500],
+    ['KWD', 3.9, 1],
+  ] as const)('keeps them within QR version 13 in %s too', (currency, perPenny, roundTo) => {
+    const priced = { ...request, currency, items: request.items.map((i) => ({ ...i, pricePence: Math.round((i.pricePence * perPenny) / roundTo) * roundTo })) };
+    const link = `https://whospaying.app/b/${seal(priced)}`;
     expect(QRCode.create(link, { errorCorrectionLevel: 'M' }).version).toBeLessThanOrEqual(13);
   });
 

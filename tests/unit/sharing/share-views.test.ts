@@ -8,10 +8,12 @@ import { packetFromRequest } from '../../../domain/sharing/share-packet';
 import { shareSummary, shareText } from '../../../domain/sharing/share-text';
 import { toReceipt } from '../../../src/client/sharing/ExportButtons';
 import { exportReceipt } from '../../../domain/export';
+import { GBP } from '../../../domain/currency';
 import { pence } from '../../../domain/money';
 import { splitBill } from '../../../domain/split';
 
 const bill = {
+  currency: GBP,
   diners: [
     { id: 'a', name: 'Alice' },
     { id: 'b', name: 'Ben' },
@@ -26,11 +28,15 @@ const bill = {
 // Wine 2001 / 2: Alice 1001, Ben 1000; tip 301 / 2: the odd penny to Ben, who is below his exact share.
 describe('share dialog summary and text', () => {
   it('summarises one diner (items, total with tip) or the whole bill', () => {
-    expect(shareSummary(bill, 'b')).toEqual({ ok: true, value: { kind: 'individual', dinerName: 'Ben', itemCount: 1, items: [{ name: 'Wine', sharePence: 1000 }], tipPence: 151, totalPence: 1151 } });
+    expect(shareSummary(bill, 'b')).toEqual({
+      ok: true,
+      value: { kind: 'individual', currency: 'GBP', dinerName: 'Ben', itemCount: 1, items: [{ name: 'Wine', sharePence: 1000 }], tipPence: 151, totalPence: 1151 },
+    });
     expect(shareSummary(bill, null)).toEqual({
       ok: true,
       value: {
         kind: 'complete',
+        currency: 'GBP',
         totalPence: 3201,
         people: 2,
         items: 2,
@@ -63,7 +69,7 @@ describe('bill views from a packet', () => {
     expect(view.seats.map((s) => s.totalPence)).toEqual([899 + 1001 + 150, 1000 + 151]);
     expect(view.seats.reduce((a, s) => a + s.totalPence, 0)).toBe(view.totalPence);
     expect(view.seats[1]!.items).toEqual([{ name: 'Wine', pricePence: 2001, sharePence: 1000, sharedWith: 2, sharedNames: ['Alice', 'Ben'] }]);
-    expect(parseDinerShareData(JSON.parse(JSON.stringify(dinerShareData(view.seats[0]!))))).toEqual(dinerShareData(view.seats[0]!));
+    expect(parseDinerShareData(JSON.parse(JSON.stringify(dinerShareData(view.seats[0]!, GBP))))).toEqual(dinerShareData(view.seats[0]!, GBP));
   });
 
   it('shares the tip by what each had when the link says so, still summing to the bill', () => {

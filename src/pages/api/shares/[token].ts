@@ -13,7 +13,11 @@ export const GET: APIRoute = async ({ params, locals }) => {
   const opened = await openShare(locals, params.token, shareTokenMessage);
   if (!opened.ok) return jsonFailure(opened.problem, opened.message, STATUS[opened.problem]);
   const p = opened.packet;
-  return json({ diners: p.seats, items: p.items, tipPence: p.tipPence, tipSplit: p.tipSplit, dinerId: p.focusSeatId, expiresAt: new Date(p.expiresAt * 1000).toISOString() }, 200, {
-    'referrer-policy': 'no-referrer',
-  });
+  return json(
+    { currency: p.currency, diners: p.seats, items: p.items, tipPence: p.tipPence, tipSplit: p.tipSplit, dinerId: p.focusSeatId, expiresAt: new Date(p.expiresAt * 1000).toISOString() },
+    200,
+    {
+      'referrer-policy': 'no-referrer',
+    },
+  );
 };

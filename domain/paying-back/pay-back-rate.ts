@@ -1,0 +1,58 @@
+import { currencyCode, GBP, type CurrencyCode } from '../currency';
+import { convert, convertShares, minor, parseRate } from '../conversion';
+import type { Pence } from '../money';
+import { err, ok, type Result } from '../result';
+
+/** The organiser of a bill in another currency is paid back in pounds, at a rate typed once for the bill. */
+export interface PayBackRate {
+  readonly currency: CurrencyCode;
+  /** One unit of the bill's currency in `currency`, as typed ("0.86"). */
+  readonly rate: string;
+}
+
+/** A rate for a bill in `billCurrency`: none for a bill already in pounds or when no rate was typed. */
+export function payBackRate(billCurrency: CurrencyCode, typed: string | null | undefined): Result<PayBackRate | null, string> {
+  if (typed == null || typed.trim() === '' || billCurrency === GBP) return ok(null);
+  const rate = parseRate(typed, billCurrency, GBP);
+  return rate.ok ? ok({ currency: GBP, rate: rate.value.text }) : err(rate.error);
+}
+
+/** A rate as stored: null when it no longer reads as one (it was checked when it was stored). */
+export function storedPayBackRate(currency: string | null, rate: string | null): PayBackRate | null {
+  const code = currencyCode(currency);
+  return code === null || rate === null ? null : { currency: code, rate };
+}
+
+/**
+ * Everyone's totals at the rate (in the order given) and the Grand Total they add up to (largest
+ * remainder), in the currency of the rate; null without a rate.
+ */
+export function convertedTotals(
+  billCurrency: CurrencyCode,
+  totals: readonly Pence[],
+  payBack: PayBackRate | null,
+): { readonly currency: CurrencyCode; readonly total: number; readonly shares: readonly number[] } | null {
+  if (payBack === null) return null;
+  const rate = parseRate(payBack.rate, billCurrency, payBack.currency);
+  if (!rate.ok) return null;
+  const converted = convertShares(
+    totals.map((t) => minor(t, billCurrency)),
+    rate.value,
+  );
+  return { currency: payBack.currency, total: converted.total, shares: converted.shares };
+}
+
+/**
+ * What a diner has left to pay, at the rate: their part of the converted total while they have paid
+ * nothing, else what is left converted on its own (rounded half away from zero); null without a rate.
+ */
+export function leftAtRate(
+  bill: { readonly currency: CurrencyCode; readonly payBack: PayBackRate | null },
+  share: { readonly totalPence: Pence; readonly converted: { readonly currency: CurrencyCode; readonly totalPence: number } | null },
+  leftPence: Pence,
+): { readonly currency: CurrencyCode; readonly amount: number } | null {
+  if (bill.payBack === null || share.converted === null) return null;
+  if (leftPence === share.totalPence) return { currency: share.converted.currency, amount: share.converted.totalPence };
+  const rate = parseRate(bill.payBack.rate, bill.currency, bill.payBack.currency);
+  return rate.ok ? { currency: bill.payBack.currency, amount: convert(minor(leftPence, bill.currency), rate.value) } : null;
+}

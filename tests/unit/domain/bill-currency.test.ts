@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { roundingNote } from '../../../domain/adds-up';
+import { currencyCode, GBP, type CurrencyCode } from '../../../domain/currency';
+import { exportReceipt } from '../../../domain/export';
+import { liveTotals } from '../../../domain/live-bill/live-split';
+import { newLiveBill } from '../../../domain/live-bill/new-live-bill';
+import { liveBillFromJson, liveBillToJson } from '../../../domain/live-bill/wire';
+import { pence } from '../../../domain/money';
+import { paymentRequestText, reminderText } from '../../../domain/paying-back/messages';
+import { leftAtRate } from '../../../domain/paying-back/pay-back-rate';
+import type { Receipt } from '../../../domain/receipt';
+import { missedLine, rescaleReview, reviewLine } from '../../../domain/review';
+import { newStoredReceipt } from '../../../domain/sharing/new-receipt';
+import { dinerBreakdown } from '../../../domain/sharing/stored-receipt';
+import { paymentLinks } from '../../../domain/sharing/payment-links';
+import { splitBill } from '../../../domain/split';
+import { readTipAmount } from '../../../domain/tip';
+import { aLiveBillRequest } from '../../support/live-bills';
+
+const code = (text: string): CurrencyCode => currencyCode(text)!;
+const [EUR, JPY, KWD, IDR] = ['EUR', 'JPY', 'KWD', 'IDR'].map(code) as [CurrencyCode, CurrencyCode, CurrencyCode, CurrencyCode];
+const NOW = new Date('2026-11-26T12:00:00Z');
+const handles = { monzo: 'alex', revolut: 'alexr', paypal: 'AlexS' };
+
+describe('pay links in the bill’s currency', () => {
+  it('fill the amount where the provider takes the currency, and say why not elsewhere', () => {
+    expect(paymentLinks(handles, pence(1250), EUR, 'Taverna').map((l) => [l.provider, l.url, l.amountFilled, l.otherCurrency ?? false])).toEqual([
+      ['monzo', 'https://monzo.me/alex', false, true],
+      ['revolut', 'https://revolut.me/alexr', false, false],
+      ['paypal', 'https://paypal.me/AlexS/12.50EUR', true, false],
+    ]);
+    expect(paymentLinks(handles, pence(1200), JPY).find((l) => l.provider === 'paypal')?.url).toBe('https://paypal.me/AlexS/1200JPY');
+    expect(paymentLinks(handles, pence(45000), IDR).find((l) => l.provider === 'paypal')).toMatchObject({ url: 'https://paypal.me/AlexS', amountFilled: false, otherCurrency: true });
+  });
+
+  it('stay what they were for pounds', () => {
+    expect(paymentLinks(handles, pence(1234), GBP, 'The Crown').map((l) => l.url)).toEqual([
+      'https://monzo.me/alex/12.34?d=The%20Crown',
+      'https://revolut.me/alexr',
+      'https://paypal.me/AlexS/12.34GBP',
+    ]);
+  });
+});
+
+describe('messages in the bill’s currency', () => {
+  it('name every amount in it', () => {
+    expect(paymentRequestText({ dinerName: 'Ann', payeeName: 'Alex', currency: JPY, amount: pence(1200), items: ['Ramen'] })).toBe(
+      'Hi Ann! Your share is JP¥1,200 (Ramen). Your items and how to pay Alex:',
+    );
+    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', currency: JPY, amount: pence(1992), items: ['Sushi'], alsoIn: '£10.36' })).toBe(
+      'Hi Ben! Your share is JP¥1,992 or £10.36 (Sushi). Your items and how to pay Alex:',
+    );
+    expect(reminderText({ payeeName: 'Alex', billLabel: 'Taverna', currency: KWD, unpaid: [{ name: 'Ann', amount: pence(4500) }], wholeBillUrl: 'https://x/b/1' })).toContain('• Ann: KWD\u00a04.500');
+  });
+
+  it('say by how much a share was rounded up, in the currency', () => {
+    const split = splitBill({ diners: [{ id: 'a' }, { id: 'b' }, { id: 'c' }], items: [{ id: 'i', pricePence: pence(100), assignedTo: ['a', 'b', 'c'] }], tipPence: pence(0) });
+    expect(roundingNote(split.shares[0]!, JPY)).toBe('pays JP¥0.67 more than an exact split, so the amounts add up');
+    expect(roundingNote(split.shares[0]!, EUR)).toBe('pays €0.0067 more than an exact split, so the amounts add up');
+    expect(roundingNote(split.shares[0]!, GBP)).toBe('pays 0.67p more than an exact split, so the pennies add up');
+  });
+});
+
+describe('typed amounts in the bill’s currency', () => {
+  it('read a tip in whole yen and refuse a negative one in the currency’s words', () => {
+    expect(readTipAmount('500', JPY)).toEqual({ ok: true, pence: 500 });
+    expect(readTipAmount('-1', EUR)).toEqual({ ok: false, message: 'Enter an amount of €0.00 or more.' });
+    expect(readTipAmount('-1', GBP)).toEqual({ ok: false, message: 'Enter an amount of £0.00 or more.' });
+  });
+
+  it('read a missed line in dinars to the thousandth', () => {
+    const line = missedLine('m', 'Mezze', '4.5', KWD);
+    expect(line.ok && line.value.pricePence).toBe(4500);
+  });
+
+  it('bring a reading’s hundredths to whole yen, the printed total too', () => {
+    const read = rescaleReview([reviewLine('1', 'Ramen', pence(120000), 'item')], pence(240000), 2, 0);
+    expect(read.lines[0]!.pricePence).toBe(1200);
+    expect(read.totalPence).toBe(2400);
+  });
+});
+
+describe('the bill’s currency on every path', () => {
+  const receipt = (currency: CurrencyCode, price: number): Receipt => ({
+    receiptId: 'r',
+    currency,
+    items: [{ id: 'i', name: 'Ramen', pricePence: pence(price), kind: 'item', assignedTo: ['a', 'b'] }],
+    diners: [
+      { id: 'a', name: 'Ann', color: '#000' },
+      { id: 'b', name: 'Bob', color: '#000' },
+    ],
+    tipPence: pence(0),
+    subtotalPence: pence(price),
+    totalPence: pence(price),
+    timestamp: NOW.toISOString(),
+  });
+
+  it('writes the CSV with the currency’s decimals and names the currency unless it is pounds', () => {
+    const csv = (r: Receipt) => {
+      const made = exportReceipt(r, 'csv');
+      if (!made.ok) throw new Error(made.error);
+      return made.value.content.split('\r\n');
+    };
+    expect(csv(receipt(JPY, 1201)).slice(0, 2)).toEqual(['Item,Price (JPY),Assigned To,Share Amount (JPY)', 'Ramen,1201,"Ann, Bob","601, 600"']);
+    expect(csv(receipt(KWD, 4501))[1]).toBe('Ramen,4.501,"Ann, Bob","2.251, 2.250"');
+    expect(csv(receipt(GBP, 1201)).slice(0, 2)).toEqual(['Item,Price,Assigned To,Share Amount', 'Ramen,12.01,"Ann, Bob","6.01, 6.00"']);
+    const json = exportReceipt(receipt(JPY, 1201), 'json');
+    expect(json.ok && JSON.parse(json.value.content).currency).toBe('JPY');
+  });
+
+  it('keeps it in the stored bill, and refuses a code that is no currency', () => {
+    const request = { currency: 'JPY', tipPence: 0, diners: [{ id: 'a', name: 'Ann' }], items: [{ name: 'Ramen', pricePence: 1200, assignedTo: ['a'] }] };
+    const random = (n: number) => new Uint8Array(n).fill(7);
+    const stored = newStoredReceipt(request, random);
+    expect(stored.ok && stored.value.receipt.currency).toBe('JPY');
+    expect(newStoredReceipt({ ...request, currency: undefined }, random)).toMatchObject({ ok: true, value: { receipt: { currency: 'GBP' } } });
+    expect(newStoredReceipt({ ...request, currency: 'YEN' }, random)).toEqual({ ok: false, error: 'Invalid share packet format' });
+  });
+
+  it('keeps it in the live bill and on the wire to every phone', () => {
+    const made = newLiveBill({ ...aLiveBillRequest(), currency: 'KWD' }, 'bill1', NOW);
+    if (!made.ok) throw new Error(made.error);
+    const onThePhone = liveBillFromJson(JSON.parse(JSON.stringify(liveBillToJson(made.value))));
+    expect(onThePhone?.currency).toBe('KWD');
+    expect(liveTotals(onThePhone!).split.totalPence).toBe(liveTotals(made.value).split.totalPence);
+    expect(newLiveBill({ ...aLiveBillRequest(), currency: 'kwd' }, 'b', NOW)).toEqual({ ok: false, error: 'bad_bill' });
+    expect(liveBillFromJson({ ...liveBillToJson(made.value), currency: undefined })?.currency).toBe('GBP');
+  });
+
+  it('keeps the organiser’s rate with the stored bill: each page shows its part of the converted total, and what is left after a part payment', () => {
+    const request = {
+      currency: 'JPY',
+      payBackRate: '0.0052',
+      tipPence: 0,
+      diners: [
+        { id: 'a', name: 'Aki' },
+        { id: 'b', name: 'Ben' },
+      ],
+      items: [
+        { name: 'Ramen', pricePence: 1693, assignedTo: ['a'] },
+        { name: 'Sushi', pricePence: 1992, assignedTo: ['b'] },
+      ],
+    };
+    const stored = newStoredReceipt(request, (n) => crypto.getRandomValues(new Uint8Array(n)));
+    if (!stored.ok) throw new Error(stored.error);
+    const { receipt, dinerIds } = stored.value;
+    expect(receipt.payBack).toEqual({ currency: 'GBP', rate: '0.0052' });
+    const pages = ['a', 'b'].map((id) => dinerBreakdown(receipt, dinerIds.get(id)!));
+    // ¥3,685 is £19.16: 880.36p and 1035.84p, the spare penny to the larger remainder.
+    expect(pages.map((p) => p.ok && p.value.converted)).toEqual([
+      { currency: 'GBP', totalPence: 880 },
+      { currency: 'GBP', totalPence: 1036 },
+    ]);
+    const ben = pages[1]!;
+    if (!ben.ok) throw new Error(ben.error);
+    expect(leftAtRate(receipt, ben.value, pence(1992))).toEqual({ currency: 'GBP', amount: 1036 });
+    expect(leftAtRate(receipt, ben.value, pence(992))).toEqual({ currency: 'GBP', amount: 516 });
+    expect(newStoredReceipt({ ...request, payBackRate: 'lots' }, (n) => new Uint8Array(n))).toEqual({ ok: false, error: 'Enter the rate as a number greater than 0, such as 0.86.' });
+    // A bill already in pounds has no rate to keep.
+    const pounds = newStoredReceipt({ ...request, currency: 'GBP' }, (n) => crypto.getRandomValues(new Uint8Array(n)));
+    expect(pounds.ok && pounds.value.receipt.payBack).toBeNull();
+  });
+});
