@@ -3,6 +3,7 @@ import { foldCase, unfoldCase } from './letter-case';
 import { MENU_DICTIONARY } from './menu-dictionary';
 import { checkPacket, defaultKind, MAX_ITEM_NAME_LENGTH, SHARE_PACKET_VERSION, SHARED_KINDS, type SharedItem, type SharedSeat, type SharePacket } from './share-packet';
 import { decodeTexts, encodeTexts } from './text-model';
+import { MAX_BILL_NAME_LENGTH } from '../bill-name';
 import { MAX_DINER_NAME_LENGTH, MAX_DINERS } from '../diners';
 import { pence } from '../money';
 import { err, type Result } from '../result';
@@ -28,6 +29,8 @@ export type TokenProblem = 'invalid' | 'expired' | 'format';
 export const TAG_BYTES = 16; // 128-bit truncated HMAC-SHA256
 export const MAX_TOKEN_CHARS = 4000;
 export const MAX_INFLATED_BYTES = 32 * 1024;
+/** The longest token whose link (https://whospaying.app/b/…) still fits QR version 13 at error correction M. */
+export const QR_13_TOKEN_CHARS = 443;
 const FLAG_DEFLATED = 1;
 const FLAG_FOCUS = 2;
 // Set only for a proportional tip, so equal-tip tokens stay byte for byte what they were before it existed.
@@ -36,7 +39,11 @@ const FLAG_PROPORTIONAL_TIP = 4;
 const FLAG_KINDS = 8;
 // Names coded with the letter model (text-model.ts) instead of deflate, when that is shorter.
 const FLAG_TEXT_MODEL = 16;
+// Set only for a bill with a name or a payer, so a token without them stays byte for byte what it was.
+const FLAG_DETAILS = 32;
 const DICTIONARY = new TextEncoder().encode(MENU_DICTIONARY.toLowerCase());
+// An item's or the bill's name, whichever may be longer.
+const LONGEST_NAME = Math.max(MAX_ITEM_NAME_LENGTH, MAX_BILL_NAME_LENGTH);
 
 /** What the signed flags byte says about the bill besides compression. */
 export interface BodyFlags {
@@ -44,6 +51,8 @@ export interface BodyFlags {
   readonly proportionalTip: boolean;
   /** Whether the body ends with each item's kind. */
   readonly kinds?: boolean;
+  /** Whether the head says who paid and the names end with the bill's name. */
+  readonly details?: boolean;
 }
 
 /**
@@ -52,8 +61,13 @@ export interface BodyFlags {
  * dictionary of menu words when that is shorter, else as it is.
  */
 export function sealPacket(packet: SharePacket, signer: PacketSigner, compressor: PacketCompressor): string {
-  const flags = { focus: packet.focusSeatId !== null, proportionalTip: packet.tipSplit === 'proportional', kinds: packet.items.some((i) => i.kind !== defaultKind(i.pricePence)) };
-  const parts = encodeParts(packet, flags.kinds);
+  const flags = {
+    focus: packet.focusSeatId !== null,
+    proportionalTip: packet.tipSplit === 'proportional',
+    kinds: packet.items.some((i) => i.kind !== defaultKind(i.pricePence)),
+    details: packet.name !== null || packet.payerSeatId !== null,
+  };
+  const parts = encodeParts(packet, flags);
   const deflated = sealBody(concat(parts.head, parts.texts, parts.numbers), flags, packet.expiresAt, signer, compressor);
   const modelled = seal(concat(parts.head, parts.numbers, encodeTexts(parts.names)), flagBits(flags) | FLAG_TEXT_MODEL, packet.expiresAt, signer);
   // Ties keep the older form, so a bill whose token existed before the letter model keeps it.
@@ -68,7 +82,7 @@ export function sealBody(body: Uint8Array, bodyFlags: BodyFlags, expiresAt: numb
 }
 
 function flagBits(flags: BodyFlags): number {
-  return (flags.focus ? FLAG_FOCUS : 0) | (flags.proportionalTip ? FLAG_PROPORTIONAL_TIP : 0) | (flags.kinds ? FLAG_KINDS : 0);
+  return (flags.focus ? FLAG_FOCUS : 0) | (flags.proportionalTip ? FLAG_PROPORTIONAL_TIP : 0) | (flags.kinds ? FLAG_KINDS : 0) | (flags.details ? FLAG_DETAILS : 0);
 }
 
 function seal(body: Uint8Array, flags: number, expiresAt: number, signer: PacketSigner): string {
@@ -101,7 +115,7 @@ export function openPacket(token: string, nowSeconds: number, signer: PacketSign
     if ((flags & FLAG_DEFLATED) !== 0 && (flags & FLAG_TEXT_MODEL) !== 0) return err('format');
     const body = (flags & FLAG_DEFLATED) !== 0 ? compressor.inflate(rest, DICTIONARY, MAX_INFLATED_BYTES) : rest;
     if (body === null) return err('invalid');
-    const bodyFlags = { focus: (flags & FLAG_FOCUS) !== 0, proportionalTip: (flags & FLAG_PROPORTIONAL_TIP) !== 0, kinds: (flags & FLAG_KINDS) !== 0 };
+    const bodyFlags = { focus: (flags & FLAG_FOCUS) !== 0, proportionalTip: (flags & FLAG_PROPORTIONAL_TIP) !== 0, kinds: (flags & FLAG_KINDS) !== 0, details: (flags & FLAG_DETAILS) !== 0 };
     const packet = decodeBody(body, expiresAt, bodyFlags, (flags & FLAG_TEXT_MODEL) !== 0);
     const checked = checkPacket(packet);
     return checked.ok ? checked : err('format');
@@ -111,7 +125,7 @@ export function openPacket(token: string, nowSeconds: number, signer: PacketSign
   }
 }
 
-// The head (counts, focus, 2-bit case modes), the names, and the numbers (prices, seats, tip, kinds).
+// The head (counts, focus, payer, 2-bit case modes), the names (seats, items, then the bill's), and the numbers (prices, seats, tip, kinds).
 // A deflated body is head, names side by side (length-prefixed, for deflate), numbers; a body coded
 // with the letter model is head, numbers, then the names' bit stream to the end.
 interface BodyParts {
@@ -121,12 +135,15 @@ interface BodyParts {
   readonly numbers: Uint8Array;
 }
 
-function encodeParts(packet: SharePacket, withKinds: boolean): BodyParts {
+function encodeParts(packet: SharePacket, flags: Required<BodyFlags>): BodyParts {
   const seatIndex = new Map(packet.seats.map((s, i) => [s.id, i]));
   const head = new ByteWriter().byte(packet.seats.length);
   if (packet.focusSeatId !== null) head.byte(seatIndex.get(packet.focusSeatId)!);
+  // The payer as seat number (1…8), 0 for nobody on the bill.
+  if (flags.details) head.byte(packet.payerSeatId === null ? 0 : seatIndex.get(packet.payerSeatId)! + 1);
   head.varint(packet.items.length);
-  const folded = [...packet.seats.map((s) => s.name), ...packet.items.map((i) => i.name)].map(foldCase);
+  const billName = flags.details ? [packet.name ?? ''] : [];
+  const folded = [...packet.seats.map((s) => s.name), ...packet.items.map((i) => i.name), ...billName].map(foldCase);
   for (let i = 0; i < folded.length; i += 4) head.byte(folded.slice(i, i + 4).reduce((b, f, k) => b | (f.mode << (2 * k)), 0));
   const texts = new ByteWriter();
   for (const f of folded) texts.text(f.text);
@@ -136,7 +153,7 @@ function encodeParts(packet: SharePacket, withKinds: boolean): BodyParts {
     numbers.byte(item.assignedTo.reduce((mask, id) => mask | (1 << seatIndex.get(id)!), 0));
   }
   numbers.varint(packet.tipPence);
-  if (withKinds) {
+  if (flags.kinds) {
     // Only the lines whose kind their sign does not imply (a service charge, mostly one): position × 4 + kind.
     const odd = packet.items.flatMap((item, i) => (item.kind === defaultKind(item.pricePence) ? [] : [i * 4 + SHARED_KINDS.indexOf(item.kind)]));
     numbers.varint(odd.length);
@@ -156,14 +173,14 @@ function decodeBody(body: Uint8Array, expiresAt: number, flags: BodyFlags, textM
   const seatCount = r.byte();
   if (seatCount < 1 || seatCount > MAX_DINERS) throw new ByteFormatError('seat count');
   const focus = flags.focus ? r.byte() : null;
+  const payer = flags.details ? r.byte() : 0;
   const itemCount = r.varint();
   if (itemCount > body.length) throw new ByteFormatError('item count');
-  const modeBytes = Array.from({ length: Math.ceil((seatCount + itemCount) / 4) }, () => r.byte());
+  const textCount = seatCount + itemCount + (flags.details ? 1 : 0);
+  const modeBytes = Array.from({ length: Math.ceil(textCount / 4) }, () => r.byte());
   const mode = (n: number) => (modeBytes[Math.floor(n / 4)]! >> (2 * (n % 4))) & 3;
   const readNames = (): string[] =>
-    textModel
-      ? decodeTexts(r.rest(), seatCount + itemCount, MAX_ITEM_NAME_LENGTH * 4)
-      : Array.from({ length: seatCount + itemCount }, (_, i) => r.text((i < seatCount ? MAX_DINER_NAME_LENGTH : MAX_ITEM_NAME_LENGTH) * 4));
+    textModel ? decodeTexts(r.rest(), textCount, LONGEST_NAME * 4) : Array.from({ length: textCount }, (_, i) => r.text((i < seatCount ? MAX_DINER_NAME_LENGTH : LONGEST_NAME) * 4));
   const folded = textModel ? [] : readNames();
   const numbers = Array.from({ length: itemCount }, () => ({ pricePence: r.signed(), mask: r.byte() }));
   const tipPence = r.varint();
@@ -197,5 +214,8 @@ function decodeBody(body: Uint8Array, expiresAt: number, flags: BodyFlags, textM
     tipPence: pence(tipPence),
     tipSplit: flags.proportionalTip ? 'proportional' : 'equal',
     focusSeatId: focus === null ? null : String(focus + 1),
+    name: flags.details && names[textCount - 1] !== '' ? names[textCount - 1]! : null,
+    // A seat number beyond the seat count names a seat that does not exist: checkPacket refuses it.
+    payerSeatId: payer === 0 ? null : String(payer),
   };
 }

@@ -33,17 +33,18 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
   const payerId = payerDinerId(bill.payer, bill.diners, payee?.name ?? null);
   // Nothing is stored, sent or shared while the shares do not add up to the Grand Total.
   const toStore = useMemo(() => {
-    const shared = receipt && check.addsUp ? shareableBill(receipt) : null;
+    // The bill's name (the receipt's restaurant and date, or as typed); the lines' names only for a bill kept before bills had names.
+    const name = billLabel(
+      billNameOf(bill),
+      bill.items.filter((i) => i.kind !== 'vat').map((i) => i.name),
+    );
+    // The whole-bill page heads with the name and shows the payer as owed.
+    const shared = receipt && check.addsUp ? { ...shareableBill(receipt), name, payerId } : null;
     return (
       shared && {
         bill: shared,
         snapshot: billSnapshot(bill),
-        // The bill's name (the receipt's restaurant and date, or as typed on Review); the lines' names only
-        // for a bill kept before bills had names.
-        label: billLabel(
-          billNameOf(bill),
-          bill.items.filter((i) => i.kind !== 'vat').map((i) => i.name),
-        ),
+        label: name,
         diningDate: bill.receiptDate,
         totalPence: split.totalPence,
         totals: new Map(split.shares.map((s) => [s.dinerId, s.totalPence as number])),

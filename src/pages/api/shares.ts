@@ -15,6 +15,10 @@ const body = z.object({
   tipSplit: z.enum(TIP_SPLITS).optional(),
   /** Optional: an individual share for one diner (the single-seat view). */
   dinerId: id.nullish(),
+  /** Optional: the bill's name, which heads the page. */
+  name: z.string().max(200).nullish(),
+  /** Optional: the diner who paid the restaurant, shown as owed rather than owing. */
+  payerId: id.nullish(),
 });
 
 /** A signed public link /b/{token} to the whole bill (or one diner's view of it): `{ url, token, expiresAt }`. */
