@@ -7,6 +7,7 @@ import { Avatar } from './AssignStep';
 import { $bill } from './bill-state';
 import { $receipt, $split, assignItemNow, billNameOf, billSnapshot, goToStep, splitAmongEveryone } from './bill-store';
 import { addsUpView, roundingNote, type AddsUpView } from '../../../domain/adds-up';
+import { BillNameField } from './BillNameField';
 import { ItemHead } from './ItemEditor';
 import { ShareBreakdown } from './ShareBreakdown';
 import { TipCard } from './TipCard';
@@ -68,6 +69,8 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
           </Button>
           <h2 id="items-summary-title">Items Summary</h2>
         </div>
+        {/* Here too, so a bill typed in by hand (it never sees Review) can be named before it goes out. */}
+        <BillNameField />
         <ul className="wz-summary-items">
           {bill.items.map((item) => (
             <li key={item.id}>
