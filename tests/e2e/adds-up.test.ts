@@ -106,7 +106,7 @@ describe('nothing goes out that does not add up', () => {
     await page.getByRole('form', { name: 'Edit COKE' }).waitFor({ state: 'detached' });
   });
 
-  it('the share and stored-bill endpoints refuse a bill whose shares do not add up, with a code', async () => {
+  it('the share, stored-bill and stored-receipt endpoints refuse a bill whose shares do not add up, with a code', async () => {
     const bill = {
       diners: [
         { id: 'a', name: 'Alex' },
@@ -124,10 +124,14 @@ describe('nothing goes out that does not add up', () => {
     const stored = await postJson('/api/bills', { bill, payee: { name: 'Alex' } });
     expect(stored.status).toBe(422);
     expect(await stored.json()).toMatchObject({ code: 'unassigned_items' });
+    const receipt = await postJson('/api/receipts', bill);
+    expect(receipt.status).toBe(422);
+    expect(await receipt.json()).toEqual({ code: 'unassigned_items', error: expect.stringContaining('1 item is not assigned to any diner') });
     // Assigned, the same bill goes out.
     const fixed = { ...bill, items: [bill.items[0], { ...bill.items[1], assignedTo: ['a', 'b'] }] };
     expect((await postJson('/api/shares', fixed)).status).toBe(201);
     expect((await postJson('/api/bills', { bill: fixed, payee: { name: 'Alex' } })).status).toBe(201);
+    expect((await postJson('/api/receipts', fixed)).status).toBe(201);
   });
 });
 
