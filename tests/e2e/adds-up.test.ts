@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone } from './support/browser';
 import { postJson } from './support/http';
+import { actionsUnderToast } from './support/layout';
 import { auditPage, screenshot, SCREENSHOTS, showAs, THEMES, WIDTHS } from './support/visual-audit';
 import { addDiners, FakeBackend, manualBill, openApp, toggle, uploadPhoto } from './support/wizard';
 
@@ -237,11 +238,18 @@ describe('getting paid back without surprises (organiser and two diners)', () =>
     await page.getByRole('button', { name: 'Send Cat their share' }).click();
     await page.getByText('Message for Cat copied').waitFor();
     const catLink = (await clipboard(page)).match(OWN_LINK)![0];
-    // Two messages copied, one toast: the newest, clear of the pinned Share Bill.
+    // Two messages copied, one toast: the newest, in Cat's row under her buttons, over no action.
     expect(await page.locator('.wz-toast').count()).toBe(1);
-    const [toastBox, shareBox] = [(await page.locator('.wz-toast').boundingBox())!, (await page.getByRole('button', { name: 'Share Bill' }).boundingBox())!];
-    expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(shareBox.y);
+    await row('Cat').locator('.wz-toast').getByText('Message for Cat copied').waitFor();
+    expect(await actionsUnderToast(page)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, 'issue28-toast-390-light.png') });
+    // At 320 px too, where the payer's select and the next rows sit closest.
+    await showAs(page, 320, 'dark');
+    await page.getByRole('button', { name: 'Send Ben their share' }).click();
+    await row('Ben').locator('.wz-toast').getByText('Message for Ben copied').waitFor();
+    expect(await actionsUnderToast(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'issue28-toast-320-dark.png') });
+    await showAs(page, 390, 'light');
     await page.getByText(/^0 of 2 paid · £[\d.]+ still to come$/).waitFor();
 
     // Ben's phone: the amount first, a pay button on the first screen at 320 × 568 and 390 × 844.
