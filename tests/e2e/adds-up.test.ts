@@ -5,7 +5,8 @@ import { launchBrowser, newPhone } from './support/browser';
 import { postJson } from './support/http';
 import { actionsUnderToast } from './support/layout';
 import { auditPage, screenshot, SCREENSHOTS, showAs, THEMES, WIDTHS } from './support/visual-audit';
-import { addDiners, FakeBackend, manualBill, openApp, toggle, uploadPhoto } from './support/wizard';
+import { clipboard, firstSend, OWN_LINK } from './support/paying-back';
+import { addDiners, FakeBackend, manualBill, openApp, scanToReview, toggle } from './support/wizard';
 
 // Issue 28, docs/product.md: nothing goes out that does not add up.
 
@@ -146,11 +147,8 @@ describe('a paid reading is not thrown away by accident', () => {
   it('asks before ← Back puts away a scan it paid for; Keep reviewing keeps every line, and the scan step gives the reading back', async () => {
     const { page } = await newPhone(browser);
     const backend = await FakeBackend.on(page);
-    backend.answerNext({ body: [{ name: 'Soup', pricePence: 600, kind: 'item' }] });
     await openApp(page);
-    await uploadPhoto(page);
-    await page.getByRole('button', { name: 'Analyze Receipt' }).click();
-    await page.getByRole('heading', { name: 'Review Receipt Items' }).waitFor();
+    await scanToReview(page, backend, [{ name: 'Soup', pricePence: 600, kind: 'item' }]);
     await page.getByRole('button', { name: '← Back' }).click();
     const dialog = page.getByRole('dialog', { name: 'Discard this reading?' });
     await dialog.getByText(/^Going back puts away the items read from this receipt\./).waitFor();
@@ -185,10 +183,6 @@ describe('a paid reading is not thrown away by accident', () => {
   });
 });
 
-/** What the organiser's phone last copied (on a development host, Send copies instead of sharing). */
-const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
-const OWN_LINK = /https?:\/\/\S+\/r\/[a-z0-9]+\/[a-z0-9]{27}/;
-
 describe('getting paid back without surprises (organiser and two diners)', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -220,13 +214,7 @@ describe('getting paid back without surprises (organiser and two diners)', () =>
 
     // Before the organiser's details, nobody is taken for the payer; saved as Alex, Alex is.
     expect(await page.getByLabel('Who paid the bill?').inputValue()).toBe('');
-    await page.getByRole('button', { name: 'Send Ben their share' }).click();
-    const details = page.getByRole('dialog', { name: 'Your payment details' });
-    await details.getByLabel('Your name').fill('Alex');
-    await details.getByLabel('Monzo.me username').fill('alex-m');
-    await details.getByRole('button', { name: 'Save details' }).click();
-    await page.getByText('Message for Ben copied').waitFor();
-    const toBen = await clipboard(page);
+    const toBen = await firstSend(page, 'Ben');
     expect(toBen).toMatch(/^(\[Development mode\]\n)?Hi Ben! Your share of [^()]+ is £[\d.]+ \(CHEESE START, STEAK and more\)\. Your items and how to pay Alex:/);
     expect(toBen).not.toContain('SCALLOPS');
     const benLink = toBen.match(OWN_LINK)![0];
