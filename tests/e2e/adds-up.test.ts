@@ -313,6 +313,21 @@ describe('getting paid back without surprises (organiser and two diners)', () =>
     const cat = await newPhone(browser);
     await cat.page.goto(wholeBill);
     expect(await cat.page.getByRole('button', { name: "I've paid" }).count()).toBe(0);
+    // It is headed by the bill's name, and Alex, who paid, is owed the others' shares rather than owing.
+    const billTitle = (await page.getByRole('textbox', { name: 'Bill name' }).inputValue()).trim();
+    expect((await cat.page.getByRole('heading', { level: 1 }).innerText()).split('\n')).toEqual([billTitle, 'Bill Breakdown']);
+    expect(await cat.page.title()).toBe(`${billTitle} · Bill Breakdown`);
+    const owes = cat.page.getByRole('list', { name: 'Summary' });
+    const alexOwed = pence(await owes.getByRole('listitem').filter({ hasText: 'Alex' }).innerText());
+    expect(await owes.getByRole('listitem').filter({ hasText: 'Alex' }).innerText()).toMatch(/^Alex\s+Paid the bill\s+owed £[\d.]+$/);
+    const others = await Promise.all(['Ben', 'Cat'].map(async (name) => pence(await owes.getByRole('listitem').filter({ hasText: name }).innerText())));
+    expect(alexOwed).toBe(others[0]! + others[1]!);
+    for (const width of WIDTHS)
+      for (const theme of THEMES) {
+        await showAs(cat.page, width, theme);
+        expect(await auditPage(cat.page, `whole bill ${width} ${theme}`, { axe: width === 320 })).toEqual([]);
+        await screenshot(cat.page, `issue28-whole-bill-${width}-${theme}`);
+      }
     await cat.page.goto(catLink);
     await cat.page.waitForURL('**/app/receipt/**');
     await cat.page.getByRole('button', { name: "I've paid" }).waitFor();

@@ -17,7 +17,7 @@ describe("the bill's name", () => {
   });
   afterAll(() => browser.close());
 
-  it('a bill typed in is "Bill of" today, in its message and in recent bills', async () => {
+  it('a bill typed in is "Bill of" today in its message, and renamed on the Summary heads its shared page and recent bills', async () => {
     const { context, page } = await newPhone(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
     await openApp(page);
     await manualBill(page, [['Soup', '5.00']]);
@@ -26,10 +26,28 @@ describe("the bill's name", () => {
     await page.getByRole('button', { name: 'Continue to Summary' }).click();
     const today = billName(null, null, londonDay(new Date()));
     expect(today).toMatch(/^Bill of \d{1,2} \w+ \d{4}$/);
+    const field = page.getByRole('textbox', { name: 'Bill name' });
+    expect(await field.inputValue()).toBe(today);
     expect(await firstSend(page, 'Ben')).toContain(`Hi Ben! Your share of ${today} is £`);
+
+    // It never saw Review, so it is renamed on the Summary; the bill already sent follows, and its shared page is headed by the name.
+    const restored = page.waitForResponse((r) => r.url().endsWith('/api/bills') && r.status() === 200);
+    await field.fill('Soup at Cat’s');
+    await restored;
+    await page.getByRole('button', { name: 'Share Bill' }).click();
+    const link = page.getByRole('dialog', { name: 'Share Bill' }).getByRole('textbox', { name: 'Share link' });
+    await link.waitFor();
+    const cat = await newPhone(browser);
+    await cat.page.goto(await link.inputValue());
+    // Only Ben had anything, so the page is his.
+    expect((await cat.page.getByRole('heading', { level: 1 }).innerText()).split('\n')).toEqual(['Soup at Cat’s', "Ben's Bill"]);
+    expect(await cat.page.title()).toBe("Soup at Cat’s · Ben's Bill");
+    await cat.context.close();
+    await page.getByRole('dialog', { name: 'Share Bill' }).getByRole('button', { name: 'Close' }).click();
+
     await page.getByRole('button', { name: 'Split Another Bill' }).click();
     await page.getByRole('heading', { name: 'Recent bills' }).waitFor();
-    expect(await page.getByRole('heading', { name: today, exact: true }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Soup at Cat’s', exact: true }).count()).toBe(1);
     await context.close();
   });
 
