@@ -3,7 +3,7 @@ import { atom } from 'nanostores';
 import { useStore } from '../use-store';
 import { $toasts, dismissToast, type Toast } from './toasts';
 
-// The slots on the screen now: a toast for a slot that is not (the step changed) shows pinned instead.
+// The slots on the screen now: a toast for a slot not yet there (the step is still loading) shows pinned meanwhile.
 const $slots = atom<readonly string[]>([]);
 
 /** The toast with no slot on the screen: at most one, clear of the sticky actions (wizard.css); polite so screen readers hear it. */
@@ -20,6 +20,8 @@ export function ToastSlot({ at }: { readonly at: string }) {
       const slots = [...$slots.get()];
       slots.splice(slots.indexOf(at), 1);
       $slots.set(slots);
+      // Gone with the step it answered: it is no news on the next one.
+      if (!slots.includes(at)) for (const t of $toasts.get()) if (t.at === at) dismissToast(t.id);
     };
   }, [at]);
   return <ToastRegion className="wz-toast-slot" shows={(t) => t.at === at} inFlow />;

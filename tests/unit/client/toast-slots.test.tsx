@@ -49,7 +49,24 @@ describe('where a toast shows', () => {
     await act(async () => root.unmount());
   });
 
-  it('pins a toast whose slot is not on the screen, and one that names no slot', async () => {
+  it('takes a toast away with its slot: leaving the step, its answer is no news on the next one', async () => {
+    const root = createRoot(host);
+    await act(async () =>
+      root.render(
+        <>
+          <ToastSlot at="row:ben" />
+          <Toasts />
+        </>,
+      ),
+    );
+    await act(async () => toast('Message for Ben copied: paste it into any chat', 'success', 'row:ben'));
+    await act(async () => root.render(<Toasts />));
+    expect(pinned()).toBe('');
+    expect($toasts.get()).toEqual([]);
+    await act(async () => root.unmount());
+  });
+
+  it('pins a toast whose slot is not on the screen yet, and one that names no slot', async () => {
     const root = createRoot(host);
     await act(async () => root.render(<Toasts />));
     await act(async () => toast('Tokens recovered', 'success', 'scan'));
