@@ -71,7 +71,7 @@ export function OrganiserLivePanel({ link }: { readonly link: LiveLink }) {
               <span>
                 {d.name}{' '}
                 <span className="wz-note">
-                  {d.joined ? '· on their phone' : d.id === payerDinerId(payer, bill.diners, payee?.name ?? null) ? '· on this phone, paid the bill' : '· not joined yet'}
+                  {d.id === payerDinerId(payer, bill.diners, payee?.name ?? null) ? '· on this phone, paid the bill' : d.joined ? '· on their phone' : '· not joined yet'}
                 </span>
               </span>
               <button type="button" className="button ghost" disabled={readOnly} onClick={() => void send({ type: 'removeDiner', dinerId: d.id })}>

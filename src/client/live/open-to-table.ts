@@ -1,4 +1,6 @@
 import { newLiveItem } from '../../../domain/live-bill/new-live-bill';
+import { payerDinerId } from '../../../domain/paying-back/payee';
+import { $payee } from '../paying-back/payee-store';
 import { tipFromAmount } from '../../../domain/tip';
 import type { BillState, LiveLink } from '../wizard/bill-state';
 import { tipPercentOf } from '../wizard/bill-store';
@@ -12,6 +14,8 @@ export async function openToTable(bill: BillState): Promise<{ ok: true; live: Li
     // The tip as the wizard reckons it (a percentage unless an amount was chosen), so totals agree.
     tip: bill.tip.mode === 'percent' || !bill.tip.chosen ? { percent: tipPercentOf(bill) } : { pence: tipFromAmount(Number(bill.tip.amountText)) },
     tipSplit: bill.tipSplit,
+    // Who paid is at the table on this phone: no other phone may pick their name.
+    organiserDinerId: payerDinerId(bill.payer, bill.diners, $payee.get()?.name ?? null),
   };
   try {
     const response = await fetch('/api/live-bills', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

@@ -26,6 +26,8 @@ const body = z.object({
   diners: z.array(z.object({ id, name: z.string().max(100) })).max(50),
   tip: z.union([z.object({ percent: z.number() }), z.object({ pence: z.number().int() })]),
   tipSplit: z.enum(TIP_SPLITS).optional(),
+  /** Optional: the diner on the organiser's phone, who joins at once. */
+  organiserDinerId: id.nullish(),
 });
 
 /** Opens the organiser's bill to the table: answers the organiser's key and the table's link. */
