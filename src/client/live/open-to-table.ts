@@ -14,8 +14,8 @@ export async function openToTable(bill: BillState): Promise<{ ok: true; live: Li
     // The tip as the wizard reckons it (a percentage unless an amount was chosen), so totals agree.
     tip: bill.tip.mode === 'percent' || !bill.tip.chosen ? { percent: tipPercentOf(bill) } : { pence: tipFromAmount(Number(bill.tip.amountText)) },
     tipSplit: bill.tipSplit,
-    // Who paid is at the table on this phone: no other phone may pick their name.
-    organiserDinerId: payerDinerId(bill.payer, bill.diners, $payee.get()?.name ?? null),
+    // The organiser (the diner named as in their payment details) is at the table on this phone: no other phone may pick their name.
+    organiserDinerId: payerDinerId({ by: 'me' }, bill.diners, $payee.get()?.name ?? null),
   };
   try {
     const response = await fetch('/api/live-bills', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
