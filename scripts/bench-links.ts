@@ -11,6 +11,7 @@ import { currencyCode } from '../domain/currency';
 import { newStoredReceipt } from '../domain/sharing/new-receipt';
 import { packetFromRequest, type ShareRequest } from '../domain/sharing/share-packet';
 import { sealPacket } from '../domain/sharing/share-token';
+import { ShareLinks } from '../src/application/sharing/share-links';
 import { emitRows, say } from './bench-output.mjs';
 import { MADE_UP_MENUS } from './made-up-menus';
 
@@ -49,6 +50,15 @@ function scrambled(bill: ReferenceBill): ReferenceBill {
   return { ...bill, items: bill.items.map((i) => ({ ...i, name: shuffle(i.name) })) };
 }
 
+// As the app shares a bill (ShareLinks, which leaves the name out of a link it would push past QR
+// version 13): named from the receipt's restaurant and date, the organiser (first diner) as payer.
+const links = new ShareLinks(signer, pakoCompressor, { now: () => new Date() }, { warn: () => {}, error: () => {} });
+function namedLink(bill: ReferenceBill): string {
+  const made = links.create({ ...bill, name: 'The Olive Tree · 25 Nov 2026', payerId: bill.diners[0]!.id });
+  if (!made.ok) throw new Error(made.error.reason);
+  return `${ORIGIN}${made.value.path}`;
+}
+
 // As many receipts print them, and as the reader returns them: item names in capitals.
 function capitals(bill: ReferenceBill): ReferenceBill {
   return { ...bill, items: bill.items.map((i) => ({ ...i, name: i.name.toUpperCase() })) };
@@ -73,6 +83,8 @@ const rows = [
     'documents: QR',
     'signed /b/: length',
     'signed /b/: QR',
+    'named, payer: length',
+    'named, payer: QR',
     'ALL CAPS: length',
     'ALL CAPS: QR',
     'unknown words: length',
@@ -91,6 +103,7 @@ for (const [diners, items] of [
   const bill = referenceBill(diners, items);
   const docs = DOCUMENTS[`${diners}x${items}`]!;
   const link = signedLink(bill);
+  const withName = namedLink(bill);
   const plain = signedLink(scrambled(bill));
   const caps = signedLink(capitals(bill));
   const short = storedLink(bill);
@@ -100,6 +113,8 @@ for (const [diners, items] of [
     String(docs.version),
     String(link.length),
     String(qrVersion(link)),
+    String(withName.length),
+    String(qrVersion(withName)),
     String(caps.length),
     String(qrVersion(caps)),
     String(plain.length),
@@ -110,6 +125,7 @@ for (const [diners, items] of [
   const variants: [string, { length: number; version: number }][] = [
     ["documents' format", docs],
     ['signed /b/', { length: link.length, version: qrVersion(link) }],
+    ['signed /b/, named, with payer', { length: withName.length, version: qrVersion(withName) }],
     ['signed /b/, ALL CAPS', { length: caps.length, version: qrVersion(caps) }],
     ['signed /b/, unknown words', { length: plain.length, version: qrVersion(plain) }],
     ['/r/{id}/{dinerId}', { length: short.length, version: qrVersion(short) }],
@@ -117,12 +133,14 @@ for (const [diners, items] of [
   for (const [variant, { length, version }] of variants) figures.push({ name: `links ${diners}x${items}: ${variant}`, figure: length, unit: 'chars', note: `QR version ${version} (M)` });
 }
 
-const menuRows = [['made-up menu, 8 diners, 20 items', 'signed /b/: length', 'signed /b/: QR', 'with an unassigned service charge: length', 'QR']];
+const menuRows = [['made-up menu, 8 diners, 20 items', 'signed /b/: length', 'signed /b/: QR', 'with an unassigned service charge: length', 'QR', 'and named, with payer: length', 'QR']];
 for (const [menu, dishes] of Object.entries(MADE_UP_MENUS)) {
   const bill = madeUpBill(dishes);
   const link = signedLink(bill);
-  const withService = signedLink({ ...bill, items: [...bill.items.slice(0, 19), { id: 'service', name: 'Service Charge', pricePence: 2150, kind: 'service', assignedTo: [] }] });
-  menuRows.push([menu, String(link.length), String(qrVersion(link)), String(withService.length), String(qrVersion(withService))]);
+  const serviced: ReferenceBill = { ...bill, items: [...bill.items.slice(0, 19), { id: 'service', name: 'Service Charge', pricePence: 2150, kind: 'service', assignedTo: [] }] };
+  const withService = signedLink(serviced);
+  const withAll = namedLink(serviced);
+  menuRows.push([menu, String(link.length), String(qrVersion(link)), String(withService.length), String(qrVersion(withService)), String(withAll.length), String(qrVersion(withAll))]);
   figures.push({ name: `links 8x20 made-up ${menu} menu`, figure: link.length, unit: 'chars', note: `QR version ${qrVersion(link)} (M)` });
 }
 

@@ -68,7 +68,9 @@ export class PostgresLiveBillStore implements LiveBillStore {
       if (bill.diners.length > 0)
         await tx
           .insertInto('live_bill_diners')
-          .values(bill.diners.map((d, position) => ({ bill_id: bill.id, id: d.id, position, name: d.name, key_hash: null })))
+          // A seat joined from the start is on the organiser's own phone: their key holds it, so no other
+          // phone can take it (a key is read as the organiser's before any diner's).
+          .values(bill.diners.map((d, position) => ({ bill_id: bill.id, id: d.id, position, name: d.name, key_hash: d.joined ? keys.organiserKeyHash : null })))
           .execute();
       if (bill.claims.length > 0)
         await tx

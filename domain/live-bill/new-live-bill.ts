@@ -28,6 +28,8 @@ export interface NewLiveBillRequest {
   readonly tipSplit: TipSplit;
   /** ISO 4217; pounds when absent. */
   readonly currency?: string | null | undefined;
+  /** The diner on the organiser's own phone (who paid the bill): joined from the start, so no other phone takes their name. */
+  readonly organiserDinerId?: string | null | undefined;
 }
 
 export type NewLiveBillProblem = Extract<LiveProblem, 'bad_item' | 'table_full' | 'name_empty' | 'name_too_long'> | 'no_items' | 'bad_bill';
@@ -47,7 +49,7 @@ export function newLiveBill(request: NewLiveBillRequest, id: string, now: Date):
   for (const d of request.diners) {
     const name = acceptDinerName(d.name, 0);
     if (!name.ok) return err(name.error === 'empty' ? 'name_empty' : 'name_too_long');
-    diners.push({ id: d.id, name: name.value, joined: false });
+    diners.push({ id: d.id, name: name.value, joined: d.id === request.organiserDinerId });
   }
   const dinerIds = new Set(diners.map((d) => d.id));
   const items = [];

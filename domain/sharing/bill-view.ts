@@ -1,5 +1,5 @@
 import { currencyCode, GBP, type CurrencyCode } from '../currency';
-import { type Pence } from '../money';
+import { pence, type Pence } from '../money';
 import { splitBill, type BillSplit, type TipSplit } from '../split';
 import { tipPercentOf } from '../tip';
 import type { SharePacket } from './share-packet';
@@ -35,6 +35,10 @@ export interface BillView {
   readonly tipPercent: number | null;
   readonly tipSplit: TipSplit;
   readonly focusSeatId: string | null;
+  /** The bill's name, when the link carries one. */
+  readonly name: string | null;
+  /** Who paid the restaurant and what the others owe them; null when nobody on the bill did. */
+  readonly payer: { readonly seatId: string; readonly owedPence: Pence } | null;
 }
 
 /** The packet's bill split as every share view splits it (line ids are the lines' positions). */
@@ -76,7 +80,15 @@ export function billView(packet: SharePacket): BillView {
     tipPercent: split.subtotalPence > 0 ? tipPercentOf(packet.tipPence, split.subtotalPence) : null,
     tipSplit: packet.tipSplit,
     focusSeatId: packet.focusSeatId,
+    name: packet.name,
+    payer: payerOf(packet.payerSeatId, seats, split.totalPence),
   };
+}
+
+/** The payer is owed everyone else's shares: the Grand Total less their own. */
+function payerOf(seatId: string | null, seats: readonly SeatView[], totalPence: Pence): BillView['payer'] {
+  const own = seats.find((s) => s.id === seatId);
+  return own === undefined ? null : { seatId: own.id, owedPence: pence(totalPence - own.totalPence) };
 }
 
 /** The diner share data of the specification (what the link handler keeps in session storage). */

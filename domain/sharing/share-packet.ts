@@ -1,4 +1,5 @@
 import { currencyCode, GBP, type CurrencyCode } from '../currency';
+import { MAX_BILL_NAME_LENGTH } from '../bill-name';
 import { MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../diners';
 import { pence, type Pence } from '../money';
 import { err, ok, type Result } from '../result';
@@ -65,6 +66,10 @@ export interface SharePacket {
   readonly tipSplit: TipSplit;
   /** The seat an individual share is for; null for the complete bill. */
   readonly focusSeatId: string | null;
+  /** The bill's name ("The Olive Tree · 25 Nov 2026"); null when the link was made without one. */
+  readonly name: string | null;
+  /** The seat that paid the restaurant (owed, never owing); null when nobody on the bill did, or it was not said. */
+  readonly payerSeatId: string | null;
 }
 
 export interface ShareRequest {
@@ -76,6 +81,9 @@ export interface ShareRequest {
   readonly dinerId?: string | null | undefined;
   /** ISO 4217; pounds when absent. */
   readonly currency?: string | null | undefined;
+  readonly name?: string | null | undefined;
+  /** The diner who paid the restaurant, by the request's id. */
+  readonly payerId?: string | null | undefined;
 }
 
 /**
@@ -114,6 +122,10 @@ export function packetFromRequest(request: ShareRequest, nowSeconds: number, ttl
     if (seat === undefined) return err(SHARE_MESSAGES.dinerNotFound);
     focusSeatId = seat;
   }
+  const name = request.name?.trim().replace(/\s+/g, ' ') ?? '';
+  if ([...name].length > MAX_BILL_NAME_LENGTH) return err(SHARE_MESSAGES.invalidFormat);
+  const payerSeatId = request.payerId ? seatOf.get(request.payerId) : null;
+  if (payerSeatId === undefined) return err(SHARE_MESSAGES.dinerNotFound);
   return ok({
     version: SHARE_PACKET_VERSION,
     expiresAt: nowSeconds + ttlSeconds,
@@ -123,6 +135,8 @@ export function packetFromRequest(request: ShareRequest, nowSeconds: number, ttl
     tipPence: pence(request.tipPence),
     tipSplit: request.tipSplit ?? 'equal',
     focusSeatId,
+    name: name === '' ? null : name,
+    payerSeatId,
   });
 }
 
@@ -132,6 +146,7 @@ export function checkPacket(packet: SharePacket): Result<SharePacket, string> {
   if (packet.version !== SHARE_PACKET_VERSION || packet.seats.length === 0 || packet.items.length === 0) return err(SHARE_MESSAGES.invalidFormat);
   if (packet.items.some((i) => i.assignedTo.some((s) => !seatIds.has(s)))) return err(SHARE_MESSAGES.invalidFormat);
   if (packet.focusSeatId !== null && !seatIds.has(packet.focusSeatId)) return err(SHARE_MESSAGES.invalidFormat);
+  if (packet.payerSeatId !== null && !seatIds.has(packet.payerSeatId)) return err(SHARE_MESSAGES.invalidFormat);
   return ok(packet);
 }
 

@@ -15,6 +15,10 @@ export interface ShareableBill {
   readonly tipPence: number;
   /** Equal when left out. */
   readonly tipSplit?: TipSplit | undefined;
+  /** The bill's name, which heads the shared pages. */
+  readonly name?: string | undefined;
+  /** The diner who paid the restaurant; null or absent when nobody on the bill did. */
+  readonly payerId?: string | null | undefined;
 }
 
 export type ShareSummary =
@@ -34,7 +38,8 @@ export type ShareSummary =
       readonly people: number;
       readonly items: number;
       readonly tipPercent: number | null;
-      readonly amounts: readonly { name: string; totalPence: Pence }[];
+      /** Each diner's share; for whoever paid the restaurant, what the others owe them instead. */
+      readonly amounts: readonly { name: string; totalPence: Pence; owedPence?: Pence }[];
     };
 
 /** The share dialog's summary: one diner's count and total with tip, or the whole bill. */
@@ -47,7 +52,10 @@ export function shareSummary(bill: ShareableBill, dinerId: string | null): Resul
   });
   if (dinerId === null) {
     const tipPercent = split.subtotalPence > 0 ? tipPercentOf(pence(bill.tipPence), split.subtotalPence) : null;
-    const amounts = bill.diners.map((d, k) => ({ name: d.name, totalPence: split.shares[k]!.totalPence }));
+    const amounts = bill.diners.map((d, k) => {
+      const totalPence = split.shares[k]!.totalPence;
+      return d.id === bill.payerId ? { name: d.name, totalPence, owedPence: pence(split.totalPence - totalPence) } : { name: d.name, totalPence };
+    });
     return ok({ kind: 'complete', currency: bill.currency, totalPence: split.totalPence, people: bill.diners.length, items: bill.items.length, tipPercent, amounts });
   }
   const index = bill.diners.findIndex((d) => d.id === dinerId);
@@ -73,7 +81,7 @@ export function shareText(summary: ShareSummary, url: string): string {
       `Who's Paying: bill split`,
       `Total: ${money(summary.totalPence)}${tip}`,
       `${summary.people} people, ${summary.items} items`,
-      ...summary.amounts.map((a) => `• ${a.name}: ${money(a.totalPence)}`),
+      ...summary.amounts.map((a) => (a.owedPence === undefined ? `• ${a.name}: ${money(a.totalPence)}` : `• ${a.name} paid the bill · owed ${money(a.owedPence)}`)),
       '',
       `See what everyone owes: ${url}`,
     ].join('\n');

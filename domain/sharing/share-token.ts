@@ -4,6 +4,7 @@ import { MENU_DICTIONARY } from './menu-dictionary';
 import { checkPacket, defaultKind, MAX_ITEM_NAME_LENGTH, SHARE_PACKET_VERSION, SHARED_KINDS, type SharedItem, type SharedSeat, type SharePacket } from './share-packet';
 import { decodeTexts, encodeTexts } from './text-model';
 import { currencyCode, GBP, type CurrencyCode } from '../currency';
+import { MAX_BILL_NAME_LENGTH } from '../bill-name';
 import { MAX_DINER_NAME_LENGTH, MAX_DINERS } from '../diners';
 import { pence } from '../money';
 import { err, type Result } from '../result';
@@ -29,6 +30,8 @@ export type TokenProblem = 'invalid' | 'expired' | 'format';
 export const TAG_BYTES = 16; // 128-bit truncated HMAC-SHA256
 export const MAX_TOKEN_CHARS = 4000;
 export const MAX_INFLATED_BYTES = 32 * 1024;
+/** The longest token whose link (https://whospaying.app/b/…) still fits QR version 13 at error correction M. */
+export const QR_13_TOKEN_CHARS = 443;
 const FLAG_DEFLATED = 1;
 const FLAG_FOCUS = 2;
 // Set only for a proportional tip, so equal-tip tokens stay byte for byte what they were before it existed.
@@ -40,7 +43,11 @@ const FLAG_TEXT_MODEL = 16;
 // Set only for a bill not in pounds, so a pound bill's token stays what it was: its code (and the
 // power of ten its amounts were divided by) follows the head's counts.
 const FLAG_CURRENCY = 32;
+// Set only for a bill with a name or a payer, so a token without them stays byte for byte what it was.
+const FLAG_DETAILS = 64;
 const DICTIONARY = new TextEncoder().encode(MENU_DICTIONARY.toLowerCase());
+// An item's or the bill's name, whichever may be longer.
+const LONGEST_NAME = Math.max(MAX_ITEM_NAME_LENGTH, MAX_BILL_NAME_LENGTH);
 
 /** What the signed flags byte says about the bill besides compression. */
 export interface BodyFlags {
@@ -50,6 +57,8 @@ export interface BodyFlags {
   readonly kinds?: boolean;
   /** Whether the head carries a currency (else pounds). */
   readonly currency?: boolean;
+  /** Whether the head says who paid and the names end with the bill's name. */
+  readonly details?: boolean;
 }
 
 /**
@@ -63,8 +72,9 @@ export function sealPacket(packet: SharePacket, signer: PacketSigner, compressor
     proportionalTip: packet.tipSplit === 'proportional',
     kinds: packet.items.some((i) => i.kind !== defaultKind(i.pricePence)),
     currency: packet.currency !== GBP,
+    details: packet.name !== null || packet.payerSeatId !== null,
   };
-  const parts = encodeParts(packet, flags.kinds);
+  const parts = encodeParts(packet, flags);
   const deflated = sealBody(concat(parts.head, parts.texts, parts.numbers), flags, packet.expiresAt, signer, compressor);
   const modelled = seal(concat(parts.head, parts.numbers, encodeTexts(parts.names)), flagBits(flags) | FLAG_TEXT_MODEL, packet.expiresAt, signer);
   // Ties keep the older form, so a bill whose token existed before the letter model keeps it.
@@ -79,7 +89,9 @@ export function sealBody(body: Uint8Array, bodyFlags: BodyFlags, expiresAt: numb
 }
 
 function flagBits(flags: BodyFlags): number {
-  return (flags.focus ? FLAG_FOCUS : 0) | (flags.proportionalTip ? FLAG_PROPORTIONAL_TIP : 0) | (flags.kinds ? FLAG_KINDS : 0) | (flags.currency ? FLAG_CURRENCY : 0);
+  return (
+    (flags.focus ? FLAG_FOCUS : 0) | (flags.proportionalTip ? FLAG_PROPORTIONAL_TIP : 0) | (flags.kinds ? FLAG_KINDS : 0) | (flags.currency ? FLAG_CURRENCY : 0) | (flags.details ? FLAG_DETAILS : 0)
+  );
 }
 
 function seal(body: Uint8Array, flags: number, expiresAt: number, signer: PacketSigner): string {
@@ -112,7 +124,13 @@ export function openPacket(token: string, nowSeconds: number, signer: PacketSign
     if ((flags & FLAG_DEFLATED) !== 0 && (flags & FLAG_TEXT_MODEL) !== 0) return err('format');
     const body = (flags & FLAG_DEFLATED) !== 0 ? compressor.inflate(rest, DICTIONARY, MAX_INFLATED_BYTES) : rest;
     if (body === null) return err('invalid');
-    const bodyFlags = { focus: (flags & FLAG_FOCUS) !== 0, proportionalTip: (flags & FLAG_PROPORTIONAL_TIP) !== 0, kinds: (flags & FLAG_KINDS) !== 0, currency: (flags & FLAG_CURRENCY) !== 0 };
+    const bodyFlags = {
+      focus: (flags & FLAG_FOCUS) !== 0,
+      proportionalTip: (flags & FLAG_PROPORTIONAL_TIP) !== 0,
+      kinds: (flags & FLAG_KINDS) !== 0,
+      currency: (flags & FLAG_CURRENCY) !== 0,
+      details: (flags & FLAG_DETAILS) !== 0,
+    };
     const packet = decodeBody(body, expiresAt, bodyFlags, (flags & FLAG_TEXT_MODEL) !== 0);
     const checked = checkPacket(packet);
     return checked.ok ? checked : err('format');
@@ -122,7 +140,7 @@ export function openPacket(token: string, nowSeconds: number, signer: PacketSign
   }
 }
 
-// The head (counts, focus, 2-bit case modes), the names, and the numbers (prices, seats, tip, kinds).
+// The head (counts, focus, payer, currency, 2-bit case modes), the names (seats, items, then the bill's), and the numbers (prices, seats, tip, kinds).
 // A deflated body is head, names side by side (length-prefixed, for deflate), numbers; a body coded
 // with the letter model is head, numbers, then the names' bit stream to the end.
 interface BodyParts {
@@ -132,15 +150,18 @@ interface BodyParts {
   readonly numbers: Uint8Array;
 }
 
-function encodeParts(packet: SharePacket, withKinds: boolean): BodyParts {
+function encodeParts(packet: SharePacket, flags: BodyFlags): BodyParts {
   const seatIndex = new Map(packet.seats.map((s, i) => [s.id, i]));
   const head = new ByteWriter().byte(packet.seats.length);
   if (packet.focusSeatId !== null) head.byte(seatIndex.get(packet.focusSeatId)!);
+  // The payer as seat number (1…8), 0 for nobody on the bill.
+  if (flags.details) head.byte(packet.payerSeatId === null ? 0 : seatIndex.get(packet.payerSeatId)! + 1);
   head.varint(packet.items.length);
   // Rupiah and won prices are round (45,000): divided by the power of ten they share, each takes a byte less.
   const scale = packet.currency === GBP ? 0 : sharedPowerOfTen([...packet.items.map((i) => i.pricePence), packet.tipPence]);
   if (packet.currency !== GBP) head.raw(packCurrency(packet.currency, scale));
-  const folded = [...packet.seats.map((s) => s.name), ...packet.items.map((i) => i.name)].map(foldCase);
+  const billName = flags.details ? [packet.name ?? ''] : [];
+  const folded = [...packet.seats.map((s) => s.name), ...packet.items.map((i) => i.name), ...billName].map(foldCase);
   for (let i = 0; i < folded.length; i += 4) head.byte(folded.slice(i, i + 4).reduce((b, f, k) => b | (f.mode << (2 * k)), 0));
   const texts = new ByteWriter();
   for (const f of folded) texts.text(f.text);
@@ -150,7 +171,7 @@ function encodeParts(packet: SharePacket, withKinds: boolean): BodyParts {
     numbers.byte(item.assignedTo.reduce((mask, id) => mask | (1 << seatIndex.get(id)!), 0));
   }
   numbers.varint(packet.tipPence / 10 ** scale);
-  if (withKinds) {
+  if (flags.kinds) {
     // Only the lines whose kind their sign does not imply (a service charge, mostly one): position × 4 + kind.
     const odd = packet.items.flatMap((item, i) => (item.kind === defaultKind(item.pricePence) ? [] : [i * 4 + SHARED_KINDS.indexOf(item.kind)]));
     numbers.varint(odd.length);
@@ -170,6 +191,7 @@ function decodeBody(body: Uint8Array, expiresAt: number, flags: BodyFlags, textM
   const seatCount = r.byte();
   if (seatCount < 1 || seatCount > MAX_DINERS) throw new ByteFormatError('seat count');
   const focus = flags.focus ? r.byte() : null;
+  const payer = flags.details ? r.byte() : 0;
   const itemCount = r.varint();
   if (itemCount > body.length) throw new ByteFormatError('item count');
   const { currency, scale } = flags.currency ? unpackCurrency(r.take(2)) : { currency: GBP, scale: 0 };
@@ -177,12 +199,11 @@ function decodeBody(body: Uint8Array, expiresAt: number, flags: BodyFlags, textM
     if (!Number.isSafeInteger(amount * 10 ** scale)) throw new ByteFormatError('amount');
     return amount * 10 ** scale;
   };
-  const modeBytes = Array.from({ length: Math.ceil((seatCount + itemCount) / 4) }, () => r.byte());
+  const textCount = seatCount + itemCount + (flags.details ? 1 : 0);
+  const modeBytes = Array.from({ length: Math.ceil(textCount / 4) }, () => r.byte());
   const mode = (n: number) => (modeBytes[Math.floor(n / 4)]! >> (2 * (n % 4))) & 3;
   const readNames = (): string[] =>
-    textModel
-      ? decodeTexts(r.rest(), seatCount + itemCount, MAX_ITEM_NAME_LENGTH * 4)
-      : Array.from({ length: seatCount + itemCount }, (_, i) => r.text((i < seatCount ? MAX_DINER_NAME_LENGTH : MAX_ITEM_NAME_LENGTH) * 4));
+    textModel ? decodeTexts(r.rest(), textCount, LONGEST_NAME * 4) : Array.from({ length: textCount }, (_, i) => r.text((i < seatCount ? MAX_DINER_NAME_LENGTH : LONGEST_NAME) * 4));
   const folded = textModel ? [] : readNames();
   const numbers = Array.from({ length: itemCount }, () => ({ pricePence: scaled(r.signed()), mask: r.byte() }));
   const tipPence = scaled(r.varint());
@@ -216,6 +237,9 @@ function decodeBody(body: Uint8Array, expiresAt: number, flags: BodyFlags, textM
     tipPence: pence(tipPence),
     tipSplit: flags.proportionalTip ? 'proportional' : 'equal',
     focusSeatId: focus === null ? null : String(focus + 1),
+    name: flags.details && names[textCount - 1] !== '' ? names[textCount - 1]! : null,
+    // A seat number beyond the seat count names a seat that does not exist: checkPacket refuses it.
+    payerSeatId: payer === 0 ? null : String(payer),
   };
 }
 

@@ -78,6 +78,8 @@ export const openLiveBill = {
     tipSplit: z.optional(z.enum(TIP_SPLITS)),
     /** ISO 4217; pounds when left out. */
     currency: z.nullish(text(3)),
+    /** The diner on the organiser's phone, who joins at once. */
+    organiserDinerId: z.nullish(id),
   }),
   answer: z.object({ billId: z.string(), organiserKey: z.string(), tableKey: z.string(), url: z.string(), expiresAt: z.string() }),
   refusals: LIVE_REFUSALS,

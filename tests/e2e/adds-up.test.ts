@@ -3,8 +3,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone } from './support/browser';
 import { postJson } from './support/http';
+import { actionsUnderToast } from './support/layout';
 import { auditPage, screenshot, SCREENSHOTS, showAs, THEMES, WIDTHS } from './support/visual-audit';
-import { addDiners, FakeBackend, manualBill, openApp, toggle, uploadPhoto } from './support/wizard';
+import { clipboard, firstSend, OWN_LINK } from './support/paying-back';
+import { addDiners, FakeBackend, manualBill, openApp, scanToReview, toggle } from './support/wizard';
 
 // Issue 28, docs/product.md: nothing goes out that does not add up.
 
@@ -106,7 +108,7 @@ describe('nothing goes out that does not add up', () => {
     await page.getByRole('form', { name: 'Edit COKE' }).waitFor({ state: 'detached' });
   });
 
-  it('the share and stored-bill endpoints refuse a bill whose shares do not add up, with a code', async () => {
+  it('the share, stored-bill and stored-receipt endpoints refuse a bill whose shares do not add up, with a code', async () => {
     const bill = {
       diners: [
         { id: 'a', name: 'Alex' },
@@ -124,10 +126,14 @@ describe('nothing goes out that does not add up', () => {
     const stored = await postJson('/api/bills', { bill, payee: { name: 'Alex' } });
     expect(stored.status).toBe(422);
     expect(await stored.json()).toMatchObject({ code: 'unassigned_items' });
+    const receipt = await postJson('/api/receipts', bill);
+    expect(receipt.status).toBe(422);
+    expect(await receipt.json()).toEqual({ code: 'unassigned_items', error: expect.stringContaining('1 item is not assigned to any diner') });
     // Assigned, the same bill goes out.
     const fixed = { ...bill, items: [bill.items[0], { ...bill.items[1], assignedTo: ['a', 'b'] }] };
     expect((await postJson('/api/shares', fixed)).status).toBe(201);
     expect((await postJson('/api/bills', { bill: fixed, payee: { name: 'Alex' } })).status).toBe(201);
+    expect((await postJson('/api/receipts', fixed)).status).toBe(201);
   });
 });
 
@@ -141,11 +147,8 @@ describe('a paid reading is not thrown away by accident', () => {
   it('asks before ← Back puts away a scan it paid for; Keep reviewing keeps every line, and the scan step gives the reading back', async () => {
     const { page } = await newPhone(browser);
     const backend = await FakeBackend.on(page);
-    backend.answerNext({ body: [{ name: 'Soup', pricePence: 600, kind: 'item' }] });
     await openApp(page);
-    await uploadPhoto(page);
-    await page.getByRole('button', { name: 'Analyze Receipt' }).click();
-    await page.getByRole('heading', { name: 'Review Receipt Items' }).waitFor();
+    await scanToReview(page, backend, [{ name: 'Soup', pricePence: 600, kind: 'item' }]);
     await page.getByRole('button', { name: '← Back' }).click();
     const dialog = page.getByRole('dialog', { name: 'Discard this reading?' });
     await dialog.getByText(/^Going back puts away the items read from this receipt\./).waitFor();
@@ -180,10 +183,6 @@ describe('a paid reading is not thrown away by accident', () => {
   });
 });
 
-/** What the organiser's phone last copied (on a development host, Send copies instead of sharing). */
-const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
-const OWN_LINK = /https?:\/\/\S+\/r\/[a-z0-9]+\/[a-z0-9]{27}/;
-
 describe('getting paid back without surprises (organiser and two diners)', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -215,13 +214,7 @@ describe('getting paid back without surprises (organiser and two diners)', () =>
 
     // Before the organiser's details, nobody is taken for the payer; saved as Alex, Alex is.
     expect(await page.getByLabel('Who paid the bill?').inputValue()).toBe('');
-    await page.getByRole('button', { name: 'Send Ben their share' }).click();
-    const details = page.getByRole('dialog', { name: 'Your payment details' });
-    await details.getByLabel('Your name').fill('Alex');
-    await details.getByLabel('Monzo.me username').fill('alex-m');
-    await details.getByRole('button', { name: 'Save details' }).click();
-    await page.getByText('Message for Ben copied').waitFor();
-    const toBen = await clipboard(page);
+    const toBen = await firstSend(page, 'Ben');
     expect(toBen).toMatch(/^(\[Development mode\]\n)?Hi Ben! Your share of [^()]+ is £[\d.]+ \(CHEESE START, STEAK and more\)\. Your items and how to pay Alex:/);
     expect(toBen).not.toContain('SCALLOPS');
     const benLink = toBen.match(OWN_LINK)![0];
@@ -233,11 +226,18 @@ describe('getting paid back without surprises (organiser and two diners)', () =>
     await page.getByRole('button', { name: 'Send Cat their share' }).click();
     await page.getByText('Message for Cat copied').waitFor();
     const catLink = (await clipboard(page)).match(OWN_LINK)![0];
-    // Two messages copied, one toast: the newest, clear of the pinned Share Bill.
+    // Two messages copied, one toast: the newest, in Cat's row under her buttons, over no action.
     expect(await page.locator('.wz-toast').count()).toBe(1);
-    const [toastBox, shareBox] = [(await page.locator('.wz-toast').boundingBox())!, (await page.getByRole('button', { name: 'Share Bill' }).boundingBox())!];
-    expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(shareBox.y);
+    await row('Cat').locator('.wz-toast').getByText('Message for Cat copied').waitFor();
+    expect(await actionsUnderToast(page)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, 'issue28-toast-390-light.png') });
+    // At 320 px too, where the payer's select and the next rows sit closest.
+    await showAs(page, 320, 'dark');
+    await page.getByRole('button', { name: 'Send Ben their share' }).click();
+    await row('Ben').locator('.wz-toast').getByText('Message for Ben copied').waitFor();
+    expect(await actionsUnderToast(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'issue28-toast-320-dark.png') });
+    await showAs(page, 390, 'light');
     await page.getByText(/^0 of 2 paid · £[\d.]+ still to come$/).waitFor();
 
     // Ben's phone: the amount first, a pay button on the first screen at 320 × 568 and 390 × 844.
@@ -313,6 +313,21 @@ describe('getting paid back without surprises (organiser and two diners)', () =>
     const cat = await newPhone(browser);
     await cat.page.goto(wholeBill);
     expect(await cat.page.getByRole('button', { name: "I've paid" }).count()).toBe(0);
+    // It is headed by the bill's name, and Alex, who paid, is owed the others' shares rather than owing.
+    const billTitle = (await page.getByRole('textbox', { name: 'Bill name' }).inputValue()).trim();
+    expect((await cat.page.getByRole('heading', { level: 1 }).innerText()).split('\n')).toEqual([billTitle, 'Bill Breakdown']);
+    expect(await cat.page.title()).toBe(`${billTitle} · Bill Breakdown`);
+    const owes = cat.page.getByRole('list', { name: 'Summary' });
+    const alexOwed = pence(await owes.getByRole('listitem').filter({ hasText: 'Alex' }).innerText());
+    expect(await owes.getByRole('listitem').filter({ hasText: 'Alex' }).innerText()).toMatch(/^Alex\s+Paid the bill\s+owed £[\d.]+$/);
+    const others = await Promise.all(['Ben', 'Cat'].map(async (name) => pence(await owes.getByRole('listitem').filter({ hasText: name }).innerText())));
+    expect(alexOwed).toBe(others[0]! + others[1]!);
+    for (const width of WIDTHS)
+      for (const theme of THEMES) {
+        await showAs(cat.page, width, theme);
+        expect(await auditPage(cat.page, `whole bill ${width} ${theme}`, { axe: width === 320 })).toEqual([]);
+        await screenshot(cat.page, `issue28-whole-bill-${width}-${theme}`);
+      }
     await cat.page.goto(catLink);
     await cat.page.waitForURL('**/app/receipt/**');
     await cat.page.getByRole('button', { name: "I've paid" }).waitFor();

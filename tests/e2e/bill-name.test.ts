@@ -1,27 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billName, londonDay } from '../../domain/bill-name';
 import { launchBrowser, newPhone } from './support/browser';
-import { addDiners, expectAccessible, FakeBackend, manualBill, openApp, toggle, uploadPhoto } from './support/wizard';
+import { firstSend, OWN_LINK } from './support/paying-back';
+import { addDiners, expectAccessible, FakeBackend, manualBill, openApp, scanToReview, toggle } from './support/wizard';
 
 // Issue 28: the bill has a name, the restaurant and date read from the receipt ("Bill of {date}"
 // without them), editable on Review and used by the messages, recent bills and the diner's page.
 
-/** What the organiser's phone last copied (on a development host, Send copies instead of sharing). */
-const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 const SHOTS = process.env.BILL_NAME_SHOTS ?? '';
-const OWN_LINK = /https?:\/\/\S+\/r\/[a-z0-9]+\/[a-z0-9]{27}/;
-
-/** From Summary: the first Send asks for the organiser's details; the message goes to the clipboard. */
-async function sendToBen(page: Page): Promise<string> {
-  await page.getByRole('button', { name: 'Send Ben their share' }).click();
-  const details = page.getByRole('dialog', { name: 'Your payment details' });
-  await details.getByLabel('Your name').fill('Alex');
-  await details.getByLabel('Monzo.me username').fill('alex-m');
-  await details.getByRole('button', { name: 'Save details' }).click();
-  await page.getByText('Message for Ben copied').waitFor();
-  return clipboard(page);
-}
 
 describe("the bill's name", () => {
   let browser: Browser;
@@ -30,7 +17,7 @@ describe("the bill's name", () => {
   });
   afterAll(() => browser.close());
 
-  it('a bill typed in is "Bill of" today, in its message and in recent bills', async () => {
+  it('a bill typed in is "Bill of" today in its message, and renamed on the Summary heads its shared page and recent bills', async () => {
     const { context, page } = await newPhone(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
     await openApp(page);
     await manualBill(page, [['Soup', '5.00']]);
@@ -39,10 +26,28 @@ describe("the bill's name", () => {
     await page.getByRole('button', { name: 'Continue to Summary' }).click();
     const today = billName(null, null, londonDay(new Date()));
     expect(today).toMatch(/^Bill of \d{1,2} \w+ \d{4}$/);
-    expect(await sendToBen(page)).toContain(`Hi Ben! Your share of ${today} is £`);
+    const field = page.getByRole('textbox', { name: 'Bill name' });
+    expect(await field.inputValue()).toBe(today);
+    expect(await firstSend(page, 'Ben')).toContain(`Hi Ben! Your share of ${today} is £`);
+
+    // It never saw Review, so it is renamed on the Summary; the bill already sent follows, and its shared page is headed by the name.
+    const restored = page.waitForResponse((r) => r.url().endsWith('/api/bills') && r.status() === 200);
+    await field.fill('Soup at Cat’s');
+    await restored;
+    await page.getByRole('button', { name: 'Share Bill' }).click();
+    const link = page.getByRole('dialog', { name: 'Share Bill' }).getByRole('textbox', { name: 'Share link' });
+    await link.waitFor();
+    const cat = await newPhone(browser);
+    await cat.page.goto(await link.inputValue());
+    // Only Ben had anything, so the page is his.
+    expect((await cat.page.getByRole('heading', { level: 1 }).innerText()).split('\n')).toEqual(['Soup at Cat’s', "Ben's Bill"]);
+    expect(await cat.page.title()).toBe("Soup at Cat’s · Ben's Bill");
+    await cat.context.close();
+    await page.getByRole('dialog', { name: 'Share Bill' }).getByRole('button', { name: 'Close' }).click();
+
     await page.getByRole('button', { name: 'Split Another Bill' }).click();
     await page.getByRole('heading', { name: 'Recent bills' }).waitFor();
-    expect(await page.getByRole('heading', { name: today, exact: true }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Soup at Cat’s', exact: true }).count()).toBe(1);
     await context.close();
   });
 
@@ -50,22 +55,17 @@ describe("the bill's name", () => {
     const organiser = await newPhone(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
     const { page } = organiser;
     const backend = await FakeBackend.on(page);
-    backend.answerNext({
-      body: {
-        items: [
-          { name: 'Mezze', pricePence: 1250, kind: 'item' },
-          { name: 'Lamb', pricePence: 1800, kind: 'item' },
-        ],
-        totalPence: 3050,
-        merchant: 'The Olive Tree',
-        date: '2026-11-25',
-        currency: 'GBP',
-      },
-    });
     await openApp(page);
-    await uploadPhoto(page);
-    await page.getByRole('button', { name: 'Analyze Receipt' }).click();
-    await page.getByRole('heading', { name: 'Review Receipt Items' }).waitFor();
+    await scanToReview(page, backend, {
+      items: [
+        { name: 'Mezze', pricePence: 1250, kind: 'item' },
+        { name: 'Lamb', pricePence: 1800, kind: 'item' },
+      ],
+      totalPence: 3050,
+      merchant: 'The Olive Tree',
+      date: '2026-11-25',
+      currency: 'GBP',
+    });
     const field = page.getByRole('textbox', { name: 'Bill name' });
     expect(await field.inputValue()).toBe('The Olive Tree · 25 Nov 2026');
     expect((await field.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
@@ -97,7 +97,7 @@ describe("the bill's name", () => {
     await toggle(page, 'Mezze', 'Ben').click();
     await toggle(page, 'Lamb', 'Cat').click();
     await page.getByRole('button', { name: 'Continue to Summary' }).click();
-    const message = await sendToBen(page);
+    const message = await firstSend(page, 'Ben');
     expect(message).toContain('Hi Ben! Your share of Ben’s birthday at The Olive Tree is £');
     const benLink = message.match(OWN_LINK)![0];
 

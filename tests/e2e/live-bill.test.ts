@@ -196,6 +196,28 @@ describe('a live bill: everyone picks their own items on their own phone', () =>
     for (const phone of [organiser, ann, dee]) await phone.context.close();
   });
 
+  it('has the organiser who paid at the table from the start: on this phone for them, joined for every other phone', async () => {
+    const organiser = await newPhone(browser);
+    await organiser.context.addInitScript((bill) => {
+      if (localStorage.getItem('whos-paying:bill') === null) localStorage.setItem('whos-paying:bill', JSON.stringify(bill));
+      // The organiser's payment details name them as Ann, one of the diners: Ann paid the bill.
+      localStorage.setItem('whos-paying:payee', JSON.stringify({ name: 'Ann', monzo: 'ann-m', revolut: null, paypal: null }));
+    }, BILL_IN_PROGRESS);
+    const op = organiser.page;
+    await op.goto('/app');
+    await op.getByRole('button', { name: 'Let everyone pick on their phone' }).click();
+    const link = (await op.getByRole('link', { name: /\/live\// }).getAttribute('href'))!;
+    await op.getByText('Ann · on this phone, paid the bill').waitFor();
+    await op.getByText('Bob · not joined yet').waitFor();
+    const bob = await newPhone(browser);
+    await bob.page.goto(link);
+    expect(await bob.page.getByRole('button', { name: 'Ann (joined)' }).isDisabled()).toBe(true);
+    await bob.page.getByRole('button', { name: 'Bob', exact: true }).click();
+    await op.getByText('Bob · on their phone').waitFor();
+    expect(await op.getByText('Ann · on this phone, paid the bill').count()).toBe(1);
+    await Promise.all([bob.context.close(), organiser.context.close()]);
+  });
+
   it('shows the QR code on a small phone when the bill is opened to the table from the foot of a long Assign step', async () => {
     const organiser = await newPhone(browser, { viewport: { width: 320, height: 568 } });
     await organiser.context.addInitScript((bill) => {

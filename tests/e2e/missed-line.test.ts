@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone } from './support/browser';
-import { expectAccessible, FakeBackend, openApp, uploadPhoto } from './support/wizard';
+import { expectAccessible, FakeBackend, openApp, scanToReview } from './support/wizard';
 
 // Issue 29: a line the reader missed ("1 FOOD 6.00") can be added on Review, at what the lines fall short by.
 describe('a line the reader missed, added on Review', () => {
@@ -21,22 +21,17 @@ describe('a line the reader missed, added on Review', () => {
 
   it('says by how much the lines fall short, offers that line, and adds it with its name', async () => {
     const backend = await FakeBackend.on(page);
-    backend.answerNext({
-      body: {
-        items: [
-          { name: 'Soup', pricePence: 500, kind: 'item' },
-          { name: 'Total', pricePence: 1100, kind: 'total' },
-        ],
-        totalPence: 1100,
-        merchant: 'The Test Kitchen',
-        date: '2026-11-25',
-        currency: 'GBP',
-      },
-    });
     await openApp(page);
-    await uploadPhoto(page);
-    await page.getByRole('button', { name: 'Analyze Receipt' }).click();
-    await page.getByRole('heading', { name: 'Review Receipt Items' }).waitFor();
+    await scanToReview(page, backend, {
+      items: [
+        { name: 'Soup', pricePence: 500, kind: 'item' },
+        { name: 'Total', pricePence: 1100, kind: 'total' },
+      ],
+      totalPence: 1100,
+      merchant: 'The Test Kitchen',
+      date: '2026-11-25',
+      currency: 'GBP',
+    });
 
     expect(await page.getByText(/come to £5\.00, £6\.00 less than the receipt's printed total of £11\.00\. Or did the reader miss a line\?/).count()).toBe(1);
     await page.getByRole('button', { name: 'Add a missed line of £6.00' }).click();

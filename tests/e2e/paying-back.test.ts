@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPhone } from './support/browser';
 import { postJson } from './support/http';
 import { linesOf } from './support/layout';
+import { clipboard, OWN_LINK } from './support/paying-back';
 import { addDiners, expectAccessible, openApp, toggle } from './support/wizard';
 
-/** What the organiser's phone last copied (on a development host, Send copies instead of sharing). */
-const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 const pence = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);
 
 /**
@@ -62,7 +61,7 @@ describe('getting paid back', () => {
     await details.getByRole('button', { name: 'Save details' }).click();
     await page.getByText('Message for Ben copied').waitFor();
     const message = await clipboard(page);
-    const benLink = message.match(/https?:\/\/\S+\/r\/[a-z0-9]+\/[a-z0-9]{27}/)?.[0];
+    const benLink = message.match(OWN_LINK)?.[0];
     expect(benLink, message).toBeDefined();
     // His own items only, never another diner's (issue 28).
     // The sample receipt has no restaurant or date: the bill is named by the day it was split.
@@ -78,7 +77,7 @@ describe('getting paid back', () => {
     // Sending Cat reuses the stored bill: same receipt, her own capability.
     await page.getByRole('button', { name: 'Send Cat their share' }).click();
     await page.getByText('Message for Cat copied').waitFor();
-    const catLink = (await clipboard(page)).match(/https?:\/\/\S+\/r\/[a-z0-9]+\/[a-z0-9]{27}/)![0];
+    const catLink = (await clipboard(page)).match(OWN_LINK)![0];
     expect(catLink.split('/r/')[1]!.split('/')[0]).toBe(benLink!.split('/r/')[1]!.split('/')[0]);
     expect(catLink).not.toBe(benLink);
 

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPhone } from './support/browser';
 import { tinyImage } from '../support/images';
-import { addDiners, expectAccessible, FakeBackend, manualBill, openApp, receiptPhoto, toggle, uploadPhoto } from './support/wizard';
+import { addDiners, analyzeToReview, expectAccessible, FakeBackend, manualBill, openApp, receiptPhoto, scanToReview, toggle, uploadAndAnalyze, uploadPhoto } from './support/wizard';
 import { realReceiptPhoto } from '../support/shared-receipts';
 
 const REAL_RECEIPT = realReceiptPhoto('the wizard reading a real receipt photo');
@@ -143,8 +143,7 @@ describe('the splitting wizard at /app', () => {
     await page.getByRole('button', { name: 'Analyze Receipt' }).waitFor();
     expect(await text('This will use 1 free bill.').count()).toBe(1);
     await expectAccessible(page, 'preview');
-    await page.getByRole('button', { name: 'Analyze Receipt' }).click();
-    await page.getByRole('heading', { name: 'Review Receipt Items' }).waitFor();
+    await analyzeToReview(page);
     const request = backend.requests[0] as { image: string; prompt: string; anonymousUserId: string };
     expect(request.image.startsWith('data:')).toBe(false);
     expect(Buffer.from(request.image, 'base64').subarray(1, 4).toString()).toBe('PNG');
@@ -192,20 +191,15 @@ describe('the splitting wizard at /app', () => {
 
   it('says how many units a line was read with when its name does not ("2XCOPERTO"), at Review and Assign, until it is split by units', async () => {
     await fakeReader();
-    backend.answerNext({
-      body: {
-        items: [
-          { name: 'COPERTO', label: 'COPERTO', raw: '2XCOPERTO 5,00', pricePence: 500, kind: 'item', quantity: 2, unitPricePence: 250 },
-          { name: '3 x Peroni', label: '3 x Peroni', raw: '3 x Peroni 15.00', pricePence: 1500, kind: 'item', quantity: 3, unitPricePence: 500 },
-          { name: 'ACQUA', label: 'ACQUA', raw: 'ACQUA 1,50', pricePence: 150, kind: 'item' },
-        ],
-        totalPence: 2150,
-      },
-    });
     await openApp(page);
-    await uploadPhoto(page);
-    await page.getByRole('button', { name: 'Analyze Receipt' }).click();
-    await page.getByRole('heading', { name: 'Review Receipt Items' }).waitFor();
+    await scanToReview(page, backend, {
+      items: [
+        { name: 'COPERTO', label: 'COPERTO', raw: '2XCOPERTO 5,00', pricePence: 500, kind: 'item', quantity: 2, unitPricePence: 250 },
+        { name: '3 x Peroni', label: '3 x Peroni', raw: '3 x Peroni 15.00', pricePence: 1500, kind: 'item', quantity: 3, unitPricePence: 500 },
+        { name: 'ACQUA', label: 'ACQUA', raw: 'ACQUA 1,50', pricePence: 150, kind: 'item' },
+      ],
+      totalPence: 2150,
+    });
     // The name says "3 x" already; only COPERTO needs telling.
     expect(await page.locator('.wz-kind').allInnerTexts()).toEqual(['ITEM · 2 UNITS', 'ITEM', 'ITEM']);
     await page.getByRole('button', { name: 'Continue with 3 items' }).click();
@@ -226,7 +220,7 @@ describe('the splitting wizard at /app', () => {
     });
     await openApp(page);
     // A tall photo: the preview is longer than the screen.
-    await uploadPhoto(page, await receiptPhoto(Array.from({ length: 30 }, (_, i) => `Line ${i + 1}       1.00`)));
+    await uploadPhoto(page, await receiptPhoto(Array.from({ length: 30 }, (_, i) => [`Line ${i + 1}`, '1.00'] as const)));
     const analyze = page.getByRole('button', { name: 'Analyze Receipt' });
     await analyze.scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
@@ -256,8 +250,7 @@ describe('the splitting wizard at /app', () => {
     await fakeReader();
     backend.answerNext({ body: [] }, { body: { error: 'model overloaded' } }, { body: [{ name: 'Soup', pricePence: 600, kind: 'item' }] });
     await openApp(page);
-    await uploadPhoto(page);
-    await page.getByRole('button', { name: 'Analyze Receipt' }).click();
+    await uploadAndAnalyze(page);
     await page.getByRole('heading', { name: "AI couldn't read this receipt. Try a clearer photo or manual entry?" }).waitFor();
     expect(await text('Please take a clearer photo of the receipt. The image appears to be blurry or unclear.').count()).toBe(1);
     expect(backend.billsUsed).toBe(0);
@@ -273,20 +266,17 @@ describe('the splitting wizard at /app', () => {
     await page.getByRole('dialog', { name: 'Discard this reading?' }).getByRole('button', { name: 'Discard reading' }).click();
 
     backend.answerNext({ body: [] }, { body: [] });
-    await uploadPhoto(page);
-    await page.getByRole('button', { name: 'Analyze Receipt' }).click();
+    await uploadAndAnalyze(page);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('heading', { name: 'Scan Your Receipt' }).waitFor();
 
-    await uploadPhoto(page);
-    await page.getByRole('button', { name: 'Analyze Receipt' }).click();
+    await uploadAndAnalyze(page);
     await page.getByRole('button', { name: 'Enter Manually' }).click();
     await page.getByRole('dialog', { name: 'Enter Items Manually' }).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
     backend.answerNext('network failure');
-    await uploadPhoto(page);
-    await page.getByRole('button', { name: 'Analyze Receipt' }).click();
+    await uploadAndAnalyze(page);
     await text('Network error. Please check your internet connection and try again.').waitFor();
     // No camera in headless Chromium: Take New Photo falls back to the file picker.
     const chooser = page.waitForEvent('filechooser');
@@ -299,8 +289,7 @@ describe('the splitting wizard at /app', () => {
     await fakeReader();
     backend.answerNext({ status: 500, body: { detail: 'boom' } });
     await openApp(page);
-    await uploadPhoto(page);
-    await page.getByRole('button', { name: 'Analyze Receipt' }).click();
+    await uploadAndAnalyze(page);
     await text('API error: 500 Internal Server Error - {"detail":"boom"}').waitFor();
   });
 
@@ -627,15 +616,10 @@ describe('scans read by the local reader on the server', () => {
   });
   afterEach(() => context.close());
 
-  const analyzeUploaded = async (photo: Buffer) => {
-    await uploadPhoto(page, photo);
-    await page.getByRole('button', { name: 'Analyze Receipt' }).click();
-  };
-
   it.skipIf(REAL_RECEIPT === undefined)('reads a real receipt photo and reviews its lines against the printed total', async () => {
     await openApp(page);
-    await analyzeUploaded(readFileSync(REAL_RECEIPT!));
-    await page.getByRole('heading', { name: 'Review Receipt Items' }).waitFor({ timeout: 60_000 });
+    await uploadPhoto(page, readFileSync(REAL_RECEIPT!));
+    await analyzeToReview(page, 60_000);
     expect(await page.getByLabel('Include Lobster Tail').isChecked()).toBe(true);
     expect(await page.getByLabel('Price of Lobster Tail').inputValue()).toBe('38.00');
     expect(await page.getByText(/printed total (is|of) £313\.49/).count()).toBe(1);
@@ -650,7 +634,7 @@ describe('scans read by the local reader on the server', () => {
   it('shows the failure panel without charging, then the out-of-allowance panel after 3 free scans', async () => {
     await openApp(page);
     expect(await page.locator('.wz-badge').innerText()).toBe('3 bills left');
-    await analyzeUploaded(await tinyImage('png', 300, 400));
+    await uploadAndAnalyze(page, await tinyImage('png', 300, 400));
     await page.getByRole('heading', { name: "AI couldn't read this receipt. Try a clearer photo or manual entry?" }).waitFor();
     await page.getByText('Please take a clearer photo of the receipt. The image appears to be blurry or unclear.', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -661,8 +645,7 @@ describe('scans read by the local reader on the server', () => {
       expect(await page.getByText('This will use 1 free bill.').count()).toBe(0);
       await uploadPhoto(page, photo);
       await page.getByText('This will use 1 free bill.', { exact: true }).waitFor();
-      await page.getByRole('button', { name: 'Analyze Receipt' }).click();
-      await page.getByRole('heading', { name: 'Review Receipt Items' }).waitFor();
+      await analyzeToReview(page);
       expect(await page.getByLabel('Price of Burger').inputValue()).toBe('12.50');
       await page.getByRole('button', { name: /Back/ }).click();
       // A paid reading is thrown away only once confirmed (issue 28).
@@ -731,8 +714,7 @@ describe('the camera', () => {
     });
     await camera.getByRole('button', { name: 'Capture' }).click();
     await page.getByRole('img', { name: 'Photo of the receipt to analyse' }).waitFor();
-    await page.getByRole('button', { name: 'Analyze Receipt' }).click();
-    await page.getByRole('heading', { name: 'Review Receipt Items' }).waitFor();
+    await analyzeToReview(page);
     const image = Buffer.from((backend.requests[0] as { image: string }).image, 'base64');
     expect([...image.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     await context.close();

@@ -131,6 +131,19 @@ describeEachDatabase('live bills', (open) => {
     expect(await a.liveBills.command(bill.id, tableKey, { type: 'join', dinerId: 'ann' }, 'x')).toEqual({ ok: false, error: { code: 'diner_taken' } });
   });
 
+  it("keeps the organiser's own seat (who paid) joined from the start: no phone takes it, and the organiser stays the organiser", async () => {
+    const opened = await a.liveBills.openToTable(aLiveBillRequest({ organiserDinerId: 'ann' }), '203.0.113.1');
+    if (!opened.ok) throw new Error(opened.error.code);
+    const { bill, organiserKey, tableKey } = opened.value;
+    expect(await a.liveBills.command(bill.id, tableKey, { type: 'join', dinerId: 'ann' }, 'x')).toEqual({ ok: false, error: { code: 'diner_taken' } });
+    const locked = await b.liveBills.command(bill.id, organiserKey, { type: 'setStatus', status: 'locked' }, 'x');
+    expect(locked.ok && locked.value.bill.diners.map((d) => [d.id, d.joined])).toEqual([
+      ['ann', true],
+      ['bob', false],
+      ['cat', false],
+    ]);
+  });
+
   it('adds a diner from a phone by the documents’ rules, up to 8', async () => {
     const { bill, tableKey } = await openBill();
     const add = (name: string) => a.liveBills.command(bill.id, tableKey, { type: 'addDiner', name }, 'x');

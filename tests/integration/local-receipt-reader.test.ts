@@ -25,13 +25,17 @@ describe('LocalReceiptReader (PaddleOCR through onnxruntime-node, models from np
   });
 
   it('reads a receipt the project renders itself: items, prices and the printed total', async () => {
-    const lines = [
-      { name: 'Margherita Pizza', price: '9.50' },
-      { name: 'Caesar Salad', price: '7.25' },
-      { name: 'Sparkling Water', price: '2.80' },
-      { name: 'Tiramisu', price: '5.95' },
-    ];
-    const image = await renderReceipt(['THE OLIVE TREE', '12 High Street, Bath'], lines, '25.50');
+    const image = await renderReceipt([
+      'THE OLIVE TREE',
+      '12 High Street, Bath',
+      '',
+      ['Margherita Pizza', '9.50'],
+      ['Caesar Salad', '7.25'],
+      ['Sparkling Water', '2.80'],
+      ['Tiramisu', '5.95'],
+      '',
+      ['TOTAL', '25.50'],
+    ]);
     const result = await reader.read({ bytes: new Uint8Array(image), mediaType: 'image/png' });
     expect(result.ok).toBe(true);
     if (!result.ok) return;

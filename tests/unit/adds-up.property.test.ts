@@ -15,6 +15,12 @@ import { shareableBill } from '../../domain/sharing/share-text';
 import { dinerBreakdown, receiptSplit } from '../../domain/sharing/stored-receipt';
 import { splitBill, type TipSplit } from '../../domain/split';
 import { ShareLinks } from '../../src/application/sharing/share-links';
+import { StoredReceipts } from '../../src/application/sharing/stored-receipts';
+import { MemoryRateLimiter } from '../../adapters/memory/memory-rate-limiter';
+import { MemoryReceiptStore } from '../../adapters/memory/memory-receipt-store';
+import { nodeSecrets } from '../../adapters/crypto/node-secrets';
+import { billView } from '../../domain/sharing/bill-view';
+import { FakeClock } from '../support/clock';
 
 // Issue 28: the shares shown, the shares on every link and the CSV add up to
 // the Grand Total on every path, and a bill that does not add up goes out on none of them.
@@ -25,6 +31,10 @@ const signer = new HmacPacketSigner([{ kid: 'k1', secret: 'test-secret-test-secr
 const log = { info: () => {}, warn: () => {}, error: () => {} };
 const links = new ShareLinks(signer, pakoCompressor, { now: () => NOW }, log);
 const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
+// POST /api/receipts: the documents' stored receipts, the tip among the diners with items.
+const receiptStore = new MemoryReceiptStore();
+const apiReceipts = new StoredReceipts(receiptStore, new MemoryRateLimiter(new FakeClock()), nodeSecrets);
+let client = 0;
 
 /** One currency of each class of minor unit: pounds and euros (2 decimals), yen (none), dinars (3). */
 const CURRENCIES = ['GBP', 'EUR', 'JPY', 'KWD'].map((c) => currencyCode(c)!);
@@ -167,9 +177,9 @@ function csvFields(row: string): string[] {
 }
 
 describe('every path adds up to the Grand Total (issue 28)', () => {
-  it('a bill with something assigned to nobody goes out on no link, and once fixed the summary, every link and the CSV add up', () => {
-    fc.assert(
-      fc.property(bills, (bill) => {
+  it('a bill with something assigned to nobody goes out on no link, and once fixed the summary, every link and the CSV add up', async () => {
+    await fc.assert(
+      fc.asyncProperty(bills, async (bill) => {
         // A bill of VAT lines alone has nothing to share ('No items in receipt').
         fc.pre(bill.items.some((i) => i.kind !== 'vat'));
         const before = splitOf(bill);
@@ -179,12 +189,16 @@ describe('every path adds up to the Grand Total (issue 28)', () => {
         if (!stored.ok) throw new Error(stored.error);
         // What ShareBill (POST /api/bills) checks before storing, and ShareLinks (POST /api/shares) before signing.
         const storedShort = unassignedCount(receiptSplit(stored.value.receipt));
+        // POST /api/receipts, each run as a client of its own (the use case holds one to 60 an hour).
+        const viaApi = await apiReceipts.create(shared, `client-${client++}`);
         if (!sharesAddUp(before)) {
           expect(link).toMatchObject({ ok: false, error: { code: 'unassigned_items' } });
           expect(storedShort).not.toBeNull();
+          expect(viaApi).toMatchObject({ ok: false, error: { code: 'unassigned_items' } });
         } else {
           expect(link.ok).toBe(true);
           expect(storedShort).toBeNull();
+          expect(viaApi.ok).toBe(true);
         }
 
         const after = fixed(bill);
@@ -193,8 +207,9 @@ describe('every path adds up to the Grand Total (issue 28)', () => {
         const shown = split.shares.map((s) => s.totalPence);
         expect(sum(shown)).toBe(split.totalPence);
 
-        // The whole-bill link and each diner's link.
-        const afterShared = shareableBill(after);
+        // The whole-bill link and each diner's link, named as the app names them, with the organiser (the first diner) as payer:
+        // what the payer's row says they are owed is everyone else's share.
+        const afterShared = { ...shareableBill(after), name: 'The Olive Tree · 25 Nov 2026', payerId: after.diners[0]!.id };
         for (const dinerId of [null, ...after.diners.map((d) => d.id)]) {
           const made = links.create({ ...afterShared, dinerId });
           if (!made.ok) throw new Error(made.error.reason);
@@ -204,7 +219,19 @@ describe('every path adds up to the Grand Total (issue 28)', () => {
           const onLink = packetSplit(opened.value).shares.map((s) => s.totalPence);
           expect(onLink).toEqual(shown);
           expect(sum(onLink)).toBe(split.totalPence);
+          expect(billView(opened.value).payer?.owedPence).toBe(sum(shown.slice(1)));
         }
+
+        // The documents' stored receipt (POST /api/receipts): its pages split the tip among the diners with items, and add up too.
+        const api = await apiReceipts.create(afterShared, `client-${client++}`);
+        if (!api.ok) throw new Error(api.error.code);
+        const apiReceipt = (await receiptStore.find(api.value.receiptId))!;
+        const apiPages = api.value.diners.map((d) => {
+          const page = dinerBreakdown(apiReceipt, d.dinerId);
+          if (!page.ok) throw new Error(page.error);
+          return page.value.totalPence;
+        });
+        expect(sum(apiPages)).toBe(split.totalPence);
 
         // The stored bill's /r/ pages.
         const kept = newStoredReceipt({ ...afterShared, tipSharers: 'allDiners', payeeName: 'Alex' }, random, { scoped: true });

@@ -3,7 +3,7 @@ import { err, ok, type Result } from '../../../domain/result';
 import { NOT_ADDING_UP, unassignedCount } from '../../../domain/adds-up';
 import { billView, packetSplit, type BillView } from '../../../domain/sharing/bill-view';
 import { packetFromRequest, presentToken, type ShareLinkProblem, type SharePacket, type ShareRequest } from '../../../domain/sharing/share-packet';
-import { openPacket, sealPacket } from '../../../domain/sharing/share-token';
+import { openPacket, QR_13_TOKEN_CHARS, sealPacket } from '../../../domain/sharing/share-token';
 import type { Clock } from '../../../ports/clock';
 import type { Log } from '../../../ports/log';
 import type { PacketCompressor, PacketSigner } from '../../../ports/share-links';
@@ -43,8 +43,17 @@ export class ShareLinks {
     if (!packet.ok) return err({ code: 'invalid_bill', reason: packet.error });
     const unassigned = unassignedCount(packetSplit(packet.value));
     if (unassigned !== null) return err({ code: NOT_ADDING_UP.code, reason: NOT_ADDING_UP.message(unassigned) });
-    const token = sealPacket(packet.value, this.signer, this.compressor);
+    const token = this.seal(packet.value);
     return ok({ path: publicPaths.sharedBill(token), token, expiresAt: new Date(packet.value.expiresAt * 1000).toISOString() });
+  }
+
+  /**
+   * The bill's name stays out of a link it would push past QR version 13 (8 diners and 20 long
+   * item names): the bill still fits the QR code on the table, and its page is headed without it.
+   */
+  private seal(packet: SharePacket): string {
+    const token = sealPacket(packet, this.signer, this.compressor);
+    return token.length > QR_13_TOKEN_CHARS && packet.name !== null ? sealPacket({ ...packet, name: null }, this.signer, this.compressor) : token;
   }
 
   /** A link's token as typed or pasted: too short counts as missing; forged, expired and unreadable ones say which. */

@@ -1,5 +1,7 @@
+import { NOT_ADDING_UP, unassignedCount } from '../../../domain/adds-up';
 import { err, ok, type Result } from '../../../domain/result';
 import { newStoredReceipt, type NewReceiptRequest } from '../../../domain/sharing/new-receipt';
+import { receiptSplit } from '../../../domain/sharing/stored-receipt';
 import type { RateLimit, RateLimiter } from '../../../ports/rate-limiter';
 import type { ReceiptStore } from '../../../ports/receipt-store';
 import type { Secrets } from '../../../ports/secrets';
@@ -9,8 +11,12 @@ export interface StoredReceiptLinks {
   readonly diners: readonly { readonly id: string; readonly dinerId: string; readonly name: string }[];
 }
 
-/** The receipt cannot be stored (`reason` is the domain's validation text), or this client has stored too many. */
-export type StoreRefusal = { readonly code: 'invalid_bill'; readonly reason: string } | { readonly code: 'rate_limited'; readonly retryAfterSeconds: number };
+/**
+ * The receipt cannot be stored (`reason` is the domain's validation text), its shares do not add up to
+ * its Grand Total because something is assigned to nobody, or this client has stored too many.
+ */
+export type StoreRefusal =
+  { readonly code: 'invalid_bill'; readonly reason: string } | { readonly code: 'unassigned_items'; readonly reason: string } | { readonly code: 'rate_limited'; readonly retryAfterSeconds: number };
 
 // Storing writes rows, so a client is held to a generous number of bills an hour.
 const RECEIPTS_PER_CLIENT: RateLimit = { max: 60, windowSeconds: 3600 };
@@ -26,6 +32,8 @@ export class StoredReceipts {
   async create(request: NewReceiptRequest, clientKey: string): Promise<Result<StoredReceiptLinks, StoreRefusal>> {
     const made = newStoredReceipt(request, (n) => this.secrets.randomBytes(n));
     if (!made.ok) return err({ code: 'invalid_bill', reason: made.error });
+    const unassigned = unassignedCount(receiptSplit(made.value.receipt));
+    if (unassigned !== null) return err({ code: NOT_ADDING_UP.code, reason: NOT_ADDING_UP.message(unassigned) });
     const decision = await this.limiter.hit(`receipts:client:${clientKey}`, RECEIPTS_PER_CLIENT);
     if (!decision.allowed) return err({ code: 'rate_limited', retryAfterSeconds: decision.retryAfterSeconds });
     const { receipt, dinerIds } = made.value;

@@ -30,7 +30,7 @@ export function OrganiserLivePanel({ link }: { readonly link: LiveLink }) {
   const bill = shownBill(state);
   const [editing, setEditing] = useState<LiveItem | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  // The organiser is at the table on this phone: the diner who paid (themselves by default) has joined.
+  // The organiser is at the table on this phone, as the diner named as in their payment details (who paid, by default).
   const payee = useStore($payee);
   const payer = useStore($bill).payer;
 
@@ -48,6 +48,8 @@ export function OrganiserLivePanel({ link }: { readonly link: LiveLink }) {
     );
 
   const readOnly = isReadOnly(bill);
+  const here = payerDinerId({ by: 'me' }, bill.diners, payee?.name ?? null);
+  const paid = payerDinerId(payer, bill.diners, payee?.name ?? null);
   const send = async (command: Parameters<LiveConnection['sendNow']>[1]) => {
     const answer = await connection.sendNow(link.organiserKey, command);
     setProblem(answer.ok ? null : answer.error);
@@ -70,10 +72,7 @@ export function OrganiserLivePanel({ link }: { readonly link: LiveLink }) {
           {bill.diners.map((d) => (
             <li key={d.id} className="lv-diner-row">
               <span>
-                {d.name}{' '}
-                <span className="wz-note">
-                  {d.joined ? '· on their phone' : d.id === payerDinerId(payer, bill.diners, payee?.name ?? null) ? '· on this phone, paid the bill' : '· not joined yet'}
-                </span>
+                {d.name} <span className="wz-note">{d.id === here ? (d.id === paid ? '· on this phone, paid the bill' : '· on this phone') : d.joined ? '· on their phone' : '· not joined yet'}</span>
               </span>
               <button type="button" className="button ghost" disabled={readOnly} onClick={() => void send({ type: 'removeDiner', dinerId: d.id })}>
                 Remove <span className="wz-visually-hidden">{d.name}</span>

@@ -1,4 +1,6 @@
 import { newLiveItem } from '../../../domain/live-bill/new-live-bill';
+import { payerDinerId } from '../../../domain/paying-back/payee';
+import { $payee } from '../paying-back/payee-store';
 import { tipFromAmount } from '../../../domain/tip';
 import type { BillState, LiveLink } from '../wizard/bill-state';
 import { tipPercentOf } from '../wizard/bill-store';
@@ -15,6 +17,8 @@ export async function openToTable(bill: BillState): Promise<{ ok: true; live: Li
     tip: bill.tip.mode === 'percent' || !bill.tip.chosen ? { percent: tipPercentOf(bill) } : { pence: tipFromAmount(Number(bill.tip.amountText), bill.currency) },
     tipSplit: bill.tipSplit,
     currency: bill.currency,
+    // The organiser (the diner named as in their payment details) is at the table on this phone: no other phone may pick their name.
+    organiserDinerId: payerDinerId({ by: 'me' }, bill.diners, $payee.get()?.name ?? null),
   };
   const answer = await callEndpoint(openLiveBill, [], body);
   if (answer.ok) return { ok: true, live: { billId: answer.value.billId, organiserKey: answer.value.organiserKey, tableKey: answer.value.tableKey, url: answer.value.url } };

@@ -1,4 +1,5 @@
-import type { PayBack } from './use-pay-back';
+import { PAY_BACK_SLOT, rowSlot, type PayBack } from './use-pay-back';
+import { ToastSlot } from '../wizard/Toasts';
 import { setPayer } from '../wizard/bill-store';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
@@ -56,6 +57,7 @@ export function PayBackCard({
           </Button>
         ) : null}
       </div>
+      <ToastSlot at={PAY_BACK_SLOT} />
     </Card>
   );
 }
@@ -101,6 +103,7 @@ export function DinerPayActions({ payBack, dinerId, name, held = false }: { read
           </Button>
         ) : null}
       </div>
+      <ToastSlot at={rowSlot(dinerId)} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { $bill } from '../wizard/bill-state';
 import { openRecentBill } from '../wizard/bill-store';
 import { Dialog } from '../ui/Dialog';
 import { toast } from '../wizard/toasts';
+import { ToastSlot } from '../wizard/Toasts';
 import { browserShareEnvironment, shareNatively } from '../sharing/native-share';
 import { fetchPayments } from './api';
 import { $payee } from './payee-store';
@@ -33,7 +34,8 @@ export function RecentBills() {
   if (bills.length === 0 || review !== null) return null;
   const shareAgain = async (bill: RecentBill) => {
     // The group chat gets the whole-bill link and everyone's amount, never anyone's own link; the payer owes nothing.
-    if (bill.wholeBillUrl === undefined) return toast('Open this bill and share it again from its summary', 'info');
+    const at = `recent:${bill.receiptId}`;
+    if (bill.wholeBillUrl === undefined) return toast('Open this bill and share it again from its summary', 'info', at);
     const text = everyoneText({
       payeeName: payee?.name ?? 'me',
       billLabel: bill.label,
@@ -42,7 +44,7 @@ export function RecentBills() {
       wholeBillUrl: bill.wholeBillUrl,
     });
     const outcome = await shareNatively({ title: bill.label, text, url: '' }, browserShareEnvironment());
-    if (outcome === 'copied') toast('Bill copied: paste it into the group chat', 'success');
+    if (outcome === 'copied') toast('Bill copied: paste it into the group chat', 'success', at);
   };
   return (
     <Card aria-labelledby="recent-title">
@@ -67,6 +69,7 @@ export function RecentBills() {
                   Delete
                 </Button>
               </div>
+              <ToastSlot at={`recent:${bill.receiptId}`} />
             </li>
           );
         })}

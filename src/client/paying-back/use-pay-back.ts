@@ -14,6 +14,9 @@ import { $recentBills, convertedShare, recentCurrency, updatePaid, type RecentBi
 import { ensureStored, fingerprintOf, type BillToStore } from './stored-bill';
 
 const REFRESH_MS = 10_000;
+/** Where the summary's answers show (ToastSlot): beside the row tapped, or in the Getting paid back card. */
+export const PAY_BACK_SLOT = 'pay-back';
+export const rowSlot = (dinerId: string) => `row:${dinerId}`;
 const SYNC_AFTER_MS = 1_500;
 
 export interface PayBack {
@@ -90,11 +93,11 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
       const answer = await handOutLinks(live, who.name, links);
       if (answer.ok) {
         handedOut(stored.fingerprint);
-        if (!quiet) toast('Sent to everyone’s phone', 'success');
+        if (!quiet) toast('Sent to everyone’s phone', 'success', PAY_BACK_SLOT);
         return;
       }
       if (answer.code === 'expired' || answer.code === 'not_found') forgetHandOut();
-      if (!quiet || answer.code === 'expired') toast(answer.message, 'error');
+      if (!quiet || answer.code === 'expired') toast(answer.message, 'error', PAY_BACK_SLOT);
     } finally {
       sending.current = false;
     }
@@ -105,26 +108,26 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
     void toPhones(recent, payee, handOut, true);
   }, [handOut, sentAs, recent, payee]);
 
-  const problem = (p: ApiProblem) => {
+  const problem = (p: ApiProblem, at: string) => {
     if (p.code === 'invalid_payee') {
       setPayeeDialog({ open: true, refused: (p.field as PayeeField | undefined) ?? 'name' });
       return;
     }
-    toast(p.message, 'error');
+    toast(p.message, 'error', at);
   };
 
-  /** Runs an action on the stored bill, asking for the organiser's details first if there are none. */
-  const withStored = async (label: string, action: (bill: RecentBill, payee: Payee) => Promise<void>, who: Payee | null = payee) => {
+  /** Runs an action on the stored bill, asking for the organiser's details first if there are none; `at` is where its answers show. */
+  const withStored = async (label: string, at: string, action: (bill: RecentBill, payee: Payee) => Promise<void>, who: Payee | null = payee) => {
     if (toStore === null) return;
     if (who === null) {
-      afterPayee.current = (entered) => void withStored(label, action, entered);
+      afterPayee.current = (entered) => void withStored(label, at, action, entered);
       setPayeeDialog({ open: true, refused: null });
       return;
     }
     setBusy(label);
     try {
       const stored = await ensureStored(toStore, who, storedReceiptId);
-      if (!stored.ok) return problem(stored.error);
+      if (!stored.ok) return problem(stored.error, at);
       if (stored.value.receiptId !== storedReceiptId) setStoredReceiptId(stored.value.receiptId);
       await action(stored.value, who);
     } finally {
@@ -132,9 +135,9 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
     }
   };
 
-  const share = async (title: string, text: string, url: string, copied: string) => {
+  const share = async (title: string, text: string, url: string, copied: string, at: string) => {
     const outcome = await shareNatively({ title, text, url }, browserShareEnvironment());
-    if (outcome === 'copied') toast(copied, 'success');
+    if (outcome === 'copied') toast(copied, 'success', at);
   };
 
   return {
@@ -155,7 +158,7 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
       next?.(entered);
     },
     send: (dinerId) =>
-      void withStored(`send:${dinerId}`, async (bill, who) => {
+      void withStored(`send:${dinerId}`, rowSlot(dinerId), async (bill, who) => {
         const diner = bill.diners.find((d) => d.id === dinerId);
         // The payer is owed, never asked to pay themselves.
         if (diner === undefined || dinerId === bill.payerId) return;
@@ -170,7 +173,7 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
           billName: bill.label,
           ...(partly ? { paidPence: row.paid!.amountPence } : { alsoIn: convertedShare(bill, diner.id) ?? undefined }),
         });
-        await share(`${diner.name}'s share`, text, diner.url, `Message for ${diner.name} copied: paste it into any chat`);
+        await share(`${diner.name}'s share`, text, diner.url, `Message for ${diner.name} copied: paste it into any chat`, rowSlot(dinerId));
       }),
     setPaid: (dinerId, paid) => {
       if (recent === null) return;
@@ -178,7 +181,7 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
       if (diner === undefined) return;
       setBusy(`paid:${dinerId}`);
       void setPaid(recent.receiptId, recent.organiserSecret, diner.dinerId, paid)
-        .then((status) => (status.ok ? updatePaid(recent.receiptId, status.value) : problem(status.error)))
+        .then((status) => (status.ok ? updatePaid(recent.receiptId, status.value) : problem(status.error, rowSlot(dinerId))))
         .finally(() => setBusy(null));
     },
     toPhones:
@@ -186,10 +189,10 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
         ? null
         : {
             sent: handOut.sent !== null,
-            send: () => void withStored('phones', (bill, who) => toPhones(bill, who, handOut, false)),
+            send: () => void withStored('phones', PAY_BACK_SLOT, (bill, who) => toPhones(bill, who, handOut, false)),
           },
     remind: () =>
-      void withStored('remind', async (bill, who) => {
+      void withStored('remind', PAY_BACK_SLOT, async (bill, who) => {
         // What each still owes, as the server counts it (the payer never); the group gets the whole-bill link, nobody's own.
         const rows = bill.status?.diners ?? [];
         const unpaid = bill.diners
@@ -201,7 +204,7 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
           });
         if (unpaid.length === 0 || bill.wholeBillUrl === undefined) return;
         const text = reminderText({ payeeName: who.name, billLabel: bill.label, currency: recentCurrency(bill), unpaid, wholeBillUrl: bill.wholeBillUrl });
-        await share('Still to pay', text, '', 'Reminder copied: paste it into the group chat');
+        await share('Still to pay', text, '', 'Reminder copied: paste it into the group chat', PAY_BACK_SLOT);
       }),
   };
 }

@@ -14,7 +14,8 @@ import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { OrganiserLivePanel } from '../live/OrganiserLivePanel';
 import { openToTable } from '../live/open-to-table';
-import { toast } from './toasts';
+import { OPEN_TO_TABLE_SLOT, toast } from './toasts';
+import { ToastSlot } from './Toasts';
 
 export const NO_DINERS_MESSAGE = 'You need to add at least one person before assigning items';
 
@@ -56,6 +57,7 @@ export function AssignStep() {
         )}
         <AddItemForm />
       </Card>
+      <ToastSlot at={OPEN_TO_TABLE_SLOT} />
       {items.length > 0 ? (
         <div className="wz-actions wz-end">
           <OpenToTableButton />
@@ -130,7 +132,7 @@ function OpenToTableButton() {
       // The QR code the table scans heads the panel that replaces this step: tapped at the foot of a
       // long bill, it was far above the screen.
       scrollToTop();
-    } else toast(opened.message, 'error');
+    } else toast(opened.message, 'error', OPEN_TO_TABLE_SLOT);
   };
   return (
     <Button disabled={busy} onClick={() => void open()}>

@@ -4,9 +4,9 @@ import { $bill } from './bill-state';
 import { renameBill } from './bill-store';
 
 /**
- * The bill's name on Review: prefilled from the restaurant and date the reader found ("Bill of …"
- * without them), and editable. Recent bills, messages and the diners' pages use it; cleared, the
- * receipt's name comes back (shown as the placeholder meanwhile).
+ * The bill's name on Review and the Summary: prefilled from the restaurant and date the reader found
+ * ("Bill of …" without them), and editable. Recent bills, messages, the diners' pages and the shared
+ * pages use it; cleared, the receipt's name comes back (shown as the placeholder meanwhile).
  */
 export function BillNameField() {
   const bill = useStore($bill);

@@ -3,7 +3,7 @@ import { $theme, toggleTheme } from '../theme';
 import { remainingBills } from '../../../domain/freemium';
 import { RecoverTokensButton } from '../metering/RecoverTokensButton';
 import { $metering } from '../metering/metering-store';
-import { toast } from './toasts';
+import { SCAN_SLOT, toast } from './toasts';
 import { usageShown } from './usage';
 
 export function Header() {
@@ -22,7 +22,7 @@ export function Header() {
             {left} {left === 1 ? 'bill' : 'bills'} left
           </span>
         ) : null}
-        <RecoverTokensButton className="icon-button" onRecovered={(message) => toast(message, 'success')} />
+        <RecoverTokensButton className="icon-button" onRecovered={(message) => toast(message, 'success', SCAN_SLOT)} />
         <button
           type="button"
           className="icon-button"

@@ -11,7 +11,8 @@ import { downsizeForUpload } from './downsize';
 import { Dialog } from '../ui/Dialog';
 import { OnDemand, Pending, PendingOverlay } from '../on-demand';
 import { manualEntry, reviewItems } from './inner-parts';
-import { toast } from './toasts';
+import { SCAN_SLOT, toast } from './toasts';
+import { ToastSlot } from './Toasts';
 import { ALLOWANCE_USED_MESSAGE, paymentForNextScan, remainingBills } from '../../../domain/freemium';
 import { $metering } from '../metering/metering-store';
 import { freeBillsLeft, usageShown } from './usage';
@@ -71,7 +72,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
   const outOfAllowance = !usage.canUse;
   /** A scan is refused at once offline, or with nothing left (the out-of-allowance panel), before any photo is taken. */
   const refuseScan = (): boolean => {
-    if (!isOnline()) toast(OFFLINE_MESSAGES.scan, 'error');
+    if (!isOnline()) toast(OFFLINE_MESSAGES.scan, 'error', SCAN_SLOT);
     else if (outOfAllowance) setAllowancePanel(true);
     else return false;
     return true;
@@ -244,6 +245,7 @@ export function ScanStep({ onNewBill, onBuyTokens, onRecoverTokens }: Props) {
           Start New Bill
         </Button>
       </div>
+      <ToastSlot at={SCAN_SLOT} />
       <div className="wz-cards">
         <div className="wz-stat">
           <h3>Free bills</h3>

@@ -9,6 +9,7 @@ import { Avatar } from './AssignStep';
 import { $bill } from './bill-state';
 import { $receipt, $split, assignItemNow, billNameOf, billSnapshot, goToStep, splitAmongEveryone } from './bill-store';
 import { addsUpView, roundingNote, type AddsUpView } from '../../../domain/adds-up';
+import { BillNameField } from './BillNameField';
 import { ItemHead } from './ItemEditor';
 import { ShareBreakdown } from './ShareBreakdown';
 import { useMoney } from './use-money';
@@ -48,17 +49,18 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
   const payerId = payerDinerId(bill.payer, bill.diners, payee?.name ?? null);
   // Nothing is stored, sent or shared while the shares do not add up to the Grand Total.
   const toStore = useMemo(() => {
-    const shared = receipt && check.addsUp ? shareableBill({ ...receipt, currency: bill.currency }) : null;
+    // The bill's name (the receipt's restaurant and date, or as typed); the lines' names only for a bill kept before bills had names.
+    const name = billLabel(
+      billNameOf(bill),
+      bill.items.filter((i) => i.kind !== 'vat').map((i) => i.name),
+    );
+    // The whole-bill page heads with the name and shows the payer as owed.
+    const shared = receipt && check.addsUp ? { ...shareableBill({ ...receipt, currency: bill.currency }), name, payerId } : null;
     return (
       shared && {
         bill: shared,
         snapshot: billSnapshot(bill),
-        // The bill's name (the receipt's restaurant and date, or as typed on Review); the lines' names only
-        // for a bill kept before bills had names.
-        label: billLabel(
-          billNameOf(bill),
-          bill.items.filter((i) => i.kind !== 'vat').map((i) => i.name),
-        ),
+        label: name,
         diningDate: bill.receiptDate,
         totalPence: split.totalPence,
         totals: new Map(split.shares.map((s) => [s.dinerId, s.totalPence as number])),
@@ -83,6 +85,8 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
           </Button>
           <h2 id="items-summary-title">Items Summary</h2>
         </div>
+        {/* Here too, so a bill typed in by hand (it never sees Review) can be named before it goes out. */}
+        <BillNameField />
         <ul className="wz-summary-items">
           {bill.items.map((item) => (
             <li key={item.id}>

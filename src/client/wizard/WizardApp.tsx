@@ -11,7 +11,7 @@ import { installPromptDue, startInstallPrompt } from '../pwa/install-prompt';
 import { scrollToTop } from '../scroll-to-top';
 import { syncTheme } from '../theme';
 import { Toasts } from './Toasts';
-import { toast } from './toasts';
+import { SCAN_SLOT, toast } from './toasts';
 import './wizard.css';
 
 const STEPS: readonly { readonly step: Step; readonly label: string }[] = [
@@ -39,7 +39,7 @@ export default function WizardApp() {
     if (new URLSearchParams(location.search).has('data')) void import('./shared-bill').then((m) => m.openSharedBillFromUrl());
     // Usage from the server, then the once-per-session token recovery when tokens are 0;
     // the metering code is fetched now rather than with the page, as the scan step's is.
-    void import('../metering/token-recovery').then((m) => m.startMetering((outcome) => toast(outcome.message, 'success')));
+    void import('../metering/token-recovery').then((m) => m.startMetering((outcome) => toast(outcome.message, 'success', SCAN_SLOT)));
     // The scan step's code arrives with the usage it waits for (both asked for now); the rest
     // while the user looks at it.
     prefetchWhenIdle([manualEntry, reviewItems, assignStep, summaryStep, shareDialog, qrDialog, buyTokensDialog, tokenRecoveryDialog]);
@@ -60,7 +60,7 @@ export default function WizardApp() {
   /** Buying needs the network: offline, say so at once instead of a dialog that cannot load. */
   const buyTokens = () => {
     if (isOnline()) setDialog('buy');
-    else toast(OFFLINE_MESSAGES.payment, 'error');
+    else toast(OFFLINE_MESSAGES.payment, 'error', SCAN_SLOT);
   };
 
   /**
@@ -119,7 +119,11 @@ export default function WizardApp() {
         />
       )}
       {dialog === 'recover' && (
-        <OnDemand part={tokenRecoveryDialog} pending={<PendingOverlay />} props={{ open: true, onClose: () => setDialog(null), onRecovered: (message: string) => toast(message, 'success') }} />
+        <OnDemand
+          part={tokenRecoveryDialog}
+          pending={<PendingOverlay />}
+          props={{ open: true, onClose: () => setDialog(null), onRecovered: (message: string) => toast(message, 'success', SCAN_SLOT) }}
+        />
       )}
     </div>
   );

@@ -17,6 +17,10 @@ const body = z.object({
   dinerId: id.nullish(),
   /** Optional: the bill's ISO 4217 currency; pounds when left out. */
   currency: z.string().max(3).nullish(),
+  /** Optional: the bill's name, which heads the page. */
+  name: z.string().max(200).nullish(),
+  /** Optional: the diner who paid the restaurant, shown as owed rather than owing. */
+  payerId: id.nullish(),
 });
 
 /** A signed public link /b/{token} to the whole bill (or one diner's view of it): `{ url, token, expiresAt }`. */

@@ -30,3 +30,23 @@ export function linesOf(page: Page, selector: string, text: string): Promise<num
     [selector, text],
   );
 }
+
+/**
+ * The actions (buttons, links, selects, fields) that the showing toast draws over, by their text or
+ * label: none when the toast covers nothing anyone could tap. Its own dismiss button does not count.
+ */
+export function actionsUnderToast(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const toast = document.querySelector('.wz-toast');
+    if (toast === null) return [];
+    const t = toast.getBoundingClientRect();
+    const actions = [...document.querySelectorAll('button, a[href], select, input, textarea')].filter((el) => !toast.contains(el));
+    return actions
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        const drawn = r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+        return drawn && r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top;
+      })
+      .map((el) => el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName);
+  });
+}

@@ -1,5 +1,5 @@
 import type { Page, Route } from 'playwright-core';
-import sharp from 'sharp';
+import { renderReceipt, type PrintedRow } from '../../support/rendered-receipt';
 import { expect } from 'vitest';
 import { analyzeAccessibility } from './axe';
 
@@ -56,13 +56,30 @@ export class FakeBackend {
   }
 }
 
-/** A photo of a printed receipt, drawn at test time (large dark text on white, as a reader needs). */
-export async function receiptPhoto(lines: readonly string[] = ['THE TEST KITCHEN', 'Burger        12.50', 'Chips          3.50', 'TOTAL         16.00']): Promise<Buffer> {
-  const rows = lines
-    .map((l, i) => `<text xml:space="preserve" x="40" y="${90 + i * 70}" font-family="DejaVu Sans Mono, monospace" font-size="44">${l.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</text>`)
-    .join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="${160 + lines.length * 70}"><rect width="100%" height="100%" fill="#fff"/>${rows}</svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+const TEST_KITCHEN: readonly PrintedRow[] = ['THE TEST KITCHEN', ['Burger', '12.50'], ['Chips', '3.50'], ['TOTAL', '16.00']];
+
+/** A photo of a printed receipt, drawn at test time in large print, as a phone's photo of one reads. */
+export function receiptPhoto(rows: readonly PrintedRow[] = TEST_KITCHEN): Promise<Buffer> {
+  return renderReceipt(rows, { fontSize: 44 });
+}
+
+/** Analyze Receipt on the photo chosen, and on to Review (a real reading may take a while on a busy machine). */
+export async function analyzeToReview(page: Page, timeout?: number): Promise<void> {
+  await page.getByRole('button', { name: 'Analyze Receipt' }).click();
+  await page.getByRole('heading', { name: 'Review Receipt Items' }).waitFor(timeout === undefined ? {} : { timeout });
+}
+
+/** Upload Photo (the test kitchen's receipt unless given), then Analyze Receipt. */
+export async function uploadAndAnalyze(page: Page, photo?: Buffer): Promise<void> {
+  await uploadPhoto(page, photo);
+  await page.getByRole('button', { name: 'Analyze Receipt' }).click();
+}
+
+/** A photo the fake reader reads as `reading`: Upload Photo, Analyze Receipt, and on to Review. */
+export async function scanToReview(page: Page, backend: FakeBackend, reading: unknown, photo?: Buffer): Promise<void> {
+  backend.answerNext({ body: reading });
+  await uploadAndAnalyze(page, photo);
+  await page.getByRole('heading', { name: 'Review Receipt Items' }).waitFor();
 }
 
 export async function uploadPhoto(page: Page, photo?: Buffer): Promise<void> {

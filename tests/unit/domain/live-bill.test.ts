@@ -34,6 +34,18 @@ describe('opening a bill to the table', () => {
     expect(bill.expiresAt.toISOString()).toBe('2026-12-01T19:00:00.000Z');
   });
 
+  it("has the diner on the organiser's phone, who paid, joined from the start: no other phone can take their name", () => {
+    const bill = aBill({ organiserDinerId: 'ann' });
+    expect(bill.diners.map((d) => [d.id, d.joined])).toEqual([
+      ['ann', true],
+      ['bob', false],
+      ['cat', false],
+    ]);
+    expect(decideLive(bill, { kind: 'table' }, { type: 'join', dinerId: 'ann' }, NOW)).toEqual({ ok: false, error: 'diner_taken' });
+    expect(decideLive(bill, { kind: 'table' }, { type: 'join', dinerId: 'bob' }, NOW).ok).toBe(true);
+    expect(aBill().diners.every((d) => !d.joined)).toBe(true);
+  });
+
   it('refuses a bill with no items, nine diners, or a blank name', () => {
     expect(newLiveBill(aLiveBillRequest({ items: [] }), 'b', NOW)).toEqual({ ok: false, error: 'no_items' });
     const nine = Array.from({ length: 9 }, (_, i) => ({ id: `d${i}`, name: `D${i}` }));

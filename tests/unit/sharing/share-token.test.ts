@@ -8,7 +8,7 @@ import { fromBase36, toBase36 } from '../../../domain/sharing/compact-bytes';
 import { foldCase, unfoldCase } from '../../../domain/sharing/letter-case';
 import { MENU_DICTIONARY } from '../../../domain/sharing/menu-dictionary';
 import { packetFromRequest, SHARED_KINDS, presentToken, shareTokenMessage, shareViewMessage, type ShareRequest } from '../../../domain/sharing/share-packet';
-import { openPacket, sealBody, sealPacket, type PacketCompressor } from '../../../domain/sharing/share-token';
+import { openPacket, QR_13_TOKEN_CHARS, sealBody, sealPacket, type PacketCompressor } from '../../../domain/sharing/share-token';
 import { MADE_UP_MENUS } from '../../../scripts/made-up-menus';
 
 const NOW = 1_790_000_000;
@@ -61,6 +61,8 @@ describe('share packet tokens', () => {
         tipPence: fc.integer({ min: 0, max: 100_000 }),
         tipSplit: fc.constantFrom('equal' as const, 'proportional' as const),
         focus: fc.option(fc.integer({ min: 0, max: n - 1 }), { nil: null }),
+        billName: fc.option(itemName, { nil: undefined }),
+        payer: fc.option(fc.integer({ min: 0, max: n - 1 }), { nil: null }),
       }),
     );
     fc.assert(
@@ -71,6 +73,8 @@ describe('share packet tokens', () => {
           tipPence: b.tipPence,
           tipSplit: b.tipSplit,
           dinerId: b.focus === null ? null : `diner-${b.focus}`,
+          name: b.billName,
+          payerId: b.payer === null ? null : `diner-${b.payer}`,
         };
         const packet = packetFromRequest(request, NOW);
         expect(packet.ok).toBe(true);
@@ -136,6 +140,20 @@ describe('share packet tokens', () => {
     const cleared = Uint8Array.from(proportionalBytes!);
     cleared[1]! &= ~4;
     expect(open(`${toBase36(cleared)}.${proportional.split('.')[1]}`)).toEqual({ ok: false, error: 'invalid' });
+  });
+
+  it("carries the bill's name and who paid behind a spare bit (32), so a token without them is byte for byte what it was", () => {
+    const plain = seal();
+    const named = seal({ ...bill, name: 'The Olive Tree · 25 Nov 2026', payerId: 'b' });
+    expect(seal({ ...bill, name: '  ', payerId: null })).toBe(plain);
+    const [plainBytes, namedBytes] = [plain, named].map((t) => fromBase36(t.split('.')[0]!)!);
+    expect((namedBytes![1]! ^ plainBytes![1]!) & 32).toBe(32);
+    const opened = open(named);
+    expect(opened.ok && [opened.value.name, opened.value.payerSeatId]).toEqual(['The Olive Tree · 25 Nov 2026', '2']);
+    expect(open(plain)).toMatchObject({ ok: true, value: { name: null, payerSeatId: null } });
+    // Either alone travels too.
+    expect(open(seal({ ...bill, payerId: 'a' }))).toMatchObject({ ok: true, value: { name: null, payerSeatId: '1' } });
+    expect(open(seal({ ...bill, name: 'Bill of 25 Nov 2026' }))).toMatchObject({ ok: true, value: { name: 'Bill of 25 Nov 2026', payerSeatId: null } });
   });
 
   it('keeps the expiry 7 days out by default and reads tokens in any letter case', () => {
@@ -274,6 +292,9 @@ describe('share requests', () => {
     expect(problem({ items: [{ name: 'Chips', pricePence: 1.5, assignedTo: [] }] })).toBe('Invalid share packet format');
     expect(problem({ dinerId: 'zed' })).toBe('Selected diner not found');
     expect(problem({ dinerId: 'b' })).toBeNull();
+    expect(problem({ payerId: 'zed' })).toBe('Selected diner not found');
+    expect(problem({ name: 'N'.repeat(81) })).toBe('Invalid share packet format');
+    expect(problem({ name: 'N'.repeat(80), payerId: 'a' })).toBeNull();
   });
 });
 
@@ -287,9 +308,17 @@ describe('links on menus the dictionary has never seen', () => {
     tipPence: 0,
   };
 
-  it('keeps 8 diners and 20 items with a service charge within QR version 13 at error correction M', () => {
-    const link = `https://whospaying.app/b/${seal(request)}`;
-    expect(QRCode.create(link, { errorCorrectionLevel: 'M' }).version).toBeLessThanOrEqual(13);
+  it('keeps 8 diners and 20 items with a service charge and who paid within QR version 13 at error correction M', () => {
+    for (const bill of [request, { ...request, payerId: 'd0' }]) {
+      const link = `https://whospaying.app/b/${seal(bill)}`;
+      expect(QRCode.create(link, { errorCorrectionLevel: 'M' }).version).toBeLessThanOrEqual(13);
+    }
+  });
+
+  it('knows the longest token that still fits QR version 13', () => {
+    const link = (chars: number) => `https://whospaying.app/b/${'A'.repeat(chars - 27)}.${'B'.repeat(26)}`;
+    expect(QRCode.create(link(QR_13_TOKEN_CHARS), { errorCorrectionLevel: 'M' }).version).toBe(13);
+    expect(QRCode.create(link(QR_13_TOKEN_CHARS + 1), { errorCorrectionLevel: 'M' }).version).toBe(14);
   });
 
   // Prices at about what a penny is worth in each currency: whole yen, dinars to the thousandth, and

@@ -58,6 +58,15 @@ describe('share dialog summary and text', () => {
     expect(text).toContain('Total: £20.50');
     expect(text.endsWith('https://x/b/T')).toBe(true);
   });
+
+  it('never lists whoever paid the bill as owing: they are owed the others’ shares', () => {
+    const s = shareSummary({ ...bill, payerId: 'a' }, null);
+    if (!s.ok) throw new Error(s.error);
+    const text = shareText(s.value, 'https://x/b/T');
+    expect(text).toContain('• Alice paid the bill · owed £11.51');
+    expect(text).not.toContain('• Alice: ');
+    expect(text).toContain('• Ben: £11.51');
+  });
 });
 
 describe('bill views from a packet', () => {
@@ -70,6 +79,17 @@ describe('bill views from a packet', () => {
     expect(view.seats.reduce((a, s) => a + s.totalPence, 0)).toBe(view.totalPence);
     expect(view.seats[1]!.items).toEqual([{ name: 'Wine', pricePence: 2001, sharePence: 1000, sharedWith: 2, sharedNames: ['Alice', 'Ben'] }]);
     expect(parseDinerShareData(JSON.parse(JSON.stringify(dinerShareData(view.seats[0]!, GBP))))).toEqual(dinerShareData(view.seats[0]!, GBP));
+  });
+
+  it('names the bill and says what the payer is owed: the Grand Total less their own share', () => {
+    const packet = packetFromRequest({ ...bill, name: 'The Olive Tree · 25 Nov 2026', payerId: 'b' }, 0);
+    if (!packet.ok) throw new Error(packet.error);
+    const view = billView(packet.value);
+    expect(view.name).toBe('The Olive Tree · 25 Nov 2026');
+    expect(view.payer).toEqual({ seatId: '2', owedPence: 2050 });
+    expect(view.payer!.owedPence + view.seats[1]!.totalPence).toBe(view.totalPence);
+    const unnamed = packetFromRequest(bill, 0);
+    expect(unnamed.ok && billView(unnamed.value)).toMatchObject({ name: null, payer: null });
   });
 
   it('shares the tip by what each had when the link says so, still summing to the bill', () => {

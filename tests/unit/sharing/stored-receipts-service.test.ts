@@ -26,6 +26,15 @@ describe('storing receipts for /r/ links', () => {
     expect(breakdown.ok && breakdown.value.totalPence).toBe(150 + 50);
   });
 
+  it('refuses a receipt with a line assigned to nobody, as sharing does, and stores nothing', async () => {
+    const saved: string[] = [];
+    const store = { save: async (r: { id: string }) => void saved.push(r.id), find: async () => null };
+    const receipts = new StoredReceipts(store, new MemoryRateLimiter(new FakeClock()), nodeSecrets);
+    const refused = await receipts.create({ ...request, items: [...request.items, { name: 'Coke', pricePence: 299, assignedTo: [] }] }, 'ip');
+    expect(refused).toEqual({ ok: false, error: { code: 'unassigned_items', reason: expect.stringContaining('1 item is not assigned to any diner') } });
+    expect(saved).toEqual([]);
+  });
+
   it('holds one client to 60 bills an hour', async () => {
     const clock = new FakeClock();
     const receipts = new StoredReceipts(new MemoryReceiptStore(), new MemoryRateLimiter(clock), nodeSecrets);
