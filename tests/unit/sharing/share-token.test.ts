@@ -142,12 +142,12 @@ describe('share packet tokens', () => {
     expect(open(`${toBase36(cleared)}.${proportional.split('.')[1]}`)).toEqual({ ok: false, error: 'invalid' });
   });
 
-  it("carries the bill's name and who paid behind a spare bit (32), so a token without them is byte for byte what it was", () => {
+  it("carries the bill's name and who paid behind a spare bit (64), so a token without them is byte for byte what it was", () => {
     const plain = seal();
     const named = seal({ ...bill, name: 'The Olive Tree · 25 Nov 2026', payerId: 'b' });
     expect(seal({ ...bill, name: '  ', payerId: null })).toBe(plain);
     const [plainBytes, namedBytes] = [plain, named].map((t) => fromBase36(t.split('.')[0]!)!);
-    expect((namedBytes![1]! ^ plainBytes![1]!) & 32).toBe(32);
+    expect((namedBytes![1]! ^ plainBytes![1]!) & 64).toBe(64);
     const opened = open(named);
     expect(opened.ok && [opened.value.name, opened.value.payerSeatId]).toEqual(['The Olive Tree · 25 Nov 2026', '2']);
     expect(open(plain)).toMatchObject({ ok: true, value: { name: null, payerSeatId: null } });
