@@ -2,6 +2,7 @@ import { currencyCode, GBP, type CurrencyCode } from '../currency';
 import { pence, type Pence } from '../money';
 import { splitBill, type BillSplit, type TipSplit } from '../split';
 import { tipPercentOf } from '../tip';
+import { convertedTotals, storedPayBackRate } from '../paying-back/pay-back-rate';
 import type { SharePacket } from './share-packet';
 
 export interface SeatItemView {
@@ -39,6 +40,11 @@ export interface BillView {
   readonly name: string | null;
   /** Who paid the restaurant and what the others owe them; null when nobody on the bill did. */
   readonly payer: { readonly seatId: string; readonly owedPence: Pence } | null;
+  /**
+   * For a bill paid back in pounds at the organiser's rate: each seat's total (by seat id) and the
+   * Grand Total in that currency, the seats' adding up to the total; null without a rate.
+   */
+  readonly converted: { readonly currency: CurrencyCode; readonly totals: ReadonlyMap<string, number>; readonly total: number } | null;
 }
 
 /** The packet's bill split as every share view splits it (line ids are the lines' positions). */
@@ -82,7 +88,17 @@ export function billView(packet: SharePacket): BillView {
     focusSeatId: packet.focusSeatId,
     name: packet.name,
     payer: payerOf(packet.payerSeatId, seats, split.totalPence),
+    converted: convertedView(packet, seats),
   };
+}
+
+function convertedView(packet: SharePacket, seats: readonly SeatView[]): BillView['converted'] {
+  const converted = convertedTotals(
+    packet.currency,
+    seats.map((s) => s.totalPence),
+    storedPayBackRate(GBP, packet.payBackRate),
+  );
+  return converted === null ? null : { currency: converted.currency, totals: new Map(seats.map((s, k) => [s.id, converted.shares[k]!])), total: converted.total };
 }
 
 /** The payer is owed everyone else's shares: the Grand Total less their own. */

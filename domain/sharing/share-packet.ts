@@ -1,4 +1,5 @@
 import { currencyCode, GBP, type CurrencyCode } from '../currency';
+import { payBackRate } from '../paying-back/pay-back-rate';
 import { MAX_BILL_NAME_LENGTH } from '../bill-name';
 import { MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../diners';
 import { pence, type Pence } from '../money';
@@ -70,6 +71,8 @@ export interface SharePacket {
   readonly name: string | null;
   /** The seat that paid the restaurant (owed, never owing); null when nobody on the bill did, or it was not said. */
   readonly payerSeatId: string | null;
+  /** One unit of the bill's currency in pounds, as the organiser typed it ("0.86"), for a bill paid back in pounds; else null. */
+  readonly payBackRate: string | null;
 }
 
 export interface ShareRequest {
@@ -84,6 +87,8 @@ export interface ShareRequest {
   readonly name?: string | null | undefined;
   /** The diner who paid the restaurant, by the request's id. */
   readonly payerId?: string | null | undefined;
+  /** One unit of the bill's currency in pounds, for a bill not in pounds that is paid back in pounds. */
+  readonly payBackRate?: string | null | undefined;
 }
 
 /**
@@ -126,6 +131,8 @@ export function packetFromRequest(request: ShareRequest, nowSeconds: number, ttl
   if ([...name].length > MAX_BILL_NAME_LENGTH) return err(SHARE_MESSAGES.invalidFormat);
   const payerSeatId = request.payerId ? seatOf.get(request.payerId) : null;
   if (payerSeatId === undefined) return err(SHARE_MESSAGES.dinerNotFound);
+  const payBack = payBackRate(currency, request.payBackRate);
+  if (!payBack.ok) return err(SHARE_MESSAGES.invalidFormat);
   return ok({
     version: SHARE_PACKET_VERSION,
     expiresAt: nowSeconds + ttlSeconds,
@@ -137,6 +144,7 @@ export function packetFromRequest(request: ShareRequest, nowSeconds: number, ttl
     focusSeatId,
     name: name === '' ? null : name,
     payerSeatId,
+    payBackRate: payBack.value?.rate ?? null,
   });
 }
 
@@ -147,6 +155,7 @@ export function checkPacket(packet: SharePacket): Result<SharePacket, string> {
   if (packet.items.some((i) => i.assignedTo.some((s) => !seatIds.has(s)))) return err(SHARE_MESSAGES.invalidFormat);
   if (packet.focusSeatId !== null && !seatIds.has(packet.focusSeatId)) return err(SHARE_MESSAGES.invalidFormat);
   if (packet.payerSeatId !== null && !seatIds.has(packet.payerSeatId)) return err(SHARE_MESSAGES.invalidFormat);
+  if (packet.payBackRate !== null && !payBackRate(packet.currency, packet.payBackRate).ok) return err(SHARE_MESSAGES.invalidFormat);
   return ok(packet);
 }
 

@@ -19,6 +19,8 @@ export interface ShareableBill {
   readonly name?: string | undefined;
   /** The diner who paid the restaurant; null or absent when nobody on the bill did. */
   readonly payerId?: string | null | undefined;
+  /** One unit of the bill's currency in pounds, for a bill paid back in pounds; null or absent otherwise. */
+  readonly payBackRate?: string | null | undefined;
 }
 
 export type ShareSummary =

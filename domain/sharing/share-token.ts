@@ -45,6 +45,8 @@ const FLAG_TEXT_MODEL = 16;
 const FLAG_CURRENCY = 32;
 // Set only for a bill with a name or a payer, so a token without them stays byte for byte what it was.
 const FLAG_DETAILS = 64;
+// Set only for a bill paid back in pounds at the organiser's rate: its digits and decimal places follow the currency.
+const FLAG_RATE = 128;
 const DICTIONARY = new TextEncoder().encode(MENU_DICTIONARY.toLowerCase());
 // An item's or the bill's name, whichever may be longer.
 const LONGEST_NAME = Math.max(MAX_ITEM_NAME_LENGTH, MAX_BILL_NAME_LENGTH);
@@ -59,6 +61,8 @@ export interface BodyFlags {
   readonly currency?: boolean;
   /** Whether the head says who paid and the names end with the bill's name. */
   readonly details?: boolean;
+  /** Whether the head carries the rate the bill is paid back at. */
+  readonly rate?: boolean;
 }
 
 /**
@@ -73,6 +77,7 @@ export function sealPacket(packet: SharePacket, signer: PacketSigner, compressor
     kinds: packet.items.some((i) => i.kind !== defaultKind(i.pricePence)),
     currency: packet.currency !== GBP,
     details: packet.name !== null || packet.payerSeatId !== null,
+    rate: packet.payBackRate !== null,
   };
   const parts = encodeParts(packet, flags);
   const deflated = sealBody(concat(parts.head, parts.texts, parts.numbers), flags, packet.expiresAt, signer, compressor);
@@ -90,7 +95,12 @@ export function sealBody(body: Uint8Array, bodyFlags: BodyFlags, expiresAt: numb
 
 function flagBits(flags: BodyFlags): number {
   return (
-    (flags.focus ? FLAG_FOCUS : 0) | (flags.proportionalTip ? FLAG_PROPORTIONAL_TIP : 0) | (flags.kinds ? FLAG_KINDS : 0) | (flags.currency ? FLAG_CURRENCY : 0) | (flags.details ? FLAG_DETAILS : 0)
+    (flags.focus ? FLAG_FOCUS : 0) |
+    (flags.proportionalTip ? FLAG_PROPORTIONAL_TIP : 0) |
+    (flags.kinds ? FLAG_KINDS : 0) |
+    (flags.currency ? FLAG_CURRENCY : 0) |
+    (flags.details ? FLAG_DETAILS : 0) |
+    (flags.rate ? FLAG_RATE : 0)
   );
 }
 
@@ -130,6 +140,7 @@ export function openPacket(token: string, nowSeconds: number, signer: PacketSign
       kinds: (flags & FLAG_KINDS) !== 0,
       currency: (flags & FLAG_CURRENCY) !== 0,
       details: (flags & FLAG_DETAILS) !== 0,
+      rate: (flags & FLAG_RATE) !== 0,
     };
     const packet = decodeBody(body, expiresAt, bodyFlags, (flags & FLAG_TEXT_MODEL) !== 0);
     const checked = checkPacket(packet);
@@ -160,6 +171,7 @@ function encodeParts(packet: SharePacket, flags: BodyFlags): BodyParts {
   // Rupiah and won prices are round (45,000): divided by the power of ten they share, each takes a byte less.
   const scale = packet.currency === GBP ? 0 : sharedPowerOfTen([...packet.items.map((i) => i.pricePence), packet.tipPence]);
   if (packet.currency !== GBP) head.raw(packCurrency(packet.currency, scale));
+  if (packet.payBackRate !== null) writeRate(head, packet.payBackRate);
   const billName = flags.details ? [packet.name ?? ''] : [];
   const folded = [...packet.seats.map((s) => s.name), ...packet.items.map((i) => i.name), ...billName].map(foldCase);
   for (let i = 0; i < folded.length; i += 4) head.byte(folded.slice(i, i + 4).reduce((b, f, k) => b | (f.mode << (2 * k)), 0));
@@ -195,6 +207,7 @@ function decodeBody(body: Uint8Array, expiresAt: number, flags: BodyFlags, textM
   const itemCount = r.varint();
   if (itemCount > body.length) throw new ByteFormatError('item count');
   const { currency, scale } = flags.currency ? unpackCurrency(r.take(2)) : { currency: GBP, scale: 0 };
+  const payBackRate = flags.rate ? readRate(r) : null;
   const scaled = (amount: number) => {
     if (!Number.isSafeInteger(amount * 10 ** scale)) throw new ByteFormatError('amount');
     return amount * 10 ** scale;
@@ -240,6 +253,7 @@ function decodeBody(body: Uint8Array, expiresAt: number, flags: BodyFlags, textM
     name: flags.details && names[textCount - 1] !== '' ? names[textCount - 1]! : null,
     // A seat number beyond the seat count names a seat that does not exist: checkPacket refuses it.
     payerSeatId: payer === 0 ? null : String(payer),
+    payBackRate,
   };
 }
 
@@ -268,4 +282,18 @@ function unpackCurrency(bytes: Uint8Array): { currency: CurrencyCode; scale: num
   const currency = currencyCode(text);
   if (currency === null || currency === GBP || scale > MAX_SCALE) throw new ByteFormatError('currency');
   return { currency, scale };
+}
+
+/** A rate as typed ("0.0052"): its digits as one number (52), then how many of them are decimals (4). */
+function writeRate(head: ByteWriter, rate: string): void {
+  const [whole = '0', decimals = ''] = rate.split('.');
+  head.varint(Number(whole + decimals)).byte(decimals.length);
+}
+
+function readRate(r: ByteReader): string {
+  const digits = r.varint();
+  const places = r.byte();
+  if (places > 8) throw new ByteFormatError('rate');
+  const text = String(digits).padStart(places + 1, '0');
+  return places === 0 ? text : `${text.slice(0, -places)}.${text.slice(-places)}`;
 }

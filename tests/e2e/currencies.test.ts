@@ -86,9 +86,11 @@ describe('bills in the currency they were paid in', () => {
     const guest = await newPhone(browser);
     await guest.page.goto(link);
     const whole = await guest.page.locator('main').innerText();
-    expect(whole).toMatch(/Bill total\s+JP¥3,685/);
-    expect(whole).toMatch(/Aki\s+JP¥1,693/);
-    expect(whole).not.toContain('£');
+    // The link carries the rate: the whole-bill page shows every amount in pounds too, adding up there as well.
+    expect(whole).toMatch(/Bill total\s+JP¥3,685\s+\(£19\.16\)/);
+    expect(whole).toMatch(/Aki\s+JP¥1,693 · £8\.80/);
+    expect(whole).toMatch(/Ben\s+JP¥1,992 · £10\.36/);
+    expect(whole).toMatch(/Grand Total\s+JP¥3,685 · £19\.16/);
 
     const message = await sendFirst(page, 'Ben');
     expect(message).toContain('is JP¥1,992 or £10.36 (Gyoza, Beer)');

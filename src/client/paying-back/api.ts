@@ -63,7 +63,16 @@ export function wholeBillLink(bill: ShareableBill): Promise<Result<{ readonly ur
   return call('/api/shares', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ currency: bill.currency, tipPence: bill.tipPence, tipSplit: bill.tipSplit, diners: bill.diners, items: bill.items, name: bill.name, payerId: bill.payerId }),
+    body: JSON.stringify({
+      currency: bill.currency,
+      tipPence: bill.tipPence,
+      tipSplit: bill.tipSplit,
+      diners: bill.diners,
+      items: bill.items,
+      name: bill.name,
+      payerId: bill.payerId,
+      payBackRate: bill.payBackRate,
+    }),
   });
 }
 

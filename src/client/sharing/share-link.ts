@@ -6,7 +6,17 @@ export async function createShareLink(bill: ShareableBill, dinerId: string | nul
   const response = await fetch('/api/shares', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ currency: bill.currency, diners: bill.diners, items: bill.items, tipPence: bill.tipPence, tipSplit: bill.tipSplit, name: bill.name, payerId: bill.payerId, dinerId }),
+    body: JSON.stringify({
+      currency: bill.currency,
+      diners: bill.diners,
+      items: bill.items,
+      tipPence: bill.tipPence,
+      tipSplit: bill.tipSplit,
+      name: bill.name,
+      payerId: bill.payerId,
+      payBackRate: bill.payBackRate,
+      dinerId,
+    }),
   });
   const body = (await response.json()) as { url?: string; error?: string };
   if (!response.ok || typeof body.url !== 'string') throw new Error(body.error ?? `share failed: ${response.status}`);

@@ -55,7 +55,9 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
       bill.items.filter((i) => i.kind !== 'vat').map((i) => i.name),
     );
     // The whole-bill page heads with the name and shows the payer as owed.
-    const shared = receipt && check.addsUp ? { ...shareableBill({ ...receipt, currency: bill.currency }), name, payerId } : null;
+    // Its links carry the rate, so every page shows the amounts in pounds too.
+    const payBackRateText = typedRate(bill.currency, bill.payBackRate);
+    const shared = receipt && check.addsUp ? { ...shareableBill({ ...receipt, currency: bill.currency }), name, payerId, payBackRate: payBackRateText } : null;
     return (
       shared && {
         bill: shared,
@@ -66,7 +68,7 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
         totals: new Map(split.shares.map((s) => [s.dinerId, s.totalPence as number])),
         items: new Map(split.shares.map((s) => [s.dinerId, dinerItemNames(bill.items, s.lines)])),
         payerId,
-        payBackRate: typedRate(bill.currency, bill.payBackRate),
+        payBackRate: payBackRateText,
       }
     );
   }, [receipt, bill, split, check.addsUp, payerId]);

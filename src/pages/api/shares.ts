@@ -21,6 +21,8 @@ const body = z.object({
   name: z.string().max(200).nullish(),
   /** Optional: the diner who paid the restaurant, shown as owed rather than owing. */
   payerId: id.nullish(),
+  /** Optional: one unit of the bill's currency in pounds, for a bill paid back in pounds. */
+  payBackRate: z.string().max(20).nullish(),
 });
 
 /** A signed public link /b/{token} to the whole bill (or one diner's view of it): `{ url, token, expiresAt }`. */

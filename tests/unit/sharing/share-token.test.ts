@@ -156,6 +156,21 @@ describe('share packet tokens', () => {
     expect(open(seal({ ...bill, name: 'Bill of 25 Nov 2026' }))).toMatchObject({ ok: true, value: { name: 'Bill of 25 Nov 2026', payerSeatId: null } });
   });
 
+  it('carries the rate a bill not in pounds is paid back at behind the last spare bit (128), exactly as typed', () => {
+    const yen = { ...bill, currency: 'JPY' };
+    const plain = seal(yen);
+    for (const rate of ['0.0052', '1.10', '12', '0.00000001', '1234567.5']) {
+      const token = seal({ ...yen, payBackRate: rate });
+      const [plainBytes, rateBytes] = [plain, token].map((t) => fromBase36(t.split('.')[0]!)!);
+      expect((rateBytes![1]! ^ plainBytes![1]!) & 128).toBe(128);
+      expect(open(token)).toMatchObject({ ok: true, value: { currency: 'JPY', payBackRate: rate } });
+    }
+    // None for a bill in pounds, or without a rate; a rate that is no number is the documents' format error.
+    expect(seal({ ...bill, payBackRate: '0.5' })).toBe(seal());
+    expect(seal({ ...yen, payBackRate: null })).toBe(plain);
+    expect(packetFromRequest({ ...yen, payBackRate: 'a lot' }, NOW)).toEqual({ ok: false, error: 'Invalid share packet format' });
+  });
+
   it('keeps the expiry 7 days out by default and reads tokens in any letter case', () => {
     const token = seal();
     const opened = open(token.toLowerCase());
