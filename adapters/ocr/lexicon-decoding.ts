@@ -24,7 +24,9 @@ const UNLIKELY = 1e-3;
 const LETTERS = 26;
 
 export function lexiconOf(ranks: WordRanks, commonSize = COMMON): Lexicon {
-  const common = [...ranks].filter(([word, rank]) => rank < commonSize && /^[a-z]{3,}$/.test(word)).map(([word]) => word);
+  // One pass over the 225,000 words, copying none of them: each reading worker builds this.
+  const common: string[] = [];
+  for (const [word, rank] of ranks) if (rank < commonSize && /^[a-z]{3,}$/.test(word)) common.push(word);
   return { ranks, common: common.sort() };
 }
 
