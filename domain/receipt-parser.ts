@@ -60,7 +60,8 @@ function readRows(rows: readonly string[]): PricedLines {
     const { label, ...units } = named;
     pendingName = null;
     if (!hasWords(label)) continue;
-    if (ROUNDING.test(label) && TOTAL.test(label) && amount.pence > 0) roundedTotal = amount.pence;
+    // "Total Rounded" is the bill; "Rounding Amount" is the adjustment, not an amount to pay.
+    if (ROUNDING.test(label) && TOTAL.test(label.replace(AMOUNT_WORD, '')) && amount.pence > 0) roundedTotal = amount.pence;
     else if (ROUNDING.test(label)) roundedAfter = lines.length;
     if ((PAYMENT.test(label) || isCardPayment(label)) && !CHANGE.test(label) && amount.pence > 0) {
       paid = Math.max(paid, amount.pence);
@@ -84,6 +85,7 @@ function readRows(rows: readonly string[]): PricedLines {
 }
 
 const ROUNDING = /\bround(ing|ed)?\b/i;
+const AMOUNT_WORD = /\b(amount|amt)\b/gi;
 const PAYMENT = /\b(cash|visa|master\s*card|mastercard|amex|debit|credit|tender(ed)?|paid|payment|contactless|gift\s*card)\b/i;
 const CHANGE = /\bchange\b/i;
 

