@@ -5,6 +5,13 @@ import type { ReadFailure, ReceiptImage } from '../../ports/receipt-reader';
 import type { FromReadingWorker, ToReadingWorker } from './reading-messages';
 import type { ReadingWorkerData } from './reading-worker';
 
+/**
+ * The reading worker's JavaScript heap. Its tensors and decoded photos live outside the heap and are
+ * freed only when the heap is collected, which V8 puts off while a heap far below its default
+ * limit grows: with this bound the server held 940 MiB after 61 readings instead of 1199 (256 MiB:
+ * 1115), at the same reading time. A worker that outgrows it fails that one reading, refunded.
+ */
+const WORKER_HEAP_MIB = 128;
 /** A worker thread's script: the built file, or TypeScript source with the loader that runs it. */
 export interface WorkerScript {
   readonly url: URL;
@@ -86,6 +93,7 @@ export class PooledWorker {
     const thread = new Worker(this.options.script.url, {
       workerData: { threads: this.options.threadsPerWorker } satisfies ReadingWorkerData,
       execArgv: [...this.options.script.execArgv],
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MIB },
     });
     thread.unref();
     // A crash is the reading's failure (replyOf), never an unhandled 'error' event that ends the process.
