@@ -194,6 +194,14 @@ describe('sharing a bill by signed link', () => {
     await context.close();
   });
 
+  it('asks a diner to pay whoever paid the bill, by name, when the link says who did', async () => {
+    const { url } = await share({ payerId: 'd-alice', dinerId: 'd-ben' });
+    const { context, page } = await newPhone(browser);
+    await page.goto(new URL(url).pathname);
+    expect(await page.getByRole('region', { name: 'About this bill' }).innerText()).toContain('Please pay £16.58 to Alice, who paid this bill.');
+    await context.close();
+  });
+
   it('/share?data= shows the whole bill and per-diner cards, and its share dialog copies a working link', async () => {
     const { token } = await share();
     const { context, page } = await newPhone(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
