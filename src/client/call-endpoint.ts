@@ -1,5 +1,5 @@
 import type { z } from 'zod/mini';
-import { refusalOf, type EdgeRefusal, type PostEndpoint } from '../contracts/endpoint';
+import { refusalOf, type EdgeRefusal, type Endpoint } from '../contracts/endpoint';
 
 /**
  * What an island gets from an endpoint: its answer as the contract shapes it, or the refusal's code
@@ -9,14 +9,15 @@ import { refusalOf, type EdgeRefusal, type PostEndpoint } from '../contracts/end
 export type Called<Answer, Code extends string> =
   { readonly ok: true; readonly value: Answer } | { readonly ok: false; readonly code: Code | EdgeRefusal | 'offline' | 'unavailable' | 'unexpected'; readonly error: string | null };
 
-export async function callEndpoint<Params extends readonly string[], Request extends z.ZodMiniType, Answer extends z.ZodMiniType, Code extends string>(
-  endpoint: PostEndpoint<Params, Request, Answer, Code>,
+export async function callEndpoint<Params extends readonly string[], Request extends z.ZodMiniType | null, Answer extends z.ZodMiniType, Code extends string>(
+  endpoint: Endpoint<Params, Request, Answer, Code>,
   params: Params,
-  request: z.input<Request>,
+  ...request: Request extends z.ZodMiniType ? [z.input<Request>] : []
 ): Promise<Called<z.output<Answer>, Code>> {
   let response: Response;
   try {
-    response = await fetch(endpoint.path(...params), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
+    const init: RequestInit = endpoint.method === 'GET' ? { method: 'GET' } : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request[0]) };
+    response = await fetch(endpoint.path(...params), init);
   } catch {
     return { ok: false, code: 'offline', error: null };
   }

@@ -5,7 +5,9 @@ import { z } from './zod';
  * it is, what it takes, what it answers, and the codes of the refusals it may answer instead (each
  * as `{ error, code }`, the error being the documents' text for people, the code for the client).
  */
-export interface PostEndpoint<Params extends readonly string[], Request extends z.ZodMiniType, Answer extends z.ZodMiniType, Code extends string> {
+export interface Endpoint<Params extends readonly string[], Request extends z.ZodMiniType | null, Answer extends z.ZodMiniType, Code extends string> {
+  /** A GET takes no body (its request is null); a POST takes JSON. */
+  readonly method: Request extends null ? 'GET' : 'POST';
   readonly path: (...params: Params) => string;
   readonly request: Request;
   readonly answer: Answer;

@@ -5,7 +5,7 @@ import type { LiveBillJson } from '../../domain/live-bill/wire';
 import { MAX_DINERS } from '../../domain/diners';
 import { TIP_SPLITS, type ItemKind } from '../../domain/split';
 import { everyMember } from './every-member';
-import type { PostEndpoint } from './endpoint';
+import type { Endpoint } from './endpoint';
 
 /** Why a live bill's open, change or stream was refused. */
 export type LiveRefusal = LiveProblem | NewLiveBillProblem | 'rate_limited' | 'busy' | 'too_many_connections';
@@ -55,6 +55,7 @@ export const liveBillJson = z.object({
 
 /** The organiser opens their bill to the table: the organiser's key and the table's link. */
 export const openLiveBill = {
+  method: 'POST',
   path: () => '/api/live-bills',
   request: z.object({
     items: z.readonly(
@@ -83,13 +84,14 @@ export const openLiveBill = {
   }),
   answer: z.object({ billId: z.string(), organiserKey: z.string(), tableKey: z.string(), url: z.string(), expiresAt: z.string() }),
   refusals: LIVE_REFUSALS,
-} satisfies PostEndpoint<[], z.ZodMiniType, z.ZodMiniType, LiveRefusal>;
+} satisfies Endpoint<[], z.ZodMiniType, z.ZodMiniType, LiveRefusal>;
 
 /**
  * One change to a live bill by whoever holds `key` (the organiser's, the table's, or a diner's).
  * A hand-out carries full links, which the server turns into paths of its own pages.
  */
 export const liveCommand = {
+  method: 'POST',
   path: (billId: string) => `/api/live-bills/${encodeURIComponent(billId)}/commands`,
   request: z.object({
     key: text(100),
@@ -110,7 +112,7 @@ export const liveCommand = {
   }),
   answer: z.object({ bill: liveBillJson, joined: z.optional(z.object({ dinerId: z.string(), dinerKey: z.string() })) }),
   refusals: LIVE_REFUSALS,
-} satisfies PostEndpoint<[string], z.ZodMiniType, z.ZodMiniType, LiveRefusal>;
+} satisfies Endpoint<[string], z.ZodMiniType, z.ZodMiniType, LiveRefusal>;
 
 export type LiveCommandRequest = z.infer<typeof liveCommand.request>['command'];
 export type HandOutRequest = Extract<LiveCommandRequest, { type: 'handOut' }>;

@@ -154,6 +154,18 @@ describe('sharing a bill by signed link', () => {
     await context.close();
   });
 
+  it('opens a shared link in the app with its name, who paid and the rate it is paid back at', async () => {
+    const { token } = await share({ currency: 'JPY', name: 'Ichiran · 25 Nov 2026', payerId: 'd-alice', payBackRate: '0.0052' });
+    const { context, page } = await newPhone(browser);
+    await page.goto(`/app?data=${token}`);
+    await page.getByRole('heading', { name: 'Individual Totals' }).waitFor();
+    expect(await page.getByLabel('Bill name').inputValue()).toBe('Ichiran · 25 Nov 2026');
+    expect(await page.getByLabel('£ for 1 JPY').inputValue()).toBe('0.0052');
+    expect(await page.getByRole('listitem', { name: /^Alice pays/ }).innerText()).toMatch(/Paid the bill · owed JP¥/);
+    expect(await page.getByRole('listitem', { name: /^Ben pays JP¥\d[\d,]* · £\d+\.\d\d$/ }).count()).toBe(1);
+    await context.close();
+  });
+
   it('finds the token in the query or the hash, and refuses missing, short and forged tokens', async () => {
     const { token } = await share();
     const { context, page } = await newPhone(browser);

@@ -283,6 +283,12 @@ export interface SharedBill {
   readonly items: readonly { readonly name: string; readonly pricePence: Pence; readonly kind: SharedKind; readonly assignedTo: readonly string[] }[];
   readonly tipPence: Pence;
   readonly tipSplit: TipSplit;
+  /** The bill's name, when the link carries one. */
+  readonly name: string | null;
+  /** The seat that paid the restaurant, when the link says. */
+  readonly payerId: string | null;
+  /** One unit of the bill's currency in pounds, when it is paid back in pounds. */
+  readonly payBackRate: string | null;
 }
 
 /** A shared receipt opened from a link goes straight to the summary, its tip kept as an amount and shared as it was. */
@@ -294,6 +300,9 @@ export function loadSharedBill(shared: SharedBill): void {
     items: shared.items.map((item, i) => ({ id: `shared-${i + 1}`, name: item.name, pricePence: item.pricePence, kind: item.kind, assignedTo: [...item.assignedTo] })),
     tip: { mode: 'amount', percent: DEFAULT_TIP_PERCENT, amountText: minorToMajorText(shared.tipPence, shared.currency), chosen: true },
     tipSplit: shared.tipSplit,
+    name: shared.name,
+    ...(shared.payerId === null ? {} : { payer: { by: 'diner', dinerId: shared.payerId } }),
+    payBackRate: shared.payBackRate,
   });
   continueToSummary();
 }
