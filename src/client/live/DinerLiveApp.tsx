@@ -10,6 +10,7 @@ import { LiveItems } from './LiveItems';
 import { LiveTotals } from './LiveTotals';
 import '../wizard/wizard.css';
 import './live.css';
+import { Problem } from '../ui/Problem';
 
 interface Identity {
   readonly dinerId: string;
@@ -161,11 +162,7 @@ function JoinCard({ bill, readOnly, join }: { bill: LiveBill; readOnly: boolean;
           </button>
         </form>
       )}
-      {problem !== null ? (
-        <p className="wz-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <Problem message={problem} />
     </section>
   );
 }

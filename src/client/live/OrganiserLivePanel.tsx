@@ -18,6 +18,7 @@ import { isReadOnly, LiveBanners } from './LiveBanners';
 import { LiveItems } from './LiveItems';
 import { LiveTotals } from './LiveTotals';
 import './live.css';
+import { Problem } from '../ui/Problem';
 
 /**
  * The organiser's assign step while the bill is open to the table: the QR code and link, who has
@@ -93,11 +94,7 @@ export function OrganiserLivePanel({ link }: { readonly link: LiveLink }) {
           onEdit={setEditing}
         />
       </section>
-      {problem !== null ? (
-        <p className="wz-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <Problem message={problem} />
       <div className="wz-actions wz-end">
         {bill.status !== 'finished' ? (
           <button
@@ -188,11 +185,7 @@ function EditItemDialog({ item, currency, onClose, onSave }: { item: LiveItem | 
           Units (claimed one by one)
           <input className="wz-input" type="number" min={1} max={20} value={units} onChange={(e) => setUnits(e.target.value)} />
         </label>
-        {problem ? (
-          <p className="wz-error" role="alert">
-            {problem}
-          </p>
-        ) : null}
+        <Problem message={problem} />
         <div className="wz-actions">
           <button type="submit" className="button primary">
             Save

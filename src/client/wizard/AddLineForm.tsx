@@ -3,6 +3,7 @@ import { formatMoney, type CurrencyCode } from '../../../domain/currency';
 import type { Result } from '../../../domain/result';
 import { Button } from '../ui/Button';
 import { MoneyInput } from '../ui/MoneyInput';
+import { Problem } from '../ui/Problem';
 
 /** What one of the wizard's add-a-line forms says: its legend, field labels, button and the name it asks for. */
 export interface AddLineWords {
@@ -67,11 +68,7 @@ export function AddLineForm(props: {
           <MoneyInput currency={currency} id={`${words.id}-price`} value={price} onValueChange={onPriceChange} problemId={problem === null ? undefined : problemId} />
           <Button type="submit">{words.submit}</Button>
         </div>
-        {problem ? (
-          <p id={problemId} className="wz-error" role="alert">
-            {problem}
-          </p>
-        ) : null}
+        <Problem id={problemId} message={problem} />
       </fieldset>
     </form>
   );

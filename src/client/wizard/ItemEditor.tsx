@@ -9,6 +9,7 @@ import { useStore } from '../use-store';
 import { $currency } from './use-money';
 import { removeItem, renameItem, repriceItem } from './bill-store';
 import { Button } from '../ui/Button';
+import { Problem } from '../ui/Problem';
 
 export const ITEM_EDIT_MESSAGES = {
   name: 'Enter the item name.',
@@ -108,11 +109,7 @@ function ItemForm({ item, currency, onDone }: { readonly item: BillItem; readonl
         <label htmlFor={priceId}>Price</label>
         <MoneyInput currency={currency} id={priceId} value={price} onValueChange={setPrice} problemId={problem ? problemId : undefined} />
       </div>
-      {problem ? (
-        <p id={problemId} className="wz-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <Problem id={problemId} message={problem} />
       <div className="wz-actions">
         <Button type="submit" variant="primary">
           Save

@@ -3,6 +3,7 @@ import type { CurrencyCode } from '../../../domain/currency';
 import { payBackRate } from '../../../domain/paying-back/pay-back-rate';
 import { Card } from '../ui/Card';
 import { setPayBackRate } from './bill-store';
+import { Problem } from '../ui/Problem';
 
 /**
  * For a bill not in pounds: the organiser who is paid back in pounds types the rate once (no
@@ -40,11 +41,7 @@ export function PayBackRateCard({ currency, rate }: { readonly currency: Currenc
           onChange={(e) => type(e.currentTarget.value)}
         />
       </div>
-      {problem !== null ? (
-        <p id={problemId} className="wz-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <Problem id={problemId} message={problem} />
     </Card>
   );
 }

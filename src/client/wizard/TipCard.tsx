@@ -9,6 +9,7 @@ import { $bill } from './bill-state';
 import { $split, $tipPercent, setTip, setTipSplit } from './bill-store';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
+import { Problem } from '../ui/Problem';
 
 /**
  * The Tip card. Over a printed service charge the tip starts at no extra tip and
@@ -126,11 +127,7 @@ function TipField({ label, currency, shown, read, keeps }: TipFieldProps) {
           onBlur={leave}
         />
       )}
-      {problem ? (
-        <p id={problemId} className="wz-error" role="alert">
-          {problem} {keeps}
-        </p>
-      ) : null}
+      <Problem id={problemId} message={problem === null ? null : `${problem} ${keeps}`} />
     </div>
   );
 }
