@@ -9,9 +9,14 @@ export interface BillAccess {
   readonly expiresAt: Date;
 }
 
-/** The organiser's side of a stored bill: one shared by every app process (Postgres). */
+/**
+ * Every bill kept on the server, in one store shared by every app process (Postgres): bills the app
+ * stores for getting paid back (opened by secrets, until they expire) and receipts stored through the
+ * API for the short /r/{id}/{dinerId} links (no secrets, no expiry: `access` is null).
+ */
 export interface StoredBills {
-  create(bill: StoredReceipt, access: BillAccess): Promise<void>;
+  /** Writes the whole bill or nothing. */
+  create(bill: StoredReceipt, access: BillAccess | null): Promise<void>;
   /**
    * The organiser's edit: items, tip and diners replaced in one transaction; diners kept by id keep
    * their capability and payment state, diners left out are removed with theirs.

@@ -8,7 +8,6 @@ export const TOKENS = {
   RateLimiter: Symbol.for('RateLimiter'),
   PacketSigner: Symbol.for('PacketSigner'),
   PacketCompressor: Symbol.for('PacketCompressor'),
-  ReceiptStore: Symbol.for('ReceiptStore'),
   StoredBills: Symbol.for('StoredBills'),
   Secrets: Symbol.for('Secrets'),
   UsageQuery: Symbol.for('UsageQuery'),

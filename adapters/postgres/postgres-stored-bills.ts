@@ -8,20 +8,20 @@ import { TOKENS } from '../../ports/tokens';
 import type { Database } from './database';
 import { dinerRow, insertItems, readReceipt, receiptRow } from './receipt-rows';
 
-/** Bills the app stores for getting paid back, and who has paid, in Postgres (shared by every process). */
+/** Every stored bill and who has paid, in the four tables of the specification plus payments (shared by every process). */
 @injectable()
 export class PostgresStoredBills implements StoredBills {
   constructor(@inject(TOKENS.Database) private readonly db: Kysely<Database>) {}
 
-  async create(bill: StoredReceipt, access: BillAccess): Promise<void> {
+  async create(bill: StoredReceipt, access: BillAccess | null): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       await tx
         .insertInto('receipts')
-        .values({ id: bill.id, ...receiptRow(bill), organiser_secret_hash: access.organiserSecretHash, expires_at: access.expiresAt })
+        .values({ id: bill.id, ...receiptRow(bill), organiser_secret_hash: access?.organiserSecretHash ?? null, expires_at: access?.expiresAt ?? null })
         .execute();
       await tx
         .insertInto('diners')
-        .values(bill.diners.map((d, position) => ({ ...dinerRow(bill, position), capability_hash: access.dinerCapabilityHashes.get(d.id) ?? null })))
+        .values(bill.diners.map((d, position) => ({ ...dinerRow(bill, position), capability_hash: access?.dinerCapabilityHashes.get(d.id) ?? null })))
         .execute();
       await insertItems(tx, bill);
     });

@@ -17,7 +17,7 @@ import { splitBill, type TipSplit } from '../../domain/split';
 import { ShareLinks } from '../../src/application/sharing/share-links';
 import { StoredReceipts } from '../../src/application/sharing/stored-receipts';
 import { MemoryRateLimiter } from '../../adapters/memory/memory-rate-limiter';
-import { MemoryReceiptStore } from '../../adapters/memory/memory-receipt-store';
+import { MemoryStoredBills } from '../../adapters/memory/memory-stored-bills';
 import { nodeSecrets } from '../../adapters/crypto/node-secrets';
 import { billView } from '../../domain/sharing/bill-view';
 import { FakeClock } from '../support/clock';
@@ -32,8 +32,8 @@ const log = { info: () => {}, warn: () => {}, error: () => {} };
 const links = new ShareLinks(signer, pakoCompressor, { now: () => NOW }, log);
 const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
 // POST /api/receipts: the documents' stored receipts, the tip among the diners with items.
-const receiptStore = new MemoryReceiptStore();
-const apiReceipts = new StoredReceipts(receiptStore, new MemoryRateLimiter(new FakeClock()), nodeSecrets);
+const apiBills = new MemoryStoredBills();
+const apiReceipts = new StoredReceipts(apiBills, new MemoryRateLimiter(new FakeClock()), nodeSecrets);
 let client = 0;
 
 /** One currency of each class of minor unit: pounds and euros (2 decimals), yen (none), dinars (3). */
@@ -225,7 +225,7 @@ describe('every path adds up to the Grand Total (issue 28)', () => {
         // The documents' stored receipt (POST /api/receipts): its pages split the tip among the diners with items, and add up too.
         const api = await apiReceipts.create(afterShared, `client-${client++}`);
         if (!api.ok) throw new Error(api.error.code);
-        const apiReceipt = (await receiptStore.find(api.value.receiptId))!;
+        const apiReceipt = (await apiBills.find(api.value.receiptId, new Date()))!.bill;
         const apiPages = api.value.diners.map((d) => {
           const page = dinerBreakdown(apiReceipt, d.dinerId);
           if (!page.ok) throw new Error(page.error);

@@ -3,8 +3,8 @@ import { err, ok, type Result } from '../../../domain/result';
 import { newStoredReceipt, type NewReceiptRequest } from '../../../domain/sharing/new-receipt';
 import { receiptSplit } from '../../../domain/sharing/stored-receipt';
 import type { RateLimit, RateLimiter } from '../../../ports/rate-limiter';
-import type { ReceiptStore } from '../../../ports/receipt-store';
 import type { Secrets } from '../../../ports/secrets';
+import type { StoredBills } from '../../../ports/stored-bills';
 
 export interface StoredReceiptLinks {
   readonly receiptId: string;
@@ -24,7 +24,7 @@ const RECEIPTS_PER_CLIENT: RateLimit = { max: 60, windowSeconds: 3600 };
 /** Stores receipts through the API (POST /api/receipts); their /r/ pages open through paying-back/diner-bill.ts. */
 export class StoredReceipts {
   constructor(
-    private readonly store: ReceiptStore,
+    private readonly bills: StoredBills,
     private readonly limiter: RateLimiter,
     private readonly secrets: Secrets,
   ) {}
@@ -37,7 +37,8 @@ export class StoredReceipts {
     const decision = await this.limiter.hit(`receipts:client:${clientKey}`, RECEIPTS_PER_CLIENT);
     if (!decision.allowed) return err({ code: 'rate_limited', retryAfterSeconds: decision.retryAfterSeconds });
     const { receipt, dinerIds } = made.value;
-    await this.store.save(receipt);
+    // Stored through the API: no secrets open it and it does not expire.
+    await this.bills.create(receipt, null);
     return ok({
       receiptId: receipt.id,
       diners: request.diners.map((d) => ({ id: d.id, dinerId: dinerIds.get(d.id)!, name: d.name.trim() })),

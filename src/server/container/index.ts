@@ -15,7 +15,6 @@ import { PostgresPaymentOrders } from '../../../adapters/postgres/postgres-payme
 import { PostgresPurchaseReports } from '../../../adapters/postgres/postgres-purchase-reports';
 import { MemoryRateLimiter } from '../../../adapters/memory/memory-rate-limiter';
 import { PostgresRateLimiter } from '../../../adapters/postgres/postgres-rate-limiter';
-import { PostgresReceiptStore } from '../../../adapters/postgres/postgres-receipt-store';
 import { PostgresStoredBills } from '../../../adapters/postgres/postgres-stored-bills';
 import { nodeSecrets } from '../../../adapters/crypto/node-secrets';
 import { PostgresRecoveryCodes } from '../../../adapters/postgres/postgres-recovery-codes';
@@ -33,8 +32,8 @@ import type { PaymentGateway } from '../../../ports/payment-gateway';
 import type { PurchaseReports } from '../../../ports/purchase-reports';
 import type { RateLimiter } from '../../../ports/rate-limiter';
 import type { ReceiptReader } from '../../../ports/receipt-reader';
-import type { ReceiptStore } from '../../../ports/receipt-store';
 import type { Secrets } from '../../../ports/secrets';
+import type { LiveBillEvents, LiveBillStore } from '../../../ports/live-bills';
 import type { StoredBills } from '../../../ports/stored-bills';
 import type { RecoveryCodes } from '../../../ports/recovery-codes';
 import type { ScanAllowance } from '../../../ports/scan-allowance';
@@ -77,9 +76,7 @@ export async function buildServices(config: Config): Promise<Services> {
   const clock = port<Clock>(TOKENS.Clock);
   const [bills, secrets] = [port<StoredBills>(TOKENS.StoredBills), port<Secrets>(TOKENS.Secrets)];
   const tokenShop = new TokenShop(port(TOKENS.PaymentOrders), card, paypal, credits, limiter, log, secrets);
-  // Live bills: rows in Postgres, every process's changes heard on one LISTEN connection.
-  const liveStore = new PostgresLiveBillStore(db);
-  const liveEvents = new PostgresLiveBillEvents(db, liveStore);
+  const liveEvents = port<LiveBillEvents & { close(): Promise<void> }>(TOKENS.LiveBillEvents);
   const reader = port<ReceiptReader & { close?(): Promise<void> }>(TOKENS.ReceiptReader);
   return {
     analyzeReceipt: new AnalyzeReceipt(reader, port<ScanAllowance>(TOKENS.ScanAllowance), limiter, analyzeLimits(config), log, port<DailyQuotas>(TOKENS.DailyQuotas), clock),
@@ -90,11 +87,11 @@ export async function buildServices(config: Config): Promise<Services> {
     paymentOptions: paymentOptions({ card: config.stripe ?? null, paypal: config.paypal ?? null }),
     shareLinks: new ShareLinks(port<PacketSigner>(TOKENS.PacketSigner), port<PacketCompressor>(TOKENS.PacketCompressor), clock, log),
     publicUrl: (requestOrigin, path) => `${config.publicBaseUrl ?? linkOrigin(requestOrigin, config.productDomains)}${path}`,
-    storedReceipts: new StoredReceipts(port<ReceiptStore>(TOKENS.ReceiptStore), limiter, secrets),
+    storedReceipts: new StoredReceipts(bills, limiter, secrets),
     shareBill: new ShareBill(bills, secrets, limiter, clock),
     payments: new Payments(bills, secrets, limiter, clock),
     openDinerBill: new OpenDinerBill(bills, secrets, clock),
-    liveBills: new LiveBills(liveStore, liveEvents, limiter, new MemoryRateLimiter(clock), clock, secrets, liveLimits(config)),
+    liveBills: new LiveBills(port<LiveBillStore>(TOKENS.LiveBillStore), liveEvents, limiter, new MemoryRateLimiter(clock), clock, secrets, liveLimits(config)),
     health: new HealthCheck(config, db),
     trustedProxyHops: config.trustedProxyHops,
     close: async () => {
@@ -137,7 +134,6 @@ async function buildContainer(config: Config): Promise<DependencyContainer> {
   const signingKeys = config.shareSigningKeys ?? [await loadOrCreateSigningKey(config.dataDir)];
   container.register(TOKENS.PacketSigner, { useValue: new HmacPacketSigner(signingKeys) });
   container.register(TOKENS.PacketCompressor, { useValue: pakoCompressor });
-  container.registerSingleton(TOKENS.ReceiptStore, PostgresReceiptStore);
   container.registerSingleton(TOKENS.StoredBills, PostgresStoredBills);
   container.register(TOKENS.Secrets, { useValue: nodeSecrets });
   container.registerSingleton(TOKENS.ScanAllowance, PostgresScanAllowance);
@@ -147,6 +143,9 @@ async function buildContainer(config: Config): Promise<DependencyContainer> {
   container.registerSingleton(TOKENS.RecoveryCodes, PostgresRecoveryCodes);
   container.registerSingleton(TOKENS.DailyQuotas, PostgresDailyQuotas);
   container.registerSingleton(TOKENS.PaymentOrders, PostgresPaymentOrders);
+  // Live bills: rows in Postgres, every process's changes heard on one LISTEN connection.
+  container.registerSingleton(TOKENS.LiveBillStore, PostgresLiveBillStore);
+  container.registerSingleton(TOKENS.LiveBillEvents, PostgresLiveBillEvents);
   // Card and PayPal providers from their keys; without keys, the TEST MODE simulator.
   container.register(TOKENS.CardGateway, { useValue: config.stripe ? new StripeGateway(config.stripe) : new TestModeGateway('card') });
   container.register(TOKENS.PayPalGateway, { useValue: config.paypal ? new PayPalGateway(config.paypal) : new TestModeGateway('paypal') });

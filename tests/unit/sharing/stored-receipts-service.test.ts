@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryRateLimiter } from '../../../adapters/memory/memory-rate-limiter';
-import { MemoryReceiptStore } from '../../../adapters/memory/memory-receipt-store';
+import { MemoryStoredBills } from '../../../adapters/memory/memory-stored-bills';
 import { dinerBreakdown } from '../../../domain/sharing/stored-receipt';
 import { StoredReceipts } from '../../../src/application/sharing/stored-receipts';
 import { FakeClock } from '../../support/clock';
@@ -17,19 +17,22 @@ const request = {
 
 describe('storing receipts for /r/ links', () => {
   it('answers each diner’s id, for the breakdown stored under it', async () => {
-    const store = new MemoryReceiptStore();
-    const receipts = new StoredReceipts(store, new MemoryRateLimiter(new FakeClock()), nodeSecrets);
+    const bills = new MemoryStoredBills();
+    const receipts = new StoredReceipts(bills, new MemoryRateLimiter(new FakeClock()), nodeSecrets);
     const created = await receipts.create(request, 'ip');
     if (!created.ok) throw new Error(created.error.code);
     const [alice] = created.value.diners;
-    const breakdown = dinerBreakdown((await store.find(created.value.receiptId))!, alice!.dinerId);
+    const stored = await bills.find(created.value.receiptId, new Date());
+    expect(stored?.expiresAt).toBeNull();
+    const breakdown = dinerBreakdown(stored!.bill, alice!.dinerId);
     expect(breakdown.ok && breakdown.value.totalPence).toBe(150 + 50);
   });
 
   it('refuses a receipt with a line assigned to nobody, as sharing does, and stores nothing', async () => {
+    const bills = new MemoryStoredBills();
     const saved: string[] = [];
-    const store = { save: async (r: { id: string }) => void saved.push(r.id), find: async () => null };
-    const receipts = new StoredReceipts(store, new MemoryRateLimiter(new FakeClock()), nodeSecrets);
+    bills.create = async (bill) => void saved.push(bill.id);
+    const receipts = new StoredReceipts(bills, new MemoryRateLimiter(new FakeClock()), nodeSecrets);
     const refused = await receipts.create({ ...request, items: [...request.items, { name: 'Coke', pricePence: 299, assignedTo: [] }] }, 'ip');
     expect(refused).toEqual({ ok: false, error: { code: 'unassigned_items', reason: expect.stringContaining('1 item is not assigned to any diner') } });
     expect(saved).toEqual([]);
@@ -37,7 +40,7 @@ describe('storing receipts for /r/ links', () => {
 
   it('holds one client to 60 bills an hour', async () => {
     const clock = new FakeClock();
-    const receipts = new StoredReceipts(new MemoryReceiptStore(), new MemoryRateLimiter(clock), nodeSecrets);
+    const receipts = new StoredReceipts(new MemoryStoredBills(), new MemoryRateLimiter(clock), nodeSecrets);
     for (let i = 0; i < 60; i++) expect((await receipts.create(request, 'ip')).ok).toBe(true);
     const refused = await receipts.create(request, 'ip');
     expect(refused.ok ? null : refused.error.code).toBe('rate_limited');

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MemoryStoredBills } from '../../adapters/memory/memory-stored-bills';
+import { PostgresStoredBills } from '../../adapters/postgres/postgres-stored-bills';
+import type { StoredBills } from '../../ports/stored-bills';
+import { newStoredReceipt, type NewReceiptRequest } from '../../domain/sharing/new-receipt';
+import { dinerBreakdown } from '../../domain/sharing/stored-receipt';
+import { describeEachDatabase, type TestDatabase } from '../support/databases';
+
+const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
+const request: NewReceiptRequest = {
+  merchant: 'The Crown',
+  diningDate: '2026-11-21',
+  serviceChargePence: 1001,
+  tipPence: 500,
+  diners: [
+    { id: 'a', name: 'Alice', monzo: 'alicem', revolut: null, paypal: 'AliceP' },
+    { id: 'b', name: 'Ben', revolut: 'benr' },
+    { id: 'c', name: 'Cat' },
+  ],
+  items: [
+    { name: 'Burger', pricePence: 1250, assignedTo: ['a'] },
+    { name: 'Nachos', pricePence: 1000, assignedTo: ['b', 'a'] },
+    { name: 'Olives', pricePence: 375, assignedTo: [] },
+    { name: '2 for 1', pricePence: -300, kind: 'discount', assignedTo: ['b'] },
+  ],
+};
+
+function make(r: NewReceiptRequest = request) {
+  const made = newStoredReceipt(r, random);
+  if (!made.ok) throw new Error(made.error);
+  return made.value;
+}
+
+/** A bill stored through the API, as the /r/ links open it: no secrets, no expiry. */
+const bill = async (store: StoredBills, id: string) => (await store.find(id, new Date()))?.bill ?? null;
+
+describeEachDatabase('stored bills: receipts stored through the API', (open) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await open();
+  });
+  afterAll(() => t.close());
+
+  it('reads back exactly what was stored, items and diners in order, assignments included', async () => {
+    const store = new PostgresStoredBills(t.db);
+    const { receipt } = make();
+    await store.create(receipt, null);
+    expect(await bill(store, receipt.id)).toEqual(receipt);
+  });
+
+  it('keeps how the tip is shared', async () => {
+    const store = new PostgresStoredBills(t.db);
+    const { receipt } = make({ ...request, tipSplit: 'proportional' });
+    await store.create(receipt, null);
+    expect((await bill(store, receipt.id))?.tipSplit).toBe('proportional');
+  });
+
+  it('keeps the bill’s currency and the organiser’s rate', async () => {
+    const store = new PostgresStoredBills(t.db);
+    for (const currency of ['JPY', 'KWD', 'EUR']) {
+      const { receipt } = make({ ...request, currency, payBackRate: '0.0052' });
+      await store.create(receipt, null);
+      expect(await bill(store, receipt.id)).toEqual(receipt);
+    }
+  });
+
+  it('answers null for an unknown id and keeps receipts apart', async () => {
+    const store = new PostgresStoredBills(t.db);
+    const first = make().receipt;
+    const second = make().receipt;
+    await store.create(first, null);
+    await store.create(second, null);
+    expect(await bill(store, 'nope')).toBeNull();
+    expect((await bill(store, second.id))?.diners.map((d) => d.id)).toEqual(second.diners.map((d) => d.id));
+  });
+
+  it('gives every diner the same breakdown as the in-memory fake, summing to the bill', async () => {
+    const real = new PostgresStoredBills(t.db);
+    const fake = new MemoryStoredBills();
+    const { receipt, dinerIds } = make();
+    await real.create(receipt, null);
+    await fake.create(receipt, null);
+    const fromDb = (await bill(real, receipt.id))!;
+    const fromFake = (await bill(fake, receipt.id))!;
+    const totals = ['a', 'b', 'c'].map((id) => {
+      const a = dinerBreakdown(fromDb, dinerIds.get(id)!);
+      expect(a).toEqual(dinerBreakdown(fromFake, dinerIds.get(id)!));
+      return a.ok ? a.value.totalPence : NaN;
+    });
+    // Olives are nobody's; service 1001 and tip 500 fall on Alice and Ben only.
+    expect(totals).toEqual([1250 + 500 + 501 + 250, 500 - 300 + 500 + 250, 0]);
+    expect(totals.reduce((x, y) => x + y, 0)).toBe(1250 + 1000 - 300 + 1001 + 500);
+  });
+
+  it('writes nothing when part of a receipt is refused (one transaction)', async () => {
+    const store = new PostgresStoredBills(t.db);
+    const { receipt } = make();
+    const broken = { ...receipt, items: [...receipt.items, { ...receipt.items[0]!, assignedTo: ['not-a-diner'] }] };
+    await expect(store.create(broken, null)).rejects.toThrow();
+    expect(await bill(store, receipt.id)).toBeNull();
+  });
+});
+
+describeEachDatabase('stored bills: the in-memory fake keeps the organiser’s side as the database does', (open) => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await open();
+  });
+  afterAll(() => t.close());
+
+  /** Shares a bill, marks payments, then edits Cat out: what each store answers along the way. */
+  async function story(store: StoredBills) {
+    const { receipt, dinerIds } = make();
+    const [alice, ben, cat] = ['a', 'b', 'c'].map((id) => dinerIds.get(id)!);
+    const expiresAt = new Date('2030-01-01T00:00:00Z');
+    const hashes = new Map([
+      [alice!, 'hash-a'],
+      [ben!, 'hash-b'],
+      [cat!, 'hash-c'],
+    ]);
+    await store.create(receipt, { organiserSecretHash: 'organiser', dinerCapabilityHashes: hashes, expiresAt });
+    const opened = [await store.dinerFor(receipt.id, { capabilityHash: 'hash-b', plainId: 'x' }), await store.dinerFor(receipt.id, { capabilityHash: 'nope', plainId: ben! })];
+    const at = new Date('2026-11-26T10:00:00Z');
+    await store.markPaid(receipt.id, ben!, 'diner', at, 700);
+    await store.markPaid(receipt.id, ben!, 'organiser', at, 500);
+    await store.markPaid(receipt.id, cat!, 'organiser', at, 100);
+    const before = await store.payments(receipt.id);
+    const withoutCat = { ...receipt, diners: receipt.diners.filter((d) => d.id !== cat), items: receipt.items.map((i) => ({ ...i, assignedTo: i.assignedTo.filter((d) => d !== cat) })) };
+    await store.replace(withoutCat, { organiserSecretHash: 'organiser', dinerCapabilityHashes: new Map(), expiresAt });
+    const after = await store.payments(receipt.id);
+    await store.markUnpaid(receipt.id, ben!);
+    const found = await store.find(receipt.id, at);
+    return {
+      opened: opened.map((id) => id === ben),
+      before: before.map((p) => [p.dinerId === ben ? 'ben' : 'cat', p.paidBy, p.amountPence]).sort(),
+      after: after.map((p) => [p.dinerId === ben ? 'ben' : 'cat', p.paidBy, p.amountPence]),
+      unpaid: await store.payments(receipt.id),
+      diners: found?.bill.diners.map((d) => d.displayName),
+      organiser: found?.organiserSecretHash,
+      expired: await store.find(receipt.id, new Date('2030-01-02T00:00:00Z')),
+    };
+  }
+
+  it('opens diners by capability only, keeps the larger mark, drops a removed diner’s and hides an expired bill', async () => {
+    const real = await story(new PostgresStoredBills(t.db));
+    expect(real).toEqual({
+      opened: [true, false],
+      before: [
+        ['ben', 'diner', 700],
+        ['cat', 'organiser', 100],
+      ],
+      after: [['ben', 'diner', 700]],
+      unpaid: [],
+      diners: ['Alice', 'Ben'],
+      organiser: 'organiser',
+      expired: null,
+    });
+    expect(await story(new MemoryStoredBills())).toEqual(real);
+  });
+
+  it('refuses an item shared with someone not on the bill, as the database does', async () => {
+    const { receipt } = make();
+    const broken = { ...receipt, items: [{ ...receipt.items[0]!, assignedTo: ['not-a-diner'] }] };
+    await expect(new MemoryStoredBills().create(broken, null)).rejects.toThrow();
+    await expect(new PostgresStoredBills(t.db).create(broken, null)).rejects.toThrow();
+  });
+});
