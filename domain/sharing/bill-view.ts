@@ -36,6 +36,8 @@ export interface BillView {
   readonly tipPercent: number | null;
   readonly tipSplit: TipSplit;
   readonly focusSeatId: string | null;
+  /** The seat a page shows on its own: the link's diner, or the only seat with items; null for the whole bill. */
+  readonly singleSeatId: string | null;
   /** The bill's name, when the link carries one. */
   readonly name: string | null;
   /** Who paid the restaurant and what the others owe them; null when nobody on the bill did. */
@@ -44,7 +46,13 @@ export interface BillView {
    * For a bill paid back in pounds at the organiser's rate: each seat's total (by seat id) and the
    * Grand Total in that currency, the seats' adding up to the total; null without a rate.
    */
-  readonly converted: { readonly currency: CurrencyCode; readonly totals: ReadonlyMap<string, number>; readonly total: number } | null;
+  readonly converted: {
+    readonly currency: CurrencyCode;
+    readonly totals: ReadonlyMap<string, number>;
+    readonly total: number;
+    /** What the payer is owed in that currency: the converted Grand Total less their converted share. */
+    readonly payerOwed: number | null;
+  } | null;
 }
 
 /** The packet's bill split as every share view splits it (line ids are the lines' positions). */
@@ -86,10 +94,17 @@ export function billView(packet: SharePacket): BillView {
     tipPercent: split.subtotalPence > 0 ? tipPercentOf(packet.tipPence, split.subtotalPence) : null,
     tipSplit: packet.tipSplit,
     focusSeatId: packet.focusSeatId,
+    singleSeatId: singleSeatOf(packet.focusSeatId, seats),
     name: packet.name,
     payer: payerOf(packet.payerSeatId, seats, split.totalPence),
     converted: convertedView(packet, seats),
   };
+}
+
+function singleSeatOf(focusSeatId: string | null, seats: readonly SeatView[]): string | null {
+  if (seats.some((s) => s.id === focusSeatId)) return focusSeatId;
+  const withItems = seats.filter((s) => s.items.length > 0);
+  return withItems.length === 1 ? withItems[0]!.id : null;
 }
 
 function convertedView(packet: SharePacket, seats: readonly SeatView[]): BillView['converted'] {
@@ -98,7 +113,14 @@ function convertedView(packet: SharePacket, seats: readonly SeatView[]): BillVie
     seats.map((s) => s.totalPence),
     storedPayBackRate(GBP, packet.payBackRate),
   );
-  return converted === null ? null : { currency: converted.currency, totals: new Map(seats.map((s, k) => [s.id, converted.shares[k]!])), total: converted.total };
+  if (converted === null) return null;
+  const payerShare = converted.shares[seats.findIndex((s) => s.id === packet.payerSeatId)];
+  return {
+    currency: converted.currency,
+    totals: new Map(seats.map((s, k) => [s.id, converted.shares[k]!])),
+    total: converted.total,
+    payerOwed: payerShare === undefined ? null : converted.total - payerShare,
+  };
 }
 
 /** The payer is owed everyone else's shares: the Grand Total less their own. */

@@ -214,6 +214,18 @@ describe('sharing a bill by signed link', () => {
     await context.close();
   });
 
+  it('/share-view and /diner-landing name a euro bill, who paid it and its currency, and tell the payer what they are owed', async () => {
+    const { token } = await share({ payerId: 'd-alice', currency: 'EUR', name: 'Casa Lola · 25 Nov 2026' });
+    const { context, page } = await newPhone(browser);
+    await page.goto(`/share-view?token=${token}&seat=2`);
+    const about = page.getByRole('region', { name: 'About this bill' });
+    expect(await about.innerText()).toMatch(/Casa Lola · 25 Nov 2026[\s\S]*Please pay €16\.58 to Alice, who paid this bill\./);
+    expect(await page.getByRole('region', { name: 'Bill summary' }).innerText()).toMatch(/Currency\s+EUR/);
+    await page.goto(`/diner-landing?token=${token}&seat=1`);
+    expect(await about.innerText()).toMatch(/Casa Lola · 25 Nov 2026[\s\S]*Your share\s+€23\.83[\s\S]*You paid the bill · owed €35\.41/);
+    await context.close();
+  });
+
   it('/share?data= shows the whole bill and per-diner cards, and its share dialog copies a working link', async () => {
     const { token } = await share();
     const { context, page } = await newPhone(browser, { permissions: ['clipboard-read', 'clipboard-write'] });

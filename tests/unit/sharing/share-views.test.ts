@@ -92,6 +92,23 @@ describe('bill views from a packet', () => {
     expect(unnamed.ok && billView(unnamed.value)).toMatchObject({ name: null, payer: null });
   });
 
+  it('picks the seat a page shows on its own: the link’s diner, else the only seat with items', () => {
+    const forBen = packetFromRequest({ ...bill, dinerId: 'b' }, 0);
+    const whole = packetFromRequest(bill, 0);
+    const aliceAlone = packetFromRequest({ ...bill, items: [bill.items[0]!] }, 0);
+    if (!forBen.ok || !whole.ok || !aliceAlone.ok) throw new Error('packet refused');
+    expect([billView(forBen.value).singleSeatId, billView(whole.value).singleSeatId, billView(aliceAlone.value).singleSeatId]).toEqual(['2', null, '1']);
+  });
+
+  it('says in pounds what the payer of a euro bill is owed: the converted total less their converted share', () => {
+    const packet = packetFromRequest({ ...bill, currency: 'EUR', payBackRate: '0.8571', payerId: 'a' }, 0);
+    if (!packet.ok) throw new Error(packet.error);
+    const converted = billView(packet.value).converted!;
+    expect(converted.currency).toBe('GBP');
+    expect(converted.payerOwed).toBe(converted.total - converted.totals.get('1')!);
+    expect(converted.payerOwed).toBe(converted.totals.get('2'));
+  });
+
   it('shares the tip by what each had when the link says so, still summing to the bill', () => {
     const packet = packetFromRequest({ ...bill, tipSplit: 'proportional' }, 0);
     if (!packet.ok) throw new Error(packet.error);
