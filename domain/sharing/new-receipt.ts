@@ -5,7 +5,7 @@ import { pence } from '../money';
 import type { TipSplit } from '../split';
 import { err, ok, type Result } from '../result';
 import { PAYMENT_HANDLE } from './payment-links';
-import { MAX_ITEM_NAME_LENGTH, MAX_ITEM_PENCE, MAX_SHARED_ITEMS, SHARE_MESSAGES } from './share-packet';
+import { MAX_ITEM_NAME_LENGTH, MAX_ITEM_PENCE, MAX_SHARED_ITEMS, SHARE_MESSAGES, subtotalProblem } from './share-packet';
 import { BREAKDOWN_MESSAGES, shortId, type StoredDiner, type StoredItem, type StoredItemKind, type StoredReceipt, type TipSharers } from './stored-receipt';
 
 export const RECEIPT_ID_LENGTH = 14;
@@ -92,6 +92,8 @@ export function newStoredReceipt(
     const kind = item.kind ?? (item.pricePence < 0 ? 'discount' : 'item');
     items.push({ id: `${receiptId}-${n + 1}`, name, pricePence: pence(item.pricePence), kind, assignedTo });
   }
+  const negative = subtotalProblem(items);
+  if (negative !== null) return err(negative);
   if (request.payerId && !dinerIds.has(request.payerId)) return err(BREAKDOWN_MESSAGES.personNotFound);
   const merchant = request.merchant?.trim() || null;
   return ok({

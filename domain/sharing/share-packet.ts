@@ -30,7 +30,13 @@ export const SHARE_MESSAGES = {
   noItems: 'No items in receipt',
   noDiners: 'No diners specified',
   negativeTip: 'Tip cannot be negative',
+  negativeSubtotal: 'Subtotal cannot be negative',
 } as const;
+
+/** A bill whose discounts come to more than its items owes nobody anything: the documents refuse it. */
+export function subtotalProblem(lines: readonly { readonly pricePence: number }[]): string | null {
+  return lines.reduce((sum, line) => sum + line.pricePence, 0) < 0 ? SHARE_MESSAGES.negativeSubtotal : null;
+}
 
 export interface SharedSeat {
   readonly id: string;
@@ -121,6 +127,8 @@ export function packetFromRequest(request: ShareRequest, nowSeconds: number, ttl
     if (assignedTo.some((s) => s === undefined)) return err(SHARE_MESSAGES.invalidFormat);
     items.push({ name, pricePence: pence(item.pricePence), kind: item.kind ?? defaultKind(item.pricePence), assignedTo: assignedTo as string[] });
   }
+  const negative = subtotalProblem(items);
+  if (negative !== null) return err(negative);
   let focusSeatId: string | null = null;
   if (request.dinerId !== undefined && request.dinerId !== null) {
     const seat = seatOf.get(request.dinerId);

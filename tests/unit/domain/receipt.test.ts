@@ -1,25 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import { exportReceipt } from '../../../domain/export';
 import { receiptIdFor } from '../../../domain/receipt';
-import { validateReceipt } from '../../../domain/receipt-validation';
+import { newStoredReceipt } from '../../../domain/sharing/new-receipt';
+import { packetFromRequest } from '../../../domain/sharing/share-packet';
 import { aReceipt } from '../../support/receipts';
 
-describe('receipt validation', () => {
-  it('accepts a complete receipt', () => {
-    const receipt = aReceipt().withDiner('a', 'Alice').withItem('Pizza', 899, ['a']).build();
-    expect(validateReceipt(receipt)).toEqual({ valid: true, errors: [] });
+describe('receipt validation, on a shared link and a stored receipt alike', () => {
+  const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
+  const problemOf = (request: Parameters<typeof packetFromRequest>[0]) => {
+    const shared = packetFromRequest(request, 0);
+    const stored = newStoredReceipt(request, random);
+    expect(shared.ok ? null : shared.error).toBe(stored.ok ? null : stored.error);
+    return shared.ok ? null : shared.error;
+  };
+  const alice = [{ id: 'a', name: 'Alice' }];
+
+  it('accepts a complete receipt, a discount included', () => {
+    expect(
+      problemOf({
+        diners: alice,
+        items: [
+          { name: 'Pizza', pricePence: 899, assignedTo: ['a'] },
+          { name: 'Voucher', pricePence: -899, assignedTo: ['a'] },
+        ],
+        tipPence: 0,
+      }),
+    ).toBeNull();
   });
 
-  it('reports every problem with the documents’ messages', () => {
-    const empty = aReceipt().build();
-    expect(validateReceipt({ ...empty, subtotalPence: -1 as never, tipPence: -5 as never }).errors).toEqual([
-      'No items in receipt',
-      'No diners specified',
-      'Subtotal cannot be negative',
-      'Tip cannot be negative',
-    ]);
-    const unassigned = aReceipt().withDiner('a', 'A').withItem('x', 100).withItem('y', 100).withItem('VAT', 0, [], 'vat').build();
-    expect(validateReceipt(unassigned).errors).toEqual(['2 items are not assigned to any diner']);
+  it('refuses with the documents’ messages: no items, no diners, a negative subtotal, a negative tip', () => {
+    const pizza = [{ name: 'Pizza', pricePence: 899, assignedTo: ['a'] }];
+    expect(problemOf({ diners: alice, items: [], tipPence: 0 })).toBe('No items in receipt');
+    expect(problemOf({ diners: [], items: pizza.map((i) => ({ ...i, assignedTo: [] })), tipPence: 0 })).toBe('No diners specified');
+    expect(problemOf({ diners: alice, items: [...pizza, { name: 'Voucher', pricePence: -900, assignedTo: ['a'] }], tipPence: 0 })).toBe('Subtotal cannot be negative');
+    expect(problemOf({ diners: alice, items: pizza, tipPence: -5 })).toBe('Tip cannot be negative');
   });
 });
 
