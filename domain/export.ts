@@ -2,7 +2,7 @@ import { GBP, minorToMajorText } from './currency';
 import type { Pence } from './money';
 import type { Receipt } from './receipt';
 import { err, ok, type Result } from './result';
-import { splitBill } from './split';
+import { billSplit, type Bill } from './bill';
 
 export interface ExportFile {
   readonly content: string;
@@ -17,12 +17,26 @@ export function exportReceipt(receipt: Receipt, format: string): Result<ExportFi
   return err(`Unsupported export format: ${format}`);
 }
 
+/** The bill a processed receipt holds, as the summary split it. */
+function billOfReceipt(receipt: Receipt): Bill {
+  return {
+    currency: receipt.currency ?? GBP,
+    name: null,
+    diners: receipt.diners,
+    items: receipt.items,
+    tipPence: receipt.tipPence,
+    tipSplit: receipt.tipSplit ?? 'equal',
+    tipSharers: 'allDiners',
+    payerId: null,
+  };
+}
+
 function toCsv(receipt: Receipt): string {
   const currency = receipt.currency ?? GBP;
   const amount = (value: Pence) => minorToMajorText(value, currency);
   const names = new Map(receipt.diners.map((d) => [d.id, d.name]));
   // The Share Amount is what each diner pays for the line in the summary's split, so the pennies add up.
-  const split = splitBill({ diners: receipt.diners, items: receipt.items, tipPence: receipt.tipPence, tipSplit: receipt.tipSplit });
+  const split = billSplit(billOfReceipt(receipt));
   const shares = new Map<string, { name: string; sharePence: Pence }[]>();
   for (const share of split.shares) for (const line of share.lines) shares.set(line.itemId, [...(shares.get(line.itemId) ?? []), { name: names.get(share.dinerId)!, sharePence: line.sharePence }]);
   // A bill in pounds keeps the documents' columns; any other names its currency in the amounts' headings.
@@ -40,7 +54,7 @@ function toCsv(receipt: Receipt): string {
 }
 
 function toJson(receipt: Receipt): string {
-  const split = splitBill({ diners: receipt.diners, items: receipt.items, tipPence: receipt.tipPence, tipSplit: receipt.tipSplit });
+  const split = billSplit(billOfReceipt(receipt));
   const names = new Map(receipt.diners.map((d) => [d.id, d.name]));
   return JSON.stringify(
     {

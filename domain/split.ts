@@ -24,9 +24,12 @@ export interface SplitInput {
   readonly items: readonly SplitItem[];
   readonly tipPence: Pence;
   readonly tipSplit?: TipSplit;
-  /** Who shares the tip: every diner (the wizard) or diners with at least one item (stored receipts). */
-  readonly tipSharers?: 'allDiners' | 'dinersWithItems';
+  /** Every diner when left out. */
+  readonly tipSharers?: TipSharers;
 }
+
+/** Who shares the tip: every diner (the app's summary) or only diners with items (the documents' rule for receipts stored through the API). */
+export type TipSharers = 'allDiners' | 'dinersWithItems';
 
 export interface ItemShare {
   readonly itemId: string;

@@ -2,7 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { currencyCode, GBP } from '../../domain/currency';
 import { pence } from '../../domain/money';
 import { storedPayBackRate } from '../../domain/paying-back/pay-back-rate';
-import type { StoredReceipt, TipSharers } from '../../domain/sharing/stored-receipt';
+import type { StoredReceipt } from '../../domain/sharing/stored-receipt';
+import type { TipSharers } from '../../domain/split';
 import type { Database } from './database';
 
 const SHARERS_COLUMN = { allDiners: 'all_diners', dinersWithItems: 'diners_with_items' } as const;

@@ -1,4 +1,5 @@
 import { pence, type Pence } from '../money';
+import { billSplit, type Bill } from '../bill';
 import { splitBill, type BillSplit, type ItemKind } from '../split';
 import { tipFromPercent } from '../tip';
 import type { LiveBill, LiveItem } from './live-bill';
@@ -61,13 +62,28 @@ export function splitLines(bill: Pick<LiveBill, 'items' | 'diners' | 'claims'>):
   });
 }
 
-/** Every diner's share of the bill as it stands, with the organiser's tip, through splitBill. */
-export function liveTotals(bill: Pick<LiveBill, 'items' | 'diners' | 'claims' | 'tip' | 'tipSplit'>): LiveTotals {
+type LiveBillAsItStands = Pick<LiveBill, 'currency' | 'items' | 'diners' | 'claims' | 'tip' | 'tipSplit'>;
+
+/** The bill a live bill holds as it stands: its claimed units as lines, the organiser's tip in pence. */
+function billOfLive(bill: LiveBillAsItStands): Bill & { readonly items: readonly SplitLine[] } {
   const lines = splitLines(bill);
   const subtotal = splitBill({ diners: [], items: lines, tipPence: pence(0) }).subtotalPence;
-  const tipPence = 'percent' in bill.tip ? tipFromPercent(subtotal, bill.tip.percent) : bill.tip.pence;
-  const split = splitBill({ diners: bill.diners, items: lines, tipPence, tipSplit: bill.tipSplit });
-  return { lines, tipPence, split };
+  return {
+    currency: bill.currency,
+    name: null,
+    diners: bill.diners.map((d) => ({ id: d.id, name: d.name })),
+    items: lines,
+    tipPence: 'percent' in bill.tip ? tipFromPercent(subtotal, bill.tip.percent) : bill.tip.pence,
+    tipSplit: bill.tipSplit,
+    tipSharers: 'allDiners',
+    payerId: null,
+  };
+}
+
+/** Every diner's share of the bill as it stands, with the organiser's tip. */
+export function liveTotals(bill: LiveBillAsItStands): LiveTotals {
+  const asItStands = billOfLive(bill);
+  return { lines: asItStands.items, tipPence: asItStands.tipPence, split: billSplit(asItStands) };
 }
 
 /** Units nobody has claimed yet, item by item (only food lines are claimed; charges follow the rules). */

@@ -1,6 +1,7 @@
 import { currencyCode, GBP, type CurrencyCode } from '../currency';
 import { pence, type Pence } from '../money';
-import { splitBill, type BillSplit, type TipSplit } from '../split';
+import { billSplit, type Bill } from '../bill';
+import type { TipSplit } from '../split';
 import { tipPercentOf } from '../tip';
 import { convertedTotals, storedPayBackRate } from '../paying-back/pay-back-rate';
 import type { SharePacket } from './share-packet';
@@ -55,15 +56,23 @@ export interface BillView {
   } | null;
 }
 
-/** The packet's bill split as every share view splits it (line ids are the lines' positions). */
-export function packetSplit(packet: SharePacket): BillSplit {
-  const items = packet.items.map((item, i) => ({ id: String(i), pricePence: item.pricePence, kind: item.kind, assignedTo: item.assignedTo }));
-  return splitBill({ diners: packet.seats, items, tipPence: packet.tipPence, tipSplit: packet.tipSplit });
+/** The bill a share link carries: its seats are the diners, its lines' ids their positions. */
+export function billOfPacket(packet: SharePacket): Bill {
+  return {
+    currency: packet.currency,
+    name: packet.name,
+    diners: packet.seats,
+    items: packet.items.map((item, i) => ({ id: String(i), name: item.name, pricePence: item.pricePence, kind: item.kind, assignedTo: item.assignedTo })),
+    tipPence: packet.tipPence,
+    tipSplit: packet.tipSplit,
+    tipSharers: 'allDiners',
+    payerId: packet.payerSeatId,
+  };
 }
 
 /** What every share view shows, from splitBill: each seat's items, tip share and total, exact to the penny. */
 export function billView(packet: SharePacket): BillView {
-  const split = packetSplit(packet);
+  const split = billSplit(billOfPacket(packet));
   // Who each line is split between, as the split shares it: an unassigned service charge or discount
   // has nobody in assignedTo but falls on the diners with items (or the whole table).
   const sharers = new Map<string, string[]>();

@@ -6,7 +6,8 @@ import type { TipSplit } from '../split';
 import { err, ok, type Result } from '../result';
 import { PAYMENT_HANDLE } from './payment-links';
 import { MAX_ITEM_NAME_LENGTH, MAX_ITEM_PENCE, MAX_SHARED_ITEMS, SHARE_MESSAGES, subtotalProblem } from './share-packet';
-import { BREAKDOWN_MESSAGES, shortId, type StoredDiner, type StoredItem, type StoredItemKind, type StoredReceipt, type TipSharers } from './stored-receipt';
+import { BREAKDOWN_MESSAGES, shortId, type StoredDiner, type StoredItem, type StoredItemKind, type StoredReceipt } from './stored-receipt';
+import type { TipSharers } from '../split';
 
 export const RECEIPT_ID_LENGTH = 14;
 export const DINER_ID_LENGTH = 8;

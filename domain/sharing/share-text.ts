@@ -1,7 +1,8 @@
 import { formatMoney, type CurrencyCode } from '../currency';
 import { pence, type Pence } from '../money';
 import { err, ok, type Result } from '../result';
-import { splitBill, type ItemKind, type TipSplit } from '../split';
+import { billSplit, type Bill } from '../bill';
+import type { ItemKind, TipSplit } from '../split';
 import { tipPercentOf } from '../tip';
 import type { Portions } from '../portions';
 import { defaultKind, SHARE_MESSAGES, type SharedKind } from './share-packet';
@@ -46,12 +47,7 @@ export type ShareSummary =
 
 /** The share dialog's summary: one diner's count and total with tip, or the whole bill. */
 export function shareSummary(bill: ShareableBill, dinerId: string | null): Result<ShareSummary, string> {
-  const split = splitBill({
-    diners: bill.diners,
-    items: bill.items.map((i, n) => ({ id: String(n), pricePence: pence(i.pricePence), kind: i.kind ?? defaultKind(i.pricePence), assignedTo: i.assignedTo })),
-    tipPence: pence(bill.tipPence),
-    tipSplit: bill.tipSplit,
-  });
+  const split = billSplit(billOfShareable(bill));
   if (dinerId === null) {
     const tipPercent = split.subtotalPence > 0 ? tipPercentOf(pence(bill.tipPence), split.subtotalPence) : null;
     const amounts = bill.diners.map((d, k) => {
@@ -72,6 +68,20 @@ export function shareSummary(bill: ShareableBill, dinerId: string | null): Resul
     tipPence: share.tipPence,
     totalPence: share.totalPence,
   });
+}
+
+/** The bill the organiser is about to share, its lines' ids their positions (as on the link it becomes). */
+function billOfShareable(bill: ShareableBill): Bill {
+  return {
+    currency: bill.currency,
+    name: bill.name ?? null,
+    diners: bill.diners,
+    items: bill.items.map((i, n) => ({ id: String(n), name: i.name, pricePence: pence(i.pricePence), kind: i.kind ?? defaultKind(i.pricePence), assignedTo: i.assignedTo })),
+    tipPence: pence(bill.tipPence),
+    tipSplit: bill.tipSplit ?? 'equal',
+    tipSharers: 'allDiners',
+    payerId: bill.payerId ?? null,
+  };
 }
 
 /** The Rich Text method's text, also what native share and the clipboard send. */

@@ -2,7 +2,8 @@ import type { CurrencyCode } from '../currency';
 import { pence, type Pence } from '../money';
 import { convertedTotals, type PayBackRate } from '../paying-back/pay-back-rate';
 import { err, ok, type Result } from '../result';
-import { splitBill, type BillSplit, type TipSplit } from '../split';
+import { billSplit, type Bill } from '../bill';
+import type { TipSharers, TipSplit } from '../split';
 
 /** A receipt kept on the server for the short /r/{id}/{dinerId} links. */
 export interface StoredReceipt {
@@ -31,8 +32,6 @@ export interface StoredReceipt {
   readonly items: readonly StoredItem[];
   readonly diners: readonly StoredDiner[];
 }
-
-export type TipSharers = 'allDiners' | 'dinersWithItems';
 
 export interface StoredItem {
   readonly id: string;
@@ -87,19 +86,22 @@ function hasService(receipt: StoredReceipt): boolean {
   return receipt.serviceChargeEnabled && receipt.serviceChargePence !== 0;
 }
 
-/** The whole stored bill split as every diner's page splits it (the receipt-level service charge as a line). */
-export function receiptSplit(receipt: StoredReceipt): BillSplit {
+/** The bill a stored receipt holds, as every diner's page splits it (its receipt-level service charge as a line). */
+export function billOfStoredReceipt(receipt: StoredReceipt): Bill {
   const service = hasService(receipt);
-  return splitBill({
-    diners: receipt.diners,
+  return {
+    currency: receipt.currency,
+    name: receipt.merchant,
+    diners: receipt.diners.map((d) => ({ id: d.id, name: d.displayName })),
     items: [
-      ...receipt.items.map((i) => ({ id: i.id, pricePence: i.pricePence, kind: i.kind, assignedTo: i.assignedTo })),
-      ...(service ? [{ id: SERVICE_LINE, pricePence: receipt.serviceChargePence, kind: 'service' as const, assignedTo: [] }] : []),
+      ...receipt.items.map((i) => ({ id: i.id, name: i.name, pricePence: i.pricePence, kind: i.kind, assignedTo: i.assignedTo })),
+      ...(service ? [{ id: SERVICE_LINE, name: 'Service charge', pricePence: receipt.serviceChargePence, kind: 'service' as const, assignedTo: [] }] : []),
     ],
     tipPence: receipt.tipTotalPence,
     tipSplit: receipt.tipSplit,
     tipSharers: receipt.tipSharers,
-  });
+    payerId: receipt.payerDinerId,
+  };
 }
 
 /**
@@ -112,7 +114,7 @@ export function dinerBreakdown(receipt: StoredReceipt, dinerId: string): Result<
   const diner = receipt.diners.find((d) => d.id === dinerId);
   if (diner === undefined) return err(BREAKDOWN_MESSAGES.personNotFound);
   const anyService = hasService(receipt) || receipt.items.some((i) => i.kind === 'service');
-  const split = receiptSplit(receipt);
+  const split = billSplit(billOfStoredReceipt(receipt));
   const share = split.shares.find((s) => s.dinerId === dinerId)!;
   const converted = convertedTotals(
     receipt.currency,

@@ -8,18 +8,18 @@ import { exportReceipt } from '../../domain/export';
 import { pence, type Pence } from '../../domain/money';
 import type { Portions } from '../../domain/portions';
 import type { BillItem, Receipt } from '../../domain/receipt';
-import { packetSplit } from '../../domain/sharing/bill-view';
 import { newStoredReceipt } from '../../domain/sharing/new-receipt';
 import { openPacket } from '../../domain/sharing/share-token';
 import { shareableBill } from '../../domain/sharing/share-text';
-import { dinerBreakdown, receiptSplit } from '../../domain/sharing/stored-receipt';
+import { billOfStoredReceipt, dinerBreakdown } from '../../domain/sharing/stored-receipt';
+import { billSplit } from '../../domain/bill';
 import { splitBill, type TipSplit } from '../../domain/split';
 import { ShareLinks } from '../../src/application/sharing/share-links';
 import { StoredReceipts } from '../../src/application/sharing/stored-receipts';
 import { MemoryRateLimiter } from '../../adapters/memory/memory-rate-limiter';
 import { MemoryStoredBills } from '../../adapters/memory/memory-stored-bills';
 import { nodeSecrets } from '../../adapters/crypto/node-secrets';
-import { billView } from '../../domain/sharing/bill-view';
+import { billOfPacket, billView } from '../../domain/sharing/bill-view';
 import { FakeClock } from '../support/clock';
 
 // Issue 28: the shares shown, the shares on every link and the CSV add up to
@@ -190,7 +190,7 @@ describe('every path adds up to the Grand Total (issue 28)', () => {
         const stored = newStoredReceipt({ ...shared, tipSharers: 'allDiners', payeeName: 'Alex' }, random, { scoped: true });
         if (!stored.ok) throw new Error(stored.error);
         // What ShareBill (POST /api/bills) checks before storing, and ShareLinks (POST /api/shares) before signing.
-        const storedShort = unassignedCount(receiptSplit(stored.value.receipt));
+        const storedShort = unassignedCount(billSplit(billOfStoredReceipt(stored.value.receipt)));
         // POST /api/receipts, each run as a client of its own (the use case holds one to 60 an hour).
         const viaApi = await apiReceipts.create(shared, `client-${client++}`);
         if (!sharesAddUp(before)) {
@@ -218,7 +218,7 @@ describe('every path adds up to the Grand Total (issue 28)', () => {
           const opened = openPacket(made.value.token, Math.floor(NOW.getTime() / 1000), signer, pakoCompressor);
           if (!opened.ok) throw new Error(opened.error);
           expect(opened.value.currency).toBe(after.currency);
-          const onLink = packetSplit(opened.value).shares.map((s) => s.totalPence);
+          const onLink = billSplit(billOfPacket(opened.value)).shares.map((s) => s.totalPence);
           expect(onLink).toEqual(shown);
           expect(sum(onLink)).toBe(split.totalPence);
           expect(billView(opened.value).payer?.owedPence).toBe(sum(shown.slice(1)));

@@ -2,7 +2,8 @@ import { parsePayee } from '../../../domain/paying-back/payee';
 import { newSecret } from '../../../domain/paying-back/secrets';
 import { err, ok, type Result } from '../../../domain/result';
 import { newStoredReceipt, type KeptIds, type NewReceiptRequest } from '../../../domain/sharing/new-receipt';
-import { receiptSplit, type StoredReceipt } from '../../../domain/sharing/stored-receipt';
+import { billSplit } from '../../../domain/bill';
+import { billOfStoredReceipt, type StoredReceipt } from '../../../domain/sharing/stored-receipt';
 import { unassignedCount } from '../../../domain/adds-up';
 import type { Clock } from '../../../ports/clock';
 import type { RateLimiter } from '../../../ports/rate-limiter';
@@ -57,7 +58,7 @@ export class ShareBill {
     }
     const made = newStoredReceipt(request, random, { kept, scoped: true });
     if (!made.ok) return err({ code: 'invalid_bill', message: made.error });
-    const unassigned = unassignedCount(receiptSplit(made.value.receipt));
+    const unassigned = unassignedCount(billSplit(billOfStoredReceipt(made.value.receipt)));
     if (unassigned !== null) return err({ code: 'unassigned_items', count: unassigned });
     const limited = await withinLimits(this.limiter, [[`paying-back:share:${clientKey}`, { max: 120, windowSeconds: 3600 }]]);
     if (!limited.ok) return limited;

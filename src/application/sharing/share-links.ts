@@ -1,7 +1,8 @@
 import { publicPaths } from '../../../domain/public-paths';
 import { err, ok, type Result } from '../../../domain/result';
 import { NOT_ADDING_UP, unassignedCount } from '../../../domain/adds-up';
-import { billView, packetSplit, type BillView } from '../../../domain/sharing/bill-view';
+import { billSplit } from '../../../domain/bill';
+import { billOfPacket, billView, type BillView } from '../../../domain/sharing/bill-view';
 import { packetFromRequest, presentToken, type ShareLinkProblem, type SharePacket, type ShareRequest } from '../../../domain/sharing/share-packet';
 import { openPacket, QR_13_TOKEN_CHARS, sealPacket } from '../../../domain/sharing/share-token';
 import type { Clock } from '../../../ports/clock';
@@ -41,7 +42,7 @@ export class ShareLinks {
   create(request: ShareRequest): Result<ShareLink, ShareRefusal> {
     const packet = packetFromRequest(request, this.nowSeconds());
     if (!packet.ok) return err({ code: 'invalid_bill', reason: packet.error });
-    const unassigned = unassignedCount(packetSplit(packet.value));
+    const unassigned = unassignedCount(billSplit(billOfPacket(packet.value)));
     if (unassigned !== null) return err({ code: NOT_ADDING_UP.code, reason: NOT_ADDING_UP.message(unassigned) });
     const token = this.seal(packet.value);
     return ok({ path: publicPaths.sharedBill(token), token, expiresAt: new Date(packet.value.expiresAt * 1000).toISOString() });

@@ -1,7 +1,8 @@
 import { NOT_ADDING_UP, unassignedCount } from '../../../domain/adds-up';
 import { err, ok, type Result } from '../../../domain/result';
 import { newStoredReceipt, type NewReceiptRequest } from '../../../domain/sharing/new-receipt';
-import { receiptSplit } from '../../../domain/sharing/stored-receipt';
+import { billSplit } from '../../../domain/bill';
+import { billOfStoredReceipt } from '../../../domain/sharing/stored-receipt';
 import type { RateLimit, RateLimiter } from '../../../ports/rate-limiter';
 import type { Secrets } from '../../../ports/secrets';
 import type { StoredBills } from '../../../ports/stored-bills';
@@ -32,7 +33,7 @@ export class StoredReceipts {
   async create(request: NewReceiptRequest, clientKey: string): Promise<Result<StoredReceiptLinks, StoreRefusal>> {
     const made = newStoredReceipt(request, (n) => this.secrets.randomBytes(n));
     if (!made.ok) return err({ code: 'invalid_bill', reason: made.error });
-    const unassigned = unassignedCount(receiptSplit(made.value.receipt));
+    const unassigned = unassignedCount(billSplit(billOfStoredReceipt(made.value.receipt)));
     if (unassigned !== null) return err({ code: NOT_ADDING_UP.code, reason: NOT_ADDING_UP.message(unassigned) });
     const decision = await this.limiter.hit(`receipts:client:${clientKey}`, RECEIPTS_PER_CLIENT);
     if (!decision.allowed) return err({ code: 'rate_limited', retryAfterSeconds: decision.retryAfterSeconds });
