@@ -1,15 +1,16 @@
+import { billIdOf } from '../bill-ids';
 import { isSecretShaped } from './secrets';
 
 /**
  * A diner's own pay-back page (publicPaths.dinerPage): `/r/{receiptId}/{capability}`, with the
  * receipt id as that page accepts it and the diner's capability as the server makes it.
  */
-const PAY_BACK_PATH = /^\/r\/([a-z0-9]{1,40})\/([^/]+)$/;
+const PAY_BACK_PATH = /^\/r\/([^/]+)\/([^/]+)$/;
 
 /** Whether `path` is exactly a diner's pay-back page of this app, as a path (no origin, query or fragment). */
 export function isPayBackPath(path: string): boolean {
   const match = PAY_BACK_PATH.exec(path);
-  return match !== null && isSecretShaped(match[2]);
+  return match !== null && billIdOf(match[1]) !== null && isSecretShaped(match[2]);
 }
 
 /**

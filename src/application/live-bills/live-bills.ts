@@ -1,3 +1,4 @@
+import { billIdOf, liveKeyOf } from '../../../domain/bill-ids';
 import { decideLive, visibleTo, type LiveActor, type LiveBill, type LiveCommand, type LiveProblem, type LiveRequest } from '../../../domain/live-bill/live-bill';
 import { newLiveBill, type NewLiveBillProblem, type NewLiveBillRequest } from '../../../domain/live-bill/new-live-bill';
 import { err, ok, type Result } from '../../../domain/result';
@@ -29,8 +30,6 @@ const BUSY_RETRY_SECONDS = 1;
 
 const OPENS_PER_CLIENT: RateLimit = { max: 30, windowSeconds: 3600 };
 const JOINS_PER_CLIENT: RateLimit = { max: 60, windowSeconds: 600 };
-const BILL_ID = /^[a-z0-9]{1,40}$/;
-const KEY = /^[A-Za-z0-9_-]{22,64}$/;
 const KEEP_EXPIRED_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Why not; `retryAfterSeconds` comes with 'rate_limited'. */
@@ -96,12 +95,12 @@ export class LiveBills {
 
   /** Whether a bill is there to be opened (its page is a 404 otherwise); expired bills stay, read-only, for a week. */
   async exists(billId: string): Promise<boolean> {
-    return BILL_ID.test(billId) && (await this.store.find(billId)) !== null;
+    return billIdOf(billId) !== null && (await this.store.find(billId)) !== null;
   }
 
   async command(billId: string, key: string, request: LiveRequest, clientKey: string): Promise<Result<CommandOutcome, CommandRefusal>> {
-    if (!BILL_ID.test(billId)) return err({ code: 'not_found' });
-    if (!KEY.test(key)) return err({ code: 'forbidden' });
+    if (billIdOf(billId) === null) return err({ code: 'not_found' });
+    if (liveKeyOf(key) === null) return err({ code: 'forbidden' });
     const keyHash = this.secrets.hash(key);
     const limited = await this.limit(billId, keyHash, request, clientKey);
     if (limited !== null) return err(limited);
@@ -136,7 +135,7 @@ export class LiveBills {
    * are capped per bill and per address in this process; `close` gives the place back.
    */
   async watch(billId: string, key: string, clientKey: string, onChange: OnLiveChange): Promise<Result<LiveWatch, WatchRefusal>> {
-    if (!BILL_ID.test(billId) || !KEY.test(key)) return err({ code: 'not_found' });
+    if (billIdOf(billId) === null || liveKeyOf(key) === null) return err({ code: 'not_found' });
     const places = [`bill:${billId}`, `address:${clientKey}`];
     const caps = [this.limits.connectionsPerBill, this.limits.connectionsPerAddress];
     if (places.some((p, i) => (this.open.get(p) ?? 0) >= caps[i]!)) return err({ code: 'too_many_connections' });

@@ -1,3 +1,4 @@
+import { billIdOf, dinerKeyOf } from '../../../domain/bill-ids';
 import { isSecretShaped } from '../../../domain/paying-back/secrets';
 import { err, ok, type Result } from '../../../domain/result';
 import type { StoredReceipt } from '../../../domain/sharing/stored-receipt';
@@ -7,16 +8,15 @@ import type { Secrets } from '../../../ports/secrets';
 import type { StoredBills } from '../../../ports/stored-bills';
 import type { PayingBackError } from './errors';
 
-const RECEIPT_ID = /^[a-z0-9]{1,40}$/;
-
 /** The bill, if the caller holds its organiser's secret (compared by hash: the store has nothing else). */
 export async function openAsOrganiser(
   deps: { readonly bills: StoredBills; readonly secrets: Secrets; readonly clock: Clock },
   receiptId: string,
   organiserSecret: string,
 ): Promise<Result<StoredReceipt, PayingBackError>> {
-  if (!RECEIPT_ID.test(receiptId)) return err({ code: 'bill_not_found' });
-  const found = await deps.bills.find(receiptId, deps.clock.now());
+  const id = billIdOf(receiptId);
+  if (id === null) return err({ code: 'bill_not_found' });
+  const found = await deps.bills.find(id, deps.clock.now());
   if (found === null || found.organiserSecretHash === null) return err({ code: 'bill_not_found' });
   if (!isSecretShaped(organiserSecret) || deps.secrets.hash(organiserSecret) !== found.organiserSecretHash) return err({ code: 'not_organiser' });
   return ok(found.bill);
@@ -28,10 +28,11 @@ export async function openAsDiner(
   receiptId: string | undefined,
   dinerKey: string | undefined,
 ): Promise<Result<{ bill: StoredReceipt; dinerId: string; expiresAt: Date | null }, PayingBackError>> {
-  if (!receiptId || !dinerKey || !RECEIPT_ID.test(receiptId) || !/^[a-z0-9]{1,60}$/.test(dinerKey)) return err({ code: 'bill_not_found' });
-  const found = await deps.bills.find(receiptId, deps.clock.now());
+  const [id, key] = [billIdOf(receiptId), dinerKeyOf(dinerKey)];
+  if (id === null || key === null) return err({ code: 'bill_not_found' });
+  const found = await deps.bills.find(id, deps.clock.now());
   if (found === null) return err({ code: 'bill_not_found' });
-  const dinerId = await deps.bills.dinerFor(receiptId, { capabilityHash: deps.secrets.hash(dinerKey), plainId: dinerKey });
+  const dinerId = await deps.bills.dinerFor(id, { capabilityHash: deps.secrets.hash(key), plainId: key });
   return dinerId === null ? err({ code: 'diner_not_found' }) : ok({ bill: found.bill, dinerId, expiresAt: found.expiresAt });
 }
 
