@@ -147,16 +147,27 @@ export interface DinerShareData {
   readonly total: number;
   /** Beyond the documents' fields: the amounts' currency (pounds when absent). */
   readonly currency: CurrencyCode;
+  /** The bill's name, when the link carries one. */
+  readonly billName?: string;
+  /** Who to pay: whoever paid the bill, when the link says and it was someone else. */
+  readonly payee?: string;
+  /** For whoever paid the bill: what the others owe them. */
+  readonly owed?: number;
 }
 
-export function dinerShareData(seat: SeatView, currency: CurrencyCode): DinerShareData {
+export function dinerShareData(view: BillView, seat: SeatView): DinerShareData {
+  const payer = view.payer;
+  const payee = payer === null || payer.seatId === seat.id ? undefined : view.seats.find((s) => s.id === payer.seatId)?.name;
   return {
-    currency,
+    currency: view.currency,
     dinerName: seat.name,
     dinerItems: seat.items.map((i) => ({ name: i.name, price: i.sharePence, shareCount: i.sharedWith })),
     subtotal: seat.itemsPence,
     tip: seat.tipPence,
     total: seat.totalPence,
+    ...(view.name === null ? {} : { billName: view.name }),
+    ...(payee === undefined ? {} : { payee }),
+    ...(payer !== null && payer.seatId === seat.id ? { owed: payer.owedPence } : {}),
   };
 }
 
@@ -171,5 +182,17 @@ export function parseDinerShareData(value: unknown): DinerShareData | null {
   });
   if (items.some((i) => !Number.isFinite(i.price) || !Number.isInteger(i.shareCount) || i.shareCount < 1)) return null;
   const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : 0);
-  return { currency: currencyCode(v['currency']) ?? GBP, dinerName: v['dinerName'] as string, dinerItems: items, subtotal: num(v['subtotal']), tip: num(v['tip']), total: v['total'] as number };
+  const text = (x: unknown) => (typeof x === 'string' && x.length > 0 ? x : undefined);
+  const [billName, payee, owed] = [text(v['billName']), text(v['payee']), typeof v['owed'] === 'number' && Number.isFinite(v['owed']) ? v['owed'] : undefined];
+  return {
+    currency: currencyCode(v['currency']) ?? GBP,
+    dinerName: v['dinerName'] as string,
+    dinerItems: items,
+    subtotal: num(v['subtotal']),
+    tip: num(v['tip']),
+    total: v['total'] as number,
+    ...(billName === undefined ? {} : { billName }),
+    ...(payee === undefined ? {} : { payee }),
+    ...(owed === undefined ? {} : { owed }),
+  };
 }

@@ -214,7 +214,7 @@ describe('sharing a bill by signed link', () => {
     await context.close();
   });
 
-  it('/share-view and /diner-landing name a euro bill, who paid it and its currency, and tell the payer what they are owed', async () => {
+  it('/share-view, /diner-landing and /breakdown name a euro bill, who paid it and its currency, and tell the payer what they are owed', async () => {
     const { token } = await share({ payerId: 'd-alice', currency: 'EUR', name: 'Casa Lola · 25 Nov 2026' });
     const { context, page } = await newPhone(browser);
     await page.goto(`/share-view?token=${token}&seat=2`);
@@ -223,6 +223,13 @@ describe('sharing a bill by signed link', () => {
     expect(await page.getByRole('region', { name: 'Bill summary' }).innerText()).toMatch(/Currency\s+EUR/);
     await page.goto(`/diner-landing?token=${token}&seat=1`);
     expect(await about.innerText()).toMatch(/Casa Lola · 25 Nov 2026[\s\S]*Your share\s+€23\.83[\s\S]*You paid the bill · owed €35\.41/);
+    await page.goto(`/breakdown?token=${token}&seat=2`);
+    await page.getByRole('heading', { name: /Casa Lola · 25 Nov 2026\s*Ben's Bill Breakdown/ }).waitFor();
+    expect(await page.getByRole('region', { name: 'Payment Information' }).innerText()).toContain('Please pay €16.58 to Alice, who paid this bill.');
+    // The link handler keeps the same breakdown for /app/diner.
+    await page.goto(`/diner?token=${token}&seat=1`);
+    await page.waitForURL('**/app/diner');
+    expect(await page.getByRole('region', { name: 'Payment Information' }).innerText()).toContain('You paid the bill · owed €35.41');
     await context.close();
   });
 

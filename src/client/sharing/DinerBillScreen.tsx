@@ -14,7 +14,10 @@ export function DinerBillScreen({ data }: { readonly data: DinerShareData }) {
         </a>
       </BrandBar>
       <section className="card">
-        <h1>{data.dinerName}'s Bill Breakdown</h1>
+        <h1>
+          {data.billName === undefined ? null : <span className="where">{data.billName}</span>}
+          {data.dinerName}'s Bill Breakdown
+        </h1>
         <p>
           <span className="badge">Individual Bill</span>
         </p>
@@ -63,7 +66,13 @@ export function DinerBillScreen({ data }: { readonly data: DinerShareData }) {
       </section>
       <section className="card" aria-label="Payment Information">
         <h2>Payment Information</h2>
-        <p>Please pay {money(data.total)} to the person who shared this bill. If you have any questions about your share, contact them directly.</p>
+        <p>
+          {data.owed !== undefined
+            ? `You paid the bill · owed ${money(data.owed)}`
+            : data.payee !== undefined
+              ? `Please pay ${money(data.total)} to ${data.payee}, who paid this bill.`
+              : `Please pay ${money(data.total)} to the person who shared this bill. If you have any questions about your share, contact them directly.`}
+        </p>
       </section>
       <nav className="actions no-print">
         <a className="button secondary" href="/">

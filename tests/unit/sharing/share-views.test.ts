@@ -78,7 +78,7 @@ describe('bill views from a packet', () => {
     expect(view.seats.map((s) => s.totalPence)).toEqual([899 + 1001 + 150, 1000 + 151]);
     expect(view.seats.reduce((a, s) => a + s.totalPence, 0)).toBe(view.totalPence);
     expect(view.seats[1]!.items).toEqual([{ name: 'Wine', pricePence: 2001, sharePence: 1000, sharedWith: 2, sharedNames: ['Alice', 'Ben'] }]);
-    expect(parseDinerShareData(JSON.parse(JSON.stringify(dinerShareData(view.seats[0]!, GBP))))).toEqual(dinerShareData(view.seats[0]!, GBP));
+    expect(parseDinerShareData(JSON.parse(JSON.stringify(dinerShareData(view, view.seats[0]!))))).toEqual(dinerShareData(view, view.seats[0]!));
   });
 
   it('names the bill and says what the payer is owed: the Grand Total less their own share', () => {
