@@ -24,6 +24,7 @@ import { usePayBack } from '../paying-back/use-pay-back';
 import { shareableBill } from '../../../domain/sharing/share-text';
 import { OnDemand, PendingOverlay } from '../on-demand';
 import { qrDialog, shareDialog } from './inner-parts';
+import { ExportButtons } from '../sharing/ExportButtons';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 
@@ -171,6 +172,7 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
         </Button>
         <Button onClick={onSplitAnother}>Split Another Bill</Button>
       </div>
+      {receipt && check.addsUp ? <ExportButtons receipt={receipt} /> : null}
       {shareable && dialog !== null ? (
         <OnDemand key={dialog} part={dialog === 'share' ? shareDialog : qrDialog} props={{ open: true, onClose: () => setDialog(null), bill: shareable }} pending={<PendingOverlay />} />
       ) : null}

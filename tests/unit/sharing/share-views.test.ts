@@ -6,7 +6,7 @@ import { loadOrCreateSigningKey } from '../../../adapters/crypto/signing-key-fil
 import { billView, dinerShareData, parseDinerShareData } from '../../../domain/sharing/bill-view';
 import { packetFromRequest } from '../../../domain/sharing/share-packet';
 import { shareSummary, shareText } from '../../../domain/sharing/share-text';
-import { toReceipt } from '../../../src/client/sharing/ExportButtons';
+import { aReceipt } from '../../support/receipts';
 import { exportReceipt } from '../../../domain/export';
 import { GBP } from '../../../domain/currency';
 import { pence } from '../../../domain/money';
@@ -172,7 +172,7 @@ describe('the generated signing key', () => {
 
 describe('export downloads', () => {
   it('turn the shared bill into the documents’ csv and refuse other formats', () => {
-    const receipt = toReceipt(bill, new Date('2026-11-22T12:00:00Z'));
+    const receipt = aReceipt().withDiner('a', 'Alice').withDiner('b', 'Ben').withItem('Pizza', 899, ['a']).withItem('Wine', 2001, ['a', 'b']).withTip(301).build();
     const csv = exportReceipt(receipt, 'csv');
     expect(csv.ok && csv.value.content.split('\r\n')[0]).toBe('Item,Price,Assigned To,Share Amount');
     expect(csv.ok && csv.value.content).toContain('Total,32.01');
