@@ -28,12 +28,6 @@ export interface MeteringEnvironment {
   readonly nowMs: () => number;
 }
 
-class HttpStatusError extends Error {
-  constructor(readonly status: number) {
-    super(`HTTP ${status}`);
-  }
-}
-
 /** Usage and balance calls with their cache and fallbacks, feeding one nanostores map. */
 export class MeteringClient {
   private usageFetchedAt = -Infinity;
@@ -123,19 +117,8 @@ export class MeteringClient {
     if (usage) this.change({ usage: { ...usage, tokens, canUse: canUse(usage.billsUsed, tokens) } });
   }
 
-  /** Sends a metering call with the anonymous id (in the body or a header, never the URL); a 401 pauses server calls for a minute. */
-  async call(path: string, body?: unknown, headers: Record<string, string> = {}): Promise<unknown> {
-    const response = await this.env.fetch(
-      path,
-      body === undefined ? { method: 'GET', headers } : { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) },
-    );
-    if (response.status === 401) this.pausedUntil = this.env.nowMs() + PAUSE_AFTER_401_MS;
-    if (!response.ok) throw new HttpStatusError(response.status);
-    return response.json();
-  }
-
-  /** The fetch every metering call goes through: a 401 pauses server calls for a minute. */
-  private readonly send: typeof fetch = async (input, init) => {
+  /** The fetch every metering and token call goes through: a 401 pauses server calls for a minute. */
+  readonly send: typeof fetch = async (input, init) => {
     const response = await this.env.fetch(input, init);
     if (response.status === 401) this.pausedUntil = this.env.nowMs() + PAUSE_AFTER_401_MS;
     return response;
