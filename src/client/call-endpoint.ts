@@ -4,7 +4,7 @@ import { refusalOf, type EdgeRefusal, type Endpoint } from '../contracts/endpoin
 /**
  * What an island gets from an endpoint: its answer as the contract shapes it, or the refusal's code
  * and the server's text. 'offline' when no answer came, 'unavailable' for the server's own faults
- * (a 5xx: worth trying again), 'unexpected' for an answer the contract does not know.
+ * (a 5xx without a refusal's code: worth trying again), 'unexpected' for an answer the contract does not know.
  */
 export type Called<Answer, Code extends string> =
   { readonly ok: true; readonly value: Answer } | { readonly ok: false; readonly code: Code | EdgeRefusal | 'offline' | 'unavailable' | 'unexpected'; readonly error: string | null };
@@ -47,8 +47,12 @@ export async function callEndpointWith<Params extends readonly string[], Request
     return { ok: false, code: 'offline', error: null };
   }
   const body: unknown = await response.json().catch(() => null);
-  if (response.status >= 500) return { ok: false, code: 'unavailable', error: null };
-  if (!response.ok) return { ok: false, ...(refusalOf(endpoint.refusals, body) ?? { code: 'unexpected', error: null }) };
+  if (!response.ok) {
+    // A refusal is known by its code whatever its status: a 5xx too may say what went wrong (paid, but not credited).
+    const refusal = refusalOf(endpoint.refusals, body);
+    if (refusal) return { ok: false, ...refusal };
+    return { ok: false, code: response.status >= 500 ? 'unavailable' : 'unexpected', error: null };
+  }
   const answer = endpoint.answer.safeParse(body);
   return answer.success ? { ok: true, value: answer.data as z.output<Answer> } : { ok: false, code: 'unexpected', error: null };
 }

@@ -1,11 +1,12 @@
 import { loadScript } from '@paypal/paypal-js';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { approveTestPayPalOrder, capturePayPalOrder, createPayPalOrder, PaymentError, type Purchased, type Selection } from './api';
+import type { Offer } from '../../contracts/payments';
+import { approveTestPayPal, capturePayPal, PaymentError, startPayPalOrder, type Purchased } from './checkout';
 import { rememberPayPalPayment } from './paypal-storage';
 
 interface Props {
   readonly mode: { readonly mode: 'live'; readonly clientId: string } | { readonly mode: 'test' };
-  readonly selection: Selection;
+  readonly selection: Offer;
   readonly anonymousUserId: string;
   readonly attemptKey: string;
   readonly onPaid: (purchased: Purchased) => void;
@@ -23,12 +24,12 @@ export function PayPalCheckout({ mode, selection, anonymousUserId, attemptKey, o
   const [error, setError] = useState<string | null>(null);
   const buttons = useRef<HTMLDivElement>(null);
 
-  const createOrder = async () => (await createPayPalOrder(selection, anonymousUserId, attemptKey)).id;
+  const createOrder = async () => (await startPayPalOrder(selection, anonymousUserId, attemptKey)).id;
 
   async function capture(orderId: string) {
     setOverlay({ kind: 'processing' });
     try {
-      const captured = await capturePayPalOrder(orderId);
+      const captured = await capturePayPal(orderId);
       const purchased: Purchased = { tokens: captured.tokens, balance: captured.balance, paymentId: captured.paymentId, provider: 'paypal' };
       rememberPayPalPayment(orderId, selection, purchased);
       setOverlay({ kind: 'success' });
@@ -85,7 +86,7 @@ export function PayPalCheckout({ mode, selection, anonymousUserId, attemptKey, o
 
   async function approveTest(orderId: string) {
     try {
-      await approveTestPayPalOrder(orderId);
+      await approveTestPayPal(orderId);
       await capture(orderId);
     } catch {
       setOverlay(null);

@@ -2,12 +2,12 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { formatGBP, pence } from '../../../domain/money';
-import { awaitConfirmation, createPaymentIntent, PaymentError, type Purchased, type Selection } from './api';
+import type { Offer } from '../../contracts/payments';
+import { awaitConfirmation, PaymentError, startCardPayment, type Purchased } from './checkout';
 
 interface Props {
   readonly publishableKey: string;
-  readonly selection: Selection;
+  readonly selection: Offer;
   readonly anonymousUserId: string;
   readonly attemptKey: string;
   readonly onPaid: (purchased: Purchased) => void;
@@ -27,7 +27,7 @@ export function StripeCardForm({ publishableKey, selection, anonymousUserId, att
 
   useEffect(() => {
     let live = true;
-    createPaymentIntent(selection, anonymousUserId, attemptKey).then(
+    startCardPayment(selection, anonymousUserId, attemptKey).then(
       (created) => live && setIntent(created),
       (caught: unknown) => live && setError(caught instanceof PaymentError ? caught.message : 'Payment failed. Please try again.'),
     );
@@ -45,12 +45,12 @@ export function StripeCardForm({ publishableKey, selection, anonymousUserId, att
   if (!intent) return <p role="status">Processing...</p>;
   return (
     <Elements stripe={stripe} options={{ clientSecret: intent.client_secret }}>
-      <ConfirmForm intentId={intent.id} amountPence={selection.amountPence} onPaid={onPaid} />
+      <ConfirmForm intentId={intent.id} price={selection.price} onPaid={onPaid} />
     </Elements>
   );
 }
 
-function ConfirmForm({ intentId, amountPence, onPaid }: { intentId: string; amountPence: number; onPaid: (p: Purchased) => void }) {
+function ConfirmForm({ intentId, price, onPaid }: { intentId: string; price: string; onPaid: (p: Purchased) => void }) {
   const stripe = useStripe();
   const elements = useElements();
   const [name, setName] = useState('');
@@ -95,7 +95,7 @@ function ConfirmForm({ intentId, amountPence, onPaid }: { intentId: string; amou
         </p>
       )}
       <button type="submit" className="button block" disabled={processing || !stripe}>
-        {processing ? 'Processing...' : `Pay ${formatGBP(pence(amountPence))}`}
+        {processing ? 'Processing...' : `Pay ${price}`}
       </button>
     </form>
   );

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { formatGBP, pence } from '../../../domain/money';
-import { authenticateTestCard, awaitConfirmation, createPaymentIntent, PaymentError, payWithTestCard, type Purchased, type Selection, type TestCardOutcome } from './api';
+import type { Offer } from '../../contracts/payments';
+import type { TestCardOutcome } from '../../contracts/test-mode-payments';
+import { authenticateTestCard, awaitConfirmation, PaymentError, payWithTestCardNumber, startCardPayment, type Purchased } from './checkout';
 
 interface Props {
-  readonly selection: Selection;
+  readonly selection: Offer;
   readonly anonymousUserId: string;
   readonly attemptKey: string;
   readonly onPaid: (purchased: Purchased) => void;
@@ -44,8 +45,8 @@ export function TestCardForm({ selection, anonymousUserId, attemptKey, onPaid }:
   const submit = (event: FormEvent) => {
     event.preventDefault();
     return run(async () => {
-      const intent = await createPaymentIntent(selection, anonymousUserId, attemptKey);
-      const { outcome } = await payWithTestCard(intent.client_secret, card, name);
+      const intent = await startCardPayment(selection, anonymousUserId, attemptKey);
+      const { outcome } = await payWithTestCardNumber(intent.client_secret, card, name);
       if (outcome === 'authentication required') return setChallenge({ clientSecret: intent.client_secret, intentId: intent.id });
       await settle(intent.id, outcome);
     });
@@ -103,7 +104,7 @@ export function TestCardForm({ selection, anonymousUserId, attemptKey, onPaid }:
         </p>
       )}
       <button type="submit" className="button block" disabled={processing}>
-        {processing ? 'Processing...' : `Pay ${formatGBP(pence(selection.amountPence))}`}
+        {processing ? 'Processing...' : `Pay ${selection.price}`}
       </button>
     </form>
   );

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openLiveBill } from '../../../src/contracts/live-bills';
 import { usage } from '../../../src/contracts/metering';
+import { capturePayPalOrder } from '../../../src/contracts/payments';
 import { callEndpoint, callEndpointWith } from '../../../src/client/call-endpoint';
 
 const request = { items: [{ id: 'soup', name: 'Soup', pricePence: 650, kind: 'item' as const }], diners: [{ id: 'ann', name: 'Ann' }], tip: { percent: 10 } };
@@ -50,5 +51,10 @@ describe('calling an endpoint by its contract', () => {
     const send = vi.fn(async () => new Response(JSON.stringify(summary), { status: 200 }));
     expect(await callEndpointWith({ fetch: send, headers: { 'x-anonymous-id': 'id' } }, usage, [])).toEqual({ ok: true, value: summary });
     expect(send).toHaveBeenCalledWith('/api/usage', { method: 'GET', headers: { 'x-anonymous-id': 'id' } });
+  });
+
+  it('answers a refusal by its code on a 5xx too: the server says what went wrong', async () => {
+    answering(503, { error: 'Payment successful but failed to add tokens. Please contact support.', code: 'credit_failed' });
+    expect(await callEndpoint(capturePayPalOrder, ['ORDER1'], {})).toEqual({ ok: false, code: 'credit_failed', error: 'Payment successful but failed to add tokens. Please contact support.' });
   });
 });

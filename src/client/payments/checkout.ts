@@ -1,0 +1,66 @@
+import type { Offer } from '../../contracts/payments';
+import { capturePayPalOrder, createPaymentIntent, createPayPalOrder, purchaseState } from '../../contracts/payments';
+import { approveTestPayPalOrder, payWithTestCard } from '../../contracts/test-mode-payments';
+import { callEndpoint, callEndpointWith, type Called } from '../call-endpoint';
+
+// The Buy Tokens dialog's calls, by their contracts. Prices and results always come from the server;
+// a refusal says why in the server's words, a call with no answer in the documents' words for that step.
+
+export interface Purchased {
+  readonly tokens: number;
+  readonly balance: number;
+  /** The provider's payment id and name, for the documents' purchase report. */
+  readonly paymentId: string;
+  readonly provider: 'stripe' | 'paypal';
+}
+
+/** A payment step that did not go through, with the text to show. */
+export class PaymentError extends Error {}
+
+async function answered<Answer>(call: Promise<Called<Answer, string>>, fallback: string): Promise<Answer> {
+  const answer = await call;
+  if (answer.ok) return answer.value;
+  throw new PaymentError(answer.error ?? fallback);
+}
+
+/** One idempotency key per attempt, so a retry never charges twice. */
+const once = (attemptKey: string) => ({ headers: { 'idempotency-key': attemptKey } });
+
+/** The documents' request to create a payment intent for the offer. */
+export const startCardPayment = (offer: Offer, anonymousUserId: string, attemptKey: string) =>
+  answered(
+    callEndpointWith(once(attemptKey), createPaymentIntent, [], {
+      amount: offer.amountPence,
+      currency: 'gbp',
+      description: offer.description,
+      metadata: { type: offer.type, package: offer.id, tokens: offer.tokens, anonymousUserId },
+    }),
+    'Payment failed. Please try again.',
+  );
+
+export const startPayPalOrder = (offer: Offer, anonymousUserId: string, attemptKey: string) =>
+  answered(
+    callEndpointWith(once(attemptKey), createPayPalOrder, [], { type: offer.type, package: offer.id, tokens: offer.tokens, anonymousUserId }),
+    'Failed to create payment order. Please try again.',
+  );
+
+export const capturePayPal = (orderId: string) => answered(callEndpoint(capturePayPalOrder, [orderId], {}), 'Payment capture failed. Please try again.');
+
+/** Waits for the provider's confirmation to reach our server (the webhook credits, never the browser). */
+export async function awaitConfirmation(providerRef: string, attempts = 60, intervalMs = 1000) {
+  for (let i = 0; i < attempts; i++) {
+    const state = await answered(callEndpoint(purchaseState, [providerRef]), 'Failed to process payment. Please contact support.');
+    if (state.status !== 'pending') return state;
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+  return { status: 'pending' } as const;
+}
+
+export const payWithTestCardNumber = (clientSecret: string, cardNumber: string, name: string) =>
+  answered(callEndpoint(payWithTestCard, [], { clientSecret, cardNumber, name }), 'Payment failed. Please try again.');
+
+/** The simulated 3-D Secure challenge's answer. */
+export const authenticateTestCard = (clientSecret: string, authentication: 'complete' | 'fail') =>
+  answered(callEndpoint(payWithTestCard, [], { clientSecret, authentication }), 'Payment confirmation failed');
+
+export const approveTestPayPal = (orderId: string) => answered(callEndpoint(approveTestPayPalOrder, [], { orderId }), 'Payment failed. Please try again or use a different payment method.');
