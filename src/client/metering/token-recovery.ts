@@ -1,3 +1,4 @@
+import type { AnonymousId } from '../../../domain/anonymous-id';
 import { newRecoveryCode, recoverTokens, revokeRecoveryCodes } from '../../contracts/token-recovery';
 import { callEndpointWith } from '../call-endpoint';
 import { anonymousIdentity, type AnonymousIdentity } from './anonymous-identity';
@@ -92,7 +93,7 @@ export class TokenRecoveryClient {
   }
 
   /** This device's balance on the server. */
-  private ask(anonymousUserId: string) {
+  private ask(anonymousUserId: AnonymousId) {
     return callEndpointWith({ fetch: this.env.metering.send }, recoverTokens, [], { anonymousUserId });
   }
 

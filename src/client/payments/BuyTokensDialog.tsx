@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { AnonymousId } from '../../../domain/anonymous-id';
 import { DEFAULT_PACKAGE_ID } from '../../../domain/payments/offers';
 import { paymentOptions, type Offer, type PaymentOptions } from '../../contracts/payments';
 import { callEndpoint } from '../call-endpoint';
@@ -33,7 +34,7 @@ type Step = { readonly kind: 'choose' } | { readonly kind: 'pay' } | { readonly 
  */
 export function BuyTokensDialog({ open, onClose, onPurchased }: BuyTokensDialogProps) {
   const [config, setConfig] = useState<PaymentOptions | null>(null);
-  const [anonymousUserId, setAnonymousUserId] = useState<string | null>(null);
+  const [anonymousUserId, setAnonymousUserId] = useState<AnonymousId | null>(null);
   const [loadError, setLoadError] = useState(false);
   const [selection, setSelection] = useState<Offer | null>(null);
   const [method, setMethod] = useState<Method | null>(null);

@@ -1,5 +1,6 @@
 import { loadScript } from '@paypal/paypal-js';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import type { AnonymousId } from '../../../domain/anonymous-id';
 import type { Offer } from '../../contracts/payments';
 import { approveTestPayPal, capturePayPal, PaymentError, startPayPalOrder, type Purchased } from './checkout';
 import { rememberPayPalPayment } from './paypal-storage';
@@ -7,7 +8,7 @@ import { rememberPayPalPayment } from './paypal-storage';
 interface Props {
   readonly mode: { readonly mode: 'live'; readonly clientId: string } | { readonly mode: 'test' };
   readonly selection: Offer;
-  readonly anonymousUserId: string;
+  readonly anonymousUserId: AnonymousId;
   readonly attemptKey: string;
   readonly onPaid: (purchased: Purchased) => void;
 }

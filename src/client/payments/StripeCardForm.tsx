@@ -2,13 +2,14 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import type { AnonymousId } from '../../../domain/anonymous-id';
 import type { Offer } from '../../contracts/payments';
 import { awaitConfirmation, PaymentError, startCardPayment, type Purchased } from './checkout';
 
 interface Props {
   readonly publishableKey: string;
   readonly selection: Offer;
-  readonly anonymousUserId: string;
+  readonly anonymousUserId: AnonymousId;
   readonly attemptKey: string;
   readonly onPaid: (purchased: Purchased) => void;
 }

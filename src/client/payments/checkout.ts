@@ -1,3 +1,4 @@
+import type { AnonymousId } from '../../../domain/anonymous-id';
 import type { Offer } from '../../contracts/payments';
 import { capturePayPalOrder, createPaymentIntent, createPayPalOrder, purchaseState } from '../../contracts/payments';
 import { approveTestPayPalOrder, payWithTestCard } from '../../contracts/test-mode-payments';
@@ -27,7 +28,7 @@ async function answered<Answer>(call: Promise<Called<Answer, string>>, fallback:
 const once = (attemptKey: string) => ({ headers: { 'idempotency-key': attemptKey } });
 
 /** The documents' request to create a payment intent for the offer. */
-export const startCardPayment = (offer: Offer, anonymousUserId: string, attemptKey: string) =>
+export const startCardPayment = (offer: Offer, anonymousUserId: AnonymousId, attemptKey: string) =>
   answered(
     callEndpointWith(once(attemptKey), createPaymentIntent, [], {
       amount: offer.amountPence,
@@ -38,7 +39,7 @@ export const startCardPayment = (offer: Offer, anonymousUserId: string, attemptK
     'Payment failed. Please try again.',
   );
 
-export const startPayPalOrder = (offer: Offer, anonymousUserId: string, attemptKey: string) =>
+export const startPayPalOrder = (offer: Offer, anonymousUserId: AnonymousId, attemptKey: string) =>
   answered(
     callEndpointWith(once(attemptKey), createPayPalOrder, [], { type: offer.type, package: offer.id, tokens: offer.tokens, anonymousUserId }),
     'Failed to create payment order. Please try again.',
