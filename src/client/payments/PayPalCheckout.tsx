@@ -1,6 +1,7 @@
 import { loadScript } from '@paypal/paypal-js';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { AnonymousId } from '../../../domain/anonymous-id';
+import { PAYMENT_MESSAGES } from '../../../domain/payments/messages';
 import type { Offer } from '../../contracts/payments';
 import { approveTestPayPal, capturePayPal, PaymentError, startPayPalOrder, type Purchased } from './checkout';
 import { rememberPayPalPayment } from './paypal-storage';
@@ -17,7 +18,6 @@ type Overlay = { readonly kind: 'processing' } | { readonly kind: 'approve'; rea
 
 // The PayPal success overlay closes after 2 s.
 const SUCCESS_OVERLAY_MS = 2000;
-const FAILED = 'Payment failed. Please try again or use a different payment method.';
 
 /** PayPal: the order is created and captured by our server; the buttons (or the TEST MODE window) only approve it. */
 export function PayPalCheckout({ mode, selection, anonymousUserId, attemptKey, onPaid }: Props) {
@@ -40,7 +40,7 @@ export function PayPalCheckout({ mode, selection, anonymousUserId, attemptKey, o
       }, SUCCESS_OVERLAY_MS);
     } catch (caught) {
       setOverlay(null);
-      setError(caught instanceof PaymentError ? caught.message : 'Payment capture failed. Please try again.');
+      setError(caught instanceof PaymentError ? caught.message : PAYMENT_MESSAGES.paypalCaptureFailed);
     }
   }
 
@@ -59,16 +59,16 @@ export function PayPalCheckout({ mode, selection, anonymousUserId, attemptKey, o
           .Buttons({
             createOrder: () =>
               createOrderNow().catch((caught: unknown) => {
-                setError(caught instanceof PaymentError ? caught.message : 'Failed to create payment order. Please try again.');
+                setError(caught instanceof PaymentError ? caught.message : PAYMENT_MESSAGES.paypalCreateFailed);
                 throw caught;
               }),
             onApprove: (data) => captureNow(data.orderID),
-            onCancel: () => setError('Payment was cancelled.'),
-            onError: () => setError(FAILED),
+            onCancel: () => setError(PAYMENT_MESSAGES.paypalCancelled),
+            onError: () => setError(PAYMENT_MESSAGES.paypalFailed),
           })
           .render(target);
       })
-      .catch(() => setError(FAILED));
+      .catch(() => setError(PAYMENT_MESSAGES.paypalFailed));
     return () => {
       closed = true;
       target.replaceChildren();
@@ -81,7 +81,7 @@ export function PayPalCheckout({ mode, selection, anonymousUserId, attemptKey, o
     try {
       setOverlay({ kind: 'approve', orderId: await createOrder() });
     } catch (caught) {
-      setError(caught instanceof PaymentError ? caught.message : 'Failed to create payment order. Please try again.');
+      setError(caught instanceof PaymentError ? caught.message : PAYMENT_MESSAGES.paypalCreateFailed);
     }
   }
 
@@ -91,7 +91,7 @@ export function PayPalCheckout({ mode, selection, anonymousUserId, attemptKey, o
       await capture(orderId);
     } catch {
       setOverlay(null);
-      setError(FAILED);
+      setError(PAYMENT_MESSAGES.paypalFailed);
     }
   }
 
@@ -132,7 +132,7 @@ export function PayPalCheckout({ mode, selection, anonymousUserId, attemptKey, o
                 className="button secondary block"
                 onClick={() => {
                   setOverlay(null);
-                  setError('Payment was cancelled.');
+                  setError(PAYMENT_MESSAGES.paypalCancelled);
                 }}
               >
                 Cancel

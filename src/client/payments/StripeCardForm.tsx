@@ -3,6 +3,7 @@ import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { AnonymousId } from '../../../domain/anonymous-id';
+import { PAYMENT_MESSAGES } from '../../../domain/payments/messages';
 import type { Offer } from '../../contracts/payments';
 import { awaitConfirmation, PaymentError, startCardPayment, type Purchased } from './checkout';
 
@@ -30,7 +31,7 @@ export function StripeCardForm({ publishableKey, selection, anonymousUserId, att
     let live = true;
     startCardPayment(selection, anonymousUserId, attemptKey).then(
       (created) => live && setIntent(created),
-      (caught: unknown) => live && setError(caught instanceof PaymentError ? caught.message : 'Payment failed. Please try again.'),
+      (caught: unknown) => live && setError(caught instanceof PaymentError ? caught.message : PAYMENT_MESSAGES.cardFailed),
     );
     return () => {
       live = false;
@@ -70,14 +71,14 @@ function ConfirmForm({ intentId, price, onPaid }: { intentId: string; price: str
         redirect: 'if_required',
         confirmParams: { return_url: `${location.origin}/payment/success`, payment_method_data: { billing_details: { name } } },
       });
-      if (result.error) throw new PaymentError(result.error.message ?? 'Payment failed. Please try again.');
-      if (!['succeeded', 'processing'].includes(result.paymentIntent.status)) throw new PaymentError('Payment confirmation failed');
+      if (result.error) throw new PaymentError(result.error.message ?? PAYMENT_MESSAGES.cardFailed);
+      if (!['succeeded', 'processing'].includes(result.paymentIntent.status)) throw new PaymentError(PAYMENT_MESSAGES.cardConfirmationFailed);
       // Our server credits from Stripe's webhook; the browser only waits to hear that it did.
       const state = await awaitConfirmation(intentId);
-      if (state.status !== 'succeeded') throw new PaymentError('Payment confirmation failed');
+      if (state.status !== 'succeeded') throw new PaymentError(PAYMENT_MESSAGES.cardConfirmationFailed);
       onPaid({ tokens: state.tokens, balance: state.balance, paymentId: state.paymentId, provider: 'stripe' });
     } catch (caught) {
-      setError(caught instanceof PaymentError ? caught.message : 'Payment failed. Please try again.');
+      setError(caught instanceof PaymentError ? caught.message : PAYMENT_MESSAGES.cardFailed);
     } finally {
       setProcessing(false);
     }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { AnonymousId } from '../../../domain/anonymous-id';
+import { PAYMENT_MESSAGES } from '../../../domain/payments/messages';
 import type { Offer } from '../../contracts/payments';
 import type { TestCardOutcome } from '../../contracts/test-mode-payments';
 import { authenticateTestCard, awaitConfirmation, PaymentError, payWithTestCardNumber, startCardPayment, type Purchased } from './checkout';
@@ -12,8 +13,8 @@ interface Props {
 }
 
 const OUTCOME_MESSAGES: Record<Exclude<TestCardOutcome, 'succeeded' | 'authentication required'>, string> = {
-  declined: 'Payment failed. Please try again.',
-  'invalid card': 'Payment failed. Please try again.',
+  declined: PAYMENT_MESSAGES.cardFailed,
+  'invalid card': PAYMENT_MESSAGES.cardFailed,
 };
 
 /** TEST MODE: a card form for the simulated provider (no keys set). No card is charged. */
@@ -30,16 +31,16 @@ export function TestCardForm({ selection, anonymousUserId, attemptKey, onPaid }:
     try {
       await step();
     } catch (caught) {
-      setError(caught instanceof PaymentError ? caught.message : 'Payment failed. Please try again.');
+      setError(caught instanceof PaymentError ? caught.message : PAYMENT_MESSAGES.cardFailed);
     } finally {
       setProcessing(false);
     }
   }
 
   async function settle(intentId: string, outcome: TestCardOutcome) {
-    if (outcome !== 'succeeded') throw new PaymentError(outcome === 'authentication required' ? 'Payment confirmation failed' : OUTCOME_MESSAGES[outcome]);
+    if (outcome !== 'succeeded') throw new PaymentError(outcome === 'authentication required' ? PAYMENT_MESSAGES.cardConfirmationFailed : OUTCOME_MESSAGES[outcome]);
     const state = await awaitConfirmation(intentId, 30, 500);
-    if (state.status !== 'succeeded') throw new PaymentError('Payment confirmation failed');
+    if (state.status !== 'succeeded') throw new PaymentError(PAYMENT_MESSAGES.cardConfirmationFailed);
     onPaid({ tokens: state.tokens, balance: state.balance, paymentId: state.paymentId, provider: 'stripe' });
   }
 

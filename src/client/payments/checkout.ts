@@ -1,6 +1,6 @@
 import type { AnonymousId } from '../../../domain/anonymous-id';
-import type { Offer } from '../../contracts/payments';
-import { capturePayPalOrder, createPaymentIntent, createPayPalOrder, purchaseState } from '../../contracts/payments';
+import { PAYMENT_MESSAGES } from '../../../domain/payments/messages';
+import { capturePayPalOrder, createPaymentIntent, createPayPalOrder, purchaseState, type Offer } from '../../contracts/payments';
 import { approveTestPayPalOrder, payWithTestCard } from '../../contracts/test-mode-payments';
 import { callEndpoint, callEndpointWith, type Called } from '../call-endpoint';
 
@@ -36,21 +36,18 @@ export const startCardPayment = (offer: Offer, anonymousUserId: AnonymousId, att
       description: offer.description,
       metadata: { type: offer.type, package: offer.id, tokens: offer.tokens, anonymousUserId },
     }),
-    'Payment failed. Please try again.',
+    PAYMENT_MESSAGES.cardFailed,
   );
 
 export const startPayPalOrder = (offer: Offer, anonymousUserId: AnonymousId, attemptKey: string) =>
-  answered(
-    callEndpointWith(once(attemptKey), createPayPalOrder, [], { type: offer.type, package: offer.id, tokens: offer.tokens, anonymousUserId }),
-    'Failed to create payment order. Please try again.',
-  );
+  answered(callEndpointWith(once(attemptKey), createPayPalOrder, [], { type: offer.type, package: offer.id, tokens: offer.tokens, anonymousUserId }), PAYMENT_MESSAGES.paypalCreateFailed);
 
-export const capturePayPal = (orderId: string) => answered(callEndpoint(capturePayPalOrder, [orderId], {}), 'Payment capture failed. Please try again.');
+export const capturePayPal = (orderId: string) => answered(callEndpoint(capturePayPalOrder, [orderId], {}), PAYMENT_MESSAGES.paypalCaptureFailed);
 
 /** Waits for the provider's confirmation to reach our server (the webhook credits, never the browser). */
 export async function awaitConfirmation(providerRef: string, attempts = 60, intervalMs = 1000) {
   for (let i = 0; i < attempts; i++) {
-    const state = await answered(callEndpoint(purchaseState, [providerRef]), 'Failed to process payment. Please contact support.');
+    const state = await answered(callEndpoint(purchaseState, [providerRef]), PAYMENT_MESSAGES.returnFailed);
     if (state.status !== 'pending') return state;
     await new Promise((r) => setTimeout(r, intervalMs));
   }
@@ -58,10 +55,10 @@ export async function awaitConfirmation(providerRef: string, attempts = 60, inte
 }
 
 export const payWithTestCardNumber = (clientSecret: string, cardNumber: string, name: string) =>
-  answered(callEndpoint(payWithTestCard, [], { clientSecret, cardNumber, name }), 'Payment failed. Please try again.');
+  answered(callEndpoint(payWithTestCard, [], { clientSecret, cardNumber, name }), PAYMENT_MESSAGES.cardFailed);
 
 /** The simulated 3-D Secure challenge's answer. */
 export const authenticateTestCard = (clientSecret: string, authentication: 'complete' | 'fail') =>
-  answered(callEndpoint(payWithTestCard, [], { clientSecret, authentication }), 'Payment confirmation failed');
+  answered(callEndpoint(payWithTestCard, [], { clientSecret, authentication }), PAYMENT_MESSAGES.cardConfirmationFailed);
 
-export const approveTestPayPal = (orderId: string) => answered(callEndpoint(approveTestPayPalOrder, [], { orderId }), 'Payment failed. Please try again or use a different payment method.');
+export const approveTestPayPal = (orderId: string) => answered(callEndpoint(approveTestPayPalOrder, [], { orderId }), PAYMENT_MESSAGES.paypalFailed);

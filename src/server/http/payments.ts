@@ -1,7 +1,7 @@
 import type { CaptureFailure, CheckoutFailure } from '../../application/payments/token-shop';
 import type { CaptureRefusal, CheckoutRefusal } from '../../contracts/payments';
 import { jsonFailure, retryAfter } from './json';
-import { intentFailed, PAYMENT_MESSAGES } from './payment-messages';
+import { intentFailed, PAYMENT_MESSAGES } from '../../../domain/payments/messages';
 
 /** Why a checkout was not started, in the words of the method's documents (with a code the island's contract knows). */
 export function checkoutFailureResponse(method: 'card' | 'paypal', failure: CheckoutFailure & { readonly code: CheckoutRefusal }): Response {
