@@ -18,6 +18,7 @@ export interface Purchased {
 /** A payment step that did not go through, with the text to show. */
 export class PaymentError extends Error {}
 
+/** The answer, or a PaymentError with the server's text for a refusal, else with `fallback`. */
 async function answered<Answer>(call: Promise<Called<Answer, string>>, fallback: string): Promise<Answer> {
   const answer = await call;
   if (answer.ok) return answer.value;
