@@ -1,8 +1,8 @@
-import { parseAnonymousUserId } from '../../../domain/anonymous-id';
+import { parseAnonymousUserId, type AnonymousId } from '../../../domain/anonymous-id';
 
 /** The device's anonymous user. Nobody signs in; this id is sent with every metering and token call. */
 export interface AnonymousUser {
-  readonly id: string;
+  readonly id: AnonymousId;
   readonly createdAt: string;
   readonly lastSeen: string;
 }
@@ -55,16 +55,21 @@ export function createAnonymousIdentity(env: IdentityEnvironment): AnonymousIden
           (await readDatabase(env.indexedDB).catch(() => null)) ??
           parseUser(safely(() => env.storage?.getItem(ANONYMOUS_USER_BACKUP_KEY)));
         const now = env.now().toISOString();
-        return save(found ? { ...found, lastSeen: now } : { id: env.newId(), createdAt: now, lastSeen: now }, false);
+        return save(found ? { ...found, lastSeen: now } : { id: anonymousIdOf(env.newId()), createdAt: now, lastSeen: now }, false);
       }),
     adopt: (id: string) =>
       serial(async () => {
-        const parsed = parseAnonymousUserId(id);
-        if (!parsed.ok) throw new Error(parsed.error);
         const now = env.now().toISOString();
-        return save({ id: parsed.value, createdAt: now, lastSeen: now }, true);
+        return save({ id: anonymousIdOf(id), createdAt: now, lastSeen: now }, true);
       }),
   };
+}
+
+/** The id, parsed once where it comes in (a new one, or one adopted from a recovery code); an id that is no UUID is refused. */
+function anonymousIdOf(id: string): AnonymousId {
+  const parsed = parseAnonymousUserId(id);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.value;
 }
 
 function parseUser(value: unknown): AnonymousUser | null {

@@ -1,5 +1,8 @@
 import type { WritableAtom } from 'nanostores';
-import type { UsageSummary } from '../../../domain/freemium';
+import type { z } from 'zod/mini';
+import { canUse, type UsageSummary } from '../../../domain/freemium';
+import { reportPurchase, tokenBalance, usage } from '../../contracts/metering';
+import { callEndpointWith } from '../call-endpoint';
 import { anonymousIdentity, type AnonymousIdentity } from './anonymous-identity';
 import { $metering, newMeteringStore, type MeteringState } from './metering-store';
 
@@ -10,14 +13,7 @@ export const PAUSE_AFTER_401_MS = 60_000;
 export const LOCAL_PURCHASES_KEY = 'whos-paying.token-purchases';
 
 /** Token purchase record, as reported by the browser after paying. */
-export interface PurchaseReport {
-  readonly tokens: number;
-  readonly amount: number;
-  readonly currency?: string;
-  readonly paymentId: string;
-  readonly provider: string;
-  readonly status?: string;
-}
+export type PurchaseReport = Omit<z.input<typeof reportPurchase.request>, 'anonymousUserId'>;
 
 interface LocalPurchase extends PurchaseReport {
   readonly anonymousUserId: string;
@@ -30,12 +26,6 @@ export interface MeteringEnvironment {
   readonly identity: AnonymousIdentity;
   readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null;
   readonly nowMs: () => number;
-}
-
-class HttpStatusError extends Error {
-  constructor(readonly status: number) {
-    super(`HTTP ${status}`);
-  }
 }
 
 /** Usage and balance calls with their cache and fallbacks, feeding one nanostores map. */
@@ -57,16 +47,15 @@ export class MeteringClient {
     if (now < this.pausedUntil) return cached;
     const { id } = await this.env.identity.current();
     this.change({ anonymousUserId: id, ...(cached ? {} : { status: 'loading' }) });
-    try {
-      const usage = (await this.call('/api/usage', undefined, { 'x-anonymous-id': id })) as UsageSummary;
-      this.usageFetchedAt = this.env.nowMs();
-      this.balance = { value: usage.tokens, at: this.usageFetchedAt };
-      this.$state.set({ status: 'ready', usage, anonymousUserId: id });
-      return usage;
-    } catch {
+    const answer = await callEndpointWith({ fetch: this.send, headers: { 'x-anonymous-id': id } }, usage, []);
+    if (!answer.ok) {
       this.change({ status: cached ? 'ready' : 'error' });
       return cached;
     }
+    this.usageFetchedAt = this.env.nowMs();
+    this.balance = { value: answer.value.tokens, at: this.usageFetchedAt };
+    this.$state.set({ status: 'ready', usage: answer.value, anonymousUserId: id });
+    return answer.value;
   }
 
   /**
@@ -78,27 +67,22 @@ export class MeteringClient {
     if (this.balance && !options.force && now - this.balance.at < CACHE_MS) return this.balance.value;
     const { id } = await this.env.identity.current();
     if (now < this.pausedUntil) return this.localPurchaseTokens(id);
-    try {
-      const answer = (await this.call('/functions/v1/get-token-balance', { anonymousUserId: id })) as { tokenBalance: { totalTokens: number } };
-      const value = answer.tokenBalance.totalTokens;
-      this.balance = { value, at: this.env.nowMs() };
-      this.setTokens(value);
-      return value;
-    } catch {
-      return this.localPurchaseTokens(id);
-    }
+    const answer = await callEndpointWith({ fetch: this.send }, tokenBalance, [], { anonymousUserId: id });
+    if (!answer.ok) return this.localPurchaseTokens(id);
+    const value = answer.value.tokenBalance.totalTokens;
+    this.balance = { value, at: this.env.nowMs() };
+    this.setTokens(value);
+    return value;
   }
 
   /** store-token-purchase; on failure the record is kept in local storage instead. */
   async reportPurchase(report: PurchaseReport): Promise<{ confirmed: boolean } | null> {
     const { id } = await this.env.identity.current();
     const body = { currency: 'GBP', status: 'completed', ...report, anonymousUserId: id };
-    try {
-      return (await this.call('/functions/v1/store-token-purchase', body)) as { confirmed: boolean };
-    } catch {
-      this.keepLocally({ ...body, localId: `local_${this.env.nowMs()}_${Math.random().toString(36).slice(2, 8)}`, createdAt: new Date(this.env.nowMs()).toISOString() });
-      return null;
-    }
+    const answer = await callEndpointWith({ fetch: this.send }, reportPurchase, [], body);
+    if (answer.ok) return answer.value;
+    this.keepLocally({ ...body, localId: `local_${this.env.nowMs()}_${Math.random().toString(36).slice(2, 8)}`, createdAt: new Date(this.env.nowMs()).toISOString() });
+    return null;
   }
 
   /** Purchases this device could not report, for re-sending during recovery. */
@@ -111,11 +95,8 @@ export class MeteringClient {
     let delivered = 0;
     for (const purchase of this.localPurchases(anonymousUserId)) {
       const { localId, createdAt, ...report } = purchase;
-      const sent = await this.call('/functions/v1/store-token-purchase', report).then(
-        () => true,
-        () => false,
-      );
-      if (!sent) continue;
+      const sent = await callEndpointWith({ fetch: this.send }, reportPurchase, [], report);
+      if (!sent.ok) continue;
       delivered++;
       this.writeLocal(this.readLocal().filter((p) => p.localId !== localId));
     }
@@ -132,19 +113,16 @@ export class MeteringClient {
   setTokens(tokens: number): void {
     this.balance = { value: tokens, at: this.env.nowMs() };
     const usage = this.$state.get().usage;
-    if (usage) this.change({ usage: { ...usage, tokens, canUse: usage.billsUsed < usage.maxFreeBills || tokens > 0 } });
+    // The server answered the balance alone: whether the app may be used follows by the rule it counts with.
+    if (usage) this.change({ usage: { ...usage, tokens, canUse: canUse(usage.billsUsed, tokens) } });
   }
 
-  /** Sends a metering call with the anonymous id (in the body or a header, never the URL); a 401 pauses server calls for a minute. */
-  async call(path: string, body?: unknown, headers: Record<string, string> = {}): Promise<unknown> {
-    const response = await this.env.fetch(
-      path,
-      body === undefined ? { method: 'GET', headers } : { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) },
-    );
+  /** The fetch every metering and token call goes through: a 401 pauses server calls for a minute. */
+  readonly send: typeof fetch = async (input, init) => {
+    const response = await this.env.fetch(input, init);
     if (response.status === 401) this.pausedUntil = this.env.nowMs() + PAUSE_AFTER_401_MS;
-    if (!response.ok) throw new HttpStatusError(response.status);
-    return response.json();
-  }
+    return response;
+  };
 
   private change(part: Partial<MeteringState>): void {
     this.$state.set({ ...this.$state.get(), ...part });

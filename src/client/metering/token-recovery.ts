@@ -1,5 +1,9 @@
+import type { AnonymousId } from '../../../domain/anonymous-id';
+import { newRecoveryCode, recoverTokens, revokeRecoveryCodes } from '../../contracts/token-recovery';
+import { callEndpointWith } from '../call-endpoint';
 import { anonymousIdentity, type AnonymousIdentity } from './anonymous-identity';
 import { meteringClient, type MeteringClient } from './metering-client';
+
 // The recovery dialog's outcomes, word for word.
 const recoveredMessage = (tokens: number) => `Successfully recovered ${tokens} tokens!`;
 export const NO_TOKENS_MESSAGE = 'No tokens found to recover. If you recently purchased tokens, please contact support.';
@@ -12,15 +16,9 @@ export const REVOKE_FAILED_MESSAGE = 'Could not revoke your recovery codes. Plea
 
 export type RecoveryOutcome = { readonly ok: true; readonly tokens: number; readonly message: string } | { readonly ok: false; readonly message: string };
 
-interface RecoveryAnswer {
-  readonly anonymousUserId: string;
-  readonly tokens: number;
-}
-
 export interface RecoveryEnvironment {
   readonly metering: MeteringClient;
   readonly identity: AnonymousIdentity;
-  readonly fetch: typeof fetch;
   readonly session: Pick<Storage, 'getItem' | 'setItem'> | null;
 }
 
@@ -34,29 +32,25 @@ export class TokenRecoveryClient {
    * balance is read once more.
    */
   async recover(): Promise<RecoveryOutcome> {
-    try {
-      const { id } = await this.env.identity.current();
-      let answer = await this.ask({ anonymousUserId: id });
-      if (answer.tokens === 0 && (await this.env.metering.resendLocalPurchases(id)) > 0) answer = await this.ask({ anonymousUserId: id });
-      return this.outcome(answer);
-    } catch {
-      return { ok: false, message: RECOVERY_FAILED_MESSAGE };
-    }
+    const { id } = await this.env.identity.current();
+    let answer = await this.ask(id);
+    if (answer.ok && answer.value.tokens === 0 && (await this.env.metering.resendLocalPurchases(id)) > 0) answer = await this.ask(id);
+    return answer.ok ? this.outcome(answer.value.tokens) : { ok: false, message: RECOVERY_FAILED_MESSAGE };
   }
 
   /** A recovery code from a purchase: this device takes the buyer's identity, and so the balance. */
   async redeem(code: string): Promise<RecoveryOutcome> {
     try {
       const { id } = await this.env.identity.current();
-      const response = await this.env.fetch('/api/recovery', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ anonymousUserId: id, recoveryCode: code }) });
-      const body = (await response.json().catch(() => ({}))) as Partial<RecoveryAnswer> & { error?: string };
-      if (!response.ok) return { ok: false, message: typeof body.error === 'string' ? body.error : RECOVERY_FAILED_MESSAGE };
-      const answer = body as RecoveryAnswer;
-      if (answer.anonymousUserId !== id) await this.env.identity.adopt(answer.anonymousUserId);
+      const answer = await callEndpointWith({ fetch: this.env.metering.send }, recoverTokens, [], { anonymousUserId: id, recoveryCode: code });
+      // A refused code is explained by the server's text (unknown, expired, used, too many tries); no answer by our own.
+      if (!answer.ok) return { ok: false, message: answer.error ?? RECOVERY_FAILED_MESSAGE };
+      if (answer.value.anonymousUserId !== id) await this.env.identity.adopt(answer.value.anonymousUserId);
       this.env.metering.invalidate();
       await this.env.metering.loadUsage({ force: true });
-      return this.outcome(answer);
+      return this.outcome(answer.value.tokens);
     } catch {
+      // The device refuses to take an id that is no UUID.
       return { ok: false, message: RECOVERY_FAILED_MESSAGE };
     }
   }
@@ -77,24 +71,17 @@ export class TokenRecoveryClient {
 
   /** A fresh recovery code for a device with a confirmed purchase (to show after paying), or null. */
   async newRecoveryCode(): Promise<string | null> {
-    try {
-      const { id } = await this.env.identity.current();
-      const answer = (await this.env.metering.call('/api/recovery-code', { anonymousUserId: id })) as { recoveryCode: string };
-      return answer.recoveryCode;
-    } catch {
-      return null;
-    }
+    const { id } = await this.env.identity.current();
+    const answer = await callEndpointWith({ fetch: this.env.metering.send }, newRecoveryCode, [], { anonymousUserId: id });
+    return answer.ok ? answer.value.recoveryCode : null;
   }
 
   /** Revokes every recovery code of this device's identity still in force (e.g. one was seen by someone else). */
   async revokeCodes(): Promise<{ readonly ok: boolean; readonly message: string }> {
-    try {
-      const { id } = await this.env.identity.current();
-      const { revoked } = (await this.env.metering.call('/api/recovery-code/revoke', { anonymousUserId: id })) as { revoked: number };
-      return { ok: true, message: revoked > 0 ? CODES_REVOKED_MESSAGE : NO_CODES_TO_REVOKE_MESSAGE };
-    } catch {
-      return { ok: false, message: REVOKE_FAILED_MESSAGE };
-    }
+    const { id } = await this.env.identity.current();
+    const answer = await callEndpointWith({ fetch: this.env.metering.send }, revokeRecoveryCodes, [], { anonymousUserId: id });
+    if (!answer.ok) return { ok: false, message: REVOKE_FAILED_MESSAGE };
+    return { ok: true, message: answer.value.revoked > 0 ? CODES_REVOKED_MESSAGE : NO_CODES_TO_REVOKE_MESSAGE };
   }
 
   private attempted(): boolean {
@@ -105,13 +92,14 @@ export class TokenRecoveryClient {
     }
   }
 
-  private async ask(body: { anonymousUserId: string }): Promise<RecoveryAnswer> {
-    return (await this.env.metering.call('/api/recovery', body)) as RecoveryAnswer;
+  /** This device's balance on the server. */
+  private ask(anonymousUserId: AnonymousId) {
+    return callEndpointWith({ fetch: this.env.metering.send }, recoverTokens, [], { anonymousUserId });
   }
 
-  private outcome(answer: RecoveryAnswer): RecoveryOutcome {
-    this.env.metering.setTokens(answer.tokens);
-    return answer.tokens > 0 ? { ok: true, tokens: answer.tokens, message: recoveredMessage(answer.tokens) } : { ok: false, message: NO_TOKENS_MESSAGE };
+  private outcome(tokens: number): RecoveryOutcome {
+    this.env.metering.setTokens(tokens);
+    return tokens > 0 ? { ok: true, tokens, message: recoveredMessage(tokens) } : { ok: false, message: NO_TOKENS_MESSAGE };
   }
 }
 
@@ -122,7 +110,6 @@ export function tokenRecovery(): TokenRecoveryClient {
   shared ??= new TokenRecoveryClient({
     metering: meteringClient(),
     identity: anonymousIdentity(),
-    fetch: (input, init) => fetch(input, init),
     session: typeof sessionStorage === 'undefined' ? null : sessionStorage,
   });
   return shared;

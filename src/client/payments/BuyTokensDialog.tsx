@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
-import { formatGBP, pence } from '../../../domain/money';
+import type { AnonymousId } from '../../../domain/anonymous-id';
 import { DEFAULT_PACKAGE_ID } from '../../../domain/payments/offers';
+import { paymentOptions, type Offer, type PaymentOptions } from '../../contracts/payments';
+import { callEndpoint } from '../call-endpoint';
 import { anonymousIdentity } from '../metering/anonymous-identity';
 import { meteringClient } from '../metering/metering-client';
 import { RecoveryCodeNotice } from '../metering/RecoveryCodeNotice';
-import { loadPaymentsConfig, type PaymentsConfig, type Purchased, type Selection } from './api';
-import { OfferPicker, packageSelection } from './OfferPicker';
+import type { Purchased } from './checkout';
+import { OfferPicker } from './OfferPicker';
 import { PaymentMethods, type Method } from './PaymentMethods';
 import { PayPalCheckout } from './PayPalCheckout';
 import { StripeCardForm } from './StripeCardForm';
@@ -31,22 +33,23 @@ type Step = { readonly kind: 'choose' } | { readonly kind: 'pay' } | { readonly 
  * recovery code. Tokens go to this device's anonymous identity.
  */
 export function BuyTokensDialog({ open, onClose, onPurchased }: BuyTokensDialogProps) {
-  const [config, setConfig] = useState<PaymentsConfig | null>(null);
-  const [anonymousUserId, setAnonymousUserId] = useState<string | null>(null);
+  const [config, setConfig] = useState<PaymentOptions | null>(null);
+  const [anonymousUserId, setAnonymousUserId] = useState<AnonymousId | null>(null);
   const [loadError, setLoadError] = useState(false);
-  const [selection, setSelection] = useState<Selection | null>(null);
+  const [selection, setSelection] = useState<Offer | null>(null);
   const [method, setMethod] = useState<Method | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [attemptKey, setAttemptKey] = useState(() => crypto.randomUUID());
 
   useEffect(() => {
     if (!open || (config && anonymousUserId)) return;
-    Promise.all([loadPaymentsConfig(), anonymousIdentity().current()]).then(
+    Promise.all([callEndpoint(paymentOptions, []), anonymousIdentity().current()]).then(
       ([loaded, user]) => {
-        setConfig(loaded);
+        if (!loaded.ok) return setLoadError(true);
+        setConfig(loaded.value);
         setAnonymousUserId(user.id);
-        const medium = loaded.packages.find((p) => p.id === DEFAULT_PACKAGE_ID);
-        if (medium) setSelection(packageSelection(medium));
+        const medium = loaded.value.packages.find((p) => p.id === DEFAULT_PACKAGE_ID);
+        if (medium) setSelection(medium);
       },
       () => setLoadError(true),
     );
@@ -60,7 +63,7 @@ export function BuyTokensDialog({ open, onClose, onPurchased }: BuyTokensDialogP
     onClose();
   }
 
-  function choose(next: Selection) {
+  function choose(next: Offer) {
     setSelection(next);
     setAttemptKey(crypto.randomUUID());
   }
@@ -68,7 +71,7 @@ export function BuyTokensDialog({ open, onClose, onPurchased }: BuyTokensDialogP
   function paid(purchased: Purchased) {
     const metering = meteringClient();
     metering.setTokens(purchased.balance);
-    if (selection) void metering.reportPurchase({ tokens: purchased.tokens, amount: selection.amountPence / 100, paymentId: purchased.paymentId, provider: purchased.provider });
+    if (selection) void metering.reportPurchase({ tokens: purchased.tokens, amount: selection.amount, paymentId: purchased.paymentId, provider: purchased.provider });
     setStep({ kind: 'done', purchased });
     setAttemptKey(crypto.randomUUID());
     onPurchased?.(purchased);
@@ -103,7 +106,7 @@ export function BuyTokensDialog({ open, onClose, onPurchased }: BuyTokensDialogP
       {ready && step.kind === 'pay' && (
         <>
           <p className="bt-summary">
-            {selection.description}: <strong>{formatGBP(pence(selection.amountPence))}</strong>
+            {selection.description}: <strong>{selection.price}</strong>
           </p>
           <PaymentMethods selected={method} paypalAvailable={selection.type === 'package'} onSelect={setMethod} />
           {method === 'card' &&

@@ -1,30 +1,25 @@
-import { formatGBP } from '../../../domain/money';
-import type { SubscriptionPlan, TokenPackage } from '../../../domain/payments/offers';
-import type { Selection } from './api';
+import type { Offer, PackageOffer, PlanOffer } from '../../contracts/payments';
 
 interface Props {
-  readonly packages: readonly TokenPackage[];
-  readonly plans: readonly SubscriptionPlan[];
-  readonly selected: Selection;
-  readonly onSelect: (selection: Selection) => void;
+  readonly packages: readonly PackageOffer[];
+  readonly plans: readonly PlanOffer[];
+  readonly selected: Offer;
+  readonly onSelect: (offer: Offer) => void;
 }
 
-export const packageSelection = (p: TokenPackage): Selection => ({ type: 'package', id: p.id, tokens: p.tokens, amountPence: p.pricePence, description: `${p.tokens} Premium Tokens` });
-export const planSelection = (p: SubscriptionPlan): Selection => ({ type: 'subscription', id: p.id, tokens: p.tokens, amountPence: p.pricePence, description: `${p.name} Premium Plan` });
-
-/** The package list and the plans, priced from the server's table. */
+/** The package list and the plans, as the server priced and worded them. */
 export function OfferPicker({ packages, plans, selected, onSelect }: Props) {
-  const isSelected = (type: Selection['type'], id: string) => selected.type === type && selected.id === id;
+  const isSelected = (offer: Offer) => selected.type === offer.type && selected.id === offer.id;
   return (
     <div className="bt-offers">
       <fieldset>
         <legend>Token Packages</legend>
         <div role="radiogroup" aria-label="Token Packages" className="bt-grid">
           {packages.map((p) => (
-            <button key={p.id} type="button" role="radio" aria-checked={isSelected('package', p.id)} className="bt-offer" onClick={() => onSelect(packageSelection(p))}>
+            <button key={p.id} type="button" role="radio" aria-checked={isSelected(p)} className="bt-offer" onClick={() => onSelect(p)}>
               {p.popular && <span className="bt-badge">Popular</span>}
               <strong>{p.tokens} Tokens</strong>
-              <span className="bt-price">{formatGBP(p.pricePence)}</span>
+              <span className="bt-price">{p.price}</span>
               {p.savings && <span className="bt-savings">{p.savings}</span>}
             </button>
           ))}
@@ -34,10 +29,10 @@ export function OfferPicker({ packages, plans, selected, onSelect }: Props) {
         <legend>Subscription Plans</legend>
         <div role="radiogroup" aria-label="Subscription Plans" className="bt-grid">
           {plans.map((p) => (
-            <button key={p.id} type="button" role="radio" aria-checked={isSelected('subscription', p.id)} className="bt-offer" onClick={() => onSelect(planSelection(p))}>
+            <button key={p.id} type="button" role="radio" aria-checked={isSelected(p)} className="bt-offer" onClick={() => onSelect(p)}>
               <strong>{p.name}</strong>
               <span className="bt-price">
-                {formatGBP(p.pricePence)} per {p.period}
+                {p.price} per {p.period}
               </span>
               <span>{p.tokens} tokens</span>
               {p.savings && <span className="bt-savings">{p.savings}</span>}

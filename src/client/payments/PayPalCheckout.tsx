@@ -1,12 +1,15 @@
 import { loadScript } from '@paypal/paypal-js';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { approveTestPayPalOrder, capturePayPalOrder, createPayPalOrder, PaymentError, type Purchased, type Selection } from './api';
+import type { AnonymousId } from '../../../domain/anonymous-id';
+import { PAYMENT_MESSAGES } from '../../../domain/payments/messages';
+import type { Offer } from '../../contracts/payments';
+import { approveTestPayPal, capturePayPal, PaymentError, startPayPalOrder, type Purchased } from './checkout';
 import { rememberPayPalPayment } from './paypal-storage';
 
 interface Props {
   readonly mode: { readonly mode: 'live'; readonly clientId: string } | { readonly mode: 'test' };
-  readonly selection: Selection;
-  readonly anonymousUserId: string;
+  readonly selection: Offer;
+  readonly anonymousUserId: AnonymousId;
   readonly attemptKey: string;
   readonly onPaid: (purchased: Purchased) => void;
 }
@@ -15,7 +18,6 @@ type Overlay = { readonly kind: 'processing' } | { readonly kind: 'approve'; rea
 
 // The PayPal success overlay closes after 2 s.
 const SUCCESS_OVERLAY_MS = 2000;
-const FAILED = 'Payment failed. Please try again or use a different payment method.';
 
 /** PayPal: the order is created and captured by our server; the buttons (or the TEST MODE window) only approve it. */
 export function PayPalCheckout({ mode, selection, anonymousUserId, attemptKey, onPaid }: Props) {
@@ -23,12 +25,12 @@ export function PayPalCheckout({ mode, selection, anonymousUserId, attemptKey, o
   const [error, setError] = useState<string | null>(null);
   const buttons = useRef<HTMLDivElement>(null);
 
-  const createOrder = async () => (await createPayPalOrder(selection, anonymousUserId, attemptKey)).id;
+  const createOrder = async () => (await startPayPalOrder(selection, anonymousUserId, attemptKey)).id;
 
   async function capture(orderId: string) {
     setOverlay({ kind: 'processing' });
     try {
-      const captured = await capturePayPalOrder(orderId);
+      const captured = await capturePayPal(orderId);
       const purchased: Purchased = { tokens: captured.tokens, balance: captured.balance, paymentId: captured.paymentId, provider: 'paypal' };
       rememberPayPalPayment(orderId, selection, purchased);
       setOverlay({ kind: 'success' });
@@ -38,7 +40,7 @@ export function PayPalCheckout({ mode, selection, anonymousUserId, attemptKey, o
       }, SUCCESS_OVERLAY_MS);
     } catch (caught) {
       setOverlay(null);
-      setError(caught instanceof PaymentError ? caught.message : 'Payment capture failed. Please try again.');
+      setError(caught instanceof PaymentError ? caught.message : PAYMENT_MESSAGES.paypalCaptureFailed);
     }
   }
 
@@ -57,16 +59,16 @@ export function PayPalCheckout({ mode, selection, anonymousUserId, attemptKey, o
           .Buttons({
             createOrder: () =>
               createOrderNow().catch((caught: unknown) => {
-                setError(caught instanceof PaymentError ? caught.message : 'Failed to create payment order. Please try again.');
+                setError(caught instanceof PaymentError ? caught.message : PAYMENT_MESSAGES.paypalCreateFailed);
                 throw caught;
               }),
             onApprove: (data) => captureNow(data.orderID),
-            onCancel: () => setError('Payment was cancelled.'),
-            onError: () => setError(FAILED),
+            onCancel: () => setError(PAYMENT_MESSAGES.paypalCancelled),
+            onError: () => setError(PAYMENT_MESSAGES.paypalFailed),
           })
           .render(target);
       })
-      .catch(() => setError(FAILED));
+      .catch(() => setError(PAYMENT_MESSAGES.paypalFailed));
     return () => {
       closed = true;
       target.replaceChildren();
@@ -79,17 +81,17 @@ export function PayPalCheckout({ mode, selection, anonymousUserId, attemptKey, o
     try {
       setOverlay({ kind: 'approve', orderId: await createOrder() });
     } catch (caught) {
-      setError(caught instanceof PaymentError ? caught.message : 'Failed to create payment order. Please try again.');
+      setError(caught instanceof PaymentError ? caught.message : PAYMENT_MESSAGES.paypalCreateFailed);
     }
   }
 
   async function approveTest(orderId: string) {
     try {
-      await approveTestPayPalOrder(orderId);
+      await approveTestPayPal(orderId);
       await capture(orderId);
     } catch {
       setOverlay(null);
-      setError(FAILED);
+      setError(PAYMENT_MESSAGES.paypalFailed);
     }
   }
 
@@ -130,7 +132,7 @@ export function PayPalCheckout({ mode, selection, anonymousUserId, attemptKey, o
                 className="button secondary block"
                 onClick={() => {
                   setOverlay(null);
-                  setError('Payment was cancelled.');
+                  setError(PAYMENT_MESSAGES.paypalCancelled);
                 }}
               >
                 Cancel

@@ -2,13 +2,15 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { formatGBP, pence } from '../../../domain/money';
-import { awaitConfirmation, createPaymentIntent, PaymentError, type Purchased, type Selection } from './api';
+import type { AnonymousId } from '../../../domain/anonymous-id';
+import { PAYMENT_MESSAGES } from '../../../domain/payments/messages';
+import type { Offer } from '../../contracts/payments';
+import { awaitConfirmation, PaymentError, startCardPayment, type Purchased } from './checkout';
 
 interface Props {
   readonly publishableKey: string;
-  readonly selection: Selection;
-  readonly anonymousUserId: string;
+  readonly selection: Offer;
+  readonly anonymousUserId: AnonymousId;
   readonly attemptKey: string;
   readonly onPaid: (purchased: Purchased) => void;
 }
@@ -27,9 +29,9 @@ export function StripeCardForm({ publishableKey, selection, anonymousUserId, att
 
   useEffect(() => {
     let live = true;
-    createPaymentIntent(selection, anonymousUserId, attemptKey).then(
+    startCardPayment(selection, anonymousUserId, attemptKey).then(
       (created) => live && setIntent(created),
-      (caught: unknown) => live && setError(caught instanceof PaymentError ? caught.message : 'Payment failed. Please try again.'),
+      (caught: unknown) => live && setError(caught instanceof PaymentError ? caught.message : PAYMENT_MESSAGES.cardFailed),
     );
     return () => {
       live = false;
@@ -45,12 +47,12 @@ export function StripeCardForm({ publishableKey, selection, anonymousUserId, att
   if (!intent) return <p role="status">Processing...</p>;
   return (
     <Elements stripe={stripe} options={{ clientSecret: intent.client_secret }}>
-      <ConfirmForm intentId={intent.id} amountPence={selection.amountPence} onPaid={onPaid} />
+      <ConfirmForm intentId={intent.id} price={selection.price} onPaid={onPaid} />
     </Elements>
   );
 }
 
-function ConfirmForm({ intentId, amountPence, onPaid }: { intentId: string; amountPence: number; onPaid: (p: Purchased) => void }) {
+function ConfirmForm({ intentId, price, onPaid }: { intentId: string; price: string; onPaid: (p: Purchased) => void }) {
   const stripe = useStripe();
   const elements = useElements();
   const [name, setName] = useState('');
@@ -69,14 +71,14 @@ function ConfirmForm({ intentId, amountPence, onPaid }: { intentId: string; amou
         redirect: 'if_required',
         confirmParams: { return_url: `${location.origin}/payment/success`, payment_method_data: { billing_details: { name } } },
       });
-      if (result.error) throw new PaymentError(result.error.message ?? 'Payment failed. Please try again.');
-      if (!['succeeded', 'processing'].includes(result.paymentIntent.status)) throw new PaymentError('Payment confirmation failed');
+      if (result.error) throw new PaymentError(result.error.message ?? PAYMENT_MESSAGES.cardFailed);
+      if (!['succeeded', 'processing'].includes(result.paymentIntent.status)) throw new PaymentError(PAYMENT_MESSAGES.cardConfirmationFailed);
       // Our server credits from Stripe's webhook; the browser only waits to hear that it did.
       const state = await awaitConfirmation(intentId);
-      if (state.status !== 'succeeded') throw new PaymentError('Payment confirmation failed');
+      if (state.status !== 'succeeded') throw new PaymentError(PAYMENT_MESSAGES.cardConfirmationFailed);
       onPaid({ tokens: state.tokens, balance: state.balance, paymentId: state.paymentId, provider: 'stripe' });
     } catch (caught) {
-      setError(caught instanceof PaymentError ? caught.message : 'Payment failed. Please try again.');
+      setError(caught instanceof PaymentError ? caught.message : PAYMENT_MESSAGES.cardFailed);
     } finally {
       setProcessing(false);
     }
@@ -95,7 +97,7 @@ function ConfirmForm({ intentId, amountPence, onPaid }: { intentId: string; amou
         </p>
       )}
       <button type="submit" className="button block" disabled={processing || !stripe}>
-        {processing ? 'Processing...' : `Pay ${formatGBP(pence(amountPence))}`}
+        {processing ? 'Processing...' : `Pay ${price}`}
       </button>
     </form>
   );

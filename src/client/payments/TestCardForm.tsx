@@ -1,17 +1,20 @@
 import { useState, type FormEvent } from 'react';
-import { formatGBP, pence } from '../../../domain/money';
-import { authenticateTestCard, awaitConfirmation, createPaymentIntent, PaymentError, payWithTestCard, type Purchased, type Selection, type TestCardOutcome } from './api';
+import type { AnonymousId } from '../../../domain/anonymous-id';
+import { PAYMENT_MESSAGES } from '../../../domain/payments/messages';
+import type { Offer } from '../../contracts/payments';
+import type { TestCardOutcome } from '../../contracts/test-mode-payments';
+import { authenticateTestCard, awaitConfirmation, PaymentError, payWithTestCardNumber, startCardPayment, type Purchased } from './checkout';
 
 interface Props {
-  readonly selection: Selection;
-  readonly anonymousUserId: string;
+  readonly selection: Offer;
+  readonly anonymousUserId: AnonymousId;
   readonly attemptKey: string;
   readonly onPaid: (purchased: Purchased) => void;
 }
 
 const OUTCOME_MESSAGES: Record<Exclude<TestCardOutcome, 'succeeded' | 'authentication required'>, string> = {
-  declined: 'Payment failed. Please try again.',
-  'invalid card': 'Payment failed. Please try again.',
+  declined: PAYMENT_MESSAGES.cardFailed,
+  'invalid card': PAYMENT_MESSAGES.cardFailed,
 };
 
 /** TEST MODE: a card form for the simulated provider (no keys set). No card is charged. */
@@ -28,24 +31,24 @@ export function TestCardForm({ selection, anonymousUserId, attemptKey, onPaid }:
     try {
       await step();
     } catch (caught) {
-      setError(caught instanceof PaymentError ? caught.message : 'Payment failed. Please try again.');
+      setError(caught instanceof PaymentError ? caught.message : PAYMENT_MESSAGES.cardFailed);
     } finally {
       setProcessing(false);
     }
   }
 
   async function settle(intentId: string, outcome: TestCardOutcome) {
-    if (outcome !== 'succeeded') throw new PaymentError(outcome === 'authentication required' ? 'Payment confirmation failed' : OUTCOME_MESSAGES[outcome]);
+    if (outcome !== 'succeeded') throw new PaymentError(outcome === 'authentication required' ? PAYMENT_MESSAGES.cardConfirmationFailed : OUTCOME_MESSAGES[outcome]);
     const state = await awaitConfirmation(intentId, 30, 500);
-    if (state.status !== 'succeeded') throw new PaymentError('Payment confirmation failed');
+    if (state.status !== 'succeeded') throw new PaymentError(PAYMENT_MESSAGES.cardConfirmationFailed);
     onPaid({ tokens: state.tokens, balance: state.balance, paymentId: state.paymentId, provider: 'stripe' });
   }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     return run(async () => {
-      const intent = await createPaymentIntent(selection, anonymousUserId, attemptKey);
-      const { outcome } = await payWithTestCard(intent.client_secret, card, name);
+      const intent = await startCardPayment(selection, anonymousUserId, attemptKey);
+      const { outcome } = await payWithTestCardNumber(intent.client_secret, card, name);
       if (outcome === 'authentication required') return setChallenge({ clientSecret: intent.client_secret, intentId: intent.id });
       await settle(intent.id, outcome);
     });
@@ -103,7 +106,7 @@ export function TestCardForm({ selection, anonymousUserId, attemptKey, onPaid }:
         </p>
       )}
       <button type="submit" className="button block" disabled={processing}>
-        {processing ? 'Processing...' : `Pay ${formatGBP(pence(selection.amountPence))}`}
+        {processing ? 'Processing...' : `Pay ${selection.price}`}
       </button>
     </form>
   );

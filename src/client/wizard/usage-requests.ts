@@ -1,3 +1,4 @@
+import type { AnonymousId } from '../../../domain/anonymous-id';
 import type { UsageSummary } from '../../../domain/freemium';
 import { anonymousIdentity } from '../metering/anonymous-identity';
 import { meteringClient } from '../metering/metering-client';
@@ -14,6 +15,6 @@ export async function refreshUsage(): Promise<UsageSummary> {
   return (await client.loadUsage({ force: true })) ?? usageShown($metering.get()) ?? DEFAULT_USAGE;
 }
 
-export async function anonymousUserId(): Promise<string> {
+export async function anonymousUserId(): Promise<AnonymousId> {
   return (await anonymousIdentity().current()).id;
 }

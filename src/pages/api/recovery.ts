@@ -1,12 +1,10 @@
 import type { APIRoute } from 'astro';
-import { z } from 'zod';
+import { recoverTokens } from '../../contracts/token-recovery';
 import { anonymousIdOf, anonymousIdRefused } from '../../server/http/anonymous-id';
+import { answerWith } from '../../server/http/answer';
 import { clientIpOf } from '../../server/http/client-ip';
-import { json } from '../../server/http/json';
 import { readJson, requestRefused } from '../../server/http/read-json';
 import { recoveryFailureResponse } from '../../server/http/tokens';
-
-const body = z.object({ anonymousUserId: z.string().max(100).optional(), recoveryCode: z.string().max(64).optional() });
 
 /**
  * POST { anonymousUserId, recoveryCode? } → { anonymousUserId, tokens }.
@@ -14,7 +12,7 @@ const body = z.object({ anonymousUserId: z.string().max(100).optional(), recover
  * to, which the browser then keeps as its own. Both are rate-limited per IP and per device.
  */
 export const POST: APIRoute = async (context) => {
-  const read = await readJson(context.request, body, 4096);
+  const read = await readJson(context.request, recoverTokens.request, 4096);
   if (!read.ok) return requestRefused(read.error);
   const id = anonymousIdOf(context.request, read.value.anonymousUserId);
   if (!id.ok) return anonymousIdRefused(id.error);
@@ -22,5 +20,5 @@ export const POST: APIRoute = async (context) => {
   const clientIp = await clientIpOf(context);
   const { recoveryCode } = read.value;
   const result = recoveryCode === undefined ? await tokenRecovery.recoverOnThisDevice(id.value, clientIp) : await tokenRecovery.redeem(id.value, recoveryCode, clientIp);
-  return result.ok ? json(result.value) : recoveryFailureResponse(result.error);
+  return result.ok ? answerWith(recoverTokens, result.value) : recoveryFailureResponse(result.error);
 };

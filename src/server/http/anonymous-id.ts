@@ -1,5 +1,6 @@
 import { INVALID_ANONYMOUS_ID_MESSAGE, parseAnonymousUserId, type AnonymousId } from '../../../domain/anonymous-id';
 import { err, type Result } from '../../../domain/result';
+import { ANONYMOUS_ID_REFUSAL } from '../../contracts/anonymous-user';
 import { jsonFailure } from './json';
 
 export type AnonymousIdProblem = 'missing' | 'invalid';
@@ -17,5 +18,5 @@ export function anonymousIdOf(request: Request, bodyValue?: unknown): Result<Ano
 
 /** 400 naming the field: the same answer on every endpoint that takes an anonymous id. */
 export function anonymousIdRefused(problem: AnonymousIdProblem): Response {
-  return jsonFailure('invalid_anonymous_id', problem === 'missing' ? 'anonymousUserId is required' : INVALID_ANONYMOUS_ID_MESSAGE, 400);
+  return jsonFailure(ANONYMOUS_ID_REFUSAL, problem === 'missing' ? 'anonymousUserId is required' : INVALID_ANONYMOUS_ID_MESSAGE, 400);
 }

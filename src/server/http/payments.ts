@@ -1,9 +1,10 @@
 import type { CaptureFailure, CheckoutFailure } from '../../application/payments/token-shop';
+import type { CaptureRefusal, CheckoutRefusal } from '../../contracts/payments';
 import { jsonFailure, retryAfter } from './json';
-import { intentFailed, PAYMENT_MESSAGES } from './payment-messages';
+import { intentFailed, PAYMENT_MESSAGES } from '../../../domain/payments/messages';
 
-/** Why a checkout was not started, in the words of the method's documents. */
-export function checkoutFailureResponse(method: 'card' | 'paypal', failure: CheckoutFailure): Response {
+/** Why a checkout was not started, in the words of the method's documents (with a code the island's contract knows). */
+export function checkoutFailureResponse(method: 'card' | 'paypal', failure: CheckoutFailure & { readonly code: CheckoutRefusal }): Response {
   const providerText = (status: number) => (method === 'card' ? intentFailed(status) : PAYMENT_MESSAGES.paypalCreateFailed);
   switch (failure.code) {
     case 'invalid_package':
@@ -25,7 +26,8 @@ const CAPTURE_ANSWERS: Readonly<Record<CaptureFailure['code'], readonly [status:
   not_completed: [409, PAYMENT_MESSAGES.paypalCaptureFailed],
 };
 
-export function captureFailureResponse(failure: CaptureFailure): Response {
+/** Why a capture credited nothing (with a code the island's contract knows). */
+export function captureFailureResponse(failure: CaptureFailure & { readonly code: CaptureRefusal }): Response {
   const [status, text] = CAPTURE_ANSWERS[failure.code];
   return jsonFailure(failure.code, text, status);
 }

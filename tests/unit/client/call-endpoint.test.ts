@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openLiveBill } from '../../../src/contracts/live-bills';
-import { callEndpoint } from '../../../src/client/call-endpoint';
+import { usage } from '../../../src/contracts/metering';
+import { capturePayPalOrder } from '../../../src/contracts/payments';
+import { callEndpoint, callEndpointWith } from '../../../src/client/call-endpoint';
 
 const request = { items: [{ id: 'soup', name: 'Soup', pricePence: 650, kind: 'item' as const }], diners: [{ id: 'ann', name: 'Ann' }], tip: { percent: 10 } };
 const opened = { billId: 'b1', organiserKey: 'o'.repeat(22), tableKey: 't'.repeat(22), url: 'https://whospaying.app/live/b1#t', expiresAt: '2026-12-02T12:00:00.000Z' };
@@ -42,5 +44,17 @@ describe('calling an endpoint by its contract', () => {
     expect(await callEndpoint(openLiveBill, [], request)).toEqual({ ok: false, code: 'unexpected', error: null });
     answering(200, '<html>a captive portal</html>');
     expect(await callEndpoint(openLiveBill, [], request)).toEqual({ ok: false, code: 'unexpected', error: null });
+  });
+
+  it('sends the caller’s headers with its own fetch, a GET without a body', async () => {
+    const summary = { billsUsed: 0, maxFreeBills: 3, tokens: 0, lastResetDate: '2026-11-01', canUse: true, daysUntilReset: 9 };
+    const send = vi.fn(async () => new Response(JSON.stringify(summary), { status: 200 }));
+    expect(await callEndpointWith({ fetch: send, headers: { 'x-anonymous-id': 'id' } }, usage, [])).toEqual({ ok: true, value: summary });
+    expect(send).toHaveBeenCalledWith('/api/usage', { method: 'GET', headers: { 'x-anonymous-id': 'id' } });
+  });
+
+  it('answers a refusal by its code on a 5xx too: the server says what went wrong', async () => {
+    answering(503, { error: 'Payment successful but failed to add tokens. Please contact support.', code: 'credit_failed' });
+    expect(await callEndpoint(capturePayPalOrder, ['ORDER1'], {})).toEqual({ ok: false, code: 'credit_failed', error: 'Payment successful but failed to add tokens. Please contact support.' });
   });
 });

@@ -18,7 +18,7 @@ afterEach(() => {
 
 function mount(routes: Record<string, Route>, props: { onClose?: () => void; onRecovered?: (message: string) => void } = {}) {
   const w = browserWorld(routes);
-  const recovery = new TokenRecoveryClient({ metering: w.metering, identity: w.identity, fetch: w.net.fetch, session: new MemoryStorage() });
+  const recovery = new TokenRecoveryClient({ metering: w.metering, identity: w.identity, session: new MemoryStorage() });
   const host = document.createElement('div');
   document.body.append(host);
   root = createRoot(host);
@@ -104,8 +104,8 @@ describe('Token Recovery dialog', () => {
 
 describe('Recovery code notice', () => {
   it('shows a fresh code with a Copy button', async () => {
-    const w = browserWorld({ '/api/recovery-code': () => ({ status: 200, body: { recoveryCode: 'ABCD-EFGH-JKMN-PQRS' } }) });
-    const recovery = new TokenRecoveryClient({ metering: w.metering, identity: w.identity, fetch: w.net.fetch, session: null });
+    const w = browserWorld({ '/api/recovery-code': () => ({ status: 200, body: { recoveryCode: 'ABCD-EFGH-JKMN-PQRS', expiresAt: '2027-11-22T12:00:00.000Z' } }) });
+    const recovery = new TokenRecoveryClient({ metering: w.metering, identity: w.identity, session: null });
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const host = document.createElement('div');

@@ -13,7 +13,7 @@ import { browserWorld, MemoryStorage, usageOf, type Route } from '../../support/
 function recoveryWorld(routes: Record<string, Route>) {
   const w = browserWorld(routes);
   const session = new MemoryStorage();
-  const recovery = new TokenRecoveryClient({ metering: w.metering, identity: w.identity, fetch: w.net.fetch, session });
+  const recovery = new TokenRecoveryClient({ metering: w.metering, identity: w.identity, session });
   return { ...w, session, recovery };
 }
 
@@ -58,7 +58,7 @@ describe('token recovery in the browser', () => {
       '/api/recovery': (body) =>
         body.recoveryCode === 'ABCD-EFGH-JKMN-PQRS'
           ? { status: 200, body: { anonymousUserId: buyer, tokens: 12 } }
-          : { status: 404, body: { error: 'That recovery code was not found. Check it and try again.' } },
+          : { status: 404, body: { error: 'That recovery code was not found. Check it and try again.', code: 'unknown_code' } },
       '/api/usage': (_, _url, headers) => ({ status: 200, body: usageOf(headers.get('x-anonymous-id') === buyer ? 12 : 0) }),
     });
     expect(await w.recovery.redeem('WRONG-CODE')).toEqual({ ok: false, message: 'That recovery code was not found. Check it and try again.' });
@@ -77,7 +77,7 @@ describe('token recovery in the browser', () => {
   });
 
   it('fetches a new recovery code for the purchase notice', async () => {
-    const w = recoveryWorld({ '/api/recovery-code': () => ({ status: 200, body: { recoveryCode: 'ABCD-EFGH-JKMN-PQRS' } }) });
+    const w = recoveryWorld({ '/api/recovery-code': () => ({ status: 200, body: { recoveryCode: 'ABCD-EFGH-JKMN-PQRS', expiresAt: '2027-11-22T12:00:00.000Z' } }) });
     expect(await w.recovery.newRecoveryCode()).toBe('ABCD-EFGH-JKMN-PQRS');
     expect(await recoveryWorld({ '/api/recovery-code': () => ({ status: 404, body: { error: 'x' } }) }).recovery.newRecoveryCode()).toBeNull();
   });

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
-import { json } from '../../../server/http/json';
+import { paymentOptions } from '../../../contracts/payments';
+import { answerWith } from '../../../server/http/answer';
 
-/** What the Buy Tokens dialog needs: the server's prices and, per provider, live keys (public ones only) or test mode. */
-export const GET: APIRoute = async ({ locals }) => json((await locals.services()).paymentOptions);
+/** What the Buy Tokens dialog needs: the server's offers and, per provider, live keys (public ones only) or test mode. */
+export const GET: APIRoute = async ({ locals }) => answerWith(paymentOptions, (await locals.services()).paymentOptions);

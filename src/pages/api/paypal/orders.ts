@@ -1,15 +1,16 @@
 import type { APIRoute } from 'astro';
+import { createPayPalOrder } from '../../../contracts/payments';
 import { anonymousIdOf, anonymousIdRefused } from '../../../server/http/anonymous-id';
+import { answerWith } from '../../../server/http/answer';
 import { clientIpOf } from '../../../server/http/client-ip';
-import { json } from '../../../server/http/json';
-import { createPayPalOrderBody, idempotencyKey } from '../../../server/http/payment-requests';
+import { idempotencyKey } from '../../../server/http/payment-requests';
 import { checkoutFailureResponse } from '../../../server/http/payments';
 import { readJson, requestRefused } from '../../../server/http/read-json';
 
 /** Creates the PayPal order on our server (intent CAPTURE, GBP, custom_id, unique invoice_id); the buttons only get its id. */
 export const POST: APIRoute = async (context) => {
   const { request } = context;
-  const body = await readJson(request, createPayPalOrderBody);
+  const body = await readJson(request, createPayPalOrder.request);
   if (!body.ok) return requestRefused(body.error);
   const buyer = anonymousIdOf(request, body.value.anonymousUserId);
   if (!buyer.ok) return anonymousIdRefused(buyer.error);
@@ -24,5 +25,5 @@ export const POST: APIRoute = async (context) => {
     clientIp: await clientIpOf(context),
   });
   if (!order.ok) return checkoutFailureResponse('paypal', order.error);
-  return json({ id: order.value.providerRef });
+  return answerWith(createPayPalOrder, { id: order.value.providerRef });
 };

@@ -1,15 +1,16 @@
 import type { APIRoute } from 'astro';
+import { createPaymentIntent } from '../../../contracts/payments';
 import { anonymousIdOf, anonymousIdRefused } from '../../../server/http/anonymous-id';
+import { answerWith } from '../../../server/http/answer';
 import { clientIpOf } from '../../../server/http/client-ip';
-import { json } from '../../../server/http/json';
-import { createPaymentIntentBody, idempotencyKey } from '../../../server/http/payment-requests';
+import { idempotencyKey } from '../../../server/http/payment-requests';
 import { checkoutFailureResponse } from '../../../server/http/payments';
 import { readJson, requestRefused } from '../../../server/http/read-json';
 
 /** The documents' call: `{ amount, currency, description, metadata }` → `{ client_secret, id }`, priced by the server. */
 export const POST: APIRoute = async (context) => {
   const { request } = context;
-  const body = await readJson(request, createPaymentIntentBody);
+  const body = await readJson(request, createPaymentIntent.request);
   if (!body.ok) return requestRefused(body.error);
   const { metadata, amount } = body.value;
   const buyer = anonymousIdOf(request, metadata.anonymousUserId);
@@ -26,5 +27,8 @@ export const POST: APIRoute = async (context) => {
     clientIp: await clientIpOf(context),
   });
   if (!checkout.ok) return checkoutFailureResponse('card', checkout.error);
-  return json({ client_secret: checkout.value.clientSecret, id: checkout.value.providerRef });
+  // Stripe answers every card checkout with a client secret; one without cannot be paid.
+  const { clientSecret, providerRef } = checkout.value;
+  if (clientSecret === null) return checkoutFailureResponse('card', { code: 'provider_failed' });
+  return answerWith(createPaymentIntent, { client_secret: clientSecret, id: providerRef });
 };

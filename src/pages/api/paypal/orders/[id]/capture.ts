@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
-import { json } from '../../../../../server/http/json';
+import { capturePayPalOrder } from '../../../../../contracts/payments';
+import { answerWith } from '../../../../../server/http/answer';
 import { captureFailureResponse } from '../../../../../server/http/payments';
 
 /** Captures an approved PayPal order (with a request id) and credits it if the capture is COMPLETED and matches. */
@@ -8,5 +9,5 @@ export const POST: APIRoute = async ({ params, locals }) => {
   if (!/^[A-Za-z0-9-]{1,64}$/.test(id)) return captureFailureResponse({ code: 'unknown_order' });
   const captured = await (await locals.services()).tokenShop.capturePayPal(id);
   if (!captured.ok) return captureFailureResponse(captured.error);
-  return json({ status: 'COMPLETED', tokens: captured.value.tokens, balance: captured.value.balance, paymentId: captured.value.paymentId });
+  return answerWith(capturePayPalOrder, { status: 'COMPLETED', tokens: captured.value.tokens, balance: captured.value.balance, paymentId: captured.value.paymentId });
 };

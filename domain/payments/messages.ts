@@ -1,4 +1,5 @@
-// Product copy of the specification (payments), word for word.
+// Product copy of the specification (payments), word for word: the server's refusals and the
+// Buy Tokens dialog's own texts (for a call with no answer, a provider's widget) share this one copy.
 export const PAYMENT_MESSAGES = {
   invalidPackage: 'Invalid package selected',
   cardFailed: 'Payment failed. Please try again.',
