@@ -1,6 +1,7 @@
 import OpenAI, { APIConnectionTimeoutError, APIUserAbortError } from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
-import { pence, penceToPoundsText, type Pence } from '../../domain/money';
+import { GBP, minorToMajorText } from '../../domain/currency';
+import { pence, type Pence } from '../../domain/money';
 import { isoDate } from '../../domain/receipt-date';
 import { isCountedQuantity, kindGivenCount, type ReceiptLine, type ReceiptReading } from '../../domain/receipt-line';
 import { err, ok, type Result } from '../../domain/result';
@@ -85,14 +86,14 @@ function toReading(extraction: Extraction): ReceiptReading {
     // Discounts are negative whatever sign the model gave them.
     const amount = item.kind === 'discount' ? -Math.abs(item.pricePence) : item.pricePence;
     const pricePence = pence(amount);
-    const raw = `${item.label} ${pricePence < 0 ? '-' : ''}£${penceToPoundsText(pence(Math.abs(amount)))}`;
+    const raw = `${item.label} ${pricePence < 0 ? '-' : ''}£${minorToMajorText(Math.abs(amount), GBP)}`;
     const units = unitsOf(item);
     return { raw, label: item.label, pricePence, kind: kindGivenCount(item.kind, units.quantity), ...units };
   });
   // A service charge the model reported beside the lines, but not as one of them.
   const service = extraction.serviceChargePence;
   if (service !== null && service > 0 && !lines.some((l) => l.kind === 'service'))
-    lines.push({ raw: `Service charge £${penceToPoundsText(pence(service))}`, label: 'Service charge', pricePence: pence(service), kind: 'service' });
+    lines.push({ raw: `Service charge £${minorToMajorText(service, GBP)}`, label: 'Service charge', pricePence: pence(service), kind: 'service' });
   return {
     lines,
     totalPence: extraction.totalPence === null ? null : pence(extraction.totalPence),

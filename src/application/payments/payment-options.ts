@@ -1,4 +1,4 @@
-import { formatGBP } from '../../../domain/money';
+import { formatMoney, GBP } from '../../../domain/currency';
 import { SUBSCRIPTION_PLANS, TOKEN_PACKAGES, type SubscriptionPlan, type TokenPackage } from '../../../domain/payments/offers';
 
 export interface ProviderKeys {
@@ -17,7 +17,7 @@ export function paymentOptions(keys: ProviderKeys) {
 }
 
 // Each offer is priced and worded here, so the dialog shows and buys it without working anything out.
-const priced = (pricePence: TokenPackage['pricePence']) => ({ amountPence: pricePence, amount: pricePence / 100, price: formatGBP(pricePence) });
+const priced = (pricePence: TokenPackage['pricePence']) => ({ amountPence: pricePence, amount: pricePence / 100, price: formatMoney(pricePence, GBP) });
 
 const packageOffer = (p: TokenPackage) => ({
   type: 'package' as const,

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { GBP, majorToMinor } from '../../../domain/currency';
-import { formatGBP, pence, penceToPoundsText, sumPence } from '../../../domain/money';
+import { formatMoney, GBP, majorToMinor, minorToMajorText } from '../../../domain/currency';
+import { pence, sumPence } from '../../../domain/money';
 import { parsePriceInput, typedMajor } from '../../../domain/price-input';
 
 describe('money', () => {
   it('formats pence as en-GB pounds with two decimals', () => {
-    expect(formatGBP(pence(899))).toBe('£8.99');
-    expect(formatGBP(pence(0))).toBe('£0.00');
-    expect(formatGBP(pence(-150))).toBe('-£1.50');
-    expect(formatGBP(pence(123456))).toBe('£1,234.56');
+    expect(formatMoney(899, GBP)).toBe('£8.99');
+    expect(formatMoney(0, GBP)).toBe('£0.00');
+    expect(formatMoney(-150, GBP)).toBe('-£1.50');
+    expect(formatMoney(123456, GBP)).toBe('£1,234.56');
   });
 
   it('converts typed pounds to pence the way a person reads them', () => {
@@ -24,8 +24,8 @@ describe('money', () => {
   });
 
   it('writes plain two-decimal text and sums', () => {
-    expect(penceToPoundsText(pence(5))).toBe('0.05');
-    expect(penceToPoundsText(pence(-1205))).toBe('-12.05');
+    expect(minorToMajorText(5, GBP)).toBe('0.05');
+    expect(minorToMajorText(-1205, GBP)).toBe('-12.05');
     expect(sumPence([pence(1), pence(2), pence(-3)])).toBe(0);
   });
 });

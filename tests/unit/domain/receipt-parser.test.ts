@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { penceToPoundsText, pence } from '../../../domain/money';
+import { GBP, minorToMajorText } from '../../../domain/currency';
 import { parseReceiptText } from '../../../domain/receipt-parser';
 
 const summary = (text: string) => parseReceiptText(text).lines.map(({ label, pricePence, kind }) => [kind, label, pricePence]);
@@ -106,7 +106,7 @@ describe('parseReceiptText', () => {
     fc.assert(
       fc.property(fc.array(item, { minLength: 1, maxLength: 15 }), fc.constantFrom('£', '$', ''), (items, sign) => {
         const total = items.reduce((s, i) => s + i.price, 0);
-        const text = [...items.map((i) => `${i.qty} ${i.name}   ${sign}${penceToPoundsText(pence(i.price))}`), `TOTAL ${sign}${penceToPoundsText(pence(total))}`].join('\n');
+        const text = [...items.map((i) => `${i.qty} ${i.name}   ${sign}${minorToMajorText(i.price, GBP)}`), `TOTAL ${sign}${minorToMajorText(total, GBP)}`].join('\n');
         const reading = parseReceiptText(text);
         expect(reading.lines.filter((l) => l.kind === 'item').map((l) => [l.label, l.pricePence])).toEqual(items.map((i) => [i.name, i.price]));
         expect(reading.totalPence).toBe(total === 0 ? null : total);
