@@ -58,24 +58,6 @@ export function storeBill(
   });
 }
 
-/** The whole-bill link (`/b/…`, no one's capability): what group messages carry. */
-export function wholeBillLink(bill: ShareableBill): Promise<Result<{ readonly url: string }, ApiProblem>> {
-  return call('/api/shares', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      currency: bill.currency,
-      tipPence: bill.tipPence,
-      tipSplit: bill.tipSplit,
-      diners: bill.diners,
-      items: bill.items,
-      name: bill.name,
-      payerId: bill.payerId,
-      payBackRate: bill.payBackRate,
-    }),
-  });
-}
-
 export function fetchPayments(receiptId: string, organiserSecret: string): Promise<Result<PaymentStatus, ApiProblem>> {
   return call(`/api/bills/${encodeURIComponent(receiptId)}/payments`, { headers: { [ORGANISER_HEADER]: organiserSecret } });
 }

@@ -2,7 +2,10 @@ import type { Payee } from '../../../domain/paying-back/payee';
 import { ok, type Result } from '../../../domain/result';
 import type { ShareableBill } from '../../../domain/sharing/share-text';
 import type { BillSnapshot } from '../wizard/bill-store';
-import { storeBill, wholeBillLink, type ApiProblem } from './api';
+import { createShareLink } from '../../contracts/shares';
+import { callEndpoint } from '../call-endpoint';
+import { shareLinkRequest } from '../sharing/share-link';
+import { storeBill, type ApiProblem } from './api';
 import { keepRecentBill, recentBill, type RecentBill } from './recent-bills';
 
 export interface BillToStore {
@@ -37,7 +40,8 @@ export async function ensureStored(toStore: BillToStore, payee: Payee, storedRec
   let answer = await storeBill(bill, payee, stored);
   if (!answer.ok && answer.error.code === 'bill_not_found' && stored !== null) answer = await storeBill(bill, payee, null);
   if (!answer.ok) return answer;
-  const whole = await wholeBillLink(toStore.bill);
+  // The whole-bill link (`/b/…`, no one's capability): what group messages carry.
+  const whole = await callEndpoint(createShareLink, [], shareLinkRequest(toStore.bill));
   const known = new Map((answer.value.receiptId === current?.receiptId ? current.diners : []).map((d) => [d.dinerId, d.url]));
   const names = new Map(toStore.bill.diners.map((d) => [d.id, d.name]));
   const recent: RecentBill = {
