@@ -25,6 +25,8 @@ export interface DinerPaymentStatus {
   readonly isPayer: boolean;
   /** What is still to come from this diner (0 for the payer). */
   readonly leftPence: Pence;
+  /** Owes something and has paid all of it: the row offers 'Mark unpaid'. */
+  readonly paidInFull: boolean;
   /** What this diner paid beyond their share, for the payer to give back. */
   readonly overPence: Pence;
   /** The row's words on the organiser's summary. */
@@ -37,6 +39,8 @@ export interface PaymentStatus {
   readonly paidCount: number;
   /** Diners who owe something (everyone but the payer). */
   readonly owingCount: number;
+  /** Someone owes something and everyone who does has paid all of it: nobody is left to remind. */
+  readonly everyonePaid: boolean;
   /** What those who owe still have to pay. */
   readonly outstandingPence: Pence;
   /** The card's line: "1 of 3 paid · £1.06 still to come". */
@@ -67,17 +71,19 @@ export function paymentStatus(receipt: StoredReceipt, payments: readonly DinerPa
       paid: payment === undefined ? null : { by: payment.paidBy, at: payment.paidAt.toISOString(), amountPence: paidPence },
       isPayer,
       leftPence: isPayer ? pence(0) : leftPence,
+      paidInFull: payment !== undefined && leftPence === 0,
       overPence,
       note: isPayer ? `Paid the bill · owed ${money(owedToPayer)}` : rowNote(d.displayName, payment, paidPence, leftPence, overPence, receipt.currency),
     };
   });
   const owing = diners.filter((d) => !d.isPayer);
-  const paidCount = owing.filter((d) => d.paid !== null && d.leftPence === 0).length;
+  const paidCount = owing.filter((d) => d.paidInFull).length;
   const outstandingPence = sumPence(owing.map((d) => d.leftPence));
   return {
     diners,
     paidCount,
     owingCount: owing.length,
+    everyonePaid: owing.length > 0 && paidCount === owing.length,
     outstandingPence,
     summary: `${paidCount} of ${owing.length} paid${outstandingPence > 0 ? ` · ${money(outstandingPence)} still to come` : ''}`,
   };
