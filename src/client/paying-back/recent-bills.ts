@@ -2,7 +2,7 @@ import { atom, onMount } from 'nanostores';
 import { formatMoney, GBP, type CurrencyCode } from '../../../domain/currency';
 import { pence } from '../../../domain/money';
 import { convertedTotals, payBackRate } from '../../../domain/paying-back/pay-back-rate';
-import type { PaidBy, PaymentStatus } from '../../../domain/paying-back/payments';
+import type { PaymentStatusAnswer } from '../../contracts/paying-back';
 import type { BillSnapshot } from '../wizard/bill-store';
 import { readJson, writeJson } from '../wizard/storage';
 
@@ -31,10 +31,8 @@ export interface RecentBill {
   readonly totalPence: number;
   readonly snapshot: BillSnapshot;
   readonly diners: readonly RecentDiner[];
-  /** Who had paid at the last look, by server diner id. */
-  readonly paid: Readonly<Record<string, PaidBy>>;
-  /** The server's view of who has paid what at the last look (the summary shows it as it is). */
-  readonly status?: PaymentStatus | undefined;
+  /** The server's view of who has paid what at the last look (the summary shows it as it is); none on bills kept before it was stored with them. */
+  readonly status?: PaymentStatusAnswer | undefined;
   /** The whole-bill link (`/b/…`) for group messages, which never carry anyone's own link. */
   readonly wholeBillUrl?: string | undefined;
   /** The diner who paid the restaurant, by the app's diner id. */
@@ -84,9 +82,8 @@ export function keepRecentBill(bill: RecentBill): void {
   persist([bill, ...$recentBills.get().filter((b) => b.receiptId !== bill.receiptId)].slice(0, MAX_RECENT));
 }
 
-export function updatePaid(receiptId: string, status: PaymentStatus): void {
-  const paid = Object.fromEntries(status.diners.flatMap((d) => (d.paid === null ? [] : [[d.dinerId, d.paid.by]])));
-  persist($recentBills.get().map((b) => (b.receiptId === receiptId ? { ...b, paid, status } : b)));
+export function updatePaid(receiptId: string, status: PaymentStatusAnswer): void {
+  persist($recentBills.get().map((b) => (b.receiptId === receiptId ? { ...b, status } : b)));
 }
 
 export function forgetRecentBill(receiptId: string): void {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openLiveBill } from '../../../src/contracts/live-bills';
 import { callEndpoint } from '../../../src/client/call-endpoint';
+import { markUnpaid, storeBill } from '../../../src/contracts/paying-back';
 
 const request = { items: [{ id: 'soup', name: 'Soup', pricePence: 650, kind: 'item' as const }], diners: [{ id: 'ann', name: 'Ann' }], tip: { percent: 10 } };
 const opened = { billId: 'b1', organiserKey: 'o'.repeat(22), tableKey: 't'.repeat(22), url: 'https://whospaying.app/live/b1#t', expiresAt: '2026-12-02T12:00:00.000Z' };
@@ -42,5 +43,22 @@ describe('calling an endpoint by its contract', () => {
     expect(await callEndpoint(openLiveBill, [], request)).toEqual({ ok: false, code: 'unexpected', error: null });
     answering(200, '<html>a captive portal</html>');
     expect(await callEndpoint(openLiveBill, [], request)).toEqual({ ok: false, code: 'unexpected', error: null });
+  });
+
+  it('sends the params a contract keeps out of the path as headers, with no body for a bodyless method', async () => {
+    answering(200, { diners: [], paidCount: 0, owingCount: 0, everyonePaid: false, outstandingPence: 0, summary: '0 of 0 paid' });
+    expect((await callEndpoint(markUnpaid, ['r1', 'secret', 'd 1'])).ok).toBe(true);
+    expect(vi.mocked(fetch)).toHaveBeenCalledWith('/api/bills/r1/payments/d%201', { method: 'DELETE', headers: { 'x-organiser-secret': 'secret' } });
+  });
+
+  it('answers the field a refusal names', async () => {
+    answering(400, { error: 'A Monzo.me username is letters, digits, dots, dashes or underscores', code: 'invalid_payee', field: 'monzo' });
+    const bill = { tipPence: 0, diners: [], items: [] };
+    expect(await callEndpoint(storeBill, [], { bill, payee: { name: 'Ann', monzo: 'a b' } })).toEqual({
+      ok: false,
+      code: 'invalid_payee',
+      error: 'A Monzo.me username is letters, digits, dots, dashes or underscores',
+      field: 'monzo',
+    });
   });
 });
