@@ -8,6 +8,8 @@ import { NO_HEADER, type ReceiptLine } from '../../domain/receipt-line';
 import { err, ok } from '../../domain/result';
 import { FREE_SCANS_FROM_ADDRESS_USED_MESSAGE, SCANNING_PAUSED_MESSAGE } from '../../domain/scan-budgets';
 import type { APIContext } from 'astro';
+import { refusalOf } from '../../src/contracts/endpoint';
+import { readReceipt } from '../../src/contracts/scanning';
 import { AnalyzeReceipt, DEFAULT_ANALYZE_LIMITS, type AnalyzeLimits } from '../../src/application/scanning/analyze-receipt';
 import { POST } from '../../src/pages/functions/v1/analyze-receipt';
 import { MESSAGES, UPLOAD_MESSAGES } from '../../src/server/http/scanning';
@@ -75,6 +77,7 @@ describe('POST /functions/v1/analyze-receipt', () => {
       { name: 'Total', label: 'Total', raw: 'Total £11.98', pricePence: 1198, kind: 'total', type: 'item' },
     ]);
     expect(body).toMatchObject({ totalPence: 1198, reconciliation: { matches: true, billedPence: 1198 }, paidWith: 'free bill' });
+    expect(readReceipt.answer.safeParse(body).success).toBe(true);
     expect(reader.images[0]?.mediaType).toBe('image/jpeg');
     expect(await usage()).toEqual({ freeBills: 2, tokens: 0 });
   });
@@ -152,6 +155,7 @@ describe('POST /functions/v1/analyze-receipt', () => {
     it.each(cases)('%s', async (_name, body, status, message, code) => {
       const result = await call(endpoint(), post(await body()));
       expect({ status: result.status, body: result.body }).toEqual({ status, body: { error: message, code } });
+      expect(refusalOf(readReceipt.refusals, result.body)?.code).toBe(code);
       expect(reader.images).toHaveLength(0);
       expect((await usage()).freeBills).toBe(3);
     });
