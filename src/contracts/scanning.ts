@@ -50,6 +50,8 @@ export const readReceipt = {
         /** How many the line was printed with, and at what each, when the receipt says. */
         quantity: z.optional(z.int()),
         unitPricePence: z.optional(pence),
+        /** How many units the line was printed with at its start ("3 x Peroni", "2XCOPERTO"), whatever each costs. */
+        printedUnits: z.optional(z.int()),
       }),
     ),
     totalPence: z.nullable(pence),

@@ -96,6 +96,14 @@ describe('POST /functions/v1/analyze-receipt', () => {
     expect(body).toMatchObject({ merchant: 'The Vine', date: '2014-11-22', currency: 'GBP' });
   });
 
+  it('says how many units a line was printed with, even when its price does not divide evenly', async () => {
+    reader.answers(async () => ok({ lines: [{ ...line('Peroni', 1000), raw: '3 x Peroni 10.00' }, line('Soup', 500)], totalPence: pence(1500), ...NO_HEADER }));
+    const { body } = await call(endpoint(), post({ image: jpegBase64, anonymousUserId: USER }));
+    expect(body['items']).toMatchObject([{ name: 'Peroni', printedUnits: 3 }, { name: 'Soup' }]);
+    expect((body['items'] as object[])[1]).not.toHaveProperty('printedUnits');
+    expect(readReceipt.answer.safeParse(body).success).toBe(true);
+  });
+
   it('takes the anonymous id from the X-Anonymous-Id header too', async () => {
     const { status } = await call(endpoint(), post({ image: jpegBase64 }, { 'x-anonymous-id': USER }));
     expect(status).toBe(200);

@@ -1,3 +1,4 @@
+import { printedQuantity } from '../../../domain/portions';
 import type { ReceiptLine } from '../../../domain/receipt-line';
 import { reconcile } from '../../../domain/receipt-reconcile';
 import { FREE_SCANS_FROM_ADDRESS_USED_MESSAGE, SCANNING_PAUSED_MESSAGE } from '../../../domain/scan-budgets';
@@ -70,6 +71,7 @@ export function analysisResponse({ reading, paidWith }: Analysis): Response {
       kind: line.kind,
       type: typeOf(line),
       ...(line.quantity === undefined ? {} : { quantity: line.quantity, unitPricePence: line.unitPricePence }),
+      ...printedUnitsOf(line),
     })),
     totalPence: reading.totalPence,
     // Who, when and in what money (each null when the receipt does not say), for the bill's name and currency.
@@ -79,6 +81,12 @@ export function analysisResponse({ reading, paidWith }: Analysis): Response {
     reconciliation: { billedPence: check.billedPence, differencePence: check.differencePence, matches: check.matches, suspectLines: check.suspectLines },
     paidWith,
   });
+}
+
+/** The units printed at the start of the line as read: the review screen offers to split by them. */
+function printedUnitsOf(line: ReceiptLine): { printedUnits?: number } {
+  const units = printedQuantity(line.raw);
+  return units === null ? {} : { printedUnits: units };
 }
 
 /** The analysis response's coarse type (item, tax or discount). */
