@@ -31,6 +31,8 @@ export interface DinerPaymentStatus {
   readonly overPence: Pence;
   /** The row's words on the organiser's summary. */
   readonly note: string;
+  /** Their whole share at the organiser's rate, as their page shows it ("£10.36"); null without a rate. */
+  readonly convertedTotal: string | null;
 }
 
 export interface PaymentStatus {
@@ -57,7 +59,8 @@ export function paidAgainst(totalPence: Pence, payment: Pick<DinerPayment, 'amou
 export function paymentStatus(receipt: StoredReceipt, payments: readonly DinerPayment[]): PaymentStatus {
   const money = (amount: Pence) => formatMoney(amount, receipt.currency);
   const byDiner = new Map(payments.map((p) => [p.dinerId, p]));
-  const totals = new Map(receipt.diners.map((d) => [d.id, dinerTotal(receipt, d.id)]));
+  const shares = new Map(receipt.diners.map((d) => [d.id, dinerShare(receipt, d.id)]));
+  const totals = new Map([...shares].map(([id, share]) => [id, share.totalPence]));
   const owedToPayer = sumPence(receipt.diners.filter((d) => d.id !== receipt.payerDinerId).map((d) => totals.get(d.id)!));
   const diners = receipt.diners.map((d): DinerPaymentStatus => {
     const totalPence = totals.get(d.id)!;
@@ -74,6 +77,7 @@ export function paymentStatus(receipt: StoredReceipt, payments: readonly DinerPa
       paidInFull: payment !== undefined && leftPence === 0,
       overPence,
       note: isPayer ? `Paid the bill · owed ${money(owedToPayer)}` : rowNote(d.displayName, payment, paidPence, leftPence, overPence, receipt.currency),
+      convertedTotal: shares.get(d.id)!.convertedTotal,
     };
   });
   const owing = diners.filter((d) => !d.isPayer);
@@ -97,7 +101,10 @@ function rowNote(name: string, payment: DinerPayment | undefined, paid: Pence, l
   return payment.paidBy === 'diner' ? `✓ ${name} says they've paid ${money(paid)}` : `✓ Paid ${money(paid)}`;
 }
 
-function dinerTotal(receipt: StoredReceipt, dinerId: string): Pence {
+/** A diner's total as their page shows it, and at the organiser's rate when the bill has one. */
+function dinerShare(receipt: StoredReceipt, dinerId: string): { readonly totalPence: Pence; readonly convertedTotal: string | null } {
   const breakdown = dinerBreakdown(receipt, dinerId);
-  return breakdown.ok ? breakdown.value.totalPence : pence(0);
+  if (!breakdown.ok) return { totalPence: pence(0), convertedTotal: null };
+  const { totalPence, converted } = breakdown.value;
+  return { totalPence, convertedTotal: converted === null ? null : formatMoney(pence(converted.totalPence), converted.currency) };
 }

@@ -43,6 +43,7 @@ export const paymentStatus = z.object({
         paidInFull: z.boolean(),
         overPence: pence,
         note: z.string(),
+        convertedTotal: z.nullable(z.string()),
       }),
     ),
   ),

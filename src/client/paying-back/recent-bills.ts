@@ -1,7 +1,5 @@
 import { atom, onMount } from 'nanostores';
-import { formatMoney, GBP, type CurrencyCode } from '../../../domain/currency';
-import { pence } from '../../../domain/money';
-import { convertedTotals, payBackRate } from '../../../domain/paying-back/pay-back-rate';
+import { GBP, type CurrencyCode } from '../../../domain/currency';
 import type { PaymentStatusAnswer } from '../../contracts/paying-back';
 import type { BillSnapshot } from '../wizard/bill-store';
 import { readJson, writeJson } from '../wizard/storage';
@@ -59,18 +57,6 @@ function persist(bills: readonly RecentBill[]): void {
 /** The bill's currency: pounds for a bill kept before bills had one. */
 export function recentCurrency(bill: RecentBill): CurrencyCode {
   return bill.snapshot.currency ?? GBP;
-}
-
-/** A diner's whole share at the organiser's rate, formatted ("£10.36"), as their page shows it; null without a rate. */
-export function convertedShare(bill: RecentBill, dinerId: string): string | null {
-  const rate = payBackRate(recentCurrency(bill), bill.snapshot.payBackRate);
-  const totals = convertedTotals(
-    recentCurrency(bill),
-    bill.diners.map((d) => pence(d.totalPence)),
-    rate.ok ? rate.value : null,
-  );
-  const at = bill.diners.findIndex((d) => d.id === dinerId);
-  return totals === null || at < 0 ? null : formatMoney(totals.shares[at]!, totals.currency);
 }
 
 export function recentBill(receiptId: string | null): RecentBill | null {

@@ -12,7 +12,7 @@ import { markPaid, markUnpaid, readPayments } from '../../contracts/paying-back'
 import { callEndpoint } from '../call-endpoint';
 import { payingBackProblem, type PayingBackProblem } from './problem';
 import { $payee, savePayee } from './payee-store';
-import { $recentBills, convertedShare, recentCurrency, updatePaid, type RecentBill } from './recent-bills';
+import { $recentBills, recentCurrency, updatePaid, type RecentBill } from './recent-bills';
 import { ensureStored, fingerprintOf, type BillToStore } from './stored-bill';
 
 const REFRESH_MS = 10_000;
@@ -173,7 +173,7 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
           amount: pence(partly ? row.leftPence : diner.totalPence),
           items: diner.items ?? [],
           billName: bill.label,
-          ...(partly ? { paidPence: pence(row.paid!.amountPence) } : { alsoIn: convertedShare(bill, diner.id) ?? undefined }),
+          ...(partly ? { paidPence: pence(row.paid!.amountPence) } : { alsoIn: row?.convertedTotal ?? undefined }),
         });
         await share(`${diner.name}'s share`, text, diner.url, `Message for ${diner.name} copied: paste it into any chat`, rowSlot(dinerId));
       }),
