@@ -31,7 +31,7 @@ export function linesFromAnalysis(response: unknown, newId: () => string): Revie
     const raw = text(entry['raw']);
     const kind = KINDS[kindText] ?? 'item';
     const line = raw === null ? reviewLine(newId(), label, pricePence, kind) : reviewLine(newId(), label, pricePence, kind, raw);
-    return [{ ...line, ...unitsOf(entry) }];
+    return [{ ...line, ...unitsOf(entry), ...printedUnitsOf(entry) }];
   });
 }
 
@@ -40,6 +40,12 @@ function unitsOf(entry: Record<string, unknown>): { quantity?: number; unitPrice
   const quantity = entry['quantity'];
   const unit = entry['unitPricePence'];
   return isCountedQuantity(quantity) && isPence(unit) && unit > 0 ? { quantity, unitPricePence: pence(unit) } : {};
+}
+
+/** The units our server read at the start of the line, which the line can be split by. */
+function printedUnitsOf(entry: Record<string, unknown>): { printedUnits?: number } {
+  const units = entry['printedUnits'];
+  return isCountedQuantity(units) ? { printedUnits: units } : {};
 }
 
 /** The printed total our server found on the receipt (`totalPence` beside the items), if any. */

@@ -13,6 +13,8 @@ export type LineKind = ReceiptLineKind;
 export interface ReviewLine extends ReceiptLine {
   readonly id: string;
   readonly included: boolean;
+  /** How many units the line was printed with ("3 x Peroni", "2XCOPERTO"), as the server read it, whatever each costs. */
+  readonly printedUnits?: number;
 }
 
 /** Lines start included if their kind is item, service or discount. */

@@ -25,10 +25,14 @@ export interface DinerPaymentStatus {
   readonly isPayer: boolean;
   /** What is still to come from this diner (0 for the payer). */
   readonly leftPence: Pence;
+  /** Owes something and has paid all of it: the row offers 'Mark unpaid'. */
+  readonly paidInFull: boolean;
   /** What this diner paid beyond their share, for the payer to give back. */
   readonly overPence: Pence;
   /** The row's words on the organiser's summary. */
   readonly note: string;
+  /** Their whole share at the organiser's rate, as their page shows it ("£10.36"); null without a rate. */
+  readonly convertedTotal: string | null;
 }
 
 export interface PaymentStatus {
@@ -37,6 +41,8 @@ export interface PaymentStatus {
   readonly paidCount: number;
   /** Diners who owe something (everyone but the payer). */
   readonly owingCount: number;
+  /** Someone owes something and everyone who does has paid all of it: nobody is left to remind. */
+  readonly everyonePaid: boolean;
   /** What those who owe still have to pay. */
   readonly outstandingPence: Pence;
   /** The card's line: "1 of 3 paid · £1.06 still to come". */
@@ -53,7 +59,8 @@ export function paidAgainst(totalPence: Pence, payment: Pick<DinerPayment, 'amou
 export function paymentStatus(receipt: StoredReceipt, payments: readonly DinerPayment[]): PaymentStatus {
   const money = (amount: Pence) => formatMoney(amount, receipt.currency);
   const byDiner = new Map(payments.map((p) => [p.dinerId, p]));
-  const totals = new Map(receipt.diners.map((d) => [d.id, dinerTotal(receipt, d.id)]));
+  const shares = new Map(receipt.diners.map((d) => [d.id, dinerShare(receipt, d.id)]));
+  const totals = new Map([...shares].map(([id, share]) => [id, share.totalPence]));
   const owedToPayer = sumPence(receipt.diners.filter((d) => d.id !== receipt.payerDinerId).map((d) => totals.get(d.id)!));
   const diners = receipt.diners.map((d): DinerPaymentStatus => {
     const totalPence = totals.get(d.id)!;
@@ -67,17 +74,20 @@ export function paymentStatus(receipt: StoredReceipt, payments: readonly DinerPa
       paid: payment === undefined ? null : { by: payment.paidBy, at: payment.paidAt.toISOString(), amountPence: paidPence },
       isPayer,
       leftPence: isPayer ? pence(0) : leftPence,
+      paidInFull: payment !== undefined && leftPence === 0,
       overPence,
       note: isPayer ? `Paid the bill · owed ${money(owedToPayer)}` : rowNote(d.displayName, payment, paidPence, leftPence, overPence, receipt.currency),
+      convertedTotal: shares.get(d.id)!.convertedTotal,
     };
   });
   const owing = diners.filter((d) => !d.isPayer);
-  const paidCount = owing.filter((d) => d.paid !== null && d.leftPence === 0).length;
+  const paidCount = owing.filter((d) => d.paidInFull).length;
   const outstandingPence = sumPence(owing.map((d) => d.leftPence));
   return {
     diners,
     paidCount,
     owingCount: owing.length,
+    everyonePaid: owing.length > 0 && paidCount === owing.length,
     outstandingPence,
     summary: `${paidCount} of ${owing.length} paid${outstandingPence > 0 ? ` · ${money(outstandingPence)} still to come` : ''}`,
   };
@@ -91,7 +101,10 @@ function rowNote(name: string, payment: DinerPayment | undefined, paid: Pence, l
   return payment.paidBy === 'diner' ? `✓ ${name} says they've paid ${money(paid)}` : `✓ Paid ${money(paid)}`;
 }
 
-function dinerTotal(receipt: StoredReceipt, dinerId: string): Pence {
+/** A diner's total as their page shows it, and at the organiser's rate when the bill has one. */
+function dinerShare(receipt: StoredReceipt, dinerId: string): { readonly totalPence: Pence; readonly convertedTotal: string | null } {
   const breakdown = dinerBreakdown(receipt, dinerId);
-  return breakdown.ok ? breakdown.value.totalPence : pence(0);
+  if (!breakdown.ok) return { totalPence: pence(0), convertedTotal: null };
+  const { totalPence, converted } = breakdown.value;
+  return { totalPence, convertedTotal: converted === null ? null : formatMoney(pence(converted.totalPence), converted.currency) };
 }

@@ -3,11 +3,13 @@ import { refusalOf, type EdgeRefusal, type Endpoint } from '../contracts/endpoin
 
 /**
  * What an island gets from an endpoint: its answer as the contract shapes it, or the refusal's code
- * and the server's text. 'offline' when no answer came, 'unavailable' for the server's own faults
- * (a 5xx without a refusal's code: worth trying again), 'unexpected' for an answer the contract does not know.
+ * and the server's text (and the field at fault, when the refusal names one). 'offline' when no
+ * answer came, 'unavailable' for the server's own faults (a 5xx without a refusal's code: worth
+ * trying again), 'unexpected' for an answer the contract does not know.
  */
 export type Called<Answer, Code extends string> =
-  { readonly ok: true; readonly value: Answer } | { readonly ok: false; readonly code: Code | EdgeRefusal | 'offline' | 'unavailable' | 'unexpected'; readonly error: string | null };
+  | { readonly ok: true; readonly value: Answer }
+  | { readonly ok: false; readonly code: Code | EdgeRefusal | 'offline' | 'unavailable' | 'unexpected'; readonly error: string | null; readonly field?: string };
 
 /** The request body a call takes: none for a GET. */
 type RequestOf<Request extends z.ZodMiniType | null> = Request extends z.ZodMiniType ? [z.input<Request>] : [];
@@ -38,11 +40,7 @@ export async function callEndpointWith<Params extends readonly string[], Request
   const send = options.fetch ?? fetch;
   let response: Response;
   try {
-    const init: RequestInit =
-      endpoint.method === 'GET'
-        ? { method: 'GET', ...(options.headers && { headers: options.headers }) }
-        : { method: 'POST', headers: { 'content-type': 'application/json', ...options.headers }, body: JSON.stringify(request[0]) };
-    response = await send(endpoint.path(...params), init);
+    response = await send(endpoint.path(...params), requestInit(endpoint, params, request[0], options.headers));
   } catch {
     return { ok: false, code: 'offline', error: null };
   }
@@ -55,4 +53,16 @@ export async function callEndpointWith<Params extends readonly string[], Request
   }
   const answer = endpoint.answer.safeParse(body);
   return answer.success ? { ok: true, value: answer.data as z.output<Answer> } : { ok: false, code: 'unexpected', error: null };
+}
+
+/** The endpoint's method and body, with the params it sends as headers and the caller's own headers. */
+function requestInit<Params extends readonly string[]>(
+  endpoint: Endpoint<Params, z.ZodMiniType | null, z.ZodMiniType, string>,
+  params: Params,
+  request: unknown,
+  extra: CallOptions['headers'],
+): RequestInit {
+  const headers = endpoint.headers === undefined && extra === undefined ? undefined : { ...endpoint.headers?.(...params), ...extra };
+  if (endpoint.request === null) return { method: endpoint.method, ...(headers === undefined ? {} : { headers }) };
+  return { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(request) };
 }

@@ -5,6 +5,8 @@ import { postJson } from './support/http';
 import { linesOf } from './support/layout';
 import { clipboard, OWN_LINK } from './support/paying-back';
 import { addDiners, expectAccessible, openApp, toggle } from './support/wizard';
+import { refusalOf } from '../../src/contracts/endpoint';
+import { readPayments, storeBill } from '../../src/contracts/paying-back';
 
 const pence = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);
 
@@ -136,7 +138,7 @@ describe('getting paid back', () => {
     // A change after sending reaches the links already sent: same link, the summary's new amount.
     const edited = page.waitForResponse((r) => r.url().endsWith('/api/bills') && r.status() === 200);
     await page.getByRole('button', { name: '20%', exact: true }).click();
-    await edited;
+    expect(storeBill.answer.safeParse(await (await edited).json()).success).toBe(true);
     const after = await summaryTotals(page);
     expect(after['Cat']).not.toBe(totals['Cat']);
     await cat.page.reload();
@@ -175,7 +177,9 @@ describe('getting paid back', () => {
     await page.getByRole('heading', { name: 'Link Error' }).waitFor();
     const forged = await fetch(`${baseUrl()}/api/bills/nosuchreceipt2/payments`, { headers: { 'x-organiser-secret': 'abcdefghjkmnpqrstuvwxyz2345' } });
     expect(forged.status).toBe(404);
-    expect(await forged.json()).toEqual({ error: 'Receipt not found', code: 'bill_not_found' });
+    const refusal: unknown = await forged.json();
+    expect(refusal).toEqual({ error: 'Receipt not found', code: 'bill_not_found' });
+    expect(refusalOf(readPayments.refusals, refusal)?.code).toBe('bill_not_found');
     await context.close();
   });
   it("keeps a shared discount's amount whole on a diner's page at 320 px: the minus never ends a line", async () => {

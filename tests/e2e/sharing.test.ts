@@ -2,6 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPhone, waitForIslands } from './support/browser';
 import { linesOf } from './support/layout';
+import { refusalOf } from '../../src/contracts/endpoint';
+import { createShareLink } from '../../src/contracts/shares';
 
 // Hand-worked: Prosecco 3200 / 3 = 1067, 1067, 1066; tip 500 / 3 goes 167, 166, 167 (the penny goes to
 // whoever is furthest below their exact share so far: Cat, then Alice on the tie).
@@ -39,11 +41,14 @@ describe('sharing a bill by signed link', () => {
 
   it('POST /api/shares answers a /b/ link that expires in 7 days, and the documents’ errors as 400s', async () => {
     const link = await share();
+    expect(createShareLink.answer.safeParse(link).success).toBe(true);
     expect(link.url).toBe(`${baseUrl()}/b/${link.token}`);
     expect(new Date(link.expiresAt).getTime() - Date.now()).toBeGreaterThan(7 * 24 * 3600_000 - 60_000);
     const bad = await fetch(`${baseUrl()}/api/shares`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...bill, items: [] }) });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: 'No items in receipt', code: 'invalid_bill' });
+    const refusal: unknown = await bad.json();
+    expect(refusal).toEqual({ error: 'No items in receipt', code: 'invalid_bill' });
+    expect(refusalOf(createShareLink.refusals, refusal)?.code).toBe('invalid_bill');
     const garbage = await fetch(`${baseUrl()}/api/shares`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"diners":' });
     expect(garbage.status).toBe(400);
   });

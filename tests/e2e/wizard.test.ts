@@ -194,8 +194,8 @@ describe('the splitting wizard at /app', () => {
     await openApp(page);
     await scanToReview(page, backend, {
       items: [
-        { name: 'COPERTO', label: 'COPERTO', raw: '2XCOPERTO 5,00', pricePence: 500, kind: 'item', quantity: 2, unitPricePence: 250 },
-        { name: '3 x Peroni', label: '3 x Peroni', raw: '3 x Peroni 15.00', pricePence: 1500, kind: 'item', quantity: 3, unitPricePence: 500 },
+        { name: 'COPERTO', label: 'COPERTO', raw: '2XCOPERTO 5,00', pricePence: 500, kind: 'item', quantity: 2, unitPricePence: 250, printedUnits: 2 },
+        { name: '3 x Peroni', label: '3 x Peroni', raw: '3 x Peroni 15.00', pricePence: 1500, kind: 'item', quantity: 3, unitPricePence: 500, printedUnits: 3 },
         { name: 'ACQUA', label: 'ACQUA', raw: 'ACQUA 1,50', pricePence: 150, kind: 'item' },
       ],
       totalPence: 2150,

@@ -8,6 +8,8 @@ import { NO_HEADER, type ReceiptLine } from '../../domain/receipt-line';
 import { err, ok } from '../../domain/result';
 import { FREE_SCANS_FROM_ADDRESS_USED_MESSAGE, SCANNING_PAUSED_MESSAGE } from '../../domain/scan-budgets';
 import type { APIContext } from 'astro';
+import { refusalOf } from '../../src/contracts/endpoint';
+import { readReceipt } from '../../src/contracts/scanning';
 import { AnalyzeReceipt, DEFAULT_ANALYZE_LIMITS, type AnalyzeLimits } from '../../src/application/scanning/analyze-receipt';
 import { POST } from '../../src/pages/functions/v1/analyze-receipt';
 import { MESSAGES, UPLOAD_MESSAGES } from '../../src/server/http/scanning';
@@ -75,6 +77,7 @@ describe('POST /functions/v1/analyze-receipt', () => {
       { name: 'Total', label: 'Total', raw: 'Total £11.98', pricePence: 1198, kind: 'total', type: 'item' },
     ]);
     expect(body).toMatchObject({ totalPence: 1198, reconciliation: { matches: true, billedPence: 1198 }, paidWith: 'free bill' });
+    expect(readReceipt.answer.safeParse(body).success).toBe(true);
     expect(reader.images[0]?.mediaType).toBe('image/jpeg');
     expect(await usage()).toEqual({ freeBills: 2, tokens: 0 });
   });
@@ -91,6 +94,14 @@ describe('POST /functions/v1/analyze-receipt', () => {
     ]);
     expect((body['items'] as object[])[1]).not.toHaveProperty('quantity');
     expect(body).toMatchObject({ merchant: 'The Vine', date: '2014-11-22', currency: 'GBP' });
+  });
+
+  it('says how many units a line was printed with, even when its price does not divide evenly', async () => {
+    reader.answers(async () => ok({ lines: [{ ...line('Peroni', 1000), raw: '3 x Peroni 10.00' }, line('Soup', 500)], totalPence: pence(1500), ...NO_HEADER }));
+    const { body } = await call(endpoint(), post({ image: jpegBase64, anonymousUserId: USER }));
+    expect(body['items']).toMatchObject([{ name: 'Peroni', printedUnits: 3 }, { name: 'Soup' }]);
+    expect((body['items'] as object[])[1]).not.toHaveProperty('printedUnits');
+    expect(readReceipt.answer.safeParse(body).success).toBe(true);
   });
 
   it('takes the anonymous id from the X-Anonymous-Id header too', async () => {
@@ -152,6 +163,7 @@ describe('POST /functions/v1/analyze-receipt', () => {
     it.each(cases)('%s', async (_name, body, status, message, code) => {
       const result = await call(endpoint(), post(await body()));
       expect({ status: result.status, body: result.body }).toEqual({ status, body: { error: message, code } });
+      expect(refusalOf(readReceipt.refusals, result.body)?.code).toBe(code);
       expect(reader.images).toHaveLength(0);
       expect((await usage()).freeBills).toBe(3);
     });

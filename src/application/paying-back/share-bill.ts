@@ -1,4 +1,5 @@
 import { parsePayee } from '../../../domain/paying-back/payee';
+import { paymentStatus, type PaymentStatus } from '../../../domain/paying-back/payments';
 import { newSecret } from '../../../domain/paying-back/secrets';
 import { err, ok, type Result } from '../../../domain/result';
 import { newStoredReceipt, type KeptIds, type NewReceiptRequest } from '../../../domain/sharing/new-receipt';
@@ -29,6 +30,8 @@ export interface SharedBill {
   readonly expiresAt: string;
   /** Each diner's id on the server and, for diners new to the bill, their capability (only ever sent here, once). */
   readonly diners: readonly { readonly id: string; readonly dinerId: string; readonly capability: string | null }[];
+  /** Who has paid what of the bill as it now stands (an edit can leave a paid diner something still to come). */
+  readonly status: PaymentStatus;
 }
 
 /**
@@ -69,11 +72,12 @@ export class ShareBill {
     const expiresAt = new Date(this.clock.now().getTime() + STORED_BILL_DAYS * 86_400_000);
     const access = { organiserSecretHash: this.secrets.hash(organiserSecret), dinerCapabilityHashes: new Map([...capabilities].map(([id, c]) => [id, this.secrets.hash(c)])), expiresAt };
     await (kept === undefined ? this.bills.create(receipt, access) : this.bills.replace(receipt, access));
-    return ok(answer(receipt, dinerIds, capabilities, organiserSecret, expiresAt));
+    const status = paymentStatus(receipt, kept === undefined ? [] : await this.bills.payments(receipt.id));
+    return ok({ ...answer(receipt, dinerIds, capabilities, organiserSecret, expiresAt), status });
   }
 }
 
-function answer(receipt: StoredReceipt, dinerIds: ReadonlyMap<string, string>, capabilities: ReadonlyMap<string, string>, organiserSecret: string, expiresAt: Date): SharedBill {
+function answer(receipt: StoredReceipt, dinerIds: ReadonlyMap<string, string>, capabilities: ReadonlyMap<string, string>, organiserSecret: string, expiresAt: Date): Omit<SharedBill, 'status'> {
   return {
     receiptId: receipt.id,
     organiserSecret,

@@ -19,7 +19,6 @@ export function PayBackCard({
   const { payee, recent } = payBack;
   // The server's words for who has paid what (the payer is neither counted nor owing).
   const status = recent?.status ?? null;
-  const everyonePaid = status !== null && status.owingCount > 0 && status.paidCount === status.owingCount;
   return (
     <Card aria-labelledby="payback-title">
       <h2 id="payback-title">Getting paid back</h2>
@@ -51,7 +50,7 @@ export function PayBackCard({
       {payBack.toPhones !== null ? <ToPhones toPhones={payBack.toPhones} busy={payBack.busy !== null || held} /> : null}
       <div className="wz-actions">
         <Button onClick={payBack.openPayee}>{payee === null ? 'Add payment details' : 'Edit payment details'}</Button>
-        {recent !== null && !everyonePaid ? (
+        {recent !== null && status?.everyonePaid !== true ? (
           <Button disabled={payBack.busy !== null || held} onClick={payBack.remind}>
             Remind who hasn't paid
           </Button>
@@ -82,15 +81,14 @@ function ToPhones({ toPhones, busy }: { readonly toPhones: NonNullable<PayBack['
 export function DinerPayActions({ payBack, dinerId, name, held = false }: { readonly payBack: PayBack; readonly dinerId: string; readonly name: string; readonly held?: boolean }) {
   const { recent, busy } = payBack;
   const stored = recent?.diners.find((d) => d.id === dinerId) ?? null;
-  const paidBy = stored === null ? undefined : recent?.paid[stored.dinerId];
   // The server's words for this row: "Not paid yet", "✓ Paid £31.02", "paid £31.02 · £1.06 still to come".
   const row = stored === null ? undefined : recent?.status?.diners.find((d) => d.dinerId === stored.dinerId);
-  const fullyPaid = row === undefined ? paidBy !== undefined : row.paid !== null && row.leftPence === 0;
+  const fullyPaid = row?.paidInFull ?? false;
   return (
     <div className="pb-row">
-      {stored !== null ? (
+      {row !== undefined ? (
         <p className="pb-status" data-paid={fullyPaid ? 'yes' : 'no'}>
-          {row?.note ?? (paidBy === 'diner' ? `✓ ${name} says they've paid` : paidBy === 'organiser' ? '✓ Paid' : 'Not paid yet')}
+          {row.note}
         </p>
       ) : null}
       <div className="pb-row-actions">

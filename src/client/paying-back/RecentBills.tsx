@@ -9,7 +9,8 @@ import { Dialog } from '../ui/Dialog';
 import { toast } from '../wizard/toasts';
 import { ToastSlot } from '../wizard/Toasts';
 import { browserShareEnvironment, shareNatively } from '../sharing/native-share';
-import { fetchPayments } from './api';
+import { readPayments } from '../../contracts/paying-back';
+import { callEndpoint } from '../call-endpoint';
 import { $payee } from './payee-store';
 import { $recentBills, forgetRecentBill, recentCurrency, updatePaid, type RecentBill } from './recent-bills';
 import { Button } from '../ui/Button';
@@ -28,7 +29,7 @@ export function RecentBills() {
 
   // Who has paid since last time; a bill that has expired or gone just keeps what it knew.
   useEffect(() => {
-    for (const bill of $recentBills.get().slice(0, 10)) void fetchPayments(bill.receiptId, bill.organiserSecret).then((status) => status.ok && updatePaid(bill.receiptId, status.value));
+    for (const bill of $recentBills.get().slice(0, 10)) void callEndpoint(readPayments, [bill.receiptId, bill.organiserSecret]).then((status) => status.ok && updatePaid(bill.receiptId, status.value));
   }, []);
 
   if (bills.length === 0 || review !== null) return null;
@@ -52,13 +53,12 @@ export function RecentBills() {
       <p className="wz-note">Bills you shared from this device. Open one to see who has paid.</p>
       <ul className="pb-recent">
         {bills.map((bill) => {
-          const paid = bill.diners.filter((d) => d.id !== bill.payerId && bill.paid[d.dinerId] !== undefined).length;
-          const owing = bill.diners.filter((d) => d.id !== bill.payerId).length;
           return (
             <li key={bill.receiptId} aria-label={bill.label}>
               <h3>{bill.label}</h3>
               <p className="wz-note">
-                {shortDate(new Date(bill.sharedAt))} · {formatMoney(bill.totalPence, recentCurrency(bill))} · {bill.status?.summary ?? `${paid} of ${owing} paid`}
+                {shortDate(new Date(bill.sharedAt))} · {formatMoney(bill.totalPence, recentCurrency(bill))}
+                {bill.status === undefined ? null : ` · ${bill.status.summary}`}
               </p>
               <div className="wz-actions">
                 <Button variant="primary" onClick={() => openRecentBill(bill.snapshot, bill.receiptId)}>

@@ -1,8 +1,6 @@
 import { atom, onMount } from 'nanostores';
-import { formatMoney, GBP, type CurrencyCode } from '../../../domain/currency';
-import { pence } from '../../../domain/money';
-import { convertedTotals, payBackRate } from '../../../domain/paying-back/pay-back-rate';
-import type { PaidBy, PaymentStatus } from '../../../domain/paying-back/payments';
+import { GBP, type CurrencyCode } from '../../../domain/currency';
+import type { PaymentStatusAnswer } from '../../contracts/paying-back';
 import type { BillSnapshot } from '../wizard/bill-store';
 import { readJson, writeJson } from '../wizard/storage';
 
@@ -31,10 +29,8 @@ export interface RecentBill {
   readonly totalPence: number;
   readonly snapshot: BillSnapshot;
   readonly diners: readonly RecentDiner[];
-  /** Who had paid at the last look, by server diner id. */
-  readonly paid: Readonly<Record<string, PaidBy>>;
-  /** The server's view of who has paid what at the last look (the summary shows it as it is). */
-  readonly status?: PaymentStatus | undefined;
+  /** The server's view of who has paid what at the last look (the summary shows it as it is); none on bills kept before it was stored with them. */
+  readonly status?: PaymentStatusAnswer | undefined;
   /** The whole-bill link (`/b/…`) for group messages, which never carry anyone's own link. */
   readonly wholeBillUrl?: string | undefined;
   /** The diner who paid the restaurant, by the app's diner id. */
@@ -63,18 +59,6 @@ export function recentCurrency(bill: RecentBill): CurrencyCode {
   return bill.snapshot.currency ?? GBP;
 }
 
-/** A diner's whole share at the organiser's rate, formatted ("£10.36"), as their page shows it; null without a rate. */
-export function convertedShare(bill: RecentBill, dinerId: string): string | null {
-  const rate = payBackRate(recentCurrency(bill), bill.snapshot.payBackRate);
-  const totals = convertedTotals(
-    recentCurrency(bill),
-    bill.diners.map((d) => pence(d.totalPence)),
-    rate.ok ? rate.value : null,
-  );
-  const at = bill.diners.findIndex((d) => d.id === dinerId);
-  return totals === null || at < 0 ? null : formatMoney(totals.shares[at]!, totals.currency);
-}
-
 export function recentBill(receiptId: string | null): RecentBill | null {
   return receiptId === null ? null : ($recentBills.get().find((b) => b.receiptId === receiptId) ?? null);
 }
@@ -84,9 +68,8 @@ export function keepRecentBill(bill: RecentBill): void {
   persist([bill, ...$recentBills.get().filter((b) => b.receiptId !== bill.receiptId)].slice(0, MAX_RECENT));
 }
 
-export function updatePaid(receiptId: string, status: PaymentStatus): void {
-  const paid = Object.fromEntries(status.diners.flatMap((d) => (d.paid === null ? [] : [[d.dinerId, d.paid.by]])));
-  persist($recentBills.get().map((b) => (b.receiptId === receiptId ? { ...b, paid, status } : b)));
+export function updatePaid(receiptId: string, status: PaymentStatusAnswer): void {
+  persist($recentBills.get().map((b) => (b.receiptId === receiptId ? { ...b, status } : b)));
 }
 
 export function forgetRecentBill(receiptId: string): void {

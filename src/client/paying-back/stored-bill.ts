@@ -1,8 +1,13 @@
 import type { Payee } from '../../../domain/paying-back/payee';
-import { ok, type Result } from '../../../domain/result';
+import { err, ok, type Result } from '../../../domain/result';
 import type { ShareableBill } from '../../../domain/sharing/share-text';
 import type { BillSnapshot } from '../wizard/bill-store';
-import { storeBill, wholeBillLink, type ApiProblem } from './api';
+import { storeBill } from '../../contracts/paying-back';
+import { createShareLink } from '../../contracts/shares';
+import type { z } from '../../contracts/zod';
+import { callEndpoint } from '../call-endpoint';
+import { shareLinkRequest } from '../sharing/share-link';
+import { payingBackProblem, type PayingBackProblem } from './problem';
 import { keepRecentBill, recentBill, type RecentBill } from './recent-bills';
 
 export interface BillToStore {
@@ -28,16 +33,17 @@ export interface BillToStore {
  * or the payee changed since, the server's copy is edited with the organiser's secret, so links
  * already sent keep working. A stored bill that has expired is stored afresh.
  */
-export async function ensureStored(toStore: BillToStore, payee: Payee, storedReceiptId: string | null): Promise<Result<RecentBill, ApiProblem>> {
+export async function ensureStored(toStore: BillToStore, payee: Payee, storedReceiptId: string | null): Promise<Result<RecentBill, PayingBackProblem>> {
   const fingerprint = fingerprintOf(toStore, payee);
   const current = recentBill(storedReceiptId);
   if (current !== null && current.fingerprint === fingerprint) return ok(current);
   const stored = current && { receiptId: current.receiptId, organiserSecret: current.organiserSecret, dinerIds: Object.fromEntries(current.diners.map((d) => [d.id, d.dinerId])) };
-  const bill = { ...toStore.bill, payerId: toStore.payerId, merchant: toStore.label, diningDate: toStore.diningDate, payBackRate: toStore.payBackRate };
-  let answer = await storeBill(bill, payee, stored);
-  if (!answer.ok && answer.error.code === 'bill_not_found' && stored !== null) answer = await storeBill(bill, payee, null);
-  if (!answer.ok) return answer;
-  const whole = await wholeBillLink(toStore.bill);
+  const bill = storedBill(toStore);
+  let answer = await callEndpoint(storeBill, [], { bill, payee, ...(stored ? { stored } : {}) });
+  if (!answer.ok && answer.code === 'bill_not_found' && stored !== null) answer = await callEndpoint(storeBill, [], { bill, payee });
+  if (!answer.ok) return err(payingBackProblem(answer));
+  // The whole-bill link (`/b/…`, no one's capability): what group messages carry.
+  const whole = await callEndpoint(createShareLink, [], shareLinkRequest(toStore.bill));
   const known = new Map((answer.value.receiptId === current?.receiptId ? current.diners : []).map((d) => [d.dinerId, d.url]));
   const names = new Map(toStore.bill.diners.map((d) => [d.id, d.name]));
   const recent: RecentBill = {
@@ -57,13 +63,28 @@ export async function ensureStored(toStore: BillToStore, payee: Payee, storedRec
       totalPence: toStore.totals.get(d.id) ?? 0,
       items: toStore.items.get(d.id) ?? [],
     })),
-    paid: answer.value.receiptId === current?.receiptId ? current.paid : {},
-    status: answer.value.receiptId === current?.receiptId ? current.status : undefined,
+    status: answer.value.status,
     wholeBillUrl: whole.ok ? whole.value.url : current?.wholeBillUrl,
     payerId: toStore.payerId,
   };
   keepRecentBill(recent);
   return ok(recent);
+}
+
+/** The bill as storeBill takes it: the summary's bill, named, dated and with who paid the restaurant. */
+function storedBill(toStore: BillToStore): z.input<typeof storeBill.request>['bill'] {
+  const { bill } = toStore;
+  return {
+    currency: bill.currency,
+    payBackRate: toStore.payBackRate,
+    tipPence: bill.tipPence,
+    tipSplit: bill.tipSplit,
+    diners: bill.diners,
+    items: bill.items,
+    payerId: toStore.payerId,
+    merchant: toStore.label,
+    diningDate: toStore.diningDate,
+  };
 }
 
 /** What the server's copy was made from: when it differs, the stored bill needs editing. */

@@ -8,9 +8,11 @@ import type { HandOutLink } from '../wizard/bill-state';
 import { forgetHandOut, handedOut, setStoredReceiptId } from '../wizard/bill-store';
 import { toast } from '../wizard/toasts';
 import { browserShareEnvironment, shareNatively } from '../sharing/native-share';
-import { fetchPayments, setPaid, type ApiProblem } from './api';
+import { markPaid, markUnpaid, readPayments } from '../../contracts/paying-back';
+import { callEndpoint } from '../call-endpoint';
+import { payingBackProblem, type PayingBackProblem } from './problem';
 import { $payee, savePayee } from './payee-store';
-import { $recentBills, convertedShare, recentCurrency, updatePaid, type RecentBill } from './recent-bills';
+import { $recentBills, recentCurrency, updatePaid, type RecentBill } from './recent-bills';
 import { ensureStored, fingerprintOf, type BillToStore } from './stored-bill';
 
 const REFRESH_MS = 10_000;
@@ -57,7 +59,7 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
     if (receiptId === null || secret === null) return;
     const refresh = async () => {
       if (document.visibilityState !== 'visible') return;
-      const status = await fetchPayments(receiptId, secret);
+      const status = await callEndpoint(readPayments, [receiptId, secret]);
       if (status.ok) updatePaid(receiptId, status.value);
     };
     void refresh();
@@ -108,9 +110,9 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
     void toPhones(recent, payee, handOut, true);
   }, [handOut, sentAs, recent, payee]);
 
-  const problem = (p: ApiProblem, at: string) => {
+  const problem = (p: PayingBackProblem, at: string) => {
     if (p.code === 'invalid_payee') {
-      setPayeeDialog({ open: true, refused: (p.field as PayeeField | undefined) ?? 'name' });
+      setPayeeDialog({ open: true, refused: p.field ?? 'name' });
       return;
     }
     toast(p.message, 'error', at);
@@ -171,7 +173,7 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
           amount: pence(partly ? row.leftPence : diner.totalPence),
           items: diner.items ?? [],
           billName: bill.label,
-          ...(partly ? { paidPence: row.paid!.amountPence } : { alsoIn: convertedShare(bill, diner.id) ?? undefined }),
+          ...(partly ? { paidPence: pence(row.paid!.amountPence) } : { alsoIn: row?.convertedTotal ?? undefined }),
         });
         await share(`${diner.name}'s share`, text, diner.url, `Message for ${diner.name} copied: paste it into any chat`, rowSlot(dinerId));
       }),
@@ -180,8 +182,8 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
       const diner = recent.diners.find((d) => d.id === dinerId);
       if (diner === undefined) return;
       setBusy(`paid:${dinerId}`);
-      void setPaid(recent.receiptId, recent.organiserSecret, diner.dinerId, paid)
-        .then((status) => (status.ok ? updatePaid(recent.receiptId, status.value) : problem(status.error, rowSlot(dinerId))))
+      void callEndpoint(paid ? markPaid : markUnpaid, [recent.receiptId, recent.organiserSecret, diner.dinerId])
+        .then((status) => (status.ok ? updatePaid(recent.receiptId, status.value) : problem(payingBackProblem(status), rowSlot(dinerId))))
         .finally(() => setBusy(null));
     },
     toPhones:
@@ -193,15 +195,12 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
           },
     remind: () =>
       void withStored('remind', PAY_BACK_SLOT, async (bill, who) => {
-        // What each still owes, as the server counts it (the payer never); the group gets the whole-bill link, nobody's own.
+        // What each still owes, as the server counts it (the payer owes nothing); the group gets the whole-bill link, nobody's own.
         const rows = bill.status?.diners ?? [];
-        const unpaid = bill.diners
-          .filter((d) => d.id !== bill.payerId)
-          .flatMap((d) => {
-            const row = rows.find((r) => r.dinerId === d.dinerId);
-            const left = row === undefined ? (bill.paid[d.dinerId] === undefined ? d.totalPence : 0) : row.leftPence;
-            return left > 0 ? [{ name: d.name, amount: pence(left) }] : [];
-          });
+        const unpaid = bill.diners.flatMap((d) => {
+          const left = rows.find((r) => r.dinerId === d.dinerId)?.leftPence ?? 0;
+          return left > 0 ? [{ name: d.name, amount: pence(left) }] : [];
+        });
         if (unpaid.length === 0 || bill.wholeBillUrl === undefined) return;
         const text = reminderText({ payeeName: who.name, billLabel: bill.label, currency: recentCurrency(bill), unpaid, wholeBillUrl: bill.wholeBillUrl });
         await share('Still to pay', text, '', 'Reminder copied: paste it into the group chat', PAY_BACK_SLOT);

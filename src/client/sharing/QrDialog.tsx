@@ -3,7 +3,9 @@ import './dialogs.css';
 import type { ShareableBill } from '../../../domain/sharing/share-text';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
-import { createShareLink, qrDataUrl, QR_SIZE } from './share-link';
+import { createShareLink } from '../../contracts/shares';
+import { callEndpoint } from '../call-endpoint';
+import { qrDataUrl, QR_SIZE, shareLinkRequest } from './share-link';
 
 export interface QrDialogProps {
   readonly bill: ShareableBill;
@@ -19,10 +21,12 @@ export function QrDialog({ bill, open, onClose }: QrDialogProps) {
   useEffect(() => {
     if (!open || started.current) return;
     started.current = true;
-    createShareLink(bill, null)
-      .then(qrDataUrl)
-      .then(setQr)
-      .catch((e: unknown) => console.error('QR generation failed', e)); // Logged only
+    callEndpoint(createShareLink, [], shareLinkRequest(bill))
+      .then(async (made) => {
+        if (!made.ok) return console.error('QR generation failed', made.code); // Logged only
+        setQr(await qrDataUrl(made.value.url));
+      })
+      .catch((e: unknown) => console.error('QR generation failed', e));
   }, [open, bill]);
 
   return (

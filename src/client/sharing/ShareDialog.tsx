@@ -5,7 +5,9 @@ import { shareSummary, shareText, type ShareableBill } from '../../../domain/sha
 import { browserShareEnvironment, shareNatively } from './native-share';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
-import { copyPng, createShareLink, qrDataUrl, QR_SIZE } from './share-link';
+import { createShareLink } from '../../contracts/shares';
+import { callEndpoint } from '../call-endpoint';
+import { copyPng, qrDataUrl, QR_SIZE, shareLinkRequest } from './share-link';
 
 export interface ShareDialogProps {
   /** The bill on the summary step: diners, items (pricePence, assignedTo diner ids), tipPence and tipSplit. */
@@ -33,12 +35,13 @@ export function ShareDialog({ bill, dinerId = null, open, onClose }: ShareDialog
   useEffect(() => {
     if (!open || started.current) return;
     started.current = true;
-    createShareLink(bill, dinerId)
-      .then(async (url) => {
-        setLink(url);
-        setQr(await qrDataUrl(url));
+    callEndpoint(createShareLink, [], shareLinkRequest(bill, dinerId))
+      .then(async (made) => {
+        if (!made.ok) return console.error('share link failed', made.code); // Logged only
+        setLink(made.value.url);
+        setQr(await qrDataUrl(made.value.url));
       })
-      .catch((e: unknown) => console.error('share link failed', e)); // Logged only
+      .catch((e: unknown) => console.error('share link failed', e));
   }, [open, bill, dinerId]);
 
   useEffect(() => {

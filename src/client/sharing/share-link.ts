@@ -1,26 +1,21 @@
 import QRCode from 'qrcode';
 import type { ShareableBill } from '../../../domain/sharing/share-text';
+import type { z } from '../../contracts/zod';
+import type { createShareLink } from '../../contracts/shares';
 
-/** Asks the server for a signed link (POST /api/shares); the server holds the signing key. */
-export async function createShareLink(bill: ShareableBill, dinerId: string | null): Promise<string> {
-  const response = await fetch('/api/shares', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      currency: bill.currency,
-      diners: bill.diners,
-      items: bill.items,
-      tipPence: bill.tipPence,
-      tipSplit: bill.tipSplit,
-      name: bill.name,
-      payerId: bill.payerId,
-      payBackRate: bill.payBackRate,
-      dinerId,
-    }),
-  });
-  const body = (await response.json()) as { url?: string; error?: string };
-  if (!response.ok || typeof body.url !== 'string') throw new Error(body.error ?? `share failed: ${response.status}`);
-  return body.url;
+/** The bill as createShareLink takes it (the server holds the signing key): one diner's view when `dinerId` is set. */
+export function shareLinkRequest(bill: ShareableBill, dinerId: string | null = null): z.input<typeof createShareLink.request> {
+  return {
+    currency: bill.currency,
+    diners: bill.diners,
+    items: bill.items,
+    tipPence: bill.tipPence,
+    tipSplit: bill.tipSplit,
+    name: bill.name,
+    payerId: bill.payerId,
+    payBackRate: bill.payBackRate,
+    dinerId,
+  };
 }
 
 /**

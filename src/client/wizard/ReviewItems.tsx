@@ -100,7 +100,7 @@ function ReviewRow({ line, position, suspect, currency }: { readonly line: Revie
   const [priceText, setPriceText] = useState(line.pricePence === null ? '' : minorToMajorText(line.pricePence, currency));
   const name = line.label || line.raw;
   // Units the line was read with ("2XCOPERTO") that its name no longer shows: they are carried on to Assign.
-  const units = printedQuantity(line.label) === null ? printedQuantity(line.raw) : null;
+  const units = printedQuantity(line.label) === null ? (line.printedUnits ?? null) : null;
   const commit = () => {
     const parsed = parsePriceInput(priceText, currency);
     if (parsed.kind === 'price') {

@@ -136,8 +136,9 @@ export function restoreDiscardedReview(): void {
 export function continueFromReview(): void {
   const { review, reviewIsSample, reviewTotalPence } = $bill.get();
   const lines = review ?? [];
-  const raw = new Map(lines.map((l) => [l.id, l.raw]));
-  const items = linesToPassOn(lines).map((i) => ({ ...i, quantity: printedQuantity(raw.get(i.id) ?? '') ?? printedQuantity(i.name) ?? undefined }));
+  // The units the server read on the line, else those the person typed into its name.
+  const printedUnits = new Map(lines.map((l) => [l.id, l.printedUnits]));
+  const items = linesToPassOn(lines).map((i) => ({ ...i, quantity: printedUnits.get(i.id) ?? printedQuantity(i.name) ?? undefined }));
   updateBill(() => ({ readLines: lines, readTotalPence: reviewTotalPence }));
   startBillWith(items, reviewIsSample);
 }

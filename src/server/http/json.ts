@@ -1,3 +1,7 @@
+import { UNAVAILABLE_MESSAGE } from '../../contracts/endpoint';
+
+export { UNAVAILABLE_MESSAGE };
+
 /** JSON responses for the HTTP edge; every error body is `{ error }` with a human-readable message. */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -20,7 +24,6 @@ export function retryAfter(failure: { readonly retryAfterSeconds?: number | unde
   return failure.retryAfterSeconds === undefined ? {} : { 'retry-after': String(failure.retryAfterSeconds) };
 }
 
-export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable, please try again';
 // Long enough for a database restart or a failover, short enough that a client's retry finds it back.
 const UNAVAILABLE_RETRY_SECONDS = 5;
 

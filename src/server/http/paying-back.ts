@@ -4,6 +4,7 @@ import { PAYEE_MESSAGES } from '../../../domain/paying-back/payee';
 import { BREAKDOWN_MESSAGES } from '../../../domain/sharing/stored-receipt';
 import type { DinerBill } from '../../application/paying-back/diner-bill';
 import type { PayingBackError } from '../../application/paying-back/errors';
+import type { PayingBackRefusal } from '../../contracts/paying-back';
 import { clientIpOf } from './client-ip';
 import { json, jsonFailure, retryAfter } from './json';
 
@@ -29,7 +30,8 @@ export function payingBackMessage(error: PayingBackError): string {
   }
 }
 
-const STATUS: Record<PayingBackError['code'], number> = {
+// Both ways: every code the use cases answer has a status, and is one the contract lists.
+const STATUS = {
   invalid_bill: 400,
   invalid_payee: 400,
   unassigned_items: 422,
@@ -38,16 +40,13 @@ const STATUS: Record<PayingBackError['code'], number> = {
   not_organiser: 403,
   payer_owes_nothing: 409,
   rate_limited: 429,
-};
+} as const satisfies Record<PayingBackError['code'], number> satisfies Record<PayingBackRefusal, number>;
 
-/** `{ error, code }` (and `field` for the payee detail at fault): the client branches on `code`, never on the text. */
+/** `{ error, code }` (and `field` for the payee detail at fault), with the contract's codes: the client branches on `code`, never on the text. */
 export function payingBackRefusal(error: PayingBackError): Response {
   if (error.code === 'invalid_payee') return json({ error: payingBackMessage(error), code: error.code, field: error.problem.field }, 400);
   return jsonFailure(error.code, payingBackMessage(error), STATUS[error.code], error.code === 'rate_limited' ? retryAfter(error) : {});
 }
-
-/** The organiser's secret travels in a header, never in a URL (logs, history, referrers). */
-export const ORGANISER_HEADER = 'x-organiser-secret';
 
 export type LoadedDinerPage = { readonly ok: true; readonly page: DinerBill } | { readonly ok: false; readonly problem: string; readonly status: 404 | 503 };
 

@@ -1,9 +1,11 @@
-import { z } from 'zod';
+import { printedQuantity } from '../../../domain/portions';
 import type { ReceiptLine } from '../../../domain/receipt-line';
 import { reconcile } from '../../../domain/receipt-reconcile';
 import { FREE_SCANS_FROM_ADDRESS_USED_MESSAGE, SCANNING_PAUSED_MESSAGE } from '../../../domain/scan-budgets';
 import type { Analysis, ScanFailure } from '../../application/scanning/analyze-receipt';
-import { json, jsonFailure, retryAfter } from './json';
+import { readReceipt, type ScanRefusalCode } from '../../contracts/scanning';
+import { answerWith } from './answer';
+import { jsonFailure, retryAfter } from './json';
 
 // The documents' texts, word for word.
 export const MESSAGES = {
@@ -24,45 +26,43 @@ export const UPLOAD_MESSAGES = {
   busy: 'The receipt reader is busy. Please try again in a moment.',
 } as const;
 
-export const analyzeReceiptBody = z.object({
-  image: z.string().min(1),
-  // The client's prompt is accepted for compatibility and ignored: the extraction rules are ours.
-  prompt: z.string().max(20_000).optional(),
-  anonymousUserId: z.string().max(100).optional(),
-});
+/** A refusal with one of the contract's codes: the scanner branches on it. */
+export function scanRefusal(code: ScanRefusalCode, message: string, status: number, headers: Record<string, string> = {}): Response {
+  return jsonFailure(code, message, status, headers);
+}
 
 /** A refused or failed scan: its status and the documents' text, with the code the scanner branches on. */
 export function scanFailureResponse(failure: ScanFailure): Response {
   switch (failure.code) {
     case 'too_many_scans':
-      return jsonFailure(failure.code, UPLOAD_MESSAGES.tooMany, 429, retryAfter(failure));
+      return scanRefusal(failure.code, UPLOAD_MESSAGES.tooMany, 429, retryAfter(failure));
     case 'reader_busy':
-      return jsonFailure(failure.code, UPLOAD_MESSAGES.busy, 429, retryAfter(failure));
+      return scanRefusal(failure.code, UPLOAD_MESSAGES.busy, 429, retryAfter(failure));
     case 'free_scans_used':
-      return jsonFailure(failure.code, FREE_SCANS_FROM_ADDRESS_USED_MESSAGE, 429, retryAfter(failure));
+      return scanRefusal(failure.code, FREE_SCANS_FROM_ADDRESS_USED_MESSAGE, 429, retryAfter(failure));
     case 'scanning_paused':
-      return jsonFailure(failure.code, SCANNING_PAUSED_MESSAGE, 503, retryAfter(failure));
+      return scanRefusal(failure.code, SCANNING_PAUSED_MESSAGE, 503, retryAfter(failure));
     case 'image_too_large':
-      return jsonFailure(failure.code, UPLOAD_MESSAGES.tooLarge(failure.maxBytes), 413);
+      return scanRefusal(failure.code, UPLOAD_MESSAGES.tooLarge(failure.maxBytes), 413);
     case 'too_many_pixels':
-      return jsonFailure(failure.code, UPLOAD_MESSAGES.tooManyPixels, 413);
+      return scanRefusal(failure.code, UPLOAD_MESSAGES.tooManyPixels, 413);
     case 'not_an_image':
-      return jsonFailure(failure.code, UPLOAD_MESSAGES.notAnImage, 415);
+      return scanRefusal(failure.code, UPLOAD_MESSAGES.notAnImage, 415);
     case 'allowance_used':
-      return jsonFailure(failure.code, MESSAGES.allowanceUsed, 402);
+      return scanRefusal(failure.code, MESSAGES.allowanceUsed, 402);
     case 'read_failed':
-      return jsonFailure(failure.code, MESSAGES.failed, 502);
+      return scanRefusal(failure.code, MESSAGES.failed, 502);
     case 'timed_out':
-      return jsonFailure(failure.code, MESSAGES.timedOut, 504);
+      return scanRefusal(failure.code, MESSAGES.timedOut, 504);
     case 'unclear':
-      return jsonFailure(failure.code, MESSAGES.unclear, 422);
+      return scanRefusal(failure.code, MESSAGES.unclear, 422);
   }
 }
 
 /** The analysis response, with the printed total checked against the lines read. */
 export function analysisResponse({ reading, paidWith }: Analysis): Response {
   const check = reconcile(reading.lines, reading.totalPence);
-  return json({
+  return answerWith(readReceipt, {
     items: reading.lines.map((line) => ({
       name: line.label,
       label: line.label,
@@ -71,6 +71,7 @@ export function analysisResponse({ reading, paidWith }: Analysis): Response {
       kind: line.kind,
       type: typeOf(line),
       ...(line.quantity === undefined ? {} : { quantity: line.quantity, unitPricePence: line.unitPricePence }),
+      ...printedUnitsOf(line),
     })),
     totalPence: reading.totalPence,
     // Who, when and in what money (each null when the receipt does not say), for the bill's name and currency.
@@ -80,6 +81,12 @@ export function analysisResponse({ reading, paidWith }: Analysis): Response {
     reconciliation: { billedPence: check.billedPence, differencePence: check.differencePence, matches: check.matches, suspectLines: check.suspectLines },
     paidWith,
   });
+}
+
+/** The units printed at the start of the line as read: the review screen offers to split by them. */
+function printedUnitsOf(line: ReceiptLine): { printedUnits?: number } {
+  const units = printedQuantity(line.raw);
+  return units === null ? {} : { printedUnits: units };
 }
 
 /** The analysis response's coarse type (item, tax or discount). */

@@ -179,7 +179,7 @@ describe('the bill in progress', () => {
   });
 
   it('splits 3 x Peroni unit by unit between three diners to the penny, 2:1 by shares, and puts everyone on an item', () => {
-    startReview([{ id: 'p', raw: '3 x Peroni £10.00', label: 'Peroni', pricePence: pence(1000), kind: 'item', included: true }], false, null);
+    startReview([{ id: 'p', raw: '3 x Peroni £10.00', label: 'Peroni', pricePence: pence(1000), kind: 'item', included: true, printedUnits: 3 }], false, null);
     continueFromReview();
     expect($bill.get().items[0]!.quantity).toBe(3);
     const ids = ['Ann', 'Bo', 'Cy'].map((n) => {

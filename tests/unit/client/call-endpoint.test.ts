@@ -3,6 +3,7 @@ import { openLiveBill } from '../../../src/contracts/live-bills';
 import { usage } from '../../../src/contracts/metering';
 import { capturePayPalOrder } from '../../../src/contracts/payments';
 import { callEndpoint, callEndpointWith } from '../../../src/client/call-endpoint';
+import { markUnpaid, storeBill } from '../../../src/contracts/paying-back';
 
 const request = { items: [{ id: 'soup', name: 'Soup', pricePence: 650, kind: 'item' as const }], diners: [{ id: 'ann', name: 'Ann' }], tip: { percent: 10 } };
 const opened = { billId: 'b1', organiserKey: 'o'.repeat(22), tableKey: 't'.repeat(22), url: 'https://whospaying.app/live/b1#t', expiresAt: '2026-12-02T12:00:00.000Z' };
@@ -56,5 +57,22 @@ describe('calling an endpoint by its contract', () => {
   it('answers a refusal by its code on a 5xx too: the server says what went wrong', async () => {
     answering(503, { error: 'Payment successful but failed to add tokens. Please contact support.', code: 'credit_failed' });
     expect(await callEndpoint(capturePayPalOrder, ['ORDER1'], {})).toEqual({ ok: false, code: 'credit_failed', error: 'Payment successful but failed to add tokens. Please contact support.' });
+  });
+
+  it('sends the params a contract keeps out of the path as headers, with no body for a bodyless method', async () => {
+    answering(200, { diners: [], paidCount: 0, owingCount: 0, everyonePaid: false, outstandingPence: 0, summary: '0 of 0 paid' });
+    expect((await callEndpoint(markUnpaid, ['r1', 'secret', 'd 1'])).ok).toBe(true);
+    expect(vi.mocked(fetch)).toHaveBeenCalledWith('/api/bills/r1/payments/d%201', { method: 'DELETE', headers: { 'x-organiser-secret': 'secret' } });
+  });
+
+  it('answers the field a refusal names', async () => {
+    answering(400, { error: 'A Monzo.me username is letters, digits, dots, dashes or underscores', code: 'invalid_payee', field: 'monzo' });
+    const bill = { tipPence: 0, diners: [], items: [] };
+    expect(await callEndpoint(storeBill, [], { bill, payee: { name: 'Ann', monzo: 'a b' } })).toEqual({
+      ok: false,
+      code: 'invalid_payee',
+      error: 'A Monzo.me username is letters, digits, dots, dashes or underscores',
+      field: 'monzo',
+    });
   });
 });

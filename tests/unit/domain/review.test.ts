@@ -137,6 +137,19 @@ describe('the analysis response', () => {
     ]);
   });
 
+  it('carries the units the server read at the start of a line, when they make sense', () => {
+    const lines = linesFromAnalysis(
+      {
+        items: [
+          { name: 'Peroni', pricePence: 1000, kind: 'item', printedUnits: 3 },
+          { name: 'Soup', pricePence: 500, kind: 'item', printedUnits: 1 },
+        ],
+      },
+      id,
+    );
+    expect(lines?.map((l) => l.printedUnits)).toEqual([3, undefined]);
+  });
+
   it("carries the server's printed total, when it found one", () => {
     expect(printedTotalFromAnalysis({ items: [], totalPence: 1600 })).toBe(1600);
     for (const response of [{ items: [], totalPence: null }, { items: [], totalPence: 12.5 }, [{ name: 'Soup' }], null]) expect(printedTotalFromAnalysis(response)).toBeNull();

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import type { z } from 'zod/mini';
 import { shareTokenMessage } from '../../../../domain/sharing/share-packet';
 import { openSharedBill } from '../../../contracts/shares';
-import { json, jsonFailure } from '../../../server/http/json';
+import { answerWith } from '../../../server/http/answer';
+import { jsonFailure } from '../../../server/http/json';
 import { openShare } from '../../../server/http/sharing';
 
 const STATUS = { missing: 400, failed: 503, invalid: 404, expired: 404, format: 404 } as const;
@@ -12,17 +12,21 @@ export const GET: APIRoute = async ({ params, locals }) => {
   const opened = await openShare(locals, params.token, shareTokenMessage);
   if (!opened.ok) return jsonFailure(opened.problem, opened.message, STATUS[opened.problem]);
   const p = opened.packet;
-  const answer: z.input<typeof openSharedBill.answer> = {
-    currency: p.currency,
-    diners: [...p.seats],
-    items: p.items.map((i) => ({ ...i, assignedTo: [...i.assignedTo] })),
-    tipPence: p.tipPence,
-    tipSplit: p.tipSplit,
-    dinerId: p.focusSeatId,
-    expiresAt: new Date(p.expiresAt * 1000).toISOString(),
-    name: p.name,
-    payerId: p.payerSeatId,
-    payBackRate: p.payBackRate,
-  };
-  return json(answer, 200, { 'referrer-policy': 'no-referrer' });
+  return answerWith(
+    openSharedBill,
+    {
+      currency: p.currency,
+      diners: [...p.seats],
+      items: p.items.map((i) => ({ ...i, assignedTo: [...i.assignedTo] })),
+      tipPence: p.tipPence,
+      tipSplit: p.tipSplit,
+      dinerId: p.focusSeatId,
+      expiresAt: new Date(p.expiresAt * 1000).toISOString(),
+      name: p.name,
+      payerId: p.payerSeatId,
+      payBackRate: p.payBackRate,
+    },
+    200,
+    { 'referrer-policy': 'no-referrer' },
+  );
 };

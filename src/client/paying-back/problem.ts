@@ -1,0 +1,23 @@
+import type { PayeeField } from '../../../domain/paying-back/payee';
+import { UNAVAILABLE_MESSAGE } from '../../contracts/endpoint';
+import { PAYEE_FIELDS, type PayingBackRefusal } from '../../contracts/paying-back';
+import type { Called } from '../call-endpoint';
+
+type Failed = Extract<Called<unknown, PayingBackRefusal>, { readonly ok: false }>;
+
+/** A paying-back call that did not go through, as the summary shows it. */
+export interface PayingBackProblem {
+  readonly code: Failed['code'];
+  readonly message: string;
+  /** The payee's detail the server refused, for the payee dialog to point at. */
+  readonly field?: PayeeField;
+}
+
+const OFFLINE_TEXT = 'Sharing needs a connection. Try again when you are online.';
+
+/** The server's text for its refusals (and the field at fault), ours when no answer came. */
+export function payingBackProblem(failed: Failed): PayingBackProblem {
+  const field = PAYEE_FIELDS.find((f) => f === failed.field);
+  const message = failed.code === 'offline' ? OFFLINE_TEXT : failed.code === 'unavailable' ? UNAVAILABLE_MESSAGE : (failed.error ?? 'Request failed');
+  return { code: failed.code, message, ...(field === undefined ? {} : { field }) };
+}

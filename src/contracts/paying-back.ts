@@ -1,0 +1,127 @@
+import { z } from './zod';
+import type { PayeeField } from '../../domain/paying-back/payee';
+import type { PaidBy } from '../../domain/paying-back/payments';
+import { SHARED_KINDS } from '../../domain/sharing/share-packet';
+import { TIP_SPLITS } from '../../domain/split';
+import type { Endpoint } from './endpoint';
+import { everyMember } from './every-member';
+
+/** Why getting paid back was refused; 'invalid_payee' names the payee's field at fault. */
+export type PayingBackRefusal = 'invalid_bill' | 'invalid_payee' | 'unassigned_items' | 'bill_not_found' | 'diner_not_found' | 'not_organiser' | 'payer_owes_nothing' | 'rate_limited';
+
+export const PAYING_BACK_REFUSALS = everyMember<PayingBackRefusal>()(
+  'invalid_bill',
+  'invalid_payee',
+  'unassigned_items',
+  'bill_not_found',
+  'diner_not_found',
+  'not_organiser',
+  'payer_owes_nothing',
+  'rate_limited',
+);
+
+export const PAYEE_FIELDS = everyMember<PayeeField>()('name', 'monzo', 'revolut', 'paypal');
+
+/** The organiser's secret travels in a header, never in a URL (logs, history, referrers). */
+export const ORGANISER_HEADER = 'x-organiser-secret';
+
+const id = z.string().check(z.minLength(1), z.maxLength(64));
+const text = z.nullish(z.string().check(z.maxLength(200)));
+const pence = z.int();
+
+/** Who has paid what, worded and counted by the server: the summary shows it as it is. */
+export const paymentStatus = z.object({
+  diners: z.readonly(
+    z.array(
+      z.object({
+        dinerId: z.string(),
+        name: z.string(),
+        totalPence: pence,
+        paid: z.nullable(z.object({ by: z.enum(everyMember<PaidBy>()('diner', 'organiser')), at: z.string(), amountPence: pence })),
+        isPayer: z.boolean(),
+        leftPence: pence,
+        paidInFull: z.boolean(),
+        overPence: pence,
+        note: z.string(),
+        convertedTotal: z.nullable(z.string()),
+      }),
+    ),
+  ),
+  paidCount: z.int(),
+  owingCount: z.int(),
+  everyonePaid: z.boolean(),
+  outstandingPence: pence,
+  summary: z.string(),
+});
+
+export type PaymentStatusAnswer = z.output<typeof paymentStatus>;
+
+/**
+ * Stores the organiser's bill for getting paid back (201), or edits the one this device stored (200,
+ * with its secret). Each diner new to the bill gets their link; the device keeps it, since the
+ * server keeps only the capability's hash.
+ */
+export const storeBill = {
+  method: 'POST',
+  path: () => '/api/bills',
+  request: z.object({
+    bill: z.object({
+      merchant: text,
+      diningDate: z.nullish(z.string().check(z.maxLength(10))),
+      /** The diner who paid the restaurant (absent: the organiser, not one of the diners). */
+      payerId: z.nullish(id),
+      tipPence: pence,
+      /** ISO 4217; pounds when left out. */
+      currency: z.nullish(z.string().check(z.maxLength(3))),
+      /** One unit of the bill's currency in pounds, when the organiser is paid back in pounds. */
+      payBackRate: z.nullish(z.string().check(z.maxLength(20))),
+      tipSplit: z.optional(z.enum(TIP_SPLITS)),
+      diners: z.readonly(z.array(z.object({ id, name: z.string().check(z.maxLength(100)) })).check(z.maxLength(50))),
+      items: z.readonly(
+        z
+          .array(z.object({ name: z.string().check(z.maxLength(200)), pricePence: pence, kind: z.optional(z.enum(SHARED_KINDS)), assignedTo: z.readonly(z.array(id).check(z.maxLength(50))) }))
+          .check(z.maxLength(500)),
+      ),
+    }),
+    payee: z.object({ name: text, monzo: text, revolut: text, paypal: text }),
+    stored: z.optional(z.object({ receiptId: id, organiserSecret: id, dinerIds: z.record(id, id) })),
+  }),
+  answer: z.object({
+    receiptId: z.string(),
+    organiserSecret: z.string(),
+    expiresAt: z.string(),
+    /** By the app's diner id: the server's, and the diner's own link when new to the bill (null when kept). */
+    diners: z.readonly(z.array(z.object({ id: z.string(), dinerId: z.string(), capability: z.nullable(z.string()), url: z.nullable(z.string()) }))),
+    status: paymentStatus,
+  }),
+  refusals: PAYING_BACK_REFUSALS,
+} satisfies Endpoint<[], z.ZodMiniType, z.ZodMiniType, PayingBackRefusal>;
+
+// The organiser's endpoints take the bill's id and the organiser's secret; the secret goes in the header.
+const organiserHeaders = (_receiptId: string, organiserSecret: string) => ({ [ORGANISER_HEADER]: organiserSecret });
+const paymentsPath = (receiptId: string, _organiserSecret: string) => `/api/bills/${encodeURIComponent(receiptId)}/payments`;
+
+/** The organiser's view of who has paid. */
+export const readPayments = {
+  method: 'GET',
+  path: paymentsPath,
+  headers: organiserHeaders,
+  request: null,
+  answer: paymentStatus,
+  refusals: PAYING_BACK_REFUSALS,
+} satisfies Endpoint<[string, string], null, z.ZodMiniType, PayingBackRefusal>;
+
+const dinerPaymentPath = (receiptId: string, organiserSecret: string, dinerId: string) => `${paymentsPath(receiptId, organiserSecret)}/${encodeURIComponent(dinerId)}`;
+
+/** The organiser marks a diner paid; idempotent, and answers who has paid. */
+export const markPaid = {
+  method: 'PUT',
+  path: dinerPaymentPath,
+  headers: organiserHeaders,
+  request: null,
+  answer: paymentStatus,
+  refusals: PAYING_BACK_REFUSALS,
+} satisfies Endpoint<[string, string, string], null, z.ZodMiniType, PayingBackRefusal>;
+
+/** The organiser takes a diner's paid mark back; idempotent, and answers who has paid. */
+export const markUnpaid = { ...markPaid, method: 'DELETE' } satisfies Endpoint<[string, string, string], null, z.ZodMiniType, PayingBackRefusal>;
