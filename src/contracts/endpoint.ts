@@ -16,8 +16,8 @@ export interface Endpoint<Params extends readonly string[], Request extends z.Zo
   readonly refusals: readonly Code[];
 }
 
-/** Codes every endpoint with a JSON body may answer besides its own: the body refused at the edge. */
-export const EDGE_REFUSALS = ['not_json', 'too_large', 'invalid_body'] as const;
+/** Codes every endpoint may answer besides its own: the body, or an id in the path, refused at the edge. */
+export const EDGE_REFUSALS = ['not_json', 'too_large', 'invalid_body', 'invalid_id'] as const;
 
 export type EdgeRefusal = (typeof EDGE_REFUSALS)[number];
 

@@ -10,6 +10,7 @@ const unavailable = postgresUnavailable();
 if (unavailable) console.warn(`[integration] anonymous ids at the edge on Postgres skipped (PGlite still runs): ${unavailable}`);
 
 const NOT_IDS = ['device-1', 'x'.repeat(36), '3f2b8a4e-8a1b-4c3d-9e0f-123456789abz', "1' or '1'='1"];
+const NOT_BILL_IDS = ['NOT-VALID', 'x'.repeat(61), "1' or '1'='1", 'a b'];
 
 type Call = { readonly name: string; readonly send: (server: BuiltServer, id: string) => Promise<Response> };
 
@@ -62,6 +63,28 @@ describe.each([
     await server?.stop();
     await database?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it.skipIf(skip)('answers 400 naming the field for a bill id or diner id in the path that is no id at all', async () => {
+    const organiser = { 'x-organiser-secret': 'abcdefghjkmnpqrstuvwxyz2345' };
+    const pathCalls: { readonly field: string; readonly send: (id: string) => Promise<Response> }[] = [
+      { field: 'billId', send: (id) => postJson(server, `/api/live-bills/${id}/commands`, { key: 'k'.repeat(22), command: { type: 'lock' } }) },
+      { field: 'billId', send: (id) => fetch(`${server.url}/api/live-bills/${id}/events?key=${'k'.repeat(22)}`) },
+      { field: 'receiptId', send: (id) => fetch(`${server.url}/api/bills/${id}/payments`, { headers: organiser }) },
+      { field: 'receiptId', send: (id) => fetch(`${server.url}/api/bills/${id}/payments/abcdefgh`, { method: 'PUT', headers: organiser }) },
+      { field: 'dinerId', send: (id) => fetch(`${server.url}/api/bills/abcdefghjkmnpq/payments/${id}`, { method: 'DELETE', headers: organiser }) },
+    ];
+    for (const call of pathCalls) {
+      for (const id of NOT_BILL_IDS) {
+        const response = await call.send(encodeURIComponent(id));
+        expect({ field: call.field, id, status: response.status, body: await response.json() }).toEqual({
+          field: call.field,
+          id,
+          status: 400,
+          body: { error: `${call.field} is not a valid id`, code: 'invalid_id', field: call.field },
+        });
+      }
+    }
   });
 
   it.skipIf(skip)('answers 400 naming anonymousUserId for each malformed id on each metered endpoint', async () => {

@@ -2,7 +2,9 @@ import type { APIRoute } from 'astro';
 import type { LiveRequest } from '../../../../../domain/live-bill/live-bill';
 import { liveBillToJson } from '../../../../../domain/live-bill/wire';
 import { ownPayBackPath } from '../../../../../domain/paying-back/pay-back-links';
+import { billIdOf } from '../../../../../domain/bill-ids';
 import { clientIpOf } from '../../../../server/http/client-ip';
+import { idRefused } from '../../../../server/http/path-ids';
 import { answerWith } from '../../../../server/http/answer';
 import { liveRefusalResponse } from '../../../../server/http/live-bills';
 import { readJson, requestRefused } from '../../../../server/http/read-json';
@@ -10,12 +12,14 @@ import { liveCommand, type LiveCommandRequest } from '../../../../contracts/live
 
 /** One change to a live bill, by whoever holds `key` (the organiser's, the table's, or a diner's). */
 export const POST: APIRoute = async (context) => {
+  const billId = billIdOf(context.params.id);
+  if (billId === null) return idRefused('billId');
   const input = await readJson(context.request, liveCommand.request);
   if (!input.ok) return requestRefused(input.error);
   const { liveBills, publicUrl } = await context.locals.services();
   const command = ownLinks(input.value.command, [new URL(publicUrl(context.url.origin, '/')).origin, context.url.origin]);
   if (command === null) return liveRefusalResponse({ code: 'bad_link' });
-  const outcome = await liveBills.command(context.params.id ?? '', input.value.key, command, await clientIpOf(context));
+  const outcome = await liveBills.command(billId, input.value.key, command, await clientIpOf(context));
   if (!outcome.ok) return liveRefusalResponse(outcome.error);
   return answerWith(liveCommand, { bill: liveBillToJson(outcome.value.bill), ...(outcome.value.joined ? { joined: outcome.value.joined } : {}) });
 };

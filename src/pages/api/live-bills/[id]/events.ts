@@ -1,5 +1,7 @@
 import type { APIRoute } from 'astro';
+import { billIdOf } from '../../../../../domain/bill-ids';
 import { clientIpOf } from '../../../../server/http/client-ip';
+import { idRefused } from '../../../../server/http/path-ids';
 import { liveRefusalResponse } from '../../../../server/http/live-bills';
 import { billStream } from '../../../../server/http/live-event-stream';
 
@@ -12,10 +14,12 @@ import { billStream } from '../../../../server/http/live-event-stream';
  */
 export const GET: APIRoute = async (context) => {
   const { request, url } = context;
+  const billId = billIdOf(context.params.id);
+  if (billId === null) return idRefused('billId');
   const last = Number(request.headers.get('last-event-id') ?? url.searchParams.get('since') ?? -1);
   const stream = billStream(Number.isSafeInteger(last) ? last : -1, request.signal);
   const { liveBills } = await context.locals.services();
-  const watched = await liveBills.watch(context.params.id ?? '', url.searchParams.get('key') ?? '', await clientIpOf(context), (bill, change) => stream.send(bill, change));
+  const watched = await liveBills.watch(billId, url.searchParams.get('key') ?? '', await clientIpOf(context), (bill, change) => stream.send(bill, change));
   if (!watched.ok) return liveRefusalResponse(watched.error);
   stream.onClose(watched.value.close);
   stream.send(watched.value.bill);
