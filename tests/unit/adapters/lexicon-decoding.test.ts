@@ -68,3 +68,41 @@ describe('lexicon decoding of the recogniser output', () => {
     expect(decode(scores, scores.length / classes, classes, alphabet).confidence).toBeCloseTo(greedyMean, 5);
   });
 });
+
+// Another made-up list with ranks as a large word list has them: short words are common or rare.
+const RANKED = new Map([
+  ['oil', 1_500],
+  ['tea', 2_000],
+  ['pot', 3_000],
+  ['cake', 9_000],
+  ['dil', 21_000],
+  ['naked', 25_000],
+  ['choc', 50_000],
+  ['dog', 5_000],
+  ['hin', 60_000],
+  ['eral', 60_000],
+  ['gin', 70_000],
+  ['pin', 30_000],
+]);
+const decodeRanked = lexiconDecoder(lexiconOf(RANKED));
+const readRanked = (scores: Float32Array) => decodeRanked(scores, scores.length / classes, classes, alphabet).text;
+
+describe('lexicon decoding of words run together', () => {
+  it('reads words a till ran together when no one word fits', () => {
+    expect(readRanked(output('CHDCCAKE', { 2: { O: 0.3 } }))).toBe('CHOCCAKE');
+    expect(readRanked(output('Teapdt', { 4: { o: 0.3 } }))).toBe('Teapot');
+  });
+
+  it('takes a short word as a part only when it is common', () => {
+    const rare = lexiconDecoder(lexiconOf(new Map([...RANKED, ['tea', 40_000]])));
+    const scores = output('TEAPDT', { 4: { O: 0.3 } });
+    expect(rare(scores, scores.length / classes, classes, alphabet).text).toBe('TEAPDT');
+    // "hin" + "eral" would split anything: a rare short word is no part.
+    expect(readRanked(output('HlNERAL', { 1: { I: 0.3 } }))).toBe('HlNERAL');
+  });
+
+  it('leaves words run together as printed, in their case', () => {
+    expect(readRanked(output('NakedDog'))).toBe('NakedDog');
+    expect(readRanked(output('NakedDag', { 6: { o: 0.3 } }))).toBe('NakedDog');
+  });
+});
