@@ -28,6 +28,15 @@ const COMMON = 100_000;
 const RUN_TOGETHER: RunTogether = { words: 3, minLength: 4, shortRank: 10_000 };
 /** Each word more in a run-together reading costs this much likelihood: one word is the likelier reading. */
 const COST_PER_WORD = 1;
+/**
+ * A word the best path spells may still be a misread of another ("DIL" for OIL, "Doca Cola"):
+ * it is read as a word ranked at least three times commoner that is within e¹ of it, where the
+ * recogniser itself all but hesitates between the two.
+ */
+const REAL_WORD_MARGIN = 1;
+const COMMONER = 3;
+/** Real words shorter than this are left alone: two letters are too easily anything. */
+const REAL_WORD_MIN_LENGTH = 3;
 
 export function lexiconOf(ranks: WordRanks, commonSize = COMMON): Lexicon {
   // One pass over the 225,000 words, copying none of them: each reading worker builds this.
@@ -41,9 +50,10 @@ export function lexiconOf(ranks: WordRanks, commonSize = COMMON): Lexicon {
  * path spells no word at all ("Hineral"), the recogniser's own per-step probabilities are searched
  * for common words (a beam search over the lexicon's prefixes), and the likeliest is read instead
  * when it is nearly as likely as the best path's spelling; failing one word, words run together
- * ("CHDCCAKE" to "CHOCCAKE"). Upper and lower case count as one letter, so "HINERAL" and
- * "Hineral" become "MINERAL" and "Mineral". Figures, prices and words the lexicon knows are read
- * as the best path has them.
+ * ("CHDCCAKE" to "CHOCCAKE"). Where it spells a word, a much commoner word the recogniser nearly
+ * read instead is read ("PONDER" to "POWDER"). Upper and lower case count as one letter, so
+ * "HINERAL" and "Hineral" become "MINERAL" and "Mineral". Figures and prices are read as the best
+ * path has them.
  */
 export function lexiconDecoder(lexicon: Lexicon): CtcDecoder {
   return (scores, steps, classes, alphabet) => {
@@ -52,13 +62,14 @@ export function lexiconDecoder(lexicon: Lexicon): CtcDecoder {
     let text = '';
     for (const run of runsOf(emissions)) {
       const spelt = run.emissions.map((e) => e.character).join('');
-      const correctable = run.word && spelt.length >= MIN_LENGTH && /^[A-Za-z]+$/.test(spelt) && !lexicon.ranks.has(spelt.toLowerCase());
-      if (!correctable) {
+      const rank = lexicon.ranks.get(spelt.toLowerCase());
+      const checked = run.word && /^[A-Za-z]+$/.test(spelt) && spelt.length >= (rank === undefined ? MIN_LENGTH : REAL_WORD_MIN_LENGTH);
+      if (!checked) {
         text += spelt;
         continue;
       }
       const span = stepProbabilities(scores, classes, letters, spanOf(emissions, run, steps));
-      const better = likelierWords(span, spelt.toLowerCase(), lexicon);
+      const better = rank === undefined ? likelierWords(span, spelt.toLowerCase(), lexicon) : commonerWord(span, spelt.toLowerCase(), rank, lexicon);
       text += better === null ? spelt : wordsInCaseOf(spelt, better.split(' ')).join('');
     }
     return { ...readingOf(emissions), text };
@@ -112,6 +123,18 @@ function likeliestOf(span: StepProbabilities, spelt: string, readings: readonly 
   // The best path's own letters split into words: nothing to put right.
   if (best === null || best.words.replaceAll(' ', '') === spelt) return null;
   return best.words;
+}
+
+/** A word ranked at least COMMONER times higher than the one the best path spells, within REAL_WORD_MARGIN of it; otherwise null. */
+function commonerWord(span: StepProbabilities, spelt: string, rank: number, lexicon: Lexicon): string | null {
+  const floor = logProbability(span, spelt) - REAL_WORD_MARGIN;
+  let best: { word: string; likelihood: number } | null = null;
+  for (const word of wordsIn(span, lexicon, BEAM)) {
+    if (word === spelt || word.length < spelt.length || (lexicon.ranks.get(word) ?? Infinity) * COMMONER > rank) continue;
+    const likelihood = logProbability(span, word);
+    if (likelihood >= floor && (best === null || likelihood > best.likelihood)) best = { word, likelihood };
+  }
+  return best?.word ?? null;
 }
 
 /** Words read for one run of letters, in its case; each capitalised where the run is ("CheckCiosed" to "CheckClosed"). */

@@ -106,3 +106,17 @@ describe('lexicon decoding of words run together', () => {
     expect(readRanked(output('NakedDag', { 6: { o: 0.3 } }))).toBe('NakedDog');
   });
 });
+
+describe('lexicon decoding of a real word the recogniser nearly read as a commoner one', () => {
+  it('reads the much commoner word when the recogniser all but hesitated', () => {
+    expect(readRanked(output('PURA DIL', { 5: { O: 0.4 } }))).toBe('PURA OIL');
+    expect(readRanked(output('Gin', { 0: { o: 0.4 } }))).toBe('Gin');
+    expect(readRanked(output('Dil', { 0: { o: 0.4 } }))).toBe('Oil');
+  });
+
+  it('keeps the word read when the recogniser was sure of it or the other word is not much commoner', () => {
+    expect(readRanked(output('DIL', { 0: { O: 0.05 } }))).toBe('DIL');
+    // "pin" is commoner than "gin", but not three times.
+    expect(readRanked(output('GIN', { 0: { P: 0.4 } }))).toBe('GIN');
+  });
+});
