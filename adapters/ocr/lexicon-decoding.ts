@@ -10,6 +10,8 @@ export interface Lexicon {
   readonly ranks: WordRanks;
   /** The common words (lower case a–z, sorted) a misread word may become. */
   readonly common: readonly string[];
+  /** Every listed word (lower case a–z, sorted): a misread word may become a rare one only when the recogniser nearly read it. */
+  readonly rare: readonly string[];
 }
 
 /** How much less likely (natural log of the CTC probability) than the best path's spelling a word may be and still be read. */
@@ -26,6 +28,11 @@ const COMMON = 100_000;
  * anything ("hin" + "eral"), so they are not parts.
  */
 const RUN_TOGETHER: RunTogether = { words: 3, minLength: 4, shortRank: 10_000 };
+/**
+ * Dishes are rare words in everyday English ("tandoori" ranks 138,000th): a non-word may become
+ * any listed word, not only a common one, when it is within e³ of the best path's spelling.
+ */
+const RARE_MARGIN = 3;
 /** Each word more in a run-together reading costs this much likelihood: one word is the likelier reading. */
 const COST_PER_WORD = 1;
 /**
@@ -41,8 +48,9 @@ const REAL_WORD_MIN_LENGTH = 3;
 export function lexiconOf(ranks: WordRanks, commonSize = COMMON): Lexicon {
   // One pass over the 225,000 words, copying none of them: each reading worker builds this.
   const common: string[] = [];
-  for (const [word, rank] of ranks) if (rank < commonSize && /^[a-z]{3,}$/.test(word)) common.push(word);
-  return { ranks, common: common.sort() };
+  const rare: string[] = [];
+  for (const [word, rank] of ranks) if (/^[a-z]{3,}$/.test(word)) (rank < commonSize ? common : rare).push(word);
+  return { ranks, common: common.sort(), rare: [...common, ...rare].sort() };
 }
 
 /**
@@ -102,17 +110,21 @@ function spanOf(emissions: readonly Emission[], run: Run, steps: number): { firs
 }
 
 /**
- * The common word the span most likely spells, or else words run together, when within the
- * margin of the best path's spelling; otherwise null. A reading may add a letter the best path
+ * The common word the span most likely spells, or else common words run together, or else a rare
+ * word, when within the margin of the best path's spelling; otherwise null. A reading may add a letter the best path
  * passed over as a blank ("COCKTAL" to "COCKTAIL") but never drop one it read: letters read with
  * fair confidence and dropped made "PILAU" "PILA" and "Guac" "Gua".
  */
 function likelierWords(span: StepProbabilities, spelt: string, lexicon: Lexicon): string | null {
-  return likeliestOf(span, spelt, wordsIn(span, lexicon, BEAM)) ?? likeliestOf(span, spelt, wordsIn(span, lexicon, BEAM, RUN_TOGETHER));
+  return (
+    likeliestOf(span, spelt, wordsIn(span, lexicon, BEAM)) ??
+    likeliestOf(span, spelt, wordsIn(span, lexicon, BEAM, RUN_TOGETHER)) ??
+    likeliestOf(span, spelt, wordsIn(span, { common: lexicon.rare, ranks: lexicon.ranks }, BEAM), RARE_MARGIN)
+  );
 }
 
-function likeliestOf(span: StepProbabilities, spelt: string, readings: readonly string[]): string | null {
-  const floor = logProbability(span, spelt) - MARGIN;
+function likeliestOf(span: StepProbabilities, spelt: string, readings: readonly string[], margin = MARGIN): string | null {
+  const floor = logProbability(span, spelt) - margin;
   let best: { words: string; likelihood: number } | null = null;
   for (const words of readings) {
     const letters = words.replaceAll(' ', '');

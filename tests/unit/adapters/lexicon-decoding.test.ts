@@ -56,10 +56,14 @@ describe('lexicon decoding of the recogniser output', () => {
     expect(read(output('5.50', { 0: { S: 0.4 } }))).toBe('5.50');
   });
 
-  it('corrects only to common words', () => {
+  it('corrects to a rare word only when the recogniser nearly read it', () => {
     const rare = lexiconDecoder(lexiconOf(new Map(WORDS.map((w, i) => [w, i])), 1));
-    const scores = output('HINERAL', { 0: { M: 0.3 } });
-    expect(rare(scores, scores.length / classes, classes, alphabet).text).toBe('HINERAL');
+    const doubted = output('HINERAL', { 0: { M: 0.3 } });
+    expect(rare(doubted, doubted.length / classes, classes, alphabet).text).toBe('MINERAL');
+    // e^3.8 less likely than the best path: near enough for a common word, not for a rare one.
+    const scarcely = output('HINERAL', { 0: { M: 0.02 } });
+    expect(read(scarcely)).toBe('MINERAL');
+    expect(rare(scarcely, scarcely.length / classes, classes, alphabet).text).toBe('HINERAL');
   });
 
   it('keeps the best path confidence whatever it reads', () => {
