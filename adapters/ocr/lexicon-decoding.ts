@@ -16,7 +16,7 @@ export interface Lexicon {
 
 /** How much less likely (natural log of the CTC probability) than the best path's spelling a word may be and still be read. */
 const MARGIN = 4;
-/** Words shorter than this are too easily another word: they are read as the best path spells them. */
+/** Words shorter than this are too easily another word, or an abbreviation ("Sdn" is no "son"): they are read as the best path spells them. */
 const MIN_LENGTH = 4;
 /** Spellings kept at each step of the beam search. */
 const BEAM = 16;
@@ -36,14 +36,12 @@ const RARE_MARGIN = 3;
 /** Each word more in a run-together reading costs this much likelihood: one word is the likelier reading. */
 const COST_PER_WORD = 1;
 /**
- * A word the best path spells may still be a misread of another ("DIL" for OIL, "Doca Cola"):
+ * A word the best path spells may still be a misread of another ("PONDER" for POWDER, "Doca Cola"):
  * it is read as a word ranked at least three times commoner that is within e¹ of it, where the
  * recogniser itself all but hesitates between the two.
  */
 const REAL_WORD_MARGIN = 1;
 const COMMONER = 3;
-/** Real words shorter than this are left alone: two letters are too easily anything. */
-const REAL_WORD_MIN_LENGTH = 3;
 
 export function lexiconOf(ranks: WordRanks, commonSize = COMMON): Lexicon {
   // One pass over the 225,000 words, copying none of them: each reading worker builds this.
@@ -71,7 +69,7 @@ export function lexiconDecoder(lexicon: Lexicon): CtcDecoder {
     for (const run of runsOf(emissions)) {
       const spelt = run.emissions.map((e) => e.character).join('');
       const rank = lexicon.ranks.get(spelt.toLowerCase());
-      const checked = run.word && /^[A-Za-z]+$/.test(spelt) && spelt.length >= (rank === undefined ? MIN_LENGTH : REAL_WORD_MIN_LENGTH);
+      const checked = run.word && /^[A-Za-z]+$/.test(spelt) && spelt.length >= MIN_LENGTH;
       if (!checked) {
         text += spelt;
         continue;
