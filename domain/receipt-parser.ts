@@ -230,7 +230,26 @@ const GLUED_FLAG_DIGIT = /(\d[.,]\d\d)\d(\s*)$/;
 function hasTaxFlagColumn(rows: readonly string[]): boolean {
   const flags = rows.filter((r) => TAX_FLAG_AFTER_AMOUNT.test(r)).length;
   const glued = rows.filter((r) => GLUED_FLAG_DIGIT.test(r)).length;
-  return flags >= 1 && flags + glued >= 3;
+  return (flags >= 1 && flags + glued >= 3) || hasGluedClassColumn(rows);
+}
+
+// A third decimal other than 0: "12,001", "9,901".
+const GLUED_CLASS = /\d[.,]\d\d([1-9])\s*$/;
+
+/**
+ * Every class glued to its amount, none printed apart ("12,001", "9,901", "2,101" over
+ * "Summe 154,40"): three amounts or more end in the same digit other than 0, and they are most of
+ * the amounts with a third decimal. Whole-unit prices with thousands end in 0 ("25.000").
+ */
+function hasGluedClassColumn(rows: readonly string[]): boolean {
+  const thirdDecimals = rows.filter((r) => GLUED_FLAG_DIGIT.test(r)).length;
+  const classes = new Map<string, number>();
+  for (const row of rows) {
+    const digit = GLUED_CLASS.exec(row)?.[1];
+    if (digit !== undefined) classes.set(digit, (classes.get(digit) ?? 0) + 1);
+  }
+  const commonest = Math.max(0, ...classes.values());
+  return commonest >= 3 && 2 * commonest >= thirdDecimals;
 }
 // "Pizza      2200" in a column of "12.50"s: the point was too faint to read. Only after a column
 // gap, so house numbers and dates stay as they are.

@@ -1,4 +1,5 @@
-import { greedyPath, readingOf, type CtcAlphabet, type CtcDecoder, type Emission } from './ctc-decoding';
+import { greedyPath, readingOf, type CtcDecoder, type Emission } from './ctc-decoding';
+import { letterClasses, logProbability, stepProbabilities, wordsIn, type RunTogether, type StepProbabilities } from './ctc-word-search';
 
 /** English words by popularity: each word's rank, 0 the most common. */
 export type WordRanks = ReadonlyMap<string, number>;
@@ -9,34 +10,56 @@ export interface Lexicon {
   readonly ranks: WordRanks;
   /** The common words (lower case a–z, sorted) a misread word may become. */
   readonly common: readonly string[];
+  /** Every listed word (lower case a–z, sorted): a misread word may become a rare one only when the recogniser nearly read it. */
+  readonly rare: readonly string[];
 }
 
 /** How much less likely (natural log of the CTC probability) than the best path's spelling a word may be and still be read. */
 const MARGIN = 4;
-/** Words shorter than this are too easily another word: they are read as the best path spells them. */
+/** Words shorter than this are too easily another word, or an abbreviation ("Sdn" is no "son"): they are read as the best path spells them. */
 const MIN_LENGTH = 4;
 /** Spellings kept at each step of the beam search. */
 const BEAM = 16;
 /** A correction must be a common word: among the 100,000 most used. */
 const COMMON = 100_000;
-/** Letters less likely than this at a step are not tried there. */
-const UNLIKELY = 1e-3;
-const LETTERS = 26;
+/**
+ * Tills run words together ("CHOCCAKE", "Cocacolalight"): up to three, each of four letters or
+ * more, or a short word among the 10,000 most used ("TEA", "FOR"). Rarer short words split
+ * anything ("hin" + "eral"), so they are not parts.
+ */
+const RUN_TOGETHER: RunTogether = { words: 3, minLength: 4, shortRank: 10_000 };
+/**
+ * Dishes are rare words in everyday English ("tandoori" ranks 138,000th): a non-word may become
+ * any listed word, not only a common one, when it is within e³ of the best path's spelling.
+ */
+const RARE_MARGIN = 3;
+/** Each word more in a run-together reading costs this much likelihood: one word is the likelier reading. */
+const COST_PER_WORD = 1;
+/**
+ * A word the best path spells may still be a misread of another ("PONDER" for POWDER, "Doca Cola"):
+ * it is read as a word ranked at least three times commoner that is within e¹ of it, where the
+ * recogniser itself all but hesitates between the two.
+ */
+const REAL_WORD_MARGIN = 1;
+const COMMONER = 3;
 
 export function lexiconOf(ranks: WordRanks, commonSize = COMMON): Lexicon {
   // One pass over the 225,000 words, copying none of them: each reading worker builds this.
   const common: string[] = [];
-  for (const [word, rank] of ranks) if (rank < commonSize && /^[a-z]{3,}$/.test(word)) common.push(word);
-  return { ranks, common: common.sort() };
+  const rare: string[] = [];
+  for (const [word, rank] of ranks) if (/^[a-z]{3,}$/.test(word)) (rank < commonSize ? common : rare).push(word);
+  return { ranks, common: common.sort(), rare: [...common, ...rare].sort() };
 }
 
 /**
  * CTC decoding that reads a word the way a person who knows the language would: where the best
  * path spells no word at all ("Hineral"), the recogniser's own per-step probabilities are searched
  * for common words (a beam search over the lexicon's prefixes), and the likeliest is read instead
- * when it is nearly as likely as the best path's spelling. Upper and lower case count as one
- * letter, so "HINERAL" and "Hineral" become "MINERAL" and "Mineral". Figures, prices and words the
- * lexicon knows are read as the best path has them.
+ * when it is nearly as likely as the best path's spelling; failing one word, words run together
+ * ("CHDCCAKE" to "CHOCCAKE"). Where it spells a word, a much commoner word the recogniser nearly
+ * read instead is read ("PONDER" to "POWDER"). Upper and lower case count as one letter, so
+ * "HINERAL" and "Hineral" become "MINERAL" and "Mineral". Figures and prices are read as the best
+ * path has them.
  */
 export function lexiconDecoder(lexicon: Lexicon): CtcDecoder {
   return (scores, steps, classes, alphabet) => {
@@ -45,14 +68,15 @@ export function lexiconDecoder(lexicon: Lexicon): CtcDecoder {
     let text = '';
     for (const run of runsOf(emissions)) {
       const spelt = run.emissions.map((e) => e.character).join('');
-      const correctable = run.word && spelt.length >= MIN_LENGTH && /^[A-Za-z]+$/.test(spelt) && !lexicon.ranks.has(spelt.toLowerCase());
-      if (!correctable) {
+      const rank = lexicon.ranks.get(spelt.toLowerCase());
+      const checked = run.word && /^[A-Za-z]+$/.test(spelt) && spelt.length >= MIN_LENGTH;
+      if (!checked) {
         text += spelt;
         continue;
       }
       const span = stepProbabilities(scores, classes, letters, spanOf(emissions, run, steps));
-      const better = likelierWord(span, spelt.toLowerCase(), lexicon);
-      text += better === null ? spelt : inCaseOf(spelt, better);
+      const better = rank === undefined ? likelierWords(span, spelt.toLowerCase(), lexicon) : commonerWord(span, spelt.toLowerCase(), rank, lexicon);
+      text += better === null ? spelt : wordsInCaseOf(spelt, better.split(' ')).join('');
     }
     return { ...readingOf(emissions), text };
   };
@@ -83,146 +107,50 @@ function spanOf(emissions: readonly Emission[], run: Run, steps: number): { firs
   return { first: before === undefined ? 0 : before.last + 1, last: after === undefined ? steps - 1 : after.first - 1 };
 }
 
-const lettersOf = new WeakMap<CtcAlphabet, number[][]>();
-
-/** For each letter a–z, the recogniser's classes that print it (small and capital). */
-function letterClasses(alphabet: CtcAlphabet): number[][] {
-  let letters = lettersOf.get(alphabet);
-  if (letters === undefined) {
-    const printable = new Set(alphabet.printable);
-    letters = Array.from({ length: LETTERS }, (_, k) => {
-      const small = String.fromCharCode(97 + k);
-      return [small, small.toUpperCase()].map((c) => alphabet.dictionary.indexOf(c)).filter((i) => i > 0 && printable.has(i));
-    });
-    lettersOf.set(alphabet, letters);
-  }
-  return letters;
-}
-
-/** Per step of a span: the blank's probability and each letter's (its small and capital classes together). */
-interface StepProbabilities {
-  readonly steps: number;
-  readonly blank: Float64Array;
-  readonly letter: Float64Array;
-}
-
-function stepProbabilities(scores: Float32Array, classes: number, letters: readonly number[][], span: { first: number; last: number }): StepProbabilities {
-  const steps = Math.max(0, span.last - span.first + 1);
-  const blank = new Float64Array(steps);
-  const letter = new Float64Array(steps * LETTERS);
-  for (let t = 0; t < steps; t += 1) {
-    const row = (span.first + t) * classes;
-    blank[t] = scores[row]!;
-    letters.forEach((indices, k) => (letter[t * LETTERS + k] = indices.reduce((sum, i) => sum + scores[row + i]!, 0)));
-  }
-  return { steps, blank, letter };
-}
-
 /**
- * The common word the span most likely spells, when it is within the margin of the best path's
- * spelling; otherwise null. A word may add a letter the best path passed over as a blank
- * ("COCKTAL" to "COCKTAIL") but never drop one it read: letters read with fair confidence and
- * dropped made "PILAU" "PILA" and "Guac" "Gua".
+ * The common word the span most likely spells, or else common words run together, or else a rare
+ * word, when within the margin of the best path's spelling; otherwise null. A reading may add a letter the best path
+ * passed over as a blank ("COCKTAL" to "COCKTAIL") but never drop one it read: letters read with
+ * fair confidence and dropped made "PILAU" "PILA" and "Guac" "Gua".
  */
-function likelierWord(span: StepProbabilities, spelt: string, lexicon: Lexicon): string | null {
-  const floor = logProbability(span, spelt) - MARGIN;
+function likelierWords(span: StepProbabilities, spelt: string, lexicon: Lexicon): string | null {
+  return (
+    likeliestOf(span, spelt, wordsIn(span, lexicon, BEAM)) ??
+    likeliestOf(span, spelt, wordsIn(span, lexicon, BEAM, RUN_TOGETHER)) ??
+    likeliestOf(span, spelt, wordsIn(span, { common: lexicon.rare, ranks: lexicon.ranks }, BEAM), RARE_MARGIN)
+  );
+}
+
+function likeliestOf(span: StepProbabilities, spelt: string, readings: readonly string[], margin = MARGIN): string | null {
+  const floor = logProbability(span, spelt) - margin;
+  let best: { words: string; likelihood: number } | null = null;
+  for (const words of readings) {
+    const letters = words.replaceAll(' ', '');
+    if (letters.length < spelt.length) continue;
+    const likelihood = logProbability(span, letters) - (words.split(' ').length - 1) * COST_PER_WORD;
+    if (likelihood >= floor && (best === null || likelihood > best.likelihood)) best = { words, likelihood };
+  }
+  // The best path's own letters split into words: nothing to put right.
+  if (best === null || best.words.replaceAll(' ', '') === spelt) return null;
+  return best.words;
+}
+
+/** A word ranked at least COMMONER times higher than the one the best path spells, within REAL_WORD_MARGIN of it; otherwise null. */
+function commonerWord(span: StepProbabilities, spelt: string, rank: number, lexicon: Lexicon): string | null {
+  const floor = logProbability(span, spelt) - REAL_WORD_MARGIN;
   let best: { word: string; likelihood: number } | null = null;
-  for (const word of commonWordsIn(span, lexicon, BEAM)) {
-    if (word.length < spelt.length) continue;
+  for (const word of wordsIn(span, lexicon, BEAM)) {
+    if (word === spelt || word.length < spelt.length || (lexicon.ranks.get(word) ?? Infinity) * COMMONER > rank) continue;
     const likelihood = logProbability(span, word);
     if (likelihood >= floor && (best === null || likelihood > best.likelihood)) best = { word, likelihood };
   }
   return best?.word ?? null;
 }
 
-/**
- * Prefix beam search over the span, keeping only spellings that begin a common word; what is left
- * at the end that is a whole common word.
- */
-function commonWordsIn(span: StepProbabilities, lexicon: Lexicon, width: number): string[] {
-  const begins = new Map<string, boolean>();
-  const beginsWord = (prefix: string) => {
-    let known = begins.get(prefix);
-    if (known === undefined) {
-      const at = lowerBound(lexicon.common, prefix);
-      known = at < lexicon.common.length && lexicon.common[at]!.startsWith(prefix);
-      begins.set(prefix, known);
-    }
-    return known;
-  };
-  // Each spelling's probability of ending on a blank and on its last letter.
-  let beams = new Map<string, { blank: number; letter: number }>([['', { blank: 1, letter: 0 }]]);
-  for (let t = 0; t < span.steps; t += 1) {
-    const next = new Map<string, { blank: number; letter: number }>();
-    const at = (prefix: string) => {
-      let entry = next.get(prefix);
-      if (entry === undefined) next.set(prefix, (entry = { blank: 0, letter: 0 }));
-      return entry;
-    };
-    for (const [prefix, { blank, letter }] of beams) {
-      at(prefix).blank += (blank + letter) * span.blank[t]!;
-      const lastLetter = prefix.length === 0 ? -1 : prefix.charCodeAt(prefix.length - 1) - 97;
-      for (let k = 0; k < LETTERS; k += 1) {
-        const p = span.letter[t * LETTERS + k]!;
-        if (p < UNLIKELY) continue;
-        const longer = prefix + String.fromCharCode(97 + k);
-        // The same letter again is the same character unless a blank came between.
-        if (k === lastLetter) at(prefix).letter += letter * p;
-        if (!beginsWord(longer)) continue;
-        at(longer).letter += (k === lastLetter ? blank : blank + letter) * p;
-      }
-    }
-    const kept = [...next].sort(([, a], [, b]) => b.blank + b.letter - (a.blank + a.letter)).slice(0, width);
-    // Rescaled each step so long spans do not underflow; only the order matters here.
-    const first = kept[0]?.[1];
-    const top = first === undefined ? 0 : first.blank + first.letter;
-    if (top === 0) return [];
-    beams = new Map(kept.map(([prefix, p]) => [prefix, { blank: p.blank / top, letter: p.letter / top }]));
-  }
-  return [...beams.keys()].filter((prefix) => {
-    const at = lowerBound(lexicon.common, prefix);
-    return lexicon.common[at] === prefix;
-  });
-}
-
-/** The natural log of the CTC probability that the span spells `word` (a–z), summed over every alignment. */
-function logProbability(span: StepProbabilities, word: string): number {
-  const label = Array.from(word, (c) => c.charCodeAt(0) - 97);
-  const states = 2 * label.length + 1;
-  const emit = (t: number, s: number) => (s % 2 === 0 ? span.blank[t]! : span.letter[t * LETTERS + label[(s - 1) / 2]!]!);
-  let alpha = new Float64Array(states);
-  let logScale = 0;
-  for (let t = 0; t < span.steps; t += 1) {
-    const next = new Float64Array(states);
-    for (let s = 0; s < states; s += 1) {
-      let reach: number;
-      if (t === 0) reach = s <= 1 ? 1 : 0;
-      else {
-        reach = alpha[s]! + (s > 0 ? alpha[s - 1]! : 0);
-        // A letter may follow the letter before it directly unless they are the same letter.
-        if (s % 2 === 1 && s >= 3 && label[(s - 1) / 2] !== label[(s - 3) / 2]) reach += alpha[s - 2]!;
-      }
-      next[s] = reach * emit(t, s);
-    }
-    const scale = Math.max(...next);
-    if (scale === 0) return Number.NEGATIVE_INFINITY;
-    for (let s = 0; s < states; s += 1) next[s] = next[s]! / scale;
-    logScale += Math.log(scale);
-    alpha = next;
-  }
-  if (span.steps === 0) return label.length === 0 ? 0 : Number.NEGATIVE_INFINITY;
-  const end = alpha[states - 1]! + (states > 1 ? alpha[states - 2]! : 0);
-  return end === 0 ? Number.NEGATIVE_INFINITY : Math.log(end) + logScale;
-}
-
-function lowerBound(sorted: readonly string[], value: string): number {
-  let [low, high] = [0, sorted.length];
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (sorted[middle]! < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+/** Words read for one run of letters, in its case; each capitalised where the run is ("CheckCiosed" to "CheckClosed"). */
+function wordsInCaseOf(like: string, words: readonly string[]): string[] {
+  const eachCapitalised = like === like.toUpperCase() || /[a-z][A-Z]/.test(like);
+  return words.map((word, n) => (n === 0 || eachCapitalised ? inCaseOf(like, word) : word));
 }
 
 /** `word`'s letters in the case `like` is printed in: all capitals, a capital first, or small. */

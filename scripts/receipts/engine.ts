@@ -31,7 +31,7 @@ export async function benchReader(argv: readonly string[], projectRoot: string) 
   const at = argv.indexOf('--ocr-cache');
   const config = configFrom(argv);
   if (at < 0 || config.receiptEngine !== 'local') return createReceiptReader(config);
-  const sources = ['paddle-ocr.ts', 'text-boxes.ts', 'ctc-decoding.ts', 'lexicon-decoding.ts'].map((f) => join(projectRoot, 'adapters', 'ocr', f));
+  const sources = ['paddle-ocr.ts', 'text-boxes.ts', 'ctc-decoding.ts', 'ctc-word-search.ts', 'lexicon-decoding.ts'].map((f) => join(projectRoot, 'adapters', 'ocr', f));
   // In this process: with the OCR output cached, the parser's time is what is measured.
   return new LocalReceiptReader(new CachedTextFinder(new PaddleOcr(), argv[at + 1]!, await ocrFingerprint(sources)));
 }

@@ -56,15 +56,78 @@ describe('lexicon decoding of the recogniser output', () => {
     expect(read(output('5.50', { 0: { S: 0.4 } }))).toBe('5.50');
   });
 
-  it('corrects only to common words', () => {
+  it('corrects to a rare word only when the recogniser nearly read it', () => {
     const rare = lexiconDecoder(lexiconOf(new Map(WORDS.map((w, i) => [w, i])), 1));
-    const scores = output('HINERAL', { 0: { M: 0.3 } });
-    expect(rare(scores, scores.length / classes, classes, alphabet).text).toBe('HINERAL');
+    const doubted = output('HINERAL', { 0: { M: 0.3 } });
+    expect(rare(doubted, doubted.length / classes, classes, alphabet).text).toBe('MINERAL');
+    // e^3.8 less likely than the best path: near enough for a common word, not for a rare one.
+    const scarcely = output('HINERAL', { 0: { M: 0.02 } });
+    expect(read(scarcely)).toBe('MINERAL');
+    expect(rare(scarcely, scarcely.length / classes, classes, alphabet).text).toBe('HINERAL');
   });
 
   it('keeps the best path confidence whatever it reads', () => {
     const scores = output('HINERAL', { 0: { M: 0.3 } });
     const greedyMean = (0.6 + 0.9 * 6) / 7;
     expect(decode(scores, scores.length / classes, classes, alphabet).confidence).toBeCloseTo(greedyMean, 5);
+  });
+});
+
+// Another made-up list with ranks as a large word list has them: short words are common or rare.
+const RANKED = new Map([
+  ['oil', 1_500],
+  ['tea', 2_000],
+  ['pot', 3_000],
+  ['cake', 9_000],
+  ['dil', 21_000],
+  ['naked', 25_000],
+  ['choc', 50_000],
+  ['dog', 5_000],
+  ['hin', 60_000],
+  ['eral', 60_000],
+  ['gin', 70_000],
+  ['pin', 30_000],
+  ['powder', 8_000],
+  ['ponder', 26_000],
+  ['wind', 2_000],
+  ['wine', 3_000],
+]);
+const decodeRanked = lexiconDecoder(lexiconOf(RANKED));
+const readRanked = (scores: Float32Array) => decodeRanked(scores, scores.length / classes, classes, alphabet).text;
+
+describe('lexicon decoding of words run together', () => {
+  it('reads words a till ran together when no one word fits', () => {
+    expect(readRanked(output('CHDCCAKE', { 2: { O: 0.3 } }))).toBe('CHOCCAKE');
+    expect(readRanked(output('Teapdt', { 4: { o: 0.3 } }))).toBe('Teapot');
+  });
+
+  it('takes a short word as a part only when it is common', () => {
+    const rare = lexiconDecoder(lexiconOf(new Map([...RANKED, ['tea', 40_000]])));
+    const scores = output('TEAPDT', { 4: { O: 0.3 } });
+    expect(rare(scores, scores.length / classes, classes, alphabet).text).toBe('TEAPDT');
+    // "hin" + "eral" would split anything: a rare short word is no part.
+    expect(readRanked(output('HlNERAL', { 1: { I: 0.3 } }))).toBe('HlNERAL');
+  });
+
+  it('leaves words run together as printed, in their case', () => {
+    expect(readRanked(output('NakedDog'))).toBe('NakedDog');
+    expect(readRanked(output('NakedDag', { 6: { o: 0.3 } }))).toBe('NakedDog');
+  });
+});
+
+describe('lexicon decoding of a real word the recogniser nearly read as a commoner one', () => {
+  it('reads the much commoner word when the recogniser all but hesitated', () => {
+    expect(readRanked(output('BABY PONDER', { 7: { W: 0.4 } }))).toBe('BABY POWDER');
+    expect(readRanked(output('Ponder', { 2: { w: 0.4 } }))).toBe('Powder');
+  });
+
+  it('keeps the word read when the recogniser was sure of it or the other word is not much commoner', () => {
+    expect(readRanked(output('PONDER', { 2: { W: 0.05 } }))).toBe('PONDER');
+    // "wind" is commoner than "wine", but not three times.
+    expect(readRanked(output('WINE', { 3: { D: 0.4 } }))).toBe('WINE');
+  });
+
+  it('leaves three-letter words alone: they are too often abbreviations', () => {
+    expect(readRanked(output('PURA DIL', { 5: { O: 0.4 } }))).toBe('PURA DIL');
   });
 });

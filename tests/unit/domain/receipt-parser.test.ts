@@ -289,6 +289,18 @@ describe('parseReceiptText on OCR slips and other countries’ receipts', () => 
     expect(summary('Nasi Goreng    25.000\nEs Teh    8.000\nTOTAL    33.000').map(([, , p]) => p)).toEqual([2500000, 800000, 3300000]);
   });
 
+  it('reads a tax class glued to every amount when three amounts or more end in the same digit', () => {
+    expect(summary('4x Pils    a 3,00    12,001\nApfelschorle    2,801\nSchnitzel    12,501\nSumme    EUR 27,30')).toEqual([
+      ['item', 'Pils', 1200],
+      ['item', 'Apfelschorle', 280],
+      ['item', 'Schnitzel', 1250],
+      ['total', 'Summe', 2730],
+    ]);
+    // Thousands end in 0, and prices ending in one digit or another are not a column.
+    expect(summary('Nasi Goreng    25.000\nEs Teh    8.000\nAyam    27.500\nTOTAL    60.500').map(([, , p]) => p)).toEqual([2500000, 800000, 2750000, 6050000]);
+    expect(summary('Widget    1.995\nGadget    2.493\nThing    3.991\nFee    1.00\nTotal    9.50').map(([, , p]) => p)).not.toContain(199);
+  });
+
   it('takes a unit of sale glued to the name off it when other rows print the unit column', () => {
     expect(summary('1PK SMOKED HAM    3.10\n2BT SPARKLING WATER    1.80\n1PKGREEN GRAPES    2.25\nTotal    7.15').map(([, label]) => label)).toEqual([
       'SMOKED HAM',
