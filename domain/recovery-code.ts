@@ -6,7 +6,7 @@ import { err, ok, type Result } from './result';
 // typed back, look-alikes are mapped (O→0, I/L→1), case and separators are ignored.
 
 export const RECOVERY_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-export const RECOVERY_CODE_LENGTH = 16;
+const RECOVERY_CODE_LENGTH = 16;
 /** Random bytes needed for one code (5 bits per symbol). */
 export const RECOVERY_CODE_BYTES = (RECOVERY_CODE_LENGTH * 5) / 8;
 

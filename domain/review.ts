@@ -18,7 +18,7 @@ export interface ReviewLine extends ReceiptLine {
 }
 
 /** Lines start included if their kind is item, service or discount. */
-export function startsIncluded(kind: LineKind): boolean {
+function startsIncluded(kind: LineKind): boolean {
   return kind === 'item' || kind === 'service' || kind === 'discount';
 }
 

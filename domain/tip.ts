@@ -31,7 +31,7 @@ export const TIP_INPUT_MESSAGES = {
   amount: (currency: CurrencyCode) => `Enter an amount of ${formatMoney(0, currency)} or more.`,
 } as const;
 
-export const MAX_TIP_PENCE = 10_000_000;
+const MAX_TIP_PENCE = 10_000_000;
 
 /** A typed tip percentage: a number from 0 to 100, to one decimal place; anything else is refused, never clamped. */
 export function readTipPercent(text: string): { ok: true; percent: number } | { ok: false; message: string } {

@@ -11,7 +11,7 @@ export interface LedgerEntry {
   readonly tokens: number;
 }
 
-export const SCAN_COST_TOKENS = 1;
+const SCAN_COST_TOKENS = 1;
 
 export const debitForScan = (): LedgerEntry => ({ kind: 'debit', tokens: -SCAN_COST_TOKENS });
 export const refundForScan = (): LedgerEntry => ({ kind: 'refund', tokens: SCAN_COST_TOKENS });

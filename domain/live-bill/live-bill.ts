@@ -63,8 +63,8 @@ export interface LiveClaim {
   readonly dinerId: string;
 }
 
-export const LIVE_BILL_DAYS = 7;
-export const MAX_UNITS = 20;
+const LIVE_BILL_DAYS = 7;
+const MAX_UNITS = 20;
 export const MAX_LIVE_ITEMS = 100;
 
 /** Who is acting, from the capability they presented. */
@@ -179,7 +179,7 @@ export function maxUnits(kind: ItemKind, pricePence: number): number {
  * Claims in one order everywhere (item, unit, diner; ids by code unit, as the database's "C" collation
  * reads them), so a bill patched change by change equals the bill read whole.
  */
-export function inClaimOrder(a: LiveClaim, b: LiveClaim): number {
+function inClaimOrder(a: LiveClaim, b: LiveClaim): number {
   const byId = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
   return byId(a.itemId, b.itemId) || a.unit - b.unit || byId(a.dinerId, b.dinerId);
 }

@@ -5,7 +5,7 @@ import { shortId } from '../sharing/stored-receipt';
  * capability are 27 characters of a 31-letter alphabet, each worth at least 4.95 bits even with
  * the byte-to-letter bias, so over 133 bits: guessing one is hopeless. The server keeps only their hashes.
  */
-export const SECRET_LENGTH = 27;
+const SECRET_LENGTH = 27;
 const SECRET = /^[23456789abcdefghjkmnpqrstuvwxyz]{27}$/;
 
 export function newSecret(random: (length: number) => Uint8Array): string {

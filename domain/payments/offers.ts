@@ -26,7 +26,7 @@ export interface SubscriptionPlan {
 }
 
 /** Both plans grant this many tokens on each paid invoice. */
-export const PLAN_TOKENS = 999;
+const PLAN_TOKENS = 999;
 
 export const TOKEN_PACKAGES: readonly TokenPackage[] = [
   { id: 'small', tokens: 10, pricePence: pence(299), popular: false, savings: null },

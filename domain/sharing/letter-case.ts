@@ -3,12 +3,12 @@
  * it), "Margherita Pizza" and "margherita pizza" all meet the lower-case menu dictionary and the
  * deflate alphabet stays small. Anything else travels exactly as typed.
  */
-export const CaseMode = { AsTyped: 0, Title: 1, Upper: 2, Lower: 3 } as const;
+const CaseMode = { AsTyped: 0, Title: 1, Upper: 2, Lower: 3 } as const;
 export type CaseMode = (typeof CaseMode)[keyof typeof CaseMode];
 
 const SMALL_WORDS = new Set(['of', 'and', 'with', 'the', 'in', 'on', 'or', 'a', 'to', 'de', 'al']);
 
-export function titleCase(lower: string): string {
+function titleCase(lower: string): string {
   return lower
     .split(' ')
     .map((word, i) => (i > 0 && SMALL_WORDS.has(word) ? word : word.charAt(0).toUpperCase() + word.slice(1)))

@@ -9,8 +9,8 @@ import { MAX_ITEM_NAME_LENGTH, MAX_ITEM_PENCE, MAX_SHARED_ITEMS, SHARE_MESSAGES,
 import { BREAKDOWN_MESSAGES, shortId, type StoredDiner, type StoredItem, type StoredItemKind, type StoredReceipt } from './stored-receipt';
 import type { TipSharers } from '../split';
 
-export const RECEIPT_ID_LENGTH = 14;
-export const DINER_ID_LENGTH = 8;
+const RECEIPT_ID_LENGTH = 14;
+const DINER_ID_LENGTH = 8;
 
 /** What the organiser sends to store a receipt for /r/ links (POST /api/receipts). */
 export interface NewReceiptRequest {

@@ -19,7 +19,7 @@ const MAX_NOTE_LENGTH = 40;
  * Currencies a PayPal.Me link can ask for (PayPal's list of currencies it takes), less HUF and TWD,
  * which PayPal takes in whole units only while their amounts here have two decimals.
  */
-export const PAYPAL_CURRENCIES: ReadonlySet<string> = new Set([
+const PAYPAL_CURRENCIES: ReadonlySet<string> = new Set([
   'AUD',
   'BRL',
   'CAD',

@@ -7,7 +7,7 @@ import { err, ok, type Result } from '../result';
 import type { TipSplit } from '../split';
 
 export const SHARE_PACKET_VERSION = 1;
-export const DEFAULT_SHARE_TTL_SECONDS = 7 * 24 * 3600; // 7 days
+const DEFAULT_SHARE_TTL_SECONDS = 7 * 24 * 3600; // 7 days
 export const MAX_ITEM_NAME_LENGTH = 80;
 export const MAX_SHARED_ITEMS = 200;
 // Minor units of the bill's currency (£100,000, ¥10,000,000, IDR 10,000,000): above any restaurant

@@ -27,9 +27,9 @@ export interface PacketCompressor {
 
 export type TokenProblem = 'invalid' | 'expired' | 'format';
 
-export const TAG_BYTES = 16; // 128-bit truncated HMAC-SHA256
-export const MAX_TOKEN_CHARS = 4000;
-export const MAX_INFLATED_BYTES = 32 * 1024;
+const TAG_BYTES = 16; // 128-bit truncated HMAC-SHA256
+const MAX_TOKEN_CHARS = 4000;
+const MAX_INFLATED_BYTES = 32 * 1024;
 /** The longest token whose link (https://whospaying.app/b/…) still fits QR version 13 at error correction M. */
 export const QR_13_TOKEN_CHARS = 443;
 const FLAG_DEFLATED = 1;

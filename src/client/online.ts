@@ -5,7 +5,7 @@ import { atom } from 'nanostores';
  * serves the app shell); a scan or a payment needs the network, so islands check this first and
  * say so instead of failing with a network error.
  */
-export const $online = atom(typeof navigator === 'undefined' ? true : navigator.onLine);
+const $online = atom(typeof navigator === 'undefined' ? true : navigator.onLine);
 
 if (typeof window !== 'undefined') {
   window.addEventListener('online', () => $online.set(true));

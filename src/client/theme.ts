@@ -17,7 +17,7 @@ export function syncTheme(): void {
   $theme.set(currentTheme());
 }
 
-export function setTheme(theme: Theme): void {
+function setTheme(theme: Theme): void {
   document.documentElement.dataset['theme'] = theme;
   $theme.set(theme);
   try {

@@ -10,7 +10,7 @@ import type { Endpoint } from './endpoint';
 /** Why a live bill's open, change or stream was refused. */
 export type LiveRefusal = LiveProblem | NewLiveBillProblem | 'rate_limited' | 'busy' | 'too_many_connections';
 
-export const LIVE_REFUSALS = everyMember<LiveRefusal>()(
+const LIVE_REFUSALS = everyMember<LiveRefusal>()(
   'not_found',
   'expired',
   'locked',
@@ -39,7 +39,7 @@ const pence = z.int();
 const tip = z.union([z.object({ percent: z.number() }), z.object({ pence })]);
 
 /** The bill as a phone gets it: what the server pushes and answers a change with. */
-export const liveBillJson = z.object({
+const liveBillJson = z.object({
   id: z.string(),
   version: z.int(),
   status: z.enum(['open', 'locked', 'finished']),

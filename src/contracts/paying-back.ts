@@ -9,7 +9,7 @@ import { everyMember } from './every-member';
 /** Why getting paid back was refused; 'invalid_payee' names the payee's field at fault. */
 export type PayingBackRefusal = 'invalid_bill' | 'invalid_payee' | 'unassigned_items' | 'bill_not_found' | 'diner_not_found' | 'not_organiser' | 'payer_owes_nothing' | 'rate_limited';
 
-export const PAYING_BACK_REFUSALS = everyMember<PayingBackRefusal>()(
+const PAYING_BACK_REFUSALS = everyMember<PayingBackRefusal>()(
   'invalid_bill',
   'invalid_payee',
   'unassigned_items',

@@ -39,7 +39,7 @@ export const createShareLink = {
   refusals: everyMember<ShareLinkRefusal>()('invalid_bill', 'unassigned_items'),
 } satisfies Endpoint<[], z.ZodMiniType, z.ZodMiniType, ShareLinkRefusal>;
 
-export const SHARE_REFUSALS = everyMember<ShareLinkProblem>()('missing', 'invalid', 'expired', 'format', 'failed');
+const SHARE_REFUSALS = everyMember<ShareLinkProblem>()('missing', 'invalid', 'expired', 'format', 'failed');
 
 /**
  * The verified bill behind a share token, for the app to load a shared receipt into its summary

@@ -4,7 +4,7 @@ import type { Endpoint } from './endpoint';
 // TEST MODE only (no provider keys set): the simulated card provider and PayPal window.
 
 /** Not in test mode, or no such payment. */
-export const TEST_MODE_REFUSALS = ['not_found'] as const;
+const TEST_MODE_REFUSALS = ['not_found'] as const;
 
 const clientSecret = z.string().check(z.minLength(1), z.maxLength(200));
 

@@ -1,6 +1,4 @@
-import { createLogger, tokenHint } from './edge/request-log.mjs';
+import { createLogger } from './edge/request-log.mjs';
 
 /** Structured JSON logs (pino), configured once for the server and scripts/serve.mjs. */
 export const logger = createLogger();
-
-export { tokenHint };

@@ -5,7 +5,7 @@ import type { Portions } from '../../domain/portions';
 import type { ItemKind, SplitInput, SplitItem } from '../../domain/split';
 
 /** Test-data builder for bills: readable setups, sensible defaults. */
-export class BillBuilder {
+class BillBuilder {
   private readonly diners: { id: string }[] = [];
   private readonly items: SplitItem[] = [];
   private tip = pence(0);

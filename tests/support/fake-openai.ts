@@ -2,7 +2,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** What the model "reads" from every receipt: two dishes and their printed total. */
-export const FAKE_EXTRACTION = {
+const FAKE_EXTRACTION = {
   items: [
     { label: 'Burger', pricePence: 1250, kind: 'item' },
     { label: 'Chips', pricePence: 350, kind: 'item' },

@@ -4,7 +4,7 @@ import type { BillItem, Diner, Receipt } from '../../domain/receipt';
 import type { ItemKind } from '../../domain/split';
 
 /** Builder for whole receipts, with subtotal and total derived the way the app derives them. */
-export class ReceiptBuilder {
+class ReceiptBuilder {
   private readonly diners: Diner[] = [];
   private readonly items: BillItem[] = [];
   private tip = 0;

@@ -23,7 +23,7 @@ export function aTokenShop(gateways: { card?: PaymentGateway; paypal?: PaymentGa
 }
 
 /** The ledger's in-memory TokenCredits, recording each payment it actually credited (so tests can name them). */
-export class RecordingCredits implements TokenCredits {
+class RecordingCredits implements TokenCredits {
   readonly credited: ConfirmedPayment[] = [];
 
   constructor(private readonly inner: TokenCredits) {}

@@ -10,8 +10,8 @@ export interface AnonymousUser {
 export const ANONYMOUS_USER_KEY = 'whos-paying.anonymous-user';
 export const ANONYMOUS_USER_BACKUP_KEY = 'whos-paying.anonymous-user.backup';
 export const IDENTITY_DATABASE = 'whos-paying';
-export const IDENTITY_DATABASE_VERSION = 1;
-export const IDENTITY_STORE = 'anonymousUsers';
+const IDENTITY_DATABASE_VERSION = 1;
+const IDENTITY_STORE = 'anonymousUsers';
 
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
 

@@ -17,7 +17,7 @@ import { openToTable } from '../live/open-to-table';
 import { OPEN_TO_TABLE_SLOT, toast } from './toasts';
 import { ToastSlot } from './Toasts';
 
-export const NO_DINERS_MESSAGE = 'You need to add at least one person before assigning items';
+const NO_DINERS_MESSAGE = 'You need to add at least one person before assigning items';
 
 export function Avatar({ diner }: { readonly diner: Diner }) {
   return (

@@ -11,7 +11,7 @@ import { removeItem, renameItem, repriceItem } from './bill-store';
 import { Button } from '../ui/Button';
 import { Problem } from '../ui/Problem';
 
-export const ITEM_EDIT_MESSAGES = {
+const ITEM_EDIT_MESSAGES = {
   name: 'Enter the item name.',
   price: (currency: CurrencyCode) => `Enter a price greater than ${formatMoney(0, currency)}.`,
 } as const;

@@ -11,7 +11,7 @@ export type AnalysisFailure =
   | { readonly kind: 'http'; readonly status: number; readonly text: string; readonly body: string }
   | { readonly kind: 'unknown' };
 
-export const DEFAULT_FAILURE_MESSAGE = 'Failed to analyze receipt. Please try again.';
+const DEFAULT_FAILURE_MESSAGE = 'Failed to analyze receipt. Please try again.';
 export const FAILURE_PANEL_TITLE = "AI couldn't read this receipt. Try a clearer photo or manual entry?";
 
 const TIMED_OUT_MESSAGE = 'Request timed out. Please check your internet connection and try again.';

@@ -5,10 +5,10 @@ import type { ReviewLine } from '../../../domain/review';
 import { err, ok, type Result } from '../../../domain/result';
 import type { AnalysisFailure } from './analysis-errors';
 
-export const ANALYSIS_TIMEOUT_MS = 30_000;
+const ANALYSIS_TIMEOUT_MS = 30_000;
 
 /** The extraction instructions given to the analyser. */
-export const RECEIPT_PROMPT =
+const RECEIPT_PROMPT =
   'Extract every priced line from this UK restaurant receipt. Include all priced items, taxes, discounts (as negative amounts) and paid add-ons. ' +
   'Skip free (0.00) modifiers. Do not split combo items. Give prices in pence.';
 

@@ -31,7 +31,7 @@ function subtotalOf(bill: BillState): Pence {
 }
 
 /** Whether a printed service charge is on the bill (then the tip starts at no extra tip). */
-export function hasServiceCharge(bill: BillState): boolean {
+function hasServiceCharge(bill: BillState): boolean {
   return bill.items.some((i) => i.kind === 'service' && i.pricePence > 0);
 }
 

@@ -1,5 +1,5 @@
 /** Camera capture: rear camera, ideal 1920x1080, JPEG quality 0.8, file name camera-capture. */
-export const CAMERA_CONSTRAINTS: MediaStreamConstraints = {
+const CAMERA_CONSTRAINTS: MediaStreamConstraints = {
   video: { facingMode: { ideal: 'environment' }, width: { ideal: 1920 }, height: { ideal: 1080 } },
   audio: false,
 };

@@ -51,6 +51,6 @@ const DATABASE_TIMEOUT_MS = 2000;
 const SHUTTING_DOWN = Symbol.for('whospaying.shuttingDown');
 
 /** scripts/serve.mjs sets this on SIGTERM, so the load balancer stops sending traffic while requests drain. */
-export function isShuttingDown(): boolean {
+function isShuttingDown(): boolean {
   return (globalThis as Record<symbol, unknown>)[SHUTTING_DOWN] === true;
 }

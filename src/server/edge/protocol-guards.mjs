@@ -2,7 +2,7 @@
 // answers, how long a client may take to send a request, and UTF-8 declared on every HTML page.
 
 /** The app's routes use no other methods (PUT and DELETE mark a diner paid or not); anything else (TRACE, PATCH, PROPFIND…) is refused at the edge. */
-export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'];
+const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'];
 export const ALLOW_HEADER = ALLOWED_METHODS.join(', ');
 export const METHOD_NOT_ALLOWED = { error: 'Method not allowed' };
 

@@ -4,7 +4,7 @@
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 /** Whether a text holds a control character other than tab, line feed or carriage return. */
-export const hasControlCharacter = (text: string): boolean => CONTROL.test(text);
+const hasControlCharacter = (text: string): boolean => CONTROL.test(text);
 
 interface Visit {
   readonly value: unknown;

@@ -1,7 +1,7 @@
 import { liveBillToJson } from '../../../domain/live-bill/wire';
 import type { LiveBill, LiveChange } from '../../../domain/live-bill/live-bill';
 
-export const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_MS = 15_000;
 const RECONNECT_MS = 1_000;
 
 /**

@@ -9,7 +9,7 @@ import { clientIpOf } from './client-ip';
 import { json, jsonFailure, retryAfter } from './json';
 
 /** The documents' text (or ours, where they have none) for each code. */
-export function payingBackMessage(error: PayingBackError): string {
+function payingBackMessage(error: PayingBackError): string {
   switch (error.code) {
     case 'invalid_bill':
       return error.message;

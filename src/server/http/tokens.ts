@@ -3,8 +3,8 @@ import type { RecoveryFailure } from '../../application/tokens/token-recovery';
 import type { RecoveryRefusal } from '../../contracts/token-recovery';
 import { jsonFailure, retryAfter } from './json';
 
-export const UNKNOWN_RECOVERY_CODE_MESSAGE = RECOVERY_CODE_REFUSAL_MESSAGES.unknown;
-export const NO_PURCHASE_MESSAGE = 'No confirmed purchase for this device yet.';
+const UNKNOWN_RECOVERY_CODE_MESSAGE = RECOVERY_CODE_REFUSAL_MESSAGES.unknown;
+const NO_PURCHASE_MESSAGE = 'No confirmed purchase for this device yet.';
 
 /** A recovery that gave nothing back: its status and text, with the code (one the island's contract knows). */
 export function recoveryFailureResponse(failure: RecoveryFailure & { readonly code: RecoveryRefusal }): Response {

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'astro';
 import { jsonError } from '../http/json';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-export const CROSS_SITE_MESSAGE = 'Cross-site requests are not allowed';
+const CROSS_SITE_MESSAGE = 'Cross-site requests are not allowed';
 
 /**
  * A page on another site must not make a visitor's browser change anything here: unsafe requests
@@ -16,7 +16,7 @@ export const refuseCrossSite: MiddlewareHandler = (context, next) => {
   return isCrossSite(request.headers) ? jsonError(CROSS_SITE_MESSAGE, 403) : next();
 };
 
-export function isCrossSite(headers: Headers): boolean {
+function isCrossSite(headers: Headers): boolean {
   // Browsers set Sec-Fetch-Site and pages cannot forge it, so where it is present it decides: a form
   // posted from a no-referrer page (the diner's "I've paid") carries `Origin: null` but is same-origin.
   const site = headers.get('sec-fetch-site');
