@@ -24,10 +24,15 @@ export function PayeeDialog({ open, payee, refused = null, onSave, onClose }: Pr
   const [values, setValues] = useState<Record<PayeeField, string>>({ name: payee?.name ?? '', monzo: payee?.monzo ?? '', revolut: payee?.revolut ?? '', paypal: payee?.paypal ?? '' });
   const [problem, setProblem] = useState<{ field: PayeeField; message: string } | null>(refused ? { field: refused, message: PAYEE_MESSAGES[refused].invalid } : null);
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = parsePayee(values);
-    if (!parsed.ok) return setProblem({ field: parsed.error.field, message: PAYEE_MESSAGES[parsed.error.field][parsed.error.code] });
+    if (!parsed.ok) {
+      // Into view with its message: on a short phone the field can be scrolled away above Save.
+      const input = event.currentTarget.elements.namedItem(parsed.error.field);
+      if (input instanceof HTMLInputElement) input.focus();
+      return setProblem({ field: parsed.error.field, message: PAYEE_MESSAGES[parsed.error.field][parsed.error.code] });
+    }
     setProblem(null);
     onSave(parsed.value);
   };

@@ -123,9 +123,7 @@ export function ShareDialog({ bill, dinerId = null, open, onClose }: ShareDialog
       </section>
       <section aria-label="Rich Text" className="share-method">
         <h3>Rich Text</h3>
-        <pre className="share-preview" aria-label="Rich text preview">
-          {text}
-        </pre>
+        <pre className="share-preview">{text}</pre>
         <Button block disabled={link === null} onClick={copy('text', () => navigator.clipboard.writeText(text))}>
           {copied === 'text' ? 'Copied!' : 'Copy Text'}
         </Button>
