@@ -153,11 +153,16 @@ export interface DinerShareData {
   readonly payee?: string;
   /** For whoever paid the bill: what the others owe them. */
   readonly owed?: number;
+  /** A bill paid back in pounds at the organiser's rate: this diner's total, and for the payer what they are owed, in pounds. */
+  readonly payBack?: { readonly currency: CurrencyCode; readonly total: number; readonly owed?: number };
 }
 
 export function dinerShareData(view: BillView, seat: SeatView): DinerShareData {
   const payer = view.payer;
   const payee = payer === null || payer.seatId === seat.id ? undefined : view.seats.find((s) => s.id === payer.seatId)?.name;
+  const converted = view.converted;
+  const convertedTotal = converted?.totals.get(seat.id);
+  const convertedOwed = payer?.seatId === seat.id ? (converted?.payerOwed ?? undefined) : undefined;
   return {
     currency: view.currency,
     dinerName: seat.name,
@@ -168,6 +173,9 @@ export function dinerShareData(view: BillView, seat: SeatView): DinerShareData {
     ...(view.name === null ? {} : { billName: view.name }),
     ...(payee === undefined ? {} : { payee }),
     ...(payer !== null && payer.seatId === seat.id ? { owed: payer.owedPence } : {}),
+    ...(converted === null || convertedTotal === undefined
+      ? {}
+      : { payBack: { currency: converted.currency, total: convertedTotal, ...(convertedOwed === undefined ? {} : { owed: convertedOwed }) } }),
   };
 }
 
@@ -183,7 +191,9 @@ export function parseDinerShareData(value: unknown): DinerShareData | null {
   if (items.some((i) => !Number.isFinite(i.price) || !Number.isInteger(i.shareCount) || i.shareCount < 1)) return null;
   const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : 0);
   const text = (x: unknown) => (typeof x === 'string' && x.length > 0 ? x : undefined);
-  const [billName, payee, owed] = [text(v['billName']), text(v['payee']), typeof v['owed'] === 'number' && Number.isFinite(v['owed']) ? v['owed'] : undefined];
+  const amount = (x: unknown) => (typeof x === 'number' && Number.isSafeInteger(x) ? x : undefined);
+  const [billName, payee, owed] = [text(v['billName']), text(v['payee']), amount(v['owed'])];
+  const payBack = payBackOf(v['payBack'], amount);
   return {
     currency: currencyCode(v['currency']) ?? GBP,
     dinerName: v['dinerName'] as string,
@@ -194,5 +204,14 @@ export function parseDinerShareData(value: unknown): DinerShareData | null {
     ...(billName === undefined ? {} : { billName }),
     ...(payee === undefined ? {} : { payee }),
     ...(owed === undefined ? {} : { owed }),
+    ...(payBack === undefined ? {} : { payBack }),
   };
+}
+
+function payBackOf(value: unknown, amount: (x: unknown) => number | undefined): DinerShareData['payBack'] {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const v = value as Record<string, unknown>;
+  const [currency, total, owed] = [currencyCode(v['currency']), amount(v['total']), amount(v['owed'])];
+  if (currency === null || total === undefined) return undefined;
+  return { currency, total, ...(owed === undefined ? {} : { owed }) };
 }

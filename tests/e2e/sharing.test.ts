@@ -235,6 +235,13 @@ describe('sharing a bill by signed link', () => {
     await page.goto(`/diner?token=${token}&seat=1`);
     await page.waitForURL('**/app/diner');
     expect(await page.getByRole('region', { name: 'Payment Information' }).innerText()).toContain('You paid the bill · owed €35.41');
+
+    // Paid back in pounds at the organiser's rate: what to pay, and what the payer is owed, in pounds too.
+    const inPounds = await share({ payerId: 'd-alice', currency: 'EUR', name: 'Casa Lola · 25 Nov 2026', payBackRate: '0.8571' });
+    await page.goto(`/breakdown?token=${inPounds.token}&seat=2`);
+    expect(await page.getByRole('region', { name: 'Payment Information' }).innerText()).toContain('Please pay £14.21 to Alice, who paid this bill.');
+    await page.goto(`/diner-landing?token=${inPounds.token}&seat=1`);
+    expect(await about.innerText()).toContain('You paid the bill · owed €35.41 · £30.35');
     await context.close();
   });
 

@@ -6,6 +6,10 @@ import { BrandBar } from '../ui/BrandBar';
 export function DinerBillScreen({ data }: { readonly data: DinerShareData }) {
   const count = data.dinerItems.length;
   const money = (amount: number) => formatMoney(amount, data.currency);
+  // A bill paid back in pounds: what to pay is the amount in pounds, shown beside the bill's own.
+  const payBack = data.payBack;
+  const toPay = payBack === undefined ? money(data.total) : formatMoney(payBack.total, payBack.currency);
+  const owed = data.owed === undefined ? null : payBack?.owed === undefined ? money(data.owed) : `${money(data.owed)} · ${formatMoney(payBack.owed, payBack.currency)}`;
   return (
     <main className="share diner-bill">
       <BrandBar>
@@ -23,6 +27,7 @@ export function DinerBillScreen({ data }: { readonly data: DinerShareData }) {
         </p>
         <p className="big" aria-label="Total">
           {money(data.total)}
+          {payBack === undefined ? null : <small className="also-in"> ({toPay})</small>}
         </p>
       </section>
       <section className="card" aria-label="Items Ordered">
@@ -67,11 +72,11 @@ export function DinerBillScreen({ data }: { readonly data: DinerShareData }) {
       <section className="card" aria-label="Payment Information">
         <h2>Payment Information</h2>
         <p>
-          {data.owed !== undefined
-            ? `You paid the bill · owed ${money(data.owed)}`
+          {owed !== null
+            ? `You paid the bill · owed ${owed}`
             : data.payee !== undefined
-              ? `Please pay ${money(data.total)} to ${data.payee}, who paid this bill.`
-              : `Please pay ${money(data.total)} to the person who shared this bill. If you have any questions about your share, contact them directly.`}
+              ? `Please pay ${toPay} to ${data.payee}, who paid this bill.`
+              : `Please pay ${toPay} to the person who shared this bill. If you have any questions about your share, contact them directly.`}
         </p>
       </section>
       <nav className="actions no-print">

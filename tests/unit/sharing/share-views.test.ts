@@ -109,6 +109,16 @@ describe('bill views from a packet', () => {
     expect(converted.payerOwed).toBe(converted.totals.get('2'));
   });
 
+  it('gives a diner page of a bill paid back in pounds what to pay in pounds, and the payer what they are owed, surviving session storage', () => {
+    const packet = packetFromRequest({ ...bill, currency: 'EUR', payBackRate: '0.8571', payerId: 'a' }, 0);
+    if (!packet.ok) throw new Error(packet.error);
+    const view = billView(packet.value);
+    const [alice, ben] = [dinerShareData(view, view.seats[0]!), dinerShareData(view, view.seats[1]!)];
+    expect(ben).toMatchObject({ payee: 'Alice', payBack: { currency: 'GBP', total: view.converted!.totals.get('2') } });
+    expect(alice).toMatchObject({ owed: view.payer!.owedPence, payBack: { currency: 'GBP', owed: view.converted!.payerOwed } });
+    for (const data of [alice, ben]) expect(parseDinerShareData(JSON.parse(JSON.stringify(data)))).toEqual(data);
+  });
+
   it('shares the tip by what each had when the link says so, still summing to the bill', () => {
     const packet = packetFromRequest({ ...bill, tipSplit: 'proportional' }, 0);
     if (!packet.ok) throw new Error(packet.error);
