@@ -18,4 +18,5 @@ export const isOnline = (): boolean => $online.get();
 export const OFFLINE_MESSAGES = {
   scan: "You're offline. Scanning a receipt needs an internet connection; Enter Manually works offline.",
   payment: "You're offline. Buying tokens needs an internet connection.",
+  share: "You're offline. A share link needs an internet connection; close this and try again when you are back online.",
 } as const;

@@ -94,6 +94,12 @@ describe('offline after a first visit', () => {
     expect(await page.locator('.wz-grand').innerText()).toMatch(/Subtotal\s+£25\.75\s+Tip\s+£5\.15\s+Grand Total\s+£30\.90/);
     expect(await page.getByRole('listitem', { name: 'Alice pays £24.70' }).count()).toBe(1);
     expect(await page.getByRole('listitem', { name: 'Bob pays £6.20' }).count()).toBe(1);
+
+    // A share link is signed by the server: the dialog says why it has none rather than stay blank.
+    await page.getByRole('button', { name: 'Share Bill' }).click();
+    const share = page.getByRole('dialog', { name: 'Share Bill' });
+    await share.getByRole('alert').getByText("You're offline. A share link needs an internet connection; close this and try again when you are back online.").waitFor();
+    expect(await share.getByRole('button', { name: 'Copy Link' }).isDisabled()).toBe(true);
     await context.close();
   });
 });

@@ -5,9 +5,10 @@ import { shareSummary, shareText, type ShareableBill } from '../../../domain/sha
 import { browserShareEnvironment, shareNatively } from './native-share';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
+import { Problem } from '../ui/Problem';
 import { createShareLink } from '../../contracts/shares';
 import { callEndpoint } from '../call-endpoint';
-import { copyPng, qrDataUrl, QR_SIZE, shareLinkRequest } from './share-link';
+import { copyPng, missingLinkMessage, qrDataUrl, QR_SIZE, shareLinkRequest } from './share-link';
 
 export interface ShareDialogProps {
   /** The bill on the summary step: diners, items (pricePence, assignedTo diner ids), tipPence and tipSplit. */
@@ -26,6 +27,7 @@ const CLOSE_AFTER_SHARE_MS = 1000;
 export function ShareDialog({ bill, dinerId = null, open, onClose }: ShareDialogProps) {
   const [link, setLink] = useState<string | null>(null);
   const [qr, setQr] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const [copied, setCopied] = useState<Copied>(null);
   const [sharing, setSharing] = useState(false);
   const started = useRef(false);
@@ -37,7 +39,10 @@ export function ShareDialog({ bill, dinerId = null, open, onClose }: ShareDialog
     started.current = true;
     callEndpoint(createShareLink, [], shareLinkRequest(bill, dinerId))
       .then(async (made) => {
-        if (!made.ok) return console.error('share link failed', made.code); // Logged only
+        if (!made.ok) {
+          setProblem(missingLinkMessage(made.code));
+          return console.error('share link failed', made.code);
+        }
         setLink(made.value.url);
         setQr(await qrDataUrl(made.value.url));
       })
@@ -107,6 +112,7 @@ export function ShareDialog({ bill, dinerId = null, open, onClose }: ShareDialog
           </div>
         </dl>
       )}
+      <Problem message={problem} />
       <section aria-label="QR Code" className="share-method">
         <h3>QR Code</h3>
         <div className="qr-frame">{qr ? <img src={qr} width={QR_SIZE} height={QR_SIZE} alt="QR code for the share link" /> : <span className="qr-placeholder" aria-hidden="true" />}</div>

@@ -2,6 +2,17 @@ import QRCode from 'qrcode';
 import type { ShareableBill } from '../../../domain/sharing/share-text';
 import type { z } from '../../contracts/zod';
 import type { createShareLink } from '../../contracts/shares';
+import { UNAVAILABLE_MESSAGE } from '../../contracts/endpoint';
+import { OFFLINE_MESSAGES } from '../online';
+
+/**
+ * Why a share dialog has no link to show, when the person can do something about it: offline, or
+ * the server busy for a moment. Any other failure is logged only, as the documents say.
+ */
+export function missingLinkMessage(code: string): string | null {
+  if (code === 'offline') return OFFLINE_MESSAGES.share;
+  return code === 'unavailable' ? UNAVAILABLE_MESSAGE : null;
+}
 
 /** The bill as createShareLink takes it (the server holds the signing key): one diner's view when `dinerId` is set. */
 export function shareLinkRequest(bill: ShareableBill, dinerId: string | null = null): z.input<typeof createShareLink.request> {
