@@ -157,12 +157,31 @@ export interface DinerShareData {
   readonly payBack?: { readonly currency: CurrencyCode; readonly total: number; readonly owed?: number };
 }
 
-export function dinerShareData(view: BillView, seat: SeatView): DinerShareData {
+/**
+ * What a page about one seat asks of it: to pay whoever paid the bill (by name, when another seat
+ * did), or, for the payer, what the others owe them; and for a bill paid back in pounds, the seat's
+ * total and the payer's due in pounds too.
+ */
+export interface SeatPayment {
+  readonly payee: string | null;
+  readonly owedPence: Pence | null;
+  readonly inPounds: { readonly currency: CurrencyCode; readonly total: number; readonly owed: number | null } | null;
+}
+
+export function seatPayment(view: BillView, seat: SeatView): SeatPayment {
   const payer = view.payer;
-  const payee = payer === null || payer.seatId === seat.id ? undefined : view.seats.find((s) => s.id === payer.seatId)?.name;
+  const isPayer = payer !== null && payer.seatId === seat.id;
   const converted = view.converted;
   const convertedTotal = converted?.totals.get(seat.id);
-  const convertedOwed = payer?.seatId === seat.id ? (converted?.payerOwed ?? undefined) : undefined;
+  return {
+    payee: payer === null || isPayer ? null : (view.seats.find((s) => s.id === payer.seatId)?.name ?? null),
+    owedPence: isPayer ? payer.owedPence : null,
+    inPounds: converted === null || convertedTotal === undefined ? null : { currency: converted.currency, total: convertedTotal, owed: isPayer ? converted.payerOwed : null },
+  };
+}
+
+export function dinerShareData(view: BillView, seat: SeatView): DinerShareData {
+  const { payee, owedPence, inPounds } = seatPayment(view, seat);
   return {
     currency: view.currency,
     dinerName: seat.name,
@@ -171,11 +190,9 @@ export function dinerShareData(view: BillView, seat: SeatView): DinerShareData {
     tip: seat.tipPence,
     total: seat.totalPence,
     ...(view.name === null ? {} : { billName: view.name }),
-    ...(payee === undefined ? {} : { payee }),
-    ...(payer !== null && payer.seatId === seat.id ? { owed: payer.owedPence } : {}),
-    ...(converted === null || convertedTotal === undefined
-      ? {}
-      : { payBack: { currency: converted.currency, total: convertedTotal, ...(convertedOwed === undefined ? {} : { owed: convertedOwed }) } }),
+    ...(payee === null ? {} : { payee }),
+    ...(owedPence === null ? {} : { owed: owedPence }),
+    ...(inPounds === null ? {} : { payBack: { currency: inPounds.currency, total: inPounds.total, ...(inPounds.owed === null ? {} : { owed: inPounds.owed }) } }),
   };
 }
 
