@@ -1,6 +1,7 @@
 import type { HandOutRequest } from '../../contracts/live-bills';
 import { liveCommand } from '../../contracts/live-bills';
 import { callEndpoint } from '../call-endpoint';
+import { OFFLINE_MESSAGES } from '../online';
 import type { HandOutLink } from '../wizard/bill-state';
 
 export type HandOutAnswer = { readonly ok: true } | { readonly ok: false; readonly code: string; readonly message: string };
@@ -9,6 +10,6 @@ export type HandOutAnswer = { readonly ok: true } | { readonly ok: false; readon
 export async function handOutLinks(live: HandOutLink, payTo: string, links: HandOutRequest['links']): Promise<HandOutAnswer> {
   const answer = await callEndpoint(liveCommand, [live.billId], { key: live.organiserKey, command: { type: 'handOut', payTo, links } });
   if (answer.ok) return { ok: true };
-  if (answer.code === 'offline') return { ok: false, code: answer.code, message: 'Sending to phones needs a connection. Try again when you are online.' };
+  if (answer.code === 'offline') return { ok: false, code: answer.code, message: OFFLINE_MESSAGES.handOut };
   return { ok: false, code: answer.code, message: answer.error ?? 'Could not send to the phones' };
 }

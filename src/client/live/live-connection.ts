@@ -4,6 +4,7 @@ import { liveBillFromJson } from '../../../domain/live-bill/wire';
 import { liveCommand, type LiveRefusal } from '../../contracts/live-bills';
 import { refusalOf } from '../../contracts/endpoint';
 import { callEndpoint, type Called } from '../call-endpoint';
+import { OFFLINE_MESSAGES } from '../online';
 
 /** What a phone sends through its connection (the organiser's hand-out goes its own way). */
 export type PhoneRequest = Exclude<LiveRequest, { readonly type: 'handOut' }>;
@@ -180,7 +181,7 @@ export function connectLive(billId: string, initialKey: string): LiveConnection 
     },
     async sendNow(key, command) {
       const answer = await post(billId, key, command);
-      if (!answer.ok) return { ok: false, code: answer.code, error: answer.error ?? (answer.code === 'offline' ? OFFLINE_TEXT : UNEXPECTED_TEXT) };
+      if (!answer.ok) return { ok: false, code: answer.code, error: answer.error ?? (answer.code === 'offline' ? OFFLINE_MESSAGES.liveChange : UNEXPECTED_TEXT) };
       accept(answer.value.bill);
       return { ok: true, ...answer.value };
     },
@@ -217,7 +218,6 @@ function post(billId: string, key: string, command: PhoneRequest): Promise<Calle
 
 // A fault on the server's side (503 while the database restarts) is retried like a lost connection.
 const NOT_TAKEN_YET: ReadonlySet<string> = new Set(['offline', 'unavailable', 'busy']);
-const OFFLINE_TEXT = 'You are offline. Try again when you are back online.';
 const UNEXPECTED_TEXT = 'Could not save this change';
 
 function sameClaim(a: PhoneRequest, b: PhoneRequest): boolean {

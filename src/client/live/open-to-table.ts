@@ -1,3 +1,4 @@
+import { OFFLINE_MESSAGES } from '../online';
 import { newLiveItem } from '../../../domain/live-bill/new-live-bill';
 import { payerDinerId } from '../../../domain/paying-back/payee';
 import { $payee } from '../paying-back/payee-store';
@@ -22,6 +23,6 @@ export async function openToTable(bill: BillState): Promise<{ ok: true; live: Li
   };
   const answer = await callEndpoint(openLiveBill, [], body);
   if (answer.ok) return { ok: true, live: { billId: answer.value.billId, organiserKey: answer.value.organiserKey, tableKey: answer.value.tableKey, url: answer.value.url } };
-  if (answer.code === 'offline') return { ok: false, message: 'Opening the bill to the table needs a connection. Try again when you are back online.' };
+  if (answer.code === 'offline') return { ok: false, message: OFFLINE_MESSAGES.openToTable };
   return { ok: false, message: answer.error ?? 'Could not open the bill to the table' };
 }

@@ -2,6 +2,7 @@ import type { PayeeField } from '../../../domain/paying-back/payee';
 import { UNAVAILABLE_MESSAGE } from '../../contracts/endpoint';
 import { PAYEE_FIELDS, type PayingBackRefusal } from '../../contracts/paying-back';
 import type { Called } from '../call-endpoint';
+import { OFFLINE_MESSAGES } from '../online';
 
 type Failed = Extract<Called<unknown, PayingBackRefusal>, { readonly ok: false }>;
 
@@ -13,11 +14,9 @@ export interface PayingBackProblem {
   readonly field?: PayeeField;
 }
 
-const OFFLINE_TEXT = 'Sharing needs a connection. Try again when you are online.';
-
 /** The server's text for its refusals (and the field at fault), ours when no answer came. */
 export function payingBackProblem(failed: Failed): PayingBackProblem {
   const field = PAYEE_FIELDS.find((f) => f === failed.field);
-  const message = failed.code === 'offline' ? OFFLINE_TEXT : failed.code === 'unavailable' ? UNAVAILABLE_MESSAGE : (failed.error ?? 'Request failed');
+  const message = failed.code === 'offline' ? OFFLINE_MESSAGES.send : failed.code === 'unavailable' ? UNAVAILABLE_MESSAGE : (failed.error ?? 'Request failed');
   return { code: failed.code, message, ...(field === undefined ? {} : { field }) };
 }
