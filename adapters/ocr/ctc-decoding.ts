@@ -9,10 +9,23 @@ export interface CtcAlphabet {
 export interface BoxReading {
   readonly text: string;
   readonly confidence: number;
+  /** A word in it was read with a letter the recogniser was unsure of: a second recogniser's opinion may put it right. */
+  readonly doubtful: boolean;
 }
 
-/** Turns the recogniser's per-step class probabilities (`steps` rows of `classes`) into text. */
-export type CtcDecoder = (scores: Float32Array, steps: number, classes: number, alphabet: CtcAlphabet) => BoxReading;
+/** A recogniser's output for one box: `steps` rows of `classes` probabilities, over its alphabet. */
+export interface StepScores {
+  readonly scores: Float32Array;
+  readonly steps: number;
+  readonly classes: number;
+  readonly alphabet: CtcAlphabet;
+}
+
+/**
+ * Turns the recogniser's per-step class probabilities into text; a second recogniser's output for
+ * the same box, on the same steps, may be given as a second opinion on its words.
+ */
+export type CtcDecoder = (reading: StepScores, secondOpinion?: StepScores) => BoxReading;
 
 /** A character the greedy path emits, with the steps its run of that class covers. */
 export interface Emission {
@@ -27,7 +40,7 @@ export interface Emission {
  * recogniser was trained on Chinese and English; only the classes a UK receipt prints compete
  * (a smudge read as a Chinese character is read as the nearest Latin one or a blank instead).
  */
-export function greedyPath(scores: Float32Array, steps: number, classes: number, alphabet: CtcAlphabet): Emission[] {
+export function greedyPath({ scores, steps, classes, alphabet }: StepScores): Emission[] {
   const { dictionary, printable } = alphabet;
   const emissions: Emission[] = [];
   let previous = -1;
@@ -48,12 +61,27 @@ export function greedyPath(scores: Float32Array, steps: number, classes: number,
 }
 
 /** Greedy CTC decoding: the best path's characters, confident as their mean probability. */
-export const decodeCtc: CtcDecoder = (scores, steps, classes, alphabet) => readingOf(greedyPath(scores, steps, classes, alphabet));
+export const decodeCtc: CtcDecoder = (reading) => readingOf(greedyPath(reading));
 
 export function readingOf(emissions: readonly Emission[]): BoxReading {
   const text = emissions.map((e) => e.character).join('');
   const confidence = emissions.length === 0 ? 0 : emissions.reduce((sum, e) => sum + e.probability, 0) / emissions.length;
-  return { text, confidence };
+  return { text, confidence, doubtful: false };
+}
+
+const printableAlphabets = new WeakMap<CtcAlphabet, CtcAlphabet>();
+
+/** The same scores with only the printable classes (a few hundred bytes a step where the Chinese recogniser has 26 kB). */
+export function printableOnly(reading: StepScores): StepScores {
+  const { scores, steps, classes, alphabet } = reading;
+  let printable = printableAlphabets.get(alphabet);
+  if (printable === undefined) {
+    printable = { dictionary: Array.from(alphabet.printable, (i) => alphabet.dictionary[i]!), printable: Int32Array.from(alphabet.printable.keys()) };
+    printableAlphabets.set(alphabet, printable);
+  }
+  const kept = new Float32Array(steps * alphabet.printable.length);
+  for (let t = 0; t < steps; t += 1) alphabet.printable.forEach((c, k) => (kept[t * alphabet.printable.length + k] = scores[t * classes + c]!));
+  return { scores: kept, steps, classes: alphabet.printable.length, alphabet: printable };
 }
 
 /** Index 0 of the recogniser's output is CTC's blank; the last is a space. */

@@ -1,4 +1,4 @@
-import type { CtcAlphabet } from './ctc-decoding';
+import type { CtcAlphabet, StepScores } from './ctc-decoding';
 
 /**
  * Searching the recogniser's per-step output of one word's span for the words of a list it may
@@ -11,7 +11,7 @@ export interface WordList {
   readonly ranks: ReadonlyMap<string, number>;
 }
 
-/** Per step of a span: the blank's probability and each letter's (its small and capital classes together). */
+/** Per step of a span: the blank's probability (a space's with it) and each letter's (its small and capital classes together). */
 export interface StepProbabilities {
   readonly steps: number;
   readonly blank: Float64Array;
@@ -31,29 +31,39 @@ const UNLIKELY = 1e-3;
 const LETTERS = 26;
 const ONE_WORD: RunTogether = { words: 1, minLength: 0, shortRank: 0 };
 
-const lettersOf = new WeakMap<CtcAlphabet, number[][]>();
+interface LetterClasses {
+  /** For each letter a–z, the recogniser's classes that print it (small and capital). */
+  readonly letters: readonly number[][];
+  /** The blank and the space: a gap between letters, which prints nothing inside a run of letters. */
+  readonly gaps: readonly number[];
+}
 
-/** For each letter a–z, the recogniser's classes that print it (small and capital). */
-export function letterClasses(alphabet: CtcAlphabet): number[][] {
-  let letters = lettersOf.get(alphabet);
-  if (letters === undefined) {
+const classesOf = new WeakMap<CtcAlphabet, LetterClasses>();
+
+function letterClasses(alphabet: CtcAlphabet): LetterClasses {
+  let found = classesOf.get(alphabet);
+  if (found === undefined) {
     const printable = new Set(alphabet.printable);
-    letters = Array.from({ length: LETTERS }, (_, k) => {
+    const letters = Array.from({ length: LETTERS }, (_, k) => {
       const small = String.fromCharCode(97 + k);
       return [small, small.toUpperCase()].map((c) => alphabet.dictionary.indexOf(c)).filter((i) => i > 0 && printable.has(i));
     });
-    lettersOf.set(alphabet, letters);
+    found = { letters, gaps: [0, alphabet.dictionary.lastIndexOf(' ')].filter((i) => i >= 0) };
+    classesOf.set(alphabet, found);
   }
-  return letters;
+  return found;
 }
 
-export function stepProbabilities(scores: Float32Array, classes: number, letters: readonly number[][], span: { first: number; last: number }): StepProbabilities {
+/** The letters' and gaps' probabilities at each step of `span` of one recogniser's output. */
+export function stepProbabilities(reading: StepScores, span: { first: number; last: number }): StepProbabilities {
+  const { scores, classes } = reading;
+  const { letters, gaps } = letterClasses(reading.alphabet);
   const steps = Math.max(0, span.last - span.first + 1);
   const blank = new Float64Array(steps);
   const letter = new Float64Array(steps * LETTERS);
   for (let t = 0; t < steps; t += 1) {
     const row = (span.first + t) * classes;
-    blank[t] = scores[row]!;
+    blank[t] = gaps.reduce((sum, i) => sum + scores[row + i]!, 0);
     letters.forEach((indices, k) => (letter[t * LETTERS + k] = indices.reduce((sum, i) => sum + scores[row + i]!, 0)));
   }
   return { steps, blank, letter };

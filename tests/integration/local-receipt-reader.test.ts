@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LocalReceiptReader } from '../../adapters/ocr/local-receipt-reader';
+import { decodeCtc, type CtcDecoder } from '../../adapters/ocr/ctc-decoding';
 import { PaddleOcr } from '../../adapters/ocr/paddle-ocr';
 import { tinyImage } from '../support/images';
 import { renderReceipt } from '../support/rendered-receipt';
@@ -58,5 +59,24 @@ describe('LocalReceiptReader (PaddleOCR through onnxruntime-node, models from np
   it('finds nothing in bytes that only look like an image', async () => {
     const result = await reader.read({ bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), mediaType: 'image/jpeg' });
     expect(result).toEqual({ ok: true, value: { lines: [], totalPence: null, merchant: null, date: null, currency: null } });
+  });
+
+  it('has the English recogniser read again only the boxes the first was in doubt about, for a second opinion', async () => {
+    const secondReadings: string[] = [];
+    // A decoder in doubt about one line: the line with "Tiramisu".
+    const decoder: CtcDecoder = (first, second) => {
+      const reading = decodeCtc(first);
+      if (second !== undefined) secondReadings.push(decodeCtc(second).text);
+      return { ...reading, doubtful: reading.text.includes('Tiramisu') };
+    };
+    const ocr = new PaddleOcr({ threads: 1, decoder: async () => decoder });
+    try {
+      const image = await renderReceipt(['THE OLIVE TREE', ['Caesar Salad', '7.25'], ['Tiramisu', '5.95'], ['TOTAL', '13.20']]);
+      await ocr.read(new Uint8Array(image));
+    } finally {
+      await ocr.close();
+    }
+    expect(secondReadings).toHaveLength(1);
+    expect(secondReadings[0]).toContain('Tiramisu');
   });
 });
