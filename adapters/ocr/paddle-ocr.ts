@@ -90,7 +90,10 @@ export class PaddleOcr implements TextFinder {
     const crops = await Promise.all(boxes.map(async (box) => ({ corners: cornersOf(box, 1 / scale), image: await cutOut(source, box, 1 / scale) })));
     // Boxes of similar width are read together: one model run per batch, little padding.
     const byWidth = [...crops].sort((a, b) => a.image.width - b.image.width);
-    const reads = await recognise(engine, byWidth.map((c) => c.image));
+    const reads = await recognise(
+      engine,
+      byWidth.map((c) => c.image),
+    );
     const words: PrintedWord[] = [];
     reads.forEach((read, i) => {
       if (read.text.trim() === '' || read.confidence < MIN_CONFIDENCE) return;
@@ -236,7 +239,7 @@ async function recognise(engine: Engine, crops: readonly RawImage[]): Promise<Bo
  */
 function batchesOf<T>(items: readonly T[], widthOf: (item: T) => number): { at: number; batch: T[] }[] {
   const batches: { at: number; batch: T[] }[] = [];
-  for (let at = 0; at < items.length; ) {
+  for (let at = 0; at < items.length;) {
     let size = 1;
     while (at + size < items.length && size < RECOGNITION_BATCH.boxes && (size + 1) * widthOf(items[at + size]!) <= RECOGNITION_BATCH.width) size += 1;
     batches.push({ at, batch: items.slice(at, at + size) });
