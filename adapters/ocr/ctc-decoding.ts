@@ -23,7 +23,8 @@ export interface StepScores {
 
 /**
  * Turns the recogniser's per-step class probabilities into text; a second recogniser's output for
- * the same box, on the same steps, may be given as a second opinion on its words.
+ * the same box, read from its left edge at the same stride (step t the same columns in both), may
+ * be given as a second opinion on its words.
  */
 export type CtcDecoder = (reading: StepScores, secondOpinion?: StepScores) => BoxReading;
 

