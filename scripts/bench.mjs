@@ -18,6 +18,7 @@ const BENCHMARKS = [
   { name: 'links', command: ['tsx', 'scripts/bench-links.ts', '--json'] },
   { name: 'ledger', command: ['tsx', 'scripts/bench-ledger.ts', '--json'], env: { BENCH_SECONDS: '2' } },
   { name: 'receipts', command: ['tsx', 'scripts/bench-receipts.ts', '--json'] },
+  { name: 'tab', command: ['tsx', 'scripts/bench-tab.ts', '--json'] },
   { name: 'bundle', command: ['node', 'scripts/bench-bundle.mjs', '/app', '--json'] },
   { name: 'live', command: ['tsx', 'scripts/bench-live.ts', '--json'] },
   { name: 'scan-load', command: ['tsx', 'scripts/bench-scan-load.ts', '--json'] },

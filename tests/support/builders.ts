@@ -3,6 +3,9 @@ import { parseAnonymousUserId, type AnonymousId } from '../../domain/anonymous-i
 import { pence } from '../../domain/money';
 import type { Portions } from '../../domain/portions';
 import type { ItemKind, SplitInput, SplitItem } from '../../domain/split';
+import { parseRate, type Rate } from '../../domain/conversion';
+import type { CurrencyCode } from '../../domain/currency';
+import type { TabBillAmounts, TabLedger, TabPayment } from '../../domain/tab/tab-ledger';
 
 /** Test-data builder for bills: readable setups, sensible defaults. */
 class BillBuilder {
@@ -53,3 +56,40 @@ export function aNamedAnonymousId(name: string): AnonymousId {
   const hex = createHash('sha256').update(name).digest('hex');
   return anAnonymousId(`${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`);
 }
+
+/** Test-data builder for a tab's money: people, bills with who paid and who owed, payments and rates. */
+class TabBuilder {
+  private readonly bills: TabBillAmounts[] = [];
+  private readonly payments: TabPayment[] = [];
+  private readonly rates = new Map<CurrencyCode, Rate<CurrencyCode, CurrencyCode>>();
+
+  constructor(
+    private readonly people: readonly string[],
+    private readonly currency = 'EUR' as CurrencyCode,
+  ) {}
+
+  withBill(name: string, amounts: { paid: Record<string, number>; owed: Record<string, number>; currency?: CurrencyCode }): this {
+    const { paid, owed, currency = this.currency } = amounts;
+    this.bills.push({ name, currency, paid: new Map(Object.entries(paid)), owed: new Map(Object.entries(owed)) });
+    return this;
+  }
+
+  withPayment(from: string, to: string, amount: number, currency = this.currency): this {
+    this.payments.push({ from, to, amount, currency });
+    return this;
+  }
+
+  /** One `from` is worth `text` of the tab's currency. */
+  withRate(from: CurrencyCode, text: string): this {
+    const rate = parseRate(text, from, this.currency);
+    if (!rate.ok) throw new Error(rate.error);
+    this.rates.set(from, rate.value);
+    return this;
+  }
+
+  build(): TabLedger {
+    return { currency: this.currency, people: this.people, bills: [...this.bills], payments: [...this.payments], rates: new Map(this.rates) };
+  }
+}
+
+export const aTab = (...people: string[]) => new TabBuilder(people);
