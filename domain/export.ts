@@ -73,7 +73,7 @@ function toJson(receipt: Receipt): string {
 }
 
 // Quotes when needed, and defuses text a spreadsheet would run as a formula (names come from OCR).
-function csvCell(value: string): string {
+export function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

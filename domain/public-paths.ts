@@ -6,4 +6,6 @@ export const publicPaths = {
   dinerPage: (receiptId: string, dinerKey: string) => `/r/${receiptId}/${dinerKey}`,
   /** A bill opened to the table: the table's key travels in the fragment, so no server or log sees it. */
   liveBill: (billId: string, tableKey: string) => `/live/${billId}#${tableKey}`,
+  /** A group's tab: its key travels in the fragment, as the live bill's does. */
+  tab: (tabId: string, key: string) => `/tab/${tabId}#${key}`,
 } as const;

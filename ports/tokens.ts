@@ -21,4 +21,6 @@ export const TOKENS = {
   PaymentsMode: Symbol.for('PaymentsMode'),
   LiveBillStore: Symbol.for('LiveBillStore'),
   LiveBillEvents: Symbol.for('LiveBillEvents'),
+  TabStore: Symbol.for('TabStore'),
+  TabEvents: Symbol.for('TabEvents'),
 } as const;

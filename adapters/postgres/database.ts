@@ -18,6 +18,10 @@ import type { ScanReservationsTable } from './scan-reservations.table';
 import type { TokenBalancesTable } from './token-balances.table';
 import type { TokenLedgerTable } from './token-ledger.table';
 import type { TokenPurchasesTable } from './token-purchases.table';
+import type { TabBillsTable } from './tab-bills.table';
+import type { TabPeopleTable } from './tab-people.table';
+import type { TabsTable } from './tabs.table';
+import type { TabTransfersTable } from './tab-transfers.table';
 
 export interface Database {
   anonymous_users: AnonymousUsersTable;
@@ -40,4 +44,8 @@ export interface Database {
   live_bill_items: LiveBillItemsTable;
   live_bill_diners: LiveBillDinersTable;
   live_bill_claims: LiveBillClaimsTable;
+  tabs: TabsTable;
+  tab_people: TabPeopleTable;
+  tab_bills: TabBillsTable;
+  tab_transfers: TabTransfersTable;
 }

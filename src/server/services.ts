@@ -1,4 +1,5 @@
 import type { LiveBills } from '../application/live-bills/live-bills';
+import type { Tabs } from '../application/tabs/tabs';
 import type { TestModePayments } from '../application/payments/test-mode-payments';
 import type { TokenShop } from '../application/payments/token-shop';
 import type { paymentOptions } from '../application/payments/payment-options';
@@ -35,6 +36,8 @@ export interface Services {
   readonly payments: Payments;
   readonly openDinerBill: OpenDinerBill;
   readonly liveBills: LiveBills;
+  /** A group's running tab across bills (src/application/tabs). */
+  readonly tabs: Tabs;
   readonly health: HealthCheck;
   /** TRUSTED_PROXY_HOPS: how far X-Forwarded-For is ours (src/server/http/client-ip.ts). */
   readonly trustedProxyHops: number;

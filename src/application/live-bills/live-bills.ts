@@ -3,6 +3,7 @@ import { decideLive, visibleTo, type LiveActor, type LiveBill, type LiveCommand,
 import { newLiveBill, type NewLiveBillProblem, type NewLiveBillRequest } from '../../../domain/live-bill/new-live-bill';
 import { err, ok, type Result } from '../../../domain/result';
 import { shortId } from '../../../domain/sharing/stored-receipt';
+import { capabilityKey } from '../../../domain/capability-key';
 import type { Clock } from '../../../ports/clock';
 import type { LiveBillEvents, LiveBillStore, OnLiveChange } from '../../../ports/live-bills';
 import type { RateLimit, RateLimiter } from '../../../ports/rate-limiter';
@@ -86,8 +87,8 @@ export class LiveBills {
     if (!made.ok) return err({ code: made.error });
     const decision = await this.limiter.hit(`live:open:${clientKey}`, OPENS_PER_CLIENT);
     if (!decision.allowed) return err({ code: 'rate_limited', retryAfterSeconds: decision.retryAfterSeconds });
-    const organiserKey = newKey(this.secrets);
-    const tableKey = newKey(this.secrets);
+    const organiserKey = capabilityKey(this.secrets.randomBytes(16));
+    const tableKey = capabilityKey(this.secrets.randomBytes(16));
     await this.store.deleteExpired(new Date(now.getTime() - KEEP_EXPIRED_MS));
     await this.store.create(made.value, { organiserKeyHash: this.secrets.hash(organiserKey), tableKeyHash: this.secrets.hash(tableKey) });
     return ok({ bill: made.value, organiserKey, tableKey });
@@ -112,7 +113,7 @@ export class LiveBills {
   private async change(billId: string, keyHash: string, request: LiveRequest): Promise<Result<CommandOutcome, CommandRefusal>> {
     const command: LiveCommand = request.type === 'addDiner' ? { ...request, dinerId: shortId(this.secrets.randomBytes(10), 10) } : request;
     const joining = command.type === 'join' || command.type === 'addDiner';
-    const dinerKey = joining ? newKey(this.secrets) : null;
+    const dinerKey = joining ? capabilityKey(this.secrets.randomBytes(16)) : null;
     const now = this.clock.now();
     // Who the key belongs to is found in the change's own transaction; the answer is that actor's view.
     let actor = null as LiveActor | null;
@@ -179,12 +180,4 @@ export class LiveBills {
     const decision = await limit.limiter.hit(limit.key, limit.rate);
     return decision.allowed ? null : { code: 'rate_limited', retryAfterSeconds: decision.retryAfterSeconds };
   }
-}
-
-/** 128 random bits, base64url: a capability nobody can guess. */
-function newKey(secrets: Secrets): string {
-  return btoa(String.fromCharCode(...secrets.randomBytes(16)))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
 }

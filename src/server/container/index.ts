@@ -11,6 +11,7 @@ import { migrateToLatest } from '../../../adapters/postgres/migrate';
 import { PostgresDailyQuotas } from '../../../adapters/postgres/postgres-daily-quotas';
 import { PostgresLiveBillEvents } from '../../../adapters/postgres/postgres-live-bill-events';
 import { PostgresLiveBillStore } from '../../../adapters/postgres/postgres-live-bills';
+import { PostgresTabEvents, PostgresTabStore } from '../../../adapters/postgres/postgres-tabs';
 import { PostgresPaymentOrders } from '../../../adapters/postgres/postgres-payment-orders';
 import { PostgresPurchaseReports } from '../../../adapters/postgres/postgres-purchase-reports';
 import { MemoryRateLimiter } from '../../../adapters/memory/memory-rate-limiter';
@@ -34,6 +35,7 @@ import type { RateLimiter } from '../../../ports/rate-limiter';
 import type { ReceiptReader } from '../../../ports/receipt-reader';
 import type { Secrets } from '../../../ports/secrets';
 import type { LiveBillEvents, LiveBillStore } from '../../../ports/live-bills';
+import type { TabEvents, TabStore } from '../../../ports/tabs';
 import type { StoredBills } from '../../../ports/stored-bills';
 import type { RecoveryCodes } from '../../../ports/recovery-codes';
 import type { ScanAllowance } from '../../../ports/scan-allowance';
@@ -42,6 +44,7 @@ import type { TokenCredits } from '../../../ports/token-credits';
 import { TOKENS } from '../../../ports/tokens';
 import type { UsageQuery } from '../../../ports/usage';
 import { DEFAULT_LIVE_LIMITS, LiveBills, type LiveLimits } from '../../application/live-bills/live-bills';
+import { Tabs } from '../../application/tabs/tabs';
 import { paymentOptions } from '../../application/payments/payment-options';
 import { TestModePayments } from '../../application/payments/test-mode-payments';
 import { TokenShop } from '../../application/payments/token-shop';
@@ -78,6 +81,7 @@ export async function buildServices(config: Config): Promise<Services> {
   const tokenShop = new TokenShop(port(TOKENS.PaymentOrders), card, paypal, credits, limiter, log, secrets);
   const liveEvents = port<LiveBillEvents & { close(): Promise<void> }>(TOKENS.LiveBillEvents);
   const reader = port<ReceiptReader & { close?(): Promise<void> }>(TOKENS.ReceiptReader);
+  const tabEvents = port<TabEvents & { close(): Promise<void> }>(TOKENS.TabEvents);
   return {
     analyzeReceipt: new AnalyzeReceipt(reader, port<ScanAllowance>(TOKENS.ScanAllowance), limiter, analyzeLimits(config), log, port<DailyQuotas>(TOKENS.DailyQuotas), clock),
     metering: new Metering(port<UsageQuery>(TOKENS.UsageQuery), credits, port<PurchaseReports>(TOKENS.PurchaseReports)),
@@ -92,11 +96,13 @@ export async function buildServices(config: Config): Promise<Services> {
     payments: new Payments(bills, secrets, limiter, clock),
     openDinerBill: new OpenDinerBill(bills, secrets, clock),
     liveBills: new LiveBills(port<LiveBillStore>(TOKENS.LiveBillStore), liveEvents, limiter, new MemoryRateLimiter(clock), clock, secrets, liveLimits(config)),
+    tabs: new Tabs(port<TabStore>(TOKENS.TabStore), tabEvents, clock, secrets, limiter),
     health: new HealthCheck(config, db),
     trustedProxyHops: config.trustedProxyHops,
     close: async () => {
       await reader.close?.();
       await liveEvents.close();
+      await tabEvents.close();
       await db.destroy();
     },
   };
@@ -146,6 +152,8 @@ async function buildContainer(config: Config): Promise<DependencyContainer> {
   // Live bills: rows in Postgres, every process's changes heard on one LISTEN connection.
   container.registerSingleton(TOKENS.LiveBillStore, PostgresLiveBillStore);
   container.registerSingleton(TOKENS.LiveBillEvents, PostgresLiveBillEvents);
+  container.registerSingleton(TOKENS.TabStore, PostgresTabStore);
+  container.registerSingleton(TOKENS.TabEvents, PostgresTabEvents);
   // Card and PayPal providers from their keys; without keys, the TEST MODE simulator.
   container.register(TOKENS.CardGateway, { useValue: config.stripe ? new StripeGateway(config.stripe) : new TestModeGateway('card') });
   container.register(TOKENS.PayPalGateway, { useValue: config.paypal ? new PayPalGateway(config.paypal) : new TestModeGateway('paypal') });

@@ -1,8 +1,6 @@
 import { liveBillToJson } from '../../../domain/live-bill/wire';
 import type { LiveBill, LiveChange } from '../../../domain/live-bill/live-bill';
-
-const HEARTBEAT_MS = 15_000;
-const RECONNECT_MS = 1_000;
+import { eventStream } from './event-stream';
 
 /**
  * A Server-Sent Events stream of a bill's versions: `id` is the version, so a reconnect says where it
@@ -35,53 +33,16 @@ const billEvent = (bill: LiveBill) => bytesOf(bill, () => `id: ${bill.version}\n
 const changeEvent = (version: number, change: LiveChange) => bytesOf(change, () => `id: ${version}\nevent: change\ndata: ${JSON.stringify(change)}\n\n`);
 
 export function billStream(lastEventId: number, signal: AbortSignal): BillStream {
-  const encoder = new TextEncoder();
+  const stream = eventStream(signal);
   let sent = lastEventId;
-  let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
-  let closed = false;
-  const closers: (() => void)[] = [];
-  const write = (chunk: string | Uint8Array) => {
-    if (closed || controller === null) return;
-    try {
-      controller.enqueue(typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
-    } catch {
-      close();
-    }
-  };
-  const heartbeat = setInterval(() => write('event: heartbeat\ndata: \n\n'), HEARTBEAT_MS);
-  const close = () => {
-    if (closed) return;
-    closed = true;
-    clearInterval(heartbeat);
-    for (const listener of closers) listener();
-    try {
-      controller?.close();
-    } catch {
-      // already closed by the other side
-    }
-  };
-  signal.addEventListener('abort', close, { once: true });
-  const body = new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c;
-      c.enqueue(encoder.encode(`retry: ${RECONNECT_MS}\n\n`));
-    },
-    cancel: close,
-  });
   return {
-    response: new Response(body, {
-      status: 200,
-      headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' },
-    }),
+    response: stream.response,
     send(bill, change = null) {
       if (bill.version <= sent) return;
       const step = change !== null && bill.version === sent + 1;
       sent = bill.version;
-      write(step ? changeEvent(bill.version, change) : billEvent(bill));
+      stream.write(step ? changeEvent(bill.version, change) : billEvent(bill));
     },
-    onClose(listener) {
-      if (closed) listener();
-      else closers.push(listener);
-    },
+    onClose: stream.onClose,
   };
 }

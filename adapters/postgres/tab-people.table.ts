@@ -1,0 +1,10 @@
+import type { ColumnType } from 'kysely';
+
+export interface TabPeopleTable {
+  tab_id: string;
+  id: string;
+  position: number;
+  name: string;
+  /** { monzo, revolut, paypal } handles, or null before the person gives any. */
+  pay_to: ColumnType<unknown, string | null, string | null>;
+}

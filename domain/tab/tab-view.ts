@@ -1,0 +1,119 @@
+import { billSplit } from '../bill';
+import { formatMoney, minorDigits, type CurrencyCode } from '../currency';
+import { pence } from '../money';
+import { paymentLinks, type PaymentLink } from '../sharing/payment-links';
+import { settleTab } from './tab-ledger';
+import { transferReason } from './tab-messages';
+import { tabLedgerOf, type Tab } from './tab';
+
+// The tab as every phone shows it, worked out once on the server: amounts are formatted here and
+// the page never adds anything up itself.
+
+export interface TabPersonView {
+  readonly id: string;
+  readonly name: string;
+  readonly payTo: Tab['people'][number]['payTo'];
+}
+
+export interface TabBillView {
+  readonly id: string;
+  readonly name: string;
+  readonly currency: CurrencyCode;
+  /** What the people on it owe together (minor units): what its payers must add up to. */
+  readonly total: number;
+  readonly totalText: string;
+  readonly payers: readonly { readonly personId: string; readonly name: string; readonly amount: number; readonly amountText: string }[];
+  readonly shares: readonly { readonly personId: string; readonly name: string; readonly amount: number; readonly amountText: string }[];
+}
+
+export interface TabTransferView {
+  readonly from: string;
+  readonly fromName: string;
+  readonly to: string;
+  readonly toName: string;
+  readonly amount: number;
+  readonly currency: CurrencyCode;
+  readonly amountText: string;
+  readonly reason: string;
+  readonly payLinks: readonly PaymentLink[];
+}
+
+export interface TabSettlementView {
+  readonly currency: CurrencyCode;
+  /** "£1.00 = 1.17 EUR": each rate the balances were turned into this currency at. */
+  readonly rates: readonly string[];
+  /** Positive: owed money; negative: owes. `amountText` is the balance without its sign. */
+  readonly balances: readonly { readonly personId: string; readonly name: string; readonly amount: number; readonly amountText: string }[];
+  readonly transfers: readonly TabTransferView[];
+}
+
+export interface TabView {
+  readonly id: string;
+  readonly name: string;
+  readonly currency: CurrencyCode;
+  readonly version: number;
+  readonly people: readonly TabPersonView[];
+  readonly bills: readonly TabBillView[];
+  readonly settlements: readonly TabSettlementView[];
+  readonly transfersMade: readonly { readonly id: string; readonly fromName: string; readonly toName: string; readonly amountText: string; readonly at: string }[];
+  /** Currencies of bills on the tab other than its own, each with its rate or null. */
+  readonly otherCurrencies: readonly { readonly currency: CurrencyCode; readonly rate: string | null }[];
+}
+
+export function tabView(tab: Tab): TabView {
+  const nameOf = new Map(tab.people.map((p) => [p.id, p.name]));
+  const name = (id: string) => nameOf.get(id) ?? '?';
+  const ledger = tabLedgerOf(tab);
+  const settlements = settleTab(ledger);
+  const otherCurrencies = [...new Set(tab.bills.map((b) => b.bill.currency).filter((c) => c !== tab.currency))].sort();
+  return {
+    id: tab.id,
+    name: tab.name,
+    currency: tab.currency,
+    version: tab.version,
+    people: tab.people.map(({ id, name, payTo }) => ({ id, name, payTo })),
+    bills: tab.bills.map(({ id, bill, payers }) => {
+      const split = billSplit(bill);
+      return {
+        id,
+        name: bill.name ?? 'Bill',
+        currency: bill.currency,
+        total: split.totalPence - split.unassignedPence,
+        totalText: formatMoney(split.totalPence - split.unassignedPence, bill.currency),
+        payers: payers.map((p) => ({ personId: p.personId, name: name(p.personId), amount: p.amount, amountText: formatMoney(p.amount, bill.currency) })),
+        shares: split.shares.filter((s) => s.totalPence !== 0).map((s) => ({ personId: s.dinerId, name: name(s.dinerId), amount: s.totalPence, amountText: formatMoney(s.totalPence, bill.currency) })),
+      };
+    }),
+    settlements: settlements.map((s) => {
+      const madeHere = ledger.payments.filter((p) => p.currency === s.currency);
+      return {
+        currency: s.currency,
+        rates: s.ratesIn.map((r) => `${formatMoney(10 ** minorDigits(r.from), r.from)} = ${r.text} ${r.to}`),
+        balances: tab.people.map((p) => ({ personId: p.id, name: p.name, amount: s.balances.get(p.id) ?? 0, amountText: formatMoney(Math.abs(s.balances.get(p.id) ?? 0), s.currency) })),
+        transfers: s.transfers.map((t) => {
+          const payee = tab.people.find((p) => p.id === t.to);
+          const already = madeHere.filter((m) => m.from === t.from && m.to === t.to).reduce((sum, m) => sum + m.amount, 0);
+          const named = { ...t, from: name(t.from), to: name(t.to) };
+          const billsNamed = ledger.bills.map((b) => ({ ...b, paid: renameKeys(b.paid, name), owed: renameKeys(b.owed, name) }));
+          return {
+            from: t.from,
+            fromName: name(t.from),
+            to: t.to,
+            toName: name(t.to),
+            amount: t.amount,
+            currency: s.currency,
+            amountText: formatMoney(t.amount, s.currency),
+            reason: transferReason(named, s.currency, billsNamed, already),
+            payLinks: payee?.payTo ? paymentLinks(payee.payTo, pence(t.amount), s.currency, tab.name) : [],
+          };
+        }),
+      };
+    }),
+    transfersMade: tab.transfers.map((t) => ({ id: t.id, fromName: name(t.from), toName: name(t.to), amountText: formatMoney(t.amount, t.currency), at: t.at })),
+    otherCurrencies: otherCurrencies.map((currency) => ({ currency, rate: tab.rates[currency] ?? null })),
+  };
+}
+
+function renameKeys(amounts: ReadonlyMap<string, number>, name: (id: string) => string): Map<string, number> {
+  return new Map([...amounts].map(([id, amount]) => [name(id), amount]));
+}
