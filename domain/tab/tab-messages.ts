@@ -17,23 +17,23 @@ export function tabLedgerProblemText(problem: TabLedgerProblem): string {
 }
 
 /**
- * Why one transfer of the plan goes where it does, from the bills that link the two people: what the
+ * Why one transfer of the plan goes where it does, from the bills settled in its currency (each bill's
+ * amounts in the bill's own currency) that link the two people: what the
  * payee paid and what the payer's shares were ("Ben pays Ana £23.50: Ana paid £60.00 for Friday's
  * dinner, Ben's share was £23.50"). Where the payee paid for none of the payer's bills, the plan
  * settles their balances in fewer transfers, and it says so.
  */
 export function transferReason(transfer: Transfer, currency: CurrencyCode, bills: readonly TabBillAmounts[], already: number): string {
-  const money = (amount: number) => formatMoney(amount, currency);
-  const inCurrency = bills.filter((b) => b.currency === currency);
-  const paidByPayee = inCurrency.filter((b) => (b.paid.get(transfer.to) ?? 0) > 0);
-  const payerShares = inCurrency.filter((b) => (b.owed.get(transfer.from) ?? 0) > 0);
+  const money = (amount: number, of: CurrencyCode = currency) => formatMoney(amount, of);
+  const paidByPayee = bills.filter((b) => (b.paid.get(transfer.to) ?? 0) > 0);
+  const payerShares = bills.filter((b) => (b.owed.get(transfer.from) ?? 0) > 0);
   const shared = paidByPayee.filter((b) => payerShares.includes(b));
   const head = `${transfer.from} pays ${transfer.to} ${money(transfer.amount)}`;
   const sent = already > 0 ? `; ${transfer.from} has already sent ${money(already)}` : '';
   if (shared.length > 0) {
-    const paid = listed(shared.map((b) => `${money(b.paid.get(transfer.to)!)} for ${b.name}`));
-    const shares = shared.map((b) => b.owed.get(transfer.from)!);
-    const share = shared.length === 1 ? `${transfer.from}'s share was ${money(shares[0]!)}` : `${transfer.from}'s shares were ${listed(shared.map((b, k) => `${money(shares[k]!)} (${b.name})`))}`;
+    const paid = listed(shared.map((b) => `${money(b.paid.get(transfer.to)!, b.currency)} for ${b.name}`));
+    const shares = shared.map((b) => money(b.owed.get(transfer.from)!, b.currency));
+    const share = shared.length === 1 ? `${transfer.from}'s share was ${shares[0]!}` : `${transfer.from}'s shares were ${listed(shared.map((b, k) => `${shares[k]!} (${b.name})`))}`;
     return `${head}: ${transfer.to} paid ${paid}, ${share}${sent}`;
   }
   const owes = payerShares.length === 0 ? `${transfer.from} owes on payments made` : `${transfer.from} had a share of ${listed(payerShares.map((b) => b.name))}`;

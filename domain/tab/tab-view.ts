@@ -94,7 +94,8 @@ export function tabView(tab: Tab): TabView {
           const payee = tab.people.find((p) => p.id === t.to);
           const already = madeHere.filter((m) => m.from === t.from && m.to === t.to).reduce((sum, m) => sum + m.amount, 0);
           const named = { ...t, from: name(t.from), to: name(t.to) };
-          const billsNamed = ledger.bills.map((b) => ({ ...b, paid: renameKeys(b.paid, name), owed: renameKeys(b.owed, name) }));
+          const settledHere = new Set([s.currency, ...s.ratesIn.map((r) => r.from)]);
+          const billsNamed = ledger.bills.filter((b) => settledHere.has(b.currency)).map((b) => ({ ...b, paid: renameKeys(b.paid, name), owed: renameKeys(b.owed, name) }));
           return {
             from: t.from,
             fromName: name(t.from),

@@ -1,12 +1,11 @@
 import { useId, useState } from 'react';
-import { currencyCode, GBP, type CurrencyCode } from '../../../domain/currency';
+import { currencyChoices, currencyCode, currencySign, GBP, type CurrencyCode } from '../../../domain/currency';
 import { parsePriceInput } from '../../../domain/price-input';
 import type { TabViewJson } from '../../contracts/tabs';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { MoneyInput } from '../ui/MoneyInput';
 import { Problem } from '../ui/Problem';
-import { CurrencyPicker } from '../wizard/CurrencyPicker';
 import type { TabConnection } from './tab-connection';
 import { PayersFields, payersPaid, type PayerRow } from './PayersFields';
 
@@ -78,7 +77,16 @@ export function AddExpense({ tab, me, send }: { readonly tab: TabViewJson; reado
             <span>Amount</span>
             <MoneyInput id={`${ids}-amount`} value={amount} onValueChange={setAmount} currency={currency} problemId={problem?.field === 'amount' ? `${ids}-problem` : undefined} />
           </label>
-          <CurrencyPicker id={`${ids}-currency`} currency={currency} onChange={setCurrency} />
+          <label className="field">
+            <span>Currency</span>
+            <select className="input" value={currency} onChange={(e) => setCurrency(currencyCode(e.currentTarget.value) ?? currency)}>
+              {currencyChoices([currency, ...tab.otherCurrencies.map((c) => currencyCode(c.currency) ?? currency)]).map((c) => (
+                <option key={c} value={c}>
+                  {c} ({currencySign(c)})
+                </option>
+              ))}
+            </select>
+          </label>
         </div>
         <PayersFields people={tab.people} currency={currency} rows={rows} onRows={setPayers} />
         <fieldset className="tab-fieldset">

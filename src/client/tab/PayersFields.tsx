@@ -2,6 +2,7 @@ import type { CurrencyCode } from '../../../domain/currency';
 import { parsePriceInput } from '../../../domain/price-input';
 import { Button } from '../ui/Button';
 import { MoneyInput } from '../ui/MoneyInput';
+import './tab.css';
 
 export interface PayerRow {
   readonly personId: string;

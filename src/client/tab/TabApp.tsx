@@ -10,7 +10,6 @@ import { TabBills } from './TabBills';
 import { TabPeople } from './TabPeople';
 import { TabRates } from './TabRates';
 import { TabSettleUp } from './TabSettleUp';
-import '../wizard/wizard.css';
 import './tab.css';
 
 /**

@@ -40,10 +40,10 @@ export function TabSettleUp({ tab, me, send }: { readonly tab: TabViewJson; read
             <ul className="rows tab-transfers">
               {ordered(s.transfers, me).map((t) => (
                 <li key={`${t.from}>${t.to}`} className={t.from === me || t.to === me ? 'tab-transfer mine' : 'tab-transfer'}>
-                  <p className="tab-transfer-head">
+                  <p className="tab-row">
                     <strong>
                       {t.fromName} pays {t.toName}
-                    </strong>{' '}
+                    </strong>
                     <strong className="nowrap">{t.amountText}</strong>
                   </p>
                   <p className="muted tab-reason">{t.reason}</p>

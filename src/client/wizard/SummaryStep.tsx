@@ -7,7 +7,7 @@ import { portionLabel, unitsGiven } from '../../../domain/portions';
 import type { BillItem } from '../../../domain/receipt';
 import { Avatar } from './AssignStep';
 import { $bill } from './bill-state';
-import { $receipt, $split, assignItemNow, billNameOf, billSnapshot, goToStep, splitAmongEveryone } from './bill-store';
+import { $receipt, $split, assignItemNow, billNameOf, billOfState, billSnapshot, goToStep, splitAmongEveryone } from './bill-store';
 import { addsUpView, roundingNote, type AddsUpView } from '../../../domain/adds-up';
 import { BillNameField } from './BillNameField';
 import { ItemHead } from './ItemEditor';
@@ -23,7 +23,7 @@ import { PayeeDialog } from '../paying-back/PayeeDialog';
 import { usePayBack } from '../paying-back/use-pay-back';
 import { shareableBill } from '../../../domain/sharing/share-text';
 import { OnDemand, PendingOverlay } from '../on-demand';
-import { qrDialog, shareDialog } from './inner-parts';
+import { addToTabDialog, qrDialog, shareDialog } from './inner-parts';
 import { ExportButtons } from '../sharing/ExportButtons';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
@@ -76,7 +76,7 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
   const owedToPayer = payerId === null ? null : split.totalPence - (split.shares.find((s) => s.dinerId === payerId)?.totalPence ?? 0);
   const shareable = toStore?.bill ?? null;
   const payBack = usePayBack(toStore, bill.storedReceiptId, bill.handOut);
-  const [dialog, setDialog] = useState<'share' | 'qr' | null>(null);
+  const [dialog, setDialog] = useState<'share' | 'qr' | 'tab' | null>(null);
   const names = new Map(bill.diners.map((d) => [d.id, d.name]));
   const unassigned = new Set(split.unassignedItemIds);
   return (
@@ -170,10 +170,16 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
         <Button disabled={!check.addsUp} aria-describedby={check.addsUp ? undefined : 'held-note'} onClick={() => setDialog('qr')}>
           QR Code
         </Button>
+        <Button disabled={!check.addsUp} aria-describedby={check.addsUp ? undefined : 'held-note'} onClick={() => setDialog('tab')}>
+          Add to tab
+        </Button>
         <Button onClick={onSplitAnother}>Split Another Bill</Button>
       </div>
       {receipt && check.addsUp ? <ExportButtons receipt={receipt} /> : null}
-      {shareable && dialog !== null ? (
+      {check.addsUp && dialog === 'tab' ? (
+        <OnDemand part={addToTabDialog} props={{ open: true, onClose: () => setDialog(null), bill: billOfState(bill), total: split.totalPence, payerId }} pending={<PendingOverlay />} />
+      ) : null}
+      {shareable && (dialog === 'share' || dialog === 'qr') ? (
         <OnDemand key={dialog} part={dialog === 'share' ? shareDialog : qrDialog} props={{ open: true, onClose: () => setDialog(null), bill: shareable }} pending={<PendingOverlay />} />
       ) : null}
       {payBack.payeeDialog.open ? <PayeeDialog open payee={payBack.payee} refused={payBack.payeeDialog.refused} onSave={payBack.savePayee} onClose={payBack.closePayee} /> : null}

@@ -1,4 +1,5 @@
 import { atom, computed } from 'nanostores';
+import type { Bill } from '../../../domain/bill';
 import { billName, chosenBillName, londonDay } from '../../../domain/bill-name';
 import { acceptDinerName, dinerColour, type DinerNameProblem } from '../../../domain/diners';
 import { currencyCode, GBP, minorDigits, minorToMajorText, type CurrencyCode } from '../../../domain/currency';
@@ -24,6 +25,20 @@ export const $split = computed($bill, (bill): BillSplit => splitOf(bill));
 
 function splitOf(bill: BillState): BillSplit {
   return splitBill({ diners: bill.diners, items: bill.items, tipPence: tipPenceOf(bill), tipSplit: bill.tipSplit });
+}
+
+/** The bill as the Summary splits it, as the one domain Bill (what a tab keeps). */
+export function billOfState(bill: BillState): Bill {
+  return {
+    currency: bill.currency,
+    name: billNameOf(bill),
+    diners: bill.diners.map(({ id, name }) => ({ id, name })),
+    items: bill.items,
+    tipPence: tipPenceOf(bill),
+    tipSplit: bill.tipSplit,
+    tipSharers: 'allDiners',
+    payerId: null,
+  };
 }
 
 function subtotalOf(bill: BillState): Pence {

@@ -1,0 +1,126 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBuiltServer, type BuiltServer } from '../support/built-server';
+import { createFreshDatabase } from '../support/fresh-database';
+import { launchBrowser } from './support/browser';
+import { expectAccessible } from './support/wizard';
+
+// Issue 38 in the browser: a tab on Postgres served by two app processes, Ana's phone on one and
+// Ben's on the other. Three bills (two with two payers, one in euros at a rate), each person's
+// balance and transfers with pay links, and a transfer marked paid on one phone showing on the other.
+
+const POSTGRES = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function reachable(url: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+describe('a tab on two phones', () => {
+  let skipped: string | null = null;
+  let database: { url: string; drop(): Promise<void> } | null = null;
+  let servers: BuiltServer[] = [];
+  let dataDir = '';
+  let browser: Browser;
+
+  beforeAll(async () => {
+    skipped = await reachable(POSTGRES);
+    if (skipped !== null) return console.warn(`[tab e2e] skipped: no Postgres at ${POSTGRES} (${skipped})`);
+    database = await createFreshDatabase(POSTGRES);
+    dataDir = await mkdtemp(join(tmpdir(), 'wp-tab-'));
+    const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, TRUSTED_PROXY_HOPS: '0' };
+    // One after the other: the first runs the migrations.
+    servers = [await startBuiltServer(env)];
+    servers.push(await startBuiltServer(env));
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await Promise.all(servers.map((s) => s.stop()));
+    await database?.drop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function api(path: string, body: unknown, key?: string) {
+    const answer = await fetch(`${servers[0]!.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(key ? { 'x-tab-key': key } : {}) }, body: JSON.stringify(body) });
+    expect(answer.status, await answer.clone().text()).toBeLessThan(300);
+    return (await answer.json()) as { tabId: string; key: string; tab: { people: { id: string; name: string }[] } };
+  }
+
+  async function phone(server: BuiltServer, link: string, me: string): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}${link}`);
+    await page.getByLabel('Who are you?').selectOption({ label: me });
+    return page;
+  }
+
+  it('shows each person their balance and transfers, and a payment marked on one phone on the other within a second', async (context) => {
+    if (skipped !== null) return context.skip(`no Postgres: ${skipped}`);
+    const opened = await api('/api/tabs', { name: 'Weekend in Lisbon', currency: 'GBP', people: ['Ana', 'Ben', 'Cat'] });
+    const { tabId, key } = opened;
+    const id = (name: string) => opened.tab.people.find((p) => p.name === name)!.id;
+    const command = (c: unknown) => api(`/api/tabs/${tabId}/commands`, { command: c }, key);
+    await command({ type: 'setPayTo', personId: id('Ana'), monzo: 'anafox', revolut: '', paypal: 'anafox' });
+    await command({ type: 'addExpense', name: 'Taxi', amount: 2400, currency: 'GBP', payers: [{ personId: id('Cat'), amount: 2400 }], sharedBy: [id('Ana'), id('Ben'), id('Cat')] });
+    await command({
+      type: 'addExpense',
+      name: 'Lunch',
+      amount: 9000,
+      currency: 'EUR',
+      payers: [
+        { personId: id('Ana'), amount: 6000 },
+        { personId: id('Cat'), amount: 3000 },
+      ],
+      sharedBy: [id('Ana'), id('Ben'), id('Cat')],
+    });
+    const link = `/tab/${tabId}#${key}`;
+
+    const ana = await phone(servers[0]!, link, 'Ana');
+    // Friday's dinner, typed on Ana's phone with two payers.
+    await ana.getByRole('button', { name: 'Add an expense' }).click();
+    await ana.getByLabel('What for').fill("Friday's dinner");
+    await ana.getByLabel('Amount').fill('100');
+    await ana.getByRole('button', { name: 'Add another payer' }).click();
+    await ana.getByLabel('Payer 1', { exact: true }).selectOption({ label: 'Ana' });
+    await ana.getByLabel('Payer 2', { exact: true }).selectOption({ label: 'Ben' });
+    await ana.getByLabel('What Ana paid').fill('60');
+    await ana.getByLabel('What Ben paid').fill('30');
+    await ana.getByRole('button', { name: 'Add to tab' }).click();
+    await expect.poll(() => ana.getByRole('alert').textContent()).toContain("The amounts paid come to £10.00 less than the bill's total");
+    await ana.getByLabel('What Ben paid').fill('40');
+    await ana.getByRole('button', { name: 'Add to tab' }).click();
+    await ana.getByRole('heading', { name: 'Bills' }).waitFor();
+    // The euro lunch settles apart until a rate is given, then with the rest, the rate shown.
+    await ana.getByRole('heading', { name: 'In EUR' }).waitFor();
+    await ana.getByLabel('1 EUR in GBP').fill('0.85');
+    await ana.getByRole('button', { name: 'Use rate' }).click();
+    await ana.getByText('Other currencies at €1.00 = 0.85 GBP').waitFor();
+
+    const ben = await phone(servers[1]!, link, 'Ben');
+    // Ben: paid £40, his shares £33.33 + £8.00 + €30.00 at 0.85 (£25.50): he owes £26.83, to Ana.
+    await ben.getByText('You owe £26.83').waitFor();
+    const transfer = ben.getByRole('listitem').filter({ hasText: 'Ben pays Ana' });
+    expect(await transfer.textContent()).toContain('£26.83');
+    expect(await transfer.getByRole('link', { name: 'Monzo £26.83' }).getAttribute('href')).toBe('https://monzo.me/anafox/26.83?d=Weekend%20in%20Lisbon');
+    await ana.getByText(/^You are owed /).waitFor();
+    await expectAccessible(ben, 'the tab, on the phone of someone who owes');
+
+    await transfer.getByRole('button', { name: 'Mark paid' }).click();
+    await ben.getByText('You are settled up').waitFor();
+    // Ana's phone is on the other process: it hears it through Postgres within a second.
+    await ana.getByText('Payments made (1)').waitFor({ timeout: 1000 });
+    expect(await ana.getByText('Ben pays Ana').count()).toBe(0);
+  });
+});
