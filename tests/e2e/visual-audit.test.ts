@@ -215,4 +215,39 @@ describe('visual audit: every screen and dialog at 320 and 390 px, light and dar
     await visit('/b/NOT.A-TOKEN', 'share-error');
     expect(problems.join('\n')).toBe('');
   });
+
+  it("a group's tab: settling up, adding an expense", async () => {
+    const opened = await post<{ tabId: string; key: string; tab: { people: { id: string; name: string }[] } }>('/api/tabs', {
+      name: 'Weekend in Lisbon',
+      currency: 'GBP',
+      people: ['Alice', 'Bartholomew', 'Cat'],
+    });
+    const [alice, ben, cat] = opened.tab.people.map((p) => p.id);
+    const command = (c: unknown) =>
+      fetch(`${baseUrl()}/api/tabs/${opened.tabId}/commands`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-tab-key': opened.key }, body: JSON.stringify({ command: c }) });
+    await command({ type: 'setPayTo', personId: alice, monzo: 'alicem', revolut: 'alicer', paypal: 'AliceP' });
+    await command({
+      type: 'addExpense',
+      name: "Friday's dinner at The Crown",
+      amount: 12345,
+      currency: 'GBP',
+      payers: [
+        { personId: alice, amount: 8000 },
+        { personId: ben, amount: 4345 },
+      ],
+      sharedBy: [alice, ben, cat],
+    });
+    await command({ type: 'addExpense', name: 'Lunch', amount: 9000, currency: 'EUR', payers: [{ personId: cat, amount: 9000 }], sharedBy: [alice, ben, cat] });
+    await page.addInitScript(([tabId, me]) => localStorage.setItem('whos-paying:tabs', JSON.stringify([{ tabId, key: '', name: '', me }])), [opened.tabId, ben]);
+    await visit(`/tab/${opened.tabId}#${opened.key}`, 'tab', (p) =>
+      p
+        .getByText(/^You owe /)
+        .first()
+        .waitFor(),
+    );
+    await page.getByRole('button', { name: 'Add an expense' }).click();
+    await page.getByRole('button', { name: 'Add another payer' }).click();
+    await look('tab-add-expense');
+    expect(problems.join('\n')).toBe('');
+  });
 });
