@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import type { CurrencyCode } from '../../../../domain/currency';
+import { pence } from '../../../../domain/money';
+import { changeTab, expenseBill, tabProblemText, type Tab, type TabId } from '../../../../domain/tab/tab';
+import { tabCsv } from '../../../../domain/tab/tab-csv';
+import { tabView } from '../../../../domain/tab/tab-view';
+
+// Issue 38: the tab's own rules (who may be on it, what a bill needs to join it) and the view and
+// CSV worked out from it on the server.
+
+const EUR = 'EUR' as CurrencyCode;
+const GBP = 'GBP' as CurrencyCode;
+
+const people = [
+  { id: 'ana', name: 'Ana', payTo: { monzo: 'anafox', revolut: null, paypal: 'anafox' } },
+  { id: 'ben', name: 'Ben', payTo: null },
+  { id: 'cat', name: 'Cat', payTo: null },
+];
+const emptyTab: Tab = { id: 'tab1tab1tab1tab1tab1tab1' as TabId, name: 'Lisbon', currency: GBP, people, bills: [], transfers: [], rates: {}, version: 1 };
+
+function withExpense(tab: Tab, name: string, amount: number, currency: CurrencyCode, payers: { personId: string; amount: number }[]): Tab {
+  const bill = expenseBill({ name, amount, currency, sharedBy: ['ana', 'ben', 'cat'], people: tab.people });
+  const changed = changeTab(tab, { type: 'addBill', billId: name, bill, payers, newPeople: [] });
+  if (!changed.ok) throw new Error(changed.error.code);
+  return changed.value;
+}
+
+describe('a tab changed', () => {
+  it('takes a bill whose payers pay exactly its total, and says by how much they do not', () => {
+    const bill = expenseBill({ name: 'Taxi', amount: 2400, currency: GBP, sharedBy: ['ana', 'ben'], people });
+    const short = changeTab(emptyTab, { type: 'addBill', billId: 'b', bill, payers: [{ personId: 'ana', amount: 2000 }], newPeople: [] });
+    expect(short.ok).toBe(false);
+    if (!short.ok) expect(tabProblemText(short.error)).toBe("The amounts paid come to £4.00 less than the bill's total");
+    const over = changeTab(emptyTab, {
+      type: 'addBill',
+      billId: 'b',
+      bill,
+      payers: [
+        { personId: 'ana', amount: 2000 },
+        { personId: 'ben', amount: 401 },
+      ],
+      newPeople: [],
+    });
+    if (!over.ok) expect(tabProblemText(over.error)).toBe("The amounts paid come to £0.01 more than the bill's total");
+    const exact = changeTab(emptyTab, {
+      type: 'addBill',
+      billId: 'b',
+      bill,
+      payers: [
+        { personId: 'ana', amount: 2000 },
+        { personId: 'ben', amount: 400 },
+      ],
+      newPeople: [],
+    });
+    expect(exact.ok && exact.value.version).toBe(2);
+  });
+
+  it('refuses a payer or diner who is not on the tab, and a name already on it', () => {
+    const stranger = expenseBill({ name: 'Taxi', amount: 100, currency: GBP, sharedBy: ['ana'], people });
+    expect(changeTab(emptyTab, { type: 'addBill', billId: 'b', bill: stranger, payers: [{ personId: 'zed', amount: 100 }], newPeople: [] })).toMatchObject({
+      ok: false,
+      error: { code: 'unknown_person', field: 'payers' },
+    });
+    expect(changeTab(emptyTab, { type: 'addPerson', personId: 'p', name: ' BEN ' })).toMatchObject({ ok: false, error: { code: 'name_taken' } });
+    expect(changeTab(emptyTab, { type: 'recordTransfer', transfer: { id: 't', from: 'ana', to: 'ana', amount: 100, currency: GBP, at: '' } })).toMatchObject({
+      ok: false,
+      error: { code: 'same_person' },
+    });
+    expect(changeTab(emptyTab, { type: 'recordTransfer', transfer: { id: 't', from: 'ana', to: 'ben', amount: 0, currency: GBP, at: '' } })).toMatchObject({
+      ok: false,
+      error: { code: 'bad_amount' },
+    });
+  });
+
+  it('brings a bill’s new people with it, each name once', () => {
+    const bill = { ...expenseBill({ name: 'Pub', amount: 900, currency: GBP, sharedBy: ['ana'], people }), diners: [{ id: 'dan', name: 'Dan' }] };
+    const withDan = changeTab(emptyTab, {
+      type: 'addBill',
+      billId: 'b',
+      bill: { ...bill, items: [{ ...bill.items[0]!, assignedTo: ['dan'] }] },
+      payers: [{ personId: 'dan', amount: 900 }],
+      newPeople: [{ id: 'dan', name: 'Dan', payTo: null }],
+    });
+    expect(withDan.ok && withDan.value.people.map((p) => p.name)).toEqual(['Ana', 'Ben', 'Cat', 'Dan']);
+    expect(changeTab(emptyTab, { type: 'addBill', billId: 'b', bill, payers: [], newPeople: [{ id: 'x', name: 'cat', payTo: null }] })).toMatchObject({ ok: false, error: { code: 'name_taken' } });
+  });
+});
+
+describe('the tab as every phone sees it', () => {
+  const tab = withExpense(withExpense(emptyTab, "Friday's dinner", 6000, GBP, [{ personId: 'ana', amount: 6000 }]), 'Lunch', 3000, EUR, [{ personId: 'ben', amount: 3000 }]);
+
+  it('settles each currency on its own until a rate joins them, and shows the rate', () => {
+    expect(tabView(tab).settlements.map((s) => [s.currency, s.transfers.map((t) => `${t.fromName}>${t.toName} ${t.amountText}`)])).toEqual([
+      [GBP, ['Ben>Ana £20.00', 'Cat>Ana £20.00']],
+      [EUR, ['Ana>Ben €10.00', 'Cat>Ben €10.00']],
+    ]);
+    const rated = changeTab(tab, { type: 'setRate', currency: EUR, rate: '0.85' });
+    if (!rated.ok) throw new Error(rated.error.code);
+    const [settlement, ...others] = tabView(rated.value).settlements;
+    expect(others).toEqual([]);
+    expect(settlement!.rates).toEqual(['€1.00 = 0.85 GBP']);
+    expect(settlement!.transfers.map((t) => `${t.fromName}>${t.toName} ${t.amountText}`)).toEqual(['Ben>Ana £3.00', 'Cat>Ana £28.50']);
+  });
+
+  it('gives the payee’s pay links with the amount, and a reason for each transfer', () => {
+    const [pounds] = tabView(tab).settlements;
+    const benToAna = pounds!.transfers[0]!;
+    expect(benToAna.payLinks.map((l) => l.url)).toEqual(['https://monzo.me/anafox/20.00?d=Lisbon', 'https://paypal.me/anafox/20.00GBP']);
+    expect(benToAna.reason).toBe("Ben pays Ana £20.00: Ana paid £60.00 for Friday's dinner, Ben's share was £20.00");
+  });
+
+  it('exports every bill, share, payment made and transfer as CSV', () => {
+    const paid = changeTab(tab, { type: 'recordTransfer', transfer: { id: 't1', from: 'cat', to: 'ana', amount: pence(500), currency: GBP, at: '2026-11-27T20:00:00.000Z' } });
+    if (!paid.ok) throw new Error(paid.error.code);
+    const lines = tabCsv(tabView(paid.value)).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('section,bill or person,currency,total,paid by,Ana,Ben,Cat');
+    expect(lines).toContain("bill,Friday's dinner,GBP,£60.00,Ana 60.00,20.00,20.00,20.00");
+    expect(lines).toContain('paid,Cat → Ana,,£5.00,2026-11-27T20:00:00.000Z,,,');
+    expect(lines).toContain('balance,,GBP,,,35.00,-20.00,-15.00');
+    expect(lines.filter((l) => l.startsWith('to pay,'))).toHaveLength(4);
+  });
+});
