@@ -91,7 +91,22 @@ export interface HandOut {
 export type LiveRequest = Exclude<LiveCommand, { type: 'addDiner' }> | { readonly type: 'addDiner'; readonly name: string };
 
 export type LiveProblem =
-  'not_found' | 'expired' | 'locked' | 'finished' | 'forbidden' | 'unknown_item' | 'unknown_diner' | 'diner_taken' | 'table_full' | 'name_empty' | 'name_too_long' | 'bad_item' | 'bad_link';
+  | 'not_found'
+  | 'expired'
+  | 'locked'
+  | 'finished'
+  | 'forbidden'
+  | 'unknown_item'
+  | 'unknown_diner'
+  | 'diner_taken'
+  | 'table_full'
+  | 'name_empty'
+  | 'name_too_long'
+  | 'bad_item'
+  | 'bad_link'
+  // A hand-out naming a stored bill the server does not have, or amounts other than its shares.
+  | 'no_stored_bill'
+  | 'not_its_shares';
 
 /** A change the organiser or a diner may make; `joins` says the actor takes the diner's capability. */
 export type LiveChange = LiveCommand & { readonly joins?: boolean };

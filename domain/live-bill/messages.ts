@@ -16,6 +16,8 @@ export const LIVE_PROBLEM_MESSAGES: Readonly<Record<LiveProblem, string>> = {
   name_too_long: 'Names can be at most 20 characters',
   bad_item: 'Enter a name and a price greater than 0',
   bad_link: 'Invalid pay-back link',
+  no_stored_bill: 'This bill is no longer kept for paying back. Send it again.',
+  not_its_shares: "These amounts are not the bill's shares any more. Send it again.",
 };
 
 /** The read-only notice for a bill that can no longer change, or null while it is open. */

@@ -9,8 +9,14 @@ const PAY_BACK_PATH = /^\/r\/([^/]+)\/([^/]+)$/;
 
 /** Whether `path` is exactly a diner's pay-back page of this app, as a path (no origin, query or fragment). */
 export function isPayBackPath(path: string): boolean {
+  return payBackPathParts(path) !== null;
+}
+
+/** The stored bill and the diner's capability a pay-back page's path names, or null for any other path. */
+export function payBackPathParts(path: string): { readonly receiptId: string; readonly capability: string } | null {
   const match = PAY_BACK_PATH.exec(path);
-  return match !== null && billIdOf(match[1]) !== null && isSecretShaped(match[2]);
+  if (match === null || billIdOf(match[1]) === null || !isSecretShaped(match[2])) return null;
+  return { receiptId: match[1]!, capability: match[2]! };
 }
 
 /**

@@ -24,6 +24,8 @@ const LIVE_REFUSALS = everyMember<LiveRefusal>()(
   'name_too_long',
   'bad_item',
   'bad_link',
+  'no_stored_bill',
+  'not_its_shares',
   'no_items',
   'bad_bill',
   'rate_limited',

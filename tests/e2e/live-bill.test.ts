@@ -274,8 +274,17 @@ describe('a live bill: everyone picks their own items on their own phone', () =>
     // pay-back pages, and hand-outs by anyone but the organiser, are refused with a code.
     const command = (key: string, body: unknown) =>
       fetch(`${baseUrl()}/api/live-bills/${billId}/commands`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key, command: body }) });
-    const page = `/r/k7m2p9q4r8s3t6/${'a'.repeat(27)}`;
-    const handOut = (url: string) => ({ type: 'handOut', payTo: 'Olive', links: [{ dinerId: 'bob', url, pence: 1234 }] });
+    // Bob's page on the bill stored for paying back, whose share of it (£12.34) is the only amount his phone may be handed.
+    const stored = await fetch(`${baseUrl()}/api/bills`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        bill: { merchant: 'Olive Tree', tipPence: 0, diners: [{ id: 'bob', name: 'Bob' }], items: [{ name: 'Peroni', pricePence: 1234, assignedTo: ['bob'] }] },
+        payee: { name: 'Olive' },
+      }),
+    });
+    const page = new URL(((await stored.json()) as { diners: { url: string }[] }).diners[0]!.url).pathname;
+    const handOut = (url: string, pence = 1234) => ({ type: 'handOut', payTo: 'Olive', links: [{ dinerId: 'bob', url, pence }] });
     expect((await command(organiserKey!, { type: 'setStatus', status: 'finished' })).status).toBe(200);
     for (const [url, status, code] of [
       ['https://evil.example' + page, 400, 'bad_link'],
@@ -287,6 +296,8 @@ describe('a live bill: everyone picks their own items on their own phone', () =>
     }
     const byTable = await command(tableKey!, handOut(page));
     expect([byTable.status, ((await byTable.json()) as { code: string }).code]).toEqual([403, 'forbidden']);
+    const penny = await command(organiserKey!, handOut(page, 1233));
+    expect([penny.status, ((await penny.json()) as { code: string }).code], 'a penny short of the stored share').toEqual([409, 'not_its_shares']);
     expect((await command(organiserKey!, handOut(`${baseUrl()}${page}`))).status).toBe(200);
     const card = diner.page.getByRole('region', { name: 'Your share' });
     await card.getByRole('link', { name: 'Pay Olive' }).waitFor();

@@ -13,16 +13,28 @@ import { FakeClock } from '../support/clock';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { aLiveBillRequest } from '../support/live-bills';
 import { nodeSecrets } from '../../adapters/crypto/node-secrets';
+import { MemoryStoredBills } from '../../adapters/memory/memory-stored-bills';
+import { aStoredBill } from '../support/builders';
 
 // Pay-back pages as the server makes them: /r/{receiptId}/{capability}.
 const ANN_PAGE = '/r/k7m2p9q4r8s3t6/annannannannannannannannann';
 const BOB_PAGE = '/r/k7m2p9q4r8s3t6/bzbbzbbzbbzbbzbbzbbzbbzbbzb';
 
+// The stored bill those pages open: Ann's share 1149, Bob's 2098 (a hand-out must carry exactly these).
+const storedBills = new MemoryStoredBills();
+const STORED = aStoredBill('k7m2p9q4r8s3t6')
+  .withDiner('s-ann', 'Ann', ANN_PAGE.split('/')[3]!)
+  .withDiner('s-bob', 'Bob', BOB_PAGE.split('/')[3]!)
+  .withItem('Soup', 1149, ['s-ann'])
+  .withItem('Steak', 2098, ['s-bob']);
+
+let storing: Promise<unknown> | null = null;
+
 /** One app process's view of the database: its own pool (on Postgres), store, LISTEN and use case. */
 function processOn(db: Kysely<Database>, clock = new FakeClock(new Date())) {
   const store = new PostgresLiveBillStore(db);
   const events = new PostgresLiveBillEvents(db, store);
-  return { store, events, clock, liveBills: new LiveBills(store, events, new MemoryRateLimiter(clock), new MemoryRateLimiter(clock), clock, nodeSecrets) };
+  return { store, events, clock, liveBills: new LiveBills(store, events, new MemoryRateLimiter(clock), new MemoryRateLimiter(clock), clock, nodeSecrets, storedBills) };
 }
 
 /** Collects what a watcher is told, and waits for a version. */
@@ -49,6 +61,8 @@ describeEachDatabase('live bills', (open) => {
   let b: ReturnType<typeof processOn>;
 
   beforeAll(async () => {
+    storing ??= STORED.storedIn(storedBills, nodeSecrets.hash, new Date(Date.now() + 86_400_000));
+    await storing;
     database = await open();
     a = processOn(database.db);
     // On Postgres the second process has a pool and a LISTEN connection of its own; PGlite lives in one process.
@@ -238,7 +252,13 @@ describeEachDatabase('live bills', (open) => {
 
     // Only the organiser hands out links, and only to this bill's diners.
     expect(await a.liveBills.command(bill.id, annKey, { type: 'handOut', payTo: 'Ann', links: [] }, 'x')).toEqual({ ok: false, error: { code: 'forbidden' } });
-    expect(await a.liveBills.command(bill.id, organiserKey, { type: 'handOut', payTo: 'Alice', links: [{ dinerId: 'zed', path: ANN_PAGE, pence: 1 }] }, 'x')).toEqual({
+    // Amounts are the stored bill's shares, or the hand-out goes to no phone: 1p short, or a bill the server does not have.
+    const shortBy1p = [links[0]!, { ...links[1]!, pence: 2097 }];
+    expect(await a.liveBills.command(bill.id, organiserKey, { type: 'handOut', payTo: 'Alice', links: shortBy1p }, 'x')).toEqual({ ok: false, error: { code: 'not_its_shares' } });
+    const elsewhere = links.map((l) => ({ ...l, path: l.path.replace('k7m2p9q4r8s3t6', 'nosuchbill2345') }));
+    expect(await a.liveBills.command(bill.id, organiserKey, { type: 'handOut', payTo: 'Alice', links: elsewhere }, 'x')).toEqual({ ok: false, error: { code: 'no_stored_bill' } });
+    expect((await b.store.find(bill.id))!.diners.map((d) => d.payLink?.pence ?? null)).toEqual([1149, 2098, null]);
+    expect(await a.liveBills.command(bill.id, organiserKey, { type: 'handOut', payTo: 'Alice', links: [{ dinerId: 'zed', path: ANN_PAGE, pence: 1149 }] }, 'x')).toEqual({
       ok: false,
       error: { code: 'unknown_diner' },
     });
@@ -252,7 +272,7 @@ describeEachDatabase('live bills', (open) => {
 
   it('caps open streams per bill and per address', async () => {
     const { bill, tableKey } = await openBill();
-    const capped = new LiveBills(a.store, a.events, new MemoryRateLimiter(a.clock), new MemoryRateLimiter(a.clock), a.clock, nodeSecrets, {
+    const capped = new LiveBills(a.store, a.events, new MemoryRateLimiter(a.clock), new MemoryRateLimiter(a.clock), a.clock, nodeSecrets, storedBills, {
       ...DEFAULT_LIVE_LIMITS,
       connectionsPerBill: 2,
       connectionsPerAddress: 3,
@@ -277,7 +297,11 @@ describeEachDatabase('live bills', (open) => {
         return a.store.change(...args);
       },
     });
-    const queued = new LiveBills(slow, a.events, new MemoryRateLimiter(a.clock), new MemoryRateLimiter(a.clock), a.clock, nodeSecrets, { ...DEFAULT_LIVE_LIMITS, changesAtOnce: 1, changesWaiting: 2 });
+    const queued = new LiveBills(slow, a.events, new MemoryRateLimiter(a.clock), new MemoryRateLimiter(a.clock), a.clock, nodeSecrets, storedBills, {
+      ...DEFAULT_LIVE_LIMITS,
+      changesAtOnce: 1,
+      changesWaiting: 2,
+    });
     const claim = (itemId: string) => queued.command(bill.id, organiserKey, { type: 'claim', itemId, unit: 0, dinerId: 'ann', claimed: true }, 'x');
     const taken = [claim('soup'), claim('pizza'), claim('beer')];
     expect(await claim('soup')).toEqual({ ok: false, error: { code: 'busy', retryAfterSeconds: 1 } });

@@ -6,6 +6,8 @@ import type { ItemKind, SplitInput, SplitItem } from '../../domain/split';
 import { parseRate, type Rate } from '../../domain/conversion';
 import type { CurrencyCode } from '../../domain/currency';
 import type { TabBillAmounts, TabLedger, TabPayment } from '../../domain/tab/tab-ledger';
+import type { StoredReceipt } from '../../domain/sharing/stored-receipt';
+import type { StoredBills } from '../../ports/stored-bills';
 
 /** Test-data builder for bills: readable setups, sensible defaults. */
 class BillBuilder {
@@ -93,3 +95,53 @@ class TabBuilder {
 }
 
 export const aTab = (...people: string[]) => new TabBuilder(people);
+
+/** Test-data builder for a bill stored for paying back: its diners (each with a capability) and lines. */
+class StoredBillBuilder {
+  private readonly diners: StoredReceipt['diners'][number][] = [];
+  private readonly items: StoredReceipt['items'][number][] = [];
+  private readonly capabilities = new Map<string, string>();
+
+  constructor(private readonly id: string) {}
+
+  /** A diner whose pay-back page is /r/{id}/{capability}. */
+  withDiner(id: string, name: string, capability: string): this {
+    this.diners.push({ id, displayName: name, monzo: null, revolut: null, paypal: null });
+    this.capabilities.set(id, capability);
+    return this;
+  }
+
+  withItem(name: string, pricePence: number, assignedTo: string[]): this {
+    this.items.push({ id: `i${this.items.length + 1}`, name, pricePence: pence(pricePence), kind: 'item', assignedTo });
+    return this;
+  }
+
+  build(): StoredReceipt {
+    return {
+      id: this.id,
+      currency: 'GBP' as CurrencyCode,
+      payBack: null,
+      merchant: null,
+      diningDate: null,
+      serviceChargeEnabled: false,
+      serviceChargePence: pence(0),
+      tipTotalPence: pence(0),
+      tipSplit: 'equal',
+      tipSharers: 'allDiners',
+      payeeName: 'Alice',
+      payerDinerId: null,
+      items: [...this.items],
+      diners: [...this.diners],
+    };
+  }
+
+  /** Stored as the app stores it: its diners' capabilities hashed, open until `expiresAt`. */
+  async storedIn(bills: StoredBills, hash: (secret: string) => string, expiresAt: Date): Promise<StoredReceipt> {
+    const bill = this.build();
+    const dinerCapabilityHashes = new Map([...this.capabilities].map(([diner, capability]) => [diner, hash(capability)]));
+    await bills.create(bill, { organiserSecretHash: hash('organiser'), dinerCapabilityHashes, expiresAt });
+    return bill;
+  }
+}
+
+export const aStoredBill = (id: string) => new StoredBillBuilder(id);

@@ -4,6 +4,10 @@ import { newLiveBill, type NewLiveBillProblem, type NewLiveBillRequest } from '.
 import { err, ok, type Result } from '../../../domain/result';
 import { shortId } from '../../../domain/sharing/stored-receipt';
 import { capabilityKey } from '../../../domain/capability-key';
+import { billSplit } from '../../../domain/bill';
+import { payBackPathParts } from '../../../domain/paying-back/pay-back-links';
+import { billOfStoredReceipt } from '../../../domain/sharing/stored-receipt';
+import type { StoredBills } from '../../../ports/stored-bills';
 import type { Clock } from '../../../ports/clock';
 import type { LiveBillEvents, LiveBillStore, OnLiveChange } from '../../../ports/live-bills';
 import type { RateLimit, RateLimiter } from '../../../ports/rate-limiter';
@@ -76,6 +80,7 @@ export class LiveBills {
     private readonly claimLimiter: RateLimiter,
     private readonly clock: Clock,
     private readonly secrets: Secrets,
+    private readonly storedBills: StoredBills,
     private readonly limits: LiveLimits = DEFAULT_LIVE_LIMITS,
   ) {
     this.changes = new BoundedQueue(limits.changesAtOnce, limits.changesWaiting, CHANGES_WAITING_PER_BILL);
@@ -111,6 +116,11 @@ export class LiveBills {
   }
 
   private async change(billId: string, keyHash: string, request: LiveRequest): Promise<Result<CommandOutcome, CommandRefusal>> {
+    // Only the organiser's hand-out is checked against the stored bill; anyone else's is refused as it is.
+    if (request.type === 'handOut' && (await this.store.actorFor(billId, keyHash))?.actor.kind === 'organiser') {
+      const problem = await this.handOutProblem(request);
+      if (problem !== null) return err({ code: problem });
+    }
     const command: LiveCommand = request.type === 'addDiner' ? { ...request, dinerId: shortId(this.secrets.randomBytes(10), 10) } : request;
     const joining = command.type === 'join' || command.type === 'addDiner';
     const dinerKey = joining ? capabilityKey(this.secrets.randomBytes(16)) : null;
@@ -128,6 +138,29 @@ export class LiveBills {
     // A phone that has just joined is that diner from now on.
     const viewer: LiveActor = joinedNow ? { kind: 'diner', dinerId: joinedAs } : (actor ?? { kind: 'table' });
     return ok({ bill: visibleTo(changed.value, viewer), ...(joinedNow ? { joined: { dinerId: joinedAs, dinerKey } } : {}) });
+  }
+
+  /**
+   * Money leaves the server only as the stored bill says: a hand-out names one stored bill, each link
+   * one of its diners (by their capability), and each amount that diner's share of it, worked out here.
+   */
+  private async handOutProblem(handOut: Extract<LiveRequest, { type: 'handOut' }>): Promise<LiveProblem | null> {
+    const parts = handOut.links.map((l) => payBackPathParts(l.path));
+    if (parts.some((p) => p === null)) return 'bad_link';
+    const receiptIds = new Set(parts.map((p) => p!.receiptId));
+    if (receiptIds.size > 1) return 'bad_link';
+    const [receiptId] = receiptIds;
+    if (receiptId === undefined) return null;
+    const stored = await this.storedBills.find(receiptId, this.clock.now());
+    if (stored === null) return 'no_stored_bill';
+    const shares = new Map(billSplit(billOfStoredReceipt(stored.bill)).shares.map((s) => [s.dinerId, s.totalPence as number]));
+    for (const [k, link] of handOut.links.entries()) {
+      const capability = parts[k]!.capability;
+      const dinerId = await this.storedBills.dinerFor(receiptId, { capabilityHash: this.secrets.hash(capability), plainId: capability });
+      if (dinerId === null) return 'no_stored_bill';
+      if (shares.get(dinerId) !== link.pence) return 'not_its_shares';
+    }
+    return null;
   }
 
   /**

@@ -95,7 +95,7 @@ export async function buildServices(config: Config): Promise<Services> {
     shareBill: new ShareBill(bills, secrets, limiter, clock),
     payments: new Payments(bills, secrets, limiter, clock),
     openDinerBill: new OpenDinerBill(bills, secrets, clock),
-    liveBills: new LiveBills(port<LiveBillStore>(TOKENS.LiveBillStore), liveEvents, limiter, new MemoryRateLimiter(clock), clock, secrets, liveLimits(config)),
+    liveBills: new LiveBills(port<LiveBillStore>(TOKENS.LiveBillStore), liveEvents, limiter, new MemoryRateLimiter(clock), clock, secrets, bills, liveLimits(config)),
     tabs: new Tabs(port<TabStore>(TOKENS.TabStore), tabEvents, clock, secrets, limiter),
     health: new HealthCheck(config, db),
     trustedProxyHops: config.trustedProxyHops,

@@ -23,6 +23,9 @@ function liveRefusal(code: LiveRefusal, retryAfterSeconds?: number): { status: n
     case 'unknown_diner':
     case 'unknown_item':
     case 'table_full':
+    // A hand-out from a page that is out of date with the stored bill.
+    case 'no_stored_bill':
+    case 'not_its_shares':
       return { status: 409, message: LIVE_PROBLEM_MESSAGES[code] };
     case 'rate_limited':
       return { status: 429, message: `Too many changes. Try again in ${retryAfterSeconds ?? 60} seconds.` };
