@@ -1,0 +1,14 @@
+import { err, ok, type Result } from '../result';
+
+/** A UPI id ("virtual payment address"): a handle at a payment app or bank, such as `name@okaxis`. */
+export type UpiId = string & { readonly __upi: true };
+
+export type UpiProblem = { readonly code: 'upi_shape'; readonly message: string };
+
+// NPCI's handles: letters, digits, dot, dash and underscore before the @, the provider's letters after it.
+const UPI_ID = /^[a-z0-9._-]{2,256}@[a-z][a-z0-9]{1,63}$/;
+
+export function parseUpiId(input: string): Result<UpiId, UpiProblem> {
+  const id = input.trim().toLowerCase();
+  return UPI_ID.test(id) ? ok(id as UpiId) : err({ code: 'upi_shape', message: 'A UPI ID looks like name@bank: check the UPI ID' });
+}
