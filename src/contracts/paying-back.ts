@@ -20,7 +20,7 @@ const PAYING_BACK_REFUSALS = everyMember<PayingBackRefusal>()(
   'rate_limited',
 );
 
-export const PAYEE_FIELDS = everyMember<PayeeField>()('name', 'monzo', 'revolut', 'paypal');
+export const PAYEE_FIELDS = everyMember<PayeeField>()('name', 'monzo', 'revolut', 'paypal', 'iban', 'bic', 'upi');
 
 /** The organiser's secret travels in a header, never in a URL (logs, history, referrers). */
 export const ORGANISER_HEADER = 'x-organiser-secret';
@@ -83,7 +83,7 @@ export const storeBill = {
           .check(z.maxLength(500)),
       ),
     }),
-    payee: z.object({ name: text, monzo: text, revolut: text, paypal: text }),
+    payee: z.object({ name: text, monzo: text, revolut: text, paypal: text, iban: text, bic: text, upi: text }),
     stored: z.optional(z.object({ receiptId: id, organiserSecret: id, dinerIds: z.record(id, id) })),
   }),
   answer: z.object({

@@ -218,8 +218,15 @@ describeEachDatabase('getting paid back: capabilities', (open) => {
   });
 
   it('refuses bad payment details with the field and a code', async () => {
-    expect(await share.execute({ bill, payee: { name: ' ' } }, 'organiser')).toEqual({ ok: false, error: { code: 'invalid_payee', problem: { field: 'name', code: 'required' } } });
-    expect(await share.execute({ bill, payee: { name: 'Al', paypal: 'al.ice' } }, 'organiser')).toEqual({ ok: false, error: { code: 'invalid_payee', problem: { field: 'paypal', code: 'invalid' } } });
+    expect(await share.execute({ bill, payee: { name: ' ' } }, 'organiser')).toMatchObject({ ok: false, error: { code: 'invalid_payee', problem: { field: 'name', code: 'required' } } });
+    expect(await share.execute({ bill, payee: { name: 'Al', paypal: 'al.ice' } }, 'organiser')).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_payee', problem: { field: 'paypal', code: 'invalid' } },
+    });
+    expect(await share.execute({ bill, payee: { name: 'Al', iban: 'DE88 3704 0044 0532 0130 00' } }, 'organiser')).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_payee', problem: { field: 'iban', code: 'iban_check_digits' } },
+    });
     expect(await share.execute({ bill: { ...bill, items: [] }, payee }, 'organiser')).toEqual({ ok: false, error: { code: 'invalid_bill', message: 'No items in receipt' } });
   });
 

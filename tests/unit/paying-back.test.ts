@@ -14,17 +14,36 @@ import { GBP } from '../../domain/currency';
 const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
 
 describe("the organiser's payment details", () => {
+  const none = { iban: null, bic: null, upi: null };
   it('reduce pasted links and @ to the handle, and name the field at fault', () => {
     expect(parsePayee({ name: ' Alex ', monzo: 'https://monzo.me/alex-s?x=1', revolut: '@alexr', paypal: 'www.paypal.me/AlexS/10' })).toEqual({
       ok: true,
-      value: { name: 'Alex', monzo: 'alex-s', revolut: 'alexr', paypal: 'AlexS' },
+      value: { name: 'Alex', monzo: 'alex-s', revolut: 'alexr', paypal: 'AlexS', ...none },
     });
-    expect(parsePayee({ name: 'Alex', paypal: 'paypal.com/paypalme/AlexS' })).toEqual({ ok: true, value: { name: 'Alex', monzo: null, revolut: null, paypal: 'AlexS' } });
-    expect(parsePayee({ name: '' })).toEqual({ ok: false, error: { field: 'name', code: 'required' } });
-    expect(parsePayee({ name: 'A'.repeat(41) })).toEqual({ ok: false, error: { field: 'name', code: 'invalid' } });
-    expect(parsePayee({ name: 'Alex', paypal: 'alex_s' })).toEqual({ ok: false, error: { field: 'paypal', code: 'invalid' } });
-    expect(parsePayee({ name: 'Alex', paypal: 'A'.repeat(21) })).toEqual({ ok: false, error: { field: 'paypal', code: 'invalid' } });
-    expect(parsePayee({ name: 'Alex', monzo: 'alex/../x' })).toEqual({ ok: false, error: { field: 'monzo', code: 'invalid' } });
+    expect(parsePayee({ name: 'Alex', paypal: 'paypal.com/paypalme/AlexS' })).toEqual({ ok: true, value: { name: 'Alex', monzo: null, revolut: null, paypal: 'AlexS', ...none } });
+    expect(parsePayee({ name: '' })).toMatchObject({ ok: false, error: { field: 'name', code: 'required', message: 'Enter your name, so people know who to pay' } });
+    expect(parsePayee({ name: 'A'.repeat(41) })).toMatchObject({ ok: false, error: { field: 'name', code: 'invalid' } });
+    expect(parsePayee({ name: 'Alex', paypal: 'alex_s' })).toMatchObject({ ok: false, error: { field: 'paypal', code: 'invalid', message: 'A PayPal.Me username is up to 20 letters and digits' } });
+    expect(parsePayee({ name: 'Alex', paypal: 'A'.repeat(21) })).toMatchObject({ ok: false, error: { field: 'paypal', code: 'invalid' } });
+    expect(parsePayee({ name: 'Alex', monzo: 'alex/../x' })).toMatchObject({ ok: false, error: { field: 'monzo', code: 'invalid' } });
+  });
+
+  it('keep an IBAN and BIC without spaces and in capitals, and a UPI id in small letters', () => {
+    expect(parsePayee({ name: 'Alex', iban: 'de89 3704 0044 0532 0130 00', bic: 'cobade ff xxx', upi: 'Alex@OKAXIS' })).toEqual({
+      ok: true,
+      value: { name: 'Alex', monzo: null, revolut: null, paypal: null, iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', upi: 'alex@okaxis' },
+    });
+    expect(parsePayee({ name: 'Alex', iban: '  ', bic: '', upi: null })).toEqual({ ok: true, value: { name: 'Alex', monzo: null, revolut: null, paypal: null, ...none } });
+  });
+
+  it('refuse a wrong IBAN, BIC or UPI id in words, naming the field', () => {
+    expect(parsePayee({ name: 'Alex', iban: 'DE88 3704 0044 0532 0130 00' })).toEqual({
+      ok: false,
+      error: { field: 'iban', code: 'iban_check_digits', message: "The check digits don't match: check the IBAN" },
+    });
+    expect(parsePayee({ name: 'Alex', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADE' })).toMatchObject({ ok: false, error: { field: 'bic', code: 'bic_shape' } });
+    expect(parsePayee({ name: 'Alex', bic: 'COBADEFF' })).toMatchObject({ ok: false, error: { field: 'iban', code: 'bic_without_iban' } });
+    expect(parsePayee({ name: 'Alex', upi: 'alex' })).toMatchObject({ ok: false, error: { field: 'upi', code: 'upi_shape' } });
   });
 });
 

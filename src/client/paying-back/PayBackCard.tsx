@@ -39,7 +39,15 @@ export function PayBackCard({
       ) : (
         <p>
           People pay <strong>{payee.name}</strong>
-          {[payee.monzo && `Monzo ${payee.monzo}`, payee.revolut && `Revolut @${payee.revolut}`, payee.paypal && `PayPal ${payee.paypal}`].filter(Boolean).map((h) => ` · ${h}`)}
+          {[
+            payee.monzo && `Monzo ${payee.monzo}`,
+            payee.revolut && `Revolut @${payee.revolut}`,
+            payee.paypal && `PayPal ${payee.paypal}`,
+            payee.iban && `IBAN ${payee.iban}`,
+            payee.upi && `UPI ${payee.upi}`,
+          ]
+            .filter(Boolean)
+            .map((h) => ` · ${h}`)}
         </p>
       )}
       {status !== null ? (

@@ -1,7 +1,7 @@
 import { useStore } from '../use-store';
 import { useEffect, useRef, useState } from 'react';
 import { paymentRequestText, reminderText } from '../../../domain/paying-back/messages';
-import type { Payee, PayeeField } from '../../../domain/paying-back/payee';
+import type { Payee } from '../../../domain/paying-back/payee';
 import { pence } from '../../../domain/money';
 import { handOutLinks } from '../live/hand-out';
 import type { HandOutLink } from '../wizard/bill-state';
@@ -10,7 +10,7 @@ import { toast } from '../wizard/toasts';
 import { browserShareEnvironment, shareNatively } from '../sharing/native-share';
 import { markPaid, markUnpaid, readPayments } from '../../contracts/paying-back';
 import { callEndpoint } from '../call-endpoint';
-import { payingBackProblem, type PayingBackProblem } from './problem';
+import { payingBackProblem, type PayeeRefusal, type PayingBackProblem } from './problem';
 import { $payee, savePayee } from './payee-store';
 import { $recentBills, recentCurrency, updatePaid, type RecentBill } from './recent-bills';
 import { ensureStored, fingerprintOf, type BillToStore } from './stored-bill';
@@ -25,7 +25,7 @@ export interface PayBack {
   readonly payee: Payee | null;
   readonly recent: RecentBill | null;
   readonly busy: string | null;
-  readonly payeeDialog: { readonly open: boolean; readonly refused: PayeeField | null };
+  readonly payeeDialog: { readonly open: boolean; readonly refused: PayeeRefusal | null };
   openPayee(): void;
   closePayee(): void;
   savePayee(payee: Payee): void;
@@ -48,7 +48,7 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
   const payee = useStore($payee);
   const recent = useStore($recentBills).find((b) => b.receiptId === storedReceiptId) ?? null;
   const [busy, setBusy] = useState<string | null>(null);
-  const [payeeDialog, setPayeeDialog] = useState<{ open: boolean; refused: PayeeField | null }>({ open: false, refused: null });
+  const [payeeDialog, setPayeeDialog] = useState<{ open: boolean; refused: PayeeRefusal | null }>({ open: false, refused: null });
   const afterPayee = useRef<((payee: Payee) => void) | null>(null);
 
   const receiptId = recent?.receiptId ?? null;
@@ -112,7 +112,7 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
 
   const problem = (p: PayingBackProblem, at: string) => {
     if (p.code === 'invalid_payee') {
-      setPayeeDialog({ open: true, refused: p.field ?? 'name' });
+      setPayeeDialog({ open: true, refused: { field: p.field ?? 'name', message: p.message } });
       return;
     }
     toast(p.message, 'error', at);
