@@ -1,6 +1,7 @@
 import { z } from './zod';
 import type { PayeeField } from '../../domain/paying-back/payee';
 import type { PaidBy } from '../../domain/paying-back/payments';
+import type { TableCode } from '../../domain/paying-back/pay-ways';
 import { SHARED_KINDS } from '../../domain/sharing/share-packet';
 import { TIP_SPLITS } from '../../domain/split';
 import type { Endpoint } from './endpoint';
@@ -44,6 +45,8 @@ export const paymentStatus = z.object({
         overPence: pence,
         note: z.string(),
         convertedTotal: z.nullable(z.string()),
+        /** A code for the diner to scan at the table ("Show to pay"), with what it carries. */
+        tableCode: z.nullable(z.object({ provider: z.enum(everyMember<TableCode['provider']>()('epc', 'spayd', 'upi')), qr: z.string(), account: z.string(), amount: z.string(), reference: z.string() })),
       }),
     ),
   ),

@@ -9,7 +9,7 @@ import { newStoredReceipt } from '../../domain/sharing/new-receipt';
 import { paymentLinks } from '../../domain/sharing/payment-links';
 import { dinerBreakdown } from '../../domain/sharing/stored-receipt';
 import { splitBill } from '../../domain/split';
-import { GBP } from '../../domain/currency';
+import { GBP, type CurrencyCode } from '../../domain/currency';
 
 const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
 
@@ -89,6 +89,11 @@ describe('messages', () => {
     );
     expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', currency: GBP, amount: pence(106), items: ['STEAK'], paidPence: pence(3102), billName: 'Bill of 25 Nov 2026' })).toBe(
       "Hi Ben! You've paid £31.02 for Bill of 25 Nov 2026; the bill changed since, so £1.06 is left to pay (STEAK). Your items and how to pay Alex:",
+    );
+    // A rupee bill: the UPI link with the share, which UPI apps open from the chat.
+    const upiLink = 'upi://pay?pa=alex@okaxis&pn=Alex&am=394.00&cu=INR&tn=Ben%27s%20share';
+    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', currency: 'INR' as CurrencyCode, amount: pence(39400), items: ['DOSA'], upiLink })).toBe(
+      `Hi Ben! Your share is ₹394.00 (DOSA). Pay Alex by UPI: ${upiLink}\nYour items and how to pay Alex:`,
     );
     // Group messages carry the whole-bill link and amounts, never anyone's own /r/ link.
     expect(reminderText({ payeeName: 'Alex', billLabel: 'The Crown', currency: GBP, unpaid: [{ name: 'Ben', amount: pence(394) }], wholeBillUrl: 'https://x/b/T' })).toBe(

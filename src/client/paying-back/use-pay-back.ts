@@ -166,6 +166,8 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
         if (diner === undefined || dinerId === bill.payerId) return;
         const row = bill.status?.diners.find((d) => d.dinerId === diner.dinerId);
         const partly = row !== undefined && row.paid !== null && row.leftPence > 0;
+        // Rows kept before codes existed have none.
+        const code = row?.tableCode ?? null;
         const text = paymentRequestText({
           dinerName: diner.name,
           payeeName: who.name,
@@ -173,6 +175,7 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
           amount: pence(partly ? row.leftPence : diner.totalPence),
           items: diner.items ?? [],
           billName: bill.label,
+          upiLink: code?.provider === 'upi' ? code.qr : undefined,
           ...(partly ? { paidPence: pence(row.paid!.amountPence) } : { alsoIn: row?.convertedTotal ?? undefined }),
         });
         await share(`${diner.name}'s share`, text, diner.url, `Message for ${diner.name} copied: paste it into any chat`, rowSlot(dinerId));
