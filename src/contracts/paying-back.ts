@@ -46,7 +46,9 @@ export const paymentStatus = z.object({
         note: z.string(),
         convertedTotal: z.nullable(z.string()),
         /** A code for the diner to scan at the table ("Show to pay"), with what it carries. */
-        tableCode: z.nullable(z.object({ provider: z.enum(everyMember<TableCode['provider']>()('epc', 'spayd', 'upi')), qr: z.string(), account: z.string(), amount: z.string(), reference: z.string() })),
+        tableCode: z.nullable(
+          z.object({ provider: z.enum(everyMember<TableCode['provider']>()('epc', 'spayd', 'upi')), qr: z.string(), account: z.string(), amount: z.string(), reference: z.string() }),
+        ),
       }),
     ),
   ),

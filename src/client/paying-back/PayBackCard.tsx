@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { PAY_BACK_SLOT, rowSlot, type PayBack } from './use-pay-back';
+import { ShowToPayDialog } from './ShowToPayDialog';
 import { ToastSlot } from '../wizard/Toasts';
 import { setPayer } from '../wizard/bill-store';
 import { Button } from '../ui/Button';
@@ -92,6 +94,9 @@ export function DinerPayActions({ payBack, dinerId, name, held = false }: { read
   // The server's words for this row: "Not paid yet", "✓ Paid £31.02", "paid £31.02 · £1.06 still to come".
   const row = stored === null ? undefined : recent?.status?.diners.find((d) => d.dinerId === stored.dinerId);
   const fullyPaid = row?.paidInFull ?? false;
+  // Rows kept before codes existed have none.
+  const code = row?.tableCode ?? null;
+  const [showing, setShowing] = useState(false);
   return (
     <div className="pb-row">
       {row !== undefined ? (
@@ -108,7 +113,13 @@ export function DinerPayActions({ payBack, dinerId, name, held = false }: { read
             {fullyPaid ? 'Mark unpaid' : 'Mark paid'}
           </Button>
         ) : null}
+        {code !== null ? (
+          <Button onClick={() => setShowing(true)} aria-label={`Show to pay: ${name}`}>
+            Show to pay
+          </Button>
+        ) : null}
       </div>
+      {showing && code !== null ? <ShowToPayDialog name={name} code={code} onClose={() => setShowing(false)} /> : null}
       <ToastSlot at={rowSlot(dinerId)} />
     </div>
   );

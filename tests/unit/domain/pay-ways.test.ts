@@ -10,8 +10,7 @@ import { newStoredReceipt } from '../../../domain/sharing/new-receipt';
 const code = (text: string): CurrencyCode => currencyCode(text)!;
 const everyone: PayeeDetails = { name: 'Alex', monzo: 'alex', revolut: 'alexr', paypal: 'AlexS', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', upi: 'alex@okaxis' };
 const reference = payReference('Taverna · 25 Nov 2026', 'Ben');
-const offered = (currency: string) =>
-  payWays(everyone, { amount: pence(1205), currency: code(currency) }, reference).map((w) => `${w.provider}${w.amountFilled ? ' with the amount' : ''}`);
+const offered = (currency: string) => payWays(everyone, { amount: pence(1205), currency: code(currency) }, reference).map((w) => `${w.provider}${w.amountFilled ? ' with the amount' : ''}`);
 
 describe('which way to pay, per currency', () => {
   it('offers the code that carries the amount in that currency first, then the apps, then the IBAN alone', () => {
@@ -34,7 +33,7 @@ describe('which way to pay, per currency', () => {
     expect(epc).toMatchObject({ provider: 'epc', iban: 'DE89 3704 0044 0532 0130 00', amount: '€12.05', reference: "Ben's share of Taverna · 25 Nov 2026" });
     expect(epc && 'qr' in epc && epc.qr).toBe("BCD\n002\n1\nSCT\nCOBADEFFXXX\nAlex\nDE89370400440532013000\nEUR12.05\n\n\nBen's share of Taverna · 25 Nov 2026");
     const [upi] = payWays(everyone, { amount: pence(123456), currency: code('INR') }, reference);
-    expect(upi).toMatchObject({ provider: 'upi', url: 'upi://pay?pa=alex@okaxis&pn=Alex&am=1234.56&cu=INR&tn=Ben's%20share%20of%20Taverna%20%C2%B7%2025%20Nov%202026' });
+    expect(upi).toMatchObject({ provider: 'upi', url: "upi://pay?pa=alex@okaxis&pn=Alex&am=1234.56&cu=INR&tn=Ben's%20share%20of%20Taverna%20%C2%B7%2025%20Nov%202026" });
   });
 
   it('fills an amount in only where the way can carry that currency, and offers nothing but links when nothing is owed', () => {
