@@ -1,0 +1,103 @@
+import jsQR from 'jsqr';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseIban } from '../../domain/paying-back/iban';
+import { storeBill } from '../../src/contracts/paying-back';
+import { launchBrowser, newPhone } from './support/browser';
+import { postJson } from './support/http';
+
+/** Taverna Nikos for Alex (who paid), Ben and Cat: each a main, the wine three ways (667 each, in cents or paise). */
+const bill = (currency: string) => ({
+  currency,
+  merchant: 'Taverna Nikos',
+  tipPence: 0,
+  payerId: 'a',
+  diners: [
+    { id: 'a', name: 'Alex' },
+    { id: 'b', name: 'Ben' },
+    { id: 'c', name: 'Cat' },
+  ],
+  items: [
+    { name: 'Moussaka', pricePence: 1450, assignedTo: ['a'] },
+    { name: 'Souvlaki', pricePence: 1205, assignedTo: ['b'] },
+    { name: 'Halloumi', pricePence: 990, assignedTo: ['c'] },
+    { name: 'Wine', pricePence: 2001, assignedTo: ['a', 'b', 'c'] },
+  ],
+});
+
+async function store(currency: string, payee: Record<string, string>) {
+  const response = await postJson('/api/bills', { bill: bill(currency), payee });
+  expect(response.status).toBe(201);
+  return storeBill.answer.parse(await response.json());
+}
+
+/** The QR code on the page, read back from a screenshot of it as a phone's camera would. */
+async function scanCode(page: Page): Promise<string> {
+  const png = await page.locator('.pay-code .qr svg').screenshot();
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const found = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height);
+  expect(found, 'a QR code in the screenshot').not.toBeNull();
+  return found!.data;
+}
+
+describe('paid back in any country', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it("gives each diner of a euro bill a page whose QR code is an EPC transfer of exactly their share to the payee's IBAN", async () => {
+    const stored = await store('EUR', { name: 'Alex Smith', iban: 'de89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' });
+    const { page } = await newPhone(browser);
+    for (const diner of stored.status.diners.filter((d) => !d.isPayer)) {
+      const url = stored.diners.find((d) => d.dinerId === diner.dinerId)!.url!;
+      await page.goto(url);
+      const payload = await scanCode(page);
+      const lines = payload.split('\n');
+      expect(lines.slice(0, 8)).toEqual(['BCD', '002', '1', 'SCT', 'COBADEFFXXX', 'Alex Smith', 'DE89370400440532013000', `EUR${(diner.totalPence / 100).toFixed(2)}`]);
+      expect(parseIban(lines[6]!).ok).toBe(true);
+      expect(lines.slice(8, 10)).toEqual(['', '']);
+      expect(lines[10]).toBe(`${diner.name}'s share of Taverna Nikos`);
+      expect(lines).toHaveLength(11);
+      expect(new TextEncoder().encode(payload).length).toBeLessThanOrEqual(331);
+      // For apps that cannot scan: the IBAN to copy, the amount and the reference beside the code.
+      const box = page.getByRole('region', { name: 'Bank transfer' });
+      expect(await box.innerText()).toContain('DE89 3704 0044 0532 0130 00');
+      expect(await box.innerText()).toContain(`€${(diner.totalPence / 100).toFixed(2)}`);
+      const copy = box.getByRole('button', { name: 'Copy IBAN' });
+      expect((await copy.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      // The organiser's "Show to pay" carries the same code for this diner.
+      expect(diner.tableCode?.qr).toBe(payload);
+    }
+    // Ben's share: the Souvlaki and a third of the wine, to the cent.
+    expect(stored.status.diners.find((d) => d.name === 'Ben')?.totalPence).toBe(1205 + 667);
+  });
+
+  it('refuses an IBAN whose check digits do not match, naming the field', async () => {
+    const response = await postJson('/api/bills', { bill: bill('EUR'), payee: { name: 'Alex', iban: 'DE88 3704 0044 0532 0130 00' } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ code: 'invalid_payee', field: 'iban', error: "The check digits don't match: check the IBAN" });
+    const bic = await postJson('/api/bills', { bill: bill('EUR'), payee: { name: 'Alex', iban: 'DE89370400440532013000', bic: 'COBA' } });
+    expect([bic.status, ((await bic.json()) as { field: string }).field]).toEqual([400, 'bic']);
+    const upi = await postJson('/api/bills', { bill: bill('INR'), payee: { name: 'Alex', upi: 'alex' } });
+    expect([upi.status, ((await upi.json()) as { field: string }).field]).toEqual([400, 'upi']);
+  });
+
+  it('gives each diner of a rupee bill a UPI link with their share', async () => {
+    const stored = await store('INR', { name: 'Alex Smith', upi: 'Alex.Smith@okaxis' });
+    const { page } = await newPhone(browser);
+    for (const diner of stored.status.diners.filter((d) => !d.isPayer)) {
+      await page.goto(stored.diners.find((d) => d.dinerId === diner.dinerId)!.url!);
+      const link = page.getByRole('link', { name: `Pay ₹${(diner.totalPence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2 })} with UPI` });
+      const href = (await link.getAttribute('href'))!;
+      expect(href).toMatch(/^upi:\/\/pay\?pa=alex\.smith@okaxis&pn=Alex%20Smith&am=\d+\.\d\d&cu=INR&tn=/);
+      const query = new URLSearchParams(href.slice('upi://pay?'.length));
+      expect(query.get('am')).toBe((diner.totalPence / 100).toFixed(2));
+      expect(query.get('tn')).toBe(`${diner.name}'s share of Taverna Nikos`);
+      expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      expect(diner.tableCode).toMatchObject({ provider: 'upi', qr: href });
+    }
+  });
+});
