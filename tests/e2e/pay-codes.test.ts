@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseIban } from '../../domain/paying-back/iban';
 import { storeBill } from '../../src/contracts/paying-back';
 import { launchBrowser, newPhone } from './support/browser';
+import { clipboard } from './support/paying-back';
+import { addDiners, openApp, toggle } from './support/wizard';
 import { postJson } from './support/http';
 
 /** Taverna Nikos for Alex (who paid), Ben and Cat: each a main, the wine three ways (667 each, in cents or paise). */
@@ -33,8 +35,8 @@ async function store(currency: string, payee: Record<string, string>) {
 }
 
 /** The QR code on the page, read back from a screenshot of it as a phone's camera would. */
-async function scanCode(page: Page): Promise<string> {
-  const png = await page.locator('.pay-code .qr svg').screenshot();
+async function scanCode(page: Page, code = page.locator('.pay-code .qr svg')): Promise<string> {
+  const png = await code.screenshot();
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const found = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height);
   expect(found, 'a QR code in the screenshot').not.toBeNull();
@@ -50,7 +52,7 @@ describe('paid back in any country', () => {
 
   it("gives each diner of a euro bill a page whose QR code is an EPC transfer of exactly their share to the payee's IBAN", async () => {
     const stored = await store('EUR', { name: 'Alex Smith', iban: 'de89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' });
-    const { page } = await newPhone(browser);
+    const { page } = await newPhone(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
     for (const diner of stored.status.diners.filter((d) => !d.isPayer)) {
       const url = stored.diners.find((d) => d.dinerId === diner.dinerId)!.url!;
       await page.goto(url);
@@ -68,6 +70,9 @@ describe('paid back in any country', () => {
       expect(await box.innerText()).toContain(`€${(diner.totalPence / 100).toFixed(2)}`);
       const copy = box.getByRole('button', { name: 'Copy IBAN' });
       expect((await copy.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      await copy.click();
+      await box.getByRole('status').filter({ hasText: 'IBAN copied' }).waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('DE89370400440532013000');
       // The organiser's "Show to pay" carries the same code for this diner.
       expect(diner.tableCode?.qr).toBe(payload);
     }
@@ -99,5 +104,50 @@ describe('paid back in any country', () => {
       expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
       expect(diner.tableCode).toMatchObject({ provider: 'upi', qr: href });
     }
+  });
+
+  it("puts the UPI link in a rupee bill's message, and the organiser's Show to pay has the same code for that diner", async () => {
+    const { page } = await newPhone(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+    await openApp(page);
+    await page
+      .getByRole('button', { name: /Enter (Items )?Manually/ })
+      .first()
+      .click();
+    const manual = page.getByRole('dialog', { name: 'Enter Items Manually' });
+    await manual.getByLabel('Currency').selectOption('INR');
+    for (const [i, [name, price]] of [
+      ['Dosa', '240'],
+      ['Thali', '380'],
+    ].entries()) {
+      if (i > 0) await manual.getByRole('button', { name: 'Add Another Item' }).click();
+      await manual.getByLabel(`Item ${i + 1} name`).fill(name!);
+      await manual.getByLabel(`Item ${i + 1} price`).fill(price!);
+    }
+    await manual.getByRole('button', { name: 'Continue (2 items)' }).click();
+    await addDiners(page, 'Priya', 'Ravi');
+    await toggle(page, 'Dosa', 'Priya').click();
+    await toggle(page, 'Thali', 'Ravi').click();
+    await page.getByRole('button', { name: 'Continue to Summary' }).click();
+    await page.getByRole('button', { name: 'Send Ravi their share' }).click();
+    const details = page.getByRole('dialog', { name: 'Your payment details' });
+    await details.getByLabel('Your name').fill('Priya');
+    await details.getByLabel('UPI ID').fill('priya');
+    await details.getByRole('button', { name: 'Save details' }).click();
+    // Refused in words, on the field, with the focus there.
+    await details.getByRole('alert').filter({ hasText: 'A UPI ID looks like name@bank: check the UPI ID' }).waitFor();
+    expect(await details.getByLabel('UPI ID').evaluate((input) => input === document.activeElement)).toBe(true);
+    await details.getByLabel('UPI ID').fill('priya@okaxis');
+    await details.getByRole('button', { name: 'Save details' }).click();
+    await page.getByText('Message for Ravi copied').waitFor();
+    const message = await clipboard(page);
+    const ravi = (await page.getByRole('listitem', { name: /^Ravi pays/ }).getAttribute('aria-label'))!;
+    const share = Number(ravi.replace(/[^0-9.]/g, ''));
+    const link = /upi:\/\/pay\?\S+/.exec(message)?.[0];
+    expect(link, message).toMatch(new RegExp(`^upi://pay\\?pa=priya@okaxis&pn=Priya&am=${share.toFixed(2).replace('.', '\\.')}&cu=INR&tn=`));
+
+    await page.getByRole('button', { name: 'Show to pay: Ravi' }).click();
+    const shown = page.getByRole('dialog', { name: `Ravi pays ₹${share.toFixed(2)}` });
+    await shown.locator('img').waitFor();
+    expect(await scanCode(page, shown.locator('img'))).toBe(link);
   });
 });

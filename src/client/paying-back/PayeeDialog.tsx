@@ -26,7 +26,7 @@ const FIELDS: readonly Field[] = [
   { field: 'monzo', label: 'Monzo.me username', hint: 'Optional: from monzo.me/username', placeholder: 'alexsmith' },
   { field: 'revolut', label: 'Revolut tag', hint: 'Optional: your @tag', placeholder: 'alexsmith' },
   { field: 'paypal', label: 'PayPal.Me username', hint: 'Optional: from paypal.me/username', placeholder: 'AlexSmith' },
-  { field: 'iban', label: 'IBAN', hint: 'Optional: for a bank transfer; euro and koruna bills get a code banking apps scan', placeholder: 'DE89 3704 0044 0532 0130 00' },
+  { field: 'iban', label: 'IBAN', hint: 'Optional: euro and koruna bills get a bank-transfer code to scan', placeholder: 'DE89 3704 0044 0532 0130 00' },
   { field: 'bic', label: 'BIC', hint: 'Optional: your bank’s BIC (SWIFT code), if it asks for one', placeholder: 'DEUTDEFF' },
   { field: 'upi', label: 'UPI ID', hint: 'Optional: for rupee bills, such as name@okaxis', placeholder: 'alex@okaxis' },
 ];
