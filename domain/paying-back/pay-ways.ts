@@ -109,6 +109,12 @@ export interface TableCode {
   readonly reference: string;
 }
 
+/** Whether these details give a code with the amount in this currency (before any bill is stored, to offer "Show to pay"). */
+export function offersTableCode(payee: Pick<PayeeDetails, 'iban' | 'upi'> | null, currency: CurrencyCode): boolean {
+  if (payee === null) return false;
+  return (payee.iban !== null && (carriesAmount('epc', currency) || carriesAmount('spayd', currency))) || (payee.upi !== null && carriesAmount('upi', currency));
+}
+
 /** The way with the amount in it that a diner can scan at the table; null when there is none. */
 export function tableCodeOf(ways: readonly PayWay[]): TableCode | null {
   for (const w of ways) {

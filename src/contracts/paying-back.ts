@@ -60,6 +60,7 @@ export const paymentStatus = z.object({
 });
 
 export type PaymentStatusAnswer = z.output<typeof paymentStatus>;
+export type TableCodeAnswer = NonNullable<PaymentStatusAnswer['diners'][number]['tableCode']>;
 
 /**
  * Stores the organiser's bill for getting paid back (201), or edits the one this device stored (200,

@@ -128,7 +128,9 @@ describe('paid back in any country', () => {
     await toggle(page, 'Dosa', 'Priya').click();
     await toggle(page, 'Thali', 'Ravi').click();
     await page.getByRole('button', { name: 'Continue to Summary' }).click();
-    await page.getByRole('button', { name: 'Send Ravi their share' }).click();
+    // No code to show before there are details to pay to.
+    expect(await page.getByRole('button', { name: 'Show to pay: Ravi' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Add payment details' }).click();
     const details = page.getByRole('dialog', { name: 'Your payment details' });
     await details.getByLabel('Your name').fill('Priya');
     await details.getByLabel('UPI ID').fill('priya');
@@ -138,16 +140,21 @@ describe('paid back in any country', () => {
     expect(await details.getByLabel('UPI ID').evaluate((input) => input === document.activeElement)).toBe(true);
     await details.getByLabel('UPI ID').fill('priya@okaxis');
     await details.getByRole('button', { name: 'Save details' }).click();
-    await page.getByText('Message for Ravi copied').waitFor();
-    const message = await clipboard(page);
+
+    // Show to pay stores the bill on the tap and shows the server's code for Ravi's share.
     const ravi = (await page.getByRole('listitem', { name: /^Ravi pays/ }).getAttribute('aria-label'))!;
     const share = Number(ravi.replace(/[^0-9.]/g, ''));
-    const link = /upi:\/\/pay\?\S+/.exec(message)?.[0];
-    expect(link, message).toMatch(new RegExp(`^upi://pay\\?pa=priya@okaxis&pn=Priya&am=${share.toFixed(2).replace('.', '\\.')}&cu=INR&tn=`));
-
     await page.getByRole('button', { name: 'Show to pay: Ravi' }).click();
     const shown = page.getByRole('dialog', { name: `Ravi pays ₹${share.toFixed(2)}` });
     await shown.locator('img').waitFor();
-    expect(await scanCode(page, shown.locator('img'))).toBe(link);
+    const scanned = await scanCode(page, shown.locator('img'));
+    expect(scanned).toMatch(new RegExp(`^upi://pay\\?pa=priya@okaxis&pn=Priya&am=${share.toFixed(2).replace('.', '\\.')}&cu=INR&tn=`));
+    await shown.getByRole('button', { name: 'Done' }).click();
+
+    // His message carries the same link.
+    await page.getByRole('button', { name: 'Send Ravi their share' }).click();
+    await page.getByText('Message for Ravi copied').waitFor();
+    const message = await clipboard(page);
+    expect(message).toContain(`Pay Priya by UPI: ${scanned}\n`);
   });
 });

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { PAY_BACK_SLOT, rowSlot, type PayBack } from './use-pay-back';
 import { ShowToPayDialog } from './ShowToPayDialog';
+import type { CurrencyCode } from '../../../domain/currency';
+import { offersTableCode } from '../../../domain/paying-back/pay-ways';
+import type { TableCodeAnswer } from '../../contracts/paying-back';
 import { ToastSlot } from '../wizard/Toasts';
 import { setPayer } from '../wizard/bill-store';
 import { Button } from '../ui/Button';
@@ -88,15 +91,29 @@ function ToPhones({ toPhones, busy }: { readonly toPhones: NonNullable<PayBack['
 }
 
 /** The Send action and the paid mark on one diner's row of Individual Totals. */
-export function DinerPayActions({ payBack, dinerId, name, held = false }: { readonly payBack: PayBack; readonly dinerId: string; readonly name: string; readonly held?: boolean }) {
+export function DinerPayActions({
+  payBack,
+  dinerId,
+  name,
+  payIn,
+  held = false,
+}: {
+  readonly payBack: PayBack;
+  readonly dinerId: string;
+  readonly name: string;
+  /** The currency the organiser is paid back in (the bill's, or pounds at their rate). */
+  readonly payIn: CurrencyCode;
+  readonly held?: boolean;
+}) {
   const { recent, busy } = payBack;
   const stored = recent?.diners.find((d) => d.id === dinerId) ?? null;
   // The server's words for this row: "Not paid yet", "✓ Paid £31.02", "paid £31.02 · £1.06 still to come".
   const row = stored === null ? undefined : recent?.status?.diners.find((d) => d.dinerId === stored.dinerId);
   const fullyPaid = row?.paidInFull ?? false;
-  // Rows kept before codes existed have none.
-  const code = row?.tableCode ?? null;
-  const [showing, setShowing] = useState(false);
+  // The server's code once the bill is stored (rows kept before codes existed have none); before
+  // that, whether the organiser's details give one in this currency, to store the bill on the tap.
+  const offered = row === undefined ? offersTableCode(payBack.payee, payIn) : (row.tableCode ?? null) !== null;
+  const [showing, setShowing] = useState<TableCodeAnswer | null>(null);
   return (
     <div className="pb-row">
       {row !== undefined ? (
@@ -113,13 +130,13 @@ export function DinerPayActions({ payBack, dinerId, name, held = false }: { read
             {fullyPaid ? 'Mark unpaid' : 'Mark paid'}
           </Button>
         ) : null}
-        {code !== null ? (
-          <Button onClick={() => setShowing(true)} aria-label={`Show to pay: ${name}`}>
+        {offered ? (
+          <Button disabled={busy !== null || held} onClick={() => payBack.showToPay(dinerId, setShowing)} aria-label={`Show to pay: ${name}`}>
             Show to pay
           </Button>
         ) : null}
       </div>
-      {showing && code !== null ? <ShowToPayDialog name={name} code={code} onClose={() => setShowing(false)} /> : null}
+      {showing !== null ? <ShowToPayDialog name={name} code={showing} onClose={() => setShowing(null)} /> : null}
       <ToastSlot at={rowSlot(dinerId)} />
     </div>
   );

@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'react';
 import '../sharing/dialogs.css';
-import type { PaymentStatusAnswer } from '../../contracts/paying-back';
+import type { TableCodeAnswer } from '../../contracts/paying-back';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { qrDataUrl, QR_SIZE } from '../sharing/share-link';
-
-type TableCode = NonNullable<PaymentStatusAnswer['diners'][number]['tableCode']>;
 
 const SCAN_WITH = { epc: 'Scan with your banking app', spayd: 'Scan with your banking app', upi: 'Scan with any UPI app' } as const;
 
@@ -13,7 +11,7 @@ const SCAN_WITH = { epc: 'Scan with your banking app', spayd: 'Scan with your ba
  * "Show to pay" at the table: one diner's code, as the server made it, for their banking or UPI app
  * to scan off the organiser's phone, with what it carries for apps that cannot scan.
  */
-export function ShowToPayDialog({ name, code, onClose }: { readonly name: string; readonly code: TableCode; readonly onClose: () => void }) {
+export function ShowToPayDialog({ name, code, onClose }: { readonly name: string; readonly code: TableCodeAnswer; readonly onClose: () => void }) {
   const [qr, setQr] = useState<string | null>(null);
   useEffect(() => {
     qrDataUrl(code.qr).then(setQr, (e: unknown) => console.error('QR generation failed', e));

@@ -8,7 +8,7 @@ import type { HandOutLink } from '../wizard/bill-state';
 import { forgetHandOut, handedOut, setStoredReceiptId } from '../wizard/bill-store';
 import { toast } from '../wizard/toasts';
 import { browserShareEnvironment, shareNatively } from '../sharing/native-share';
-import { markPaid, markUnpaid, readPayments } from '../../contracts/paying-back';
+import { markPaid, markUnpaid, readPayments, type TableCodeAnswer } from '../../contracts/paying-back';
 import { callEndpoint } from '../call-endpoint';
 import { payingBackProblem, type PayeeRefusal, type PayingBackProblem } from './problem';
 import { $payee, savePayee } from './payee-store';
@@ -31,6 +31,8 @@ export interface PayBack {
   savePayee(payee: Payee): void;
   send(dinerId: string): void;
   setPaid(dinerId: string, paid: boolean): void;
+  /** "Show to pay": stores the bill if need be (asking for the details first), then shows the diner's code as the server made it. */
+  showToPay(dinerId: string, show: (code: TableCodeAnswer) => void): void;
   remind(): void;
   /** After a live bill: sends everyone's share and own pay-back link to their phones; null when there is none to send to. */
   readonly toPhones: { readonly sent: boolean; send(): void } | null;
@@ -179,6 +181,13 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
           ...(partly ? { paidPence: pence(row.paid!.amountPence) } : { alsoIn: row?.convertedTotal ?? undefined }),
         });
         await share(`${diner.name}'s share`, text, diner.url, `Message for ${diner.name} copied: paste it into any chat`, rowSlot(dinerId));
+      }),
+    showToPay: (dinerId, show) =>
+      void withStored(`show:${dinerId}`, rowSlot(dinerId), async (bill) => {
+        const diner = bill.diners.find((d) => d.id === dinerId);
+        const code = bill.status?.diners.find((r) => r.dinerId === diner?.dinerId)?.tableCode ?? null;
+        if (code !== null) show(code);
+        else toast('No payment code carries this amount: add an IBAN (for euros or koruna) or a UPI ID (for rupees) to your payment details', 'info', rowSlot(dinerId));
       }),
     setPaid: (dinerId, paid) => {
       if (recent === null) return;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { COMMON_CURRENCIES, currencyCode, GBP, type CurrencyCode } from '../../../domain/currency';
 import { pence } from '../../../domain/money';
 import { carriesAmount } from '../../../domain/paying-back/pay-currencies';
-import { payReference, payWays, tableCodeOf, type PayeeDetails } from '../../../domain/paying-back/pay-ways';
+import { offersTableCode, payReference, payWays, tableCodeOf, type PayeeDetails } from '../../../domain/paying-back/pay-ways';
 import { paymentStatus } from '../../../domain/paying-back/payments';
 import { newStoredReceipt } from '../../../domain/sharing/new-receipt';
 
@@ -45,6 +45,14 @@ describe('which way to pay, per currency', () => {
         if (amount <= 0) expect(ways.map((w) => w.provider)).toEqual(['monzo', 'revolut', 'paypal']);
       }),
     );
+  });
+
+  it('offers Show to pay before a bill is stored only where the details give a code in that currency', () => {
+    const withIban = { iban: 'DE89370400440532013000', upi: null };
+    const withUpi = { iban: null, upi: 'alex@okaxis' };
+    expect(['EUR', 'CZK', 'INR', 'GBP'].map((c) => offersTableCode(withIban, code(c)))).toEqual([true, true, false, false]);
+    expect(['EUR', 'CZK', 'INR', 'GBP'].map((c) => offersTableCode(withUpi, code(c)))).toEqual([false, false, true, false]);
+    expect(offersTableCode(null, code('EUR'))).toBe(false);
   });
 
   it('gives the organiser the same code for each diner who still owes, and none to the payer', () => {
