@@ -53,6 +53,6 @@ function mod97(rearranged: string): number {
 }
 
 /** In groups of four, as printed on cards and statements ("DE89 3704 0044 0532 0130 00"). */
-export function groupedIban(iban: Iban): string {
+export function groupedIban(iban: string): string {
   return iban.replace(/(.{4})(?=.)/g, '$1 ');
 }

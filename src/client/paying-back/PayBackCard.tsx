@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { PAY_BACK_SLOT, rowSlot, type PayBack } from './use-pay-back';
 import { ShowToPayDialog } from './ShowToPayDialog';
 import type { CurrencyCode } from '../../../domain/currency';
+import { groupedIban } from '../../../domain/paying-back/iban';
 import { offersTableCode } from '../../../domain/paying-back/pay-ways';
 import type { TableCodeAnswer } from '../../contracts/paying-back';
 import { ToastSlot } from '../wizard/Toasts';
@@ -48,7 +49,7 @@ export function PayBackCard({
             payee.monzo && `Monzo ${payee.monzo}`,
             payee.revolut && `Revolut @${payee.revolut}`,
             payee.paypal && `PayPal ${payee.paypal}`,
-            payee.iban && `IBAN ${payee.iban}`,
+            payee.iban && `IBAN ${groupedIban(payee.iban)}`,
             payee.upi && `UPI ${payee.upi}`,
           ]
             .filter(Boolean)
