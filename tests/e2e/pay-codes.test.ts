@@ -6,7 +6,7 @@ import { parseIban } from '../../domain/paying-back/iban';
 import { storeBill } from '../../src/contracts/paying-back';
 import { launchBrowser, newPhone } from './support/browser';
 import { clipboard } from './support/paying-back';
-import { addDiners, openApp, toggle } from './support/wizard';
+import { addDiners, expectAccessible, openApp, toggle } from './support/wizard';
 import { postJson } from './support/http';
 
 /** Taverna Nikos for Alex (who paid), Ben and Cat: each a main, the wine three ways (667 each, in cents or paise). */
@@ -73,6 +73,7 @@ describe('paid back in any country', () => {
       await copy.click();
       await box.getByRole('status').filter({ hasText: 'IBAN copied' }).waitFor();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('DE89370400440532013000');
+      await expectAccessible(page, 'a diner page with a bank-transfer code');
       // The organiser's "Show to pay" carries the same code for this diner.
       expect(diner.tableCode?.qr).toBe(payload);
     }
@@ -148,6 +149,7 @@ describe('paid back in any country', () => {
     const shown = page.getByRole('dialog', { name: `Ravi pays ₹${share.toFixed(2)}` });
     await shown.locator('img').waitFor();
     const scanned = await scanCode(page, shown.locator('img'));
+    await expectAccessible(page, 'Show to pay');
     expect(scanned).toMatch(new RegExp(`^upi://pay\\?pa=priya@okaxis&pn=Priya&am=${share.toFixed(2).replace('.', '\\.')}&cu=INR&tn=`));
     await shown.getByRole('button', { name: 'Done' }).click();
 
