@@ -19,7 +19,7 @@ const MAX_BYTES = 331;
 const MAX_CENTS = 99_999_999_999;
 
 /**
- * The QR code's text (EPC069-12 v3.1, §4.3): service tag BCD, version 002, character set 1 (UTF-8),
+ * The QR code's text (EPC069-12 v2.1): service tag BCD, version 002, character set 1 (UTF-8),
  * identification SCT, the BIC (optional in 002), the name (at most 70 characters), the IBAN, EUR and
  * the amount, no purpose, no structured reference, the remittance text (at most 140 characters),
  * one element a line, nothing after the last; at most 331 bytes, the remittance text cut to fit.

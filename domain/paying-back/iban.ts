@@ -10,7 +10,7 @@ export type IbanProblem = {
 
 /**
  * The length of an IBAN in each country that has them, from the IBAN registry SWIFT keeps for ISO
- * 13616 (release 2024); a country not listed has no IBANs.
+ * 13616; a country not listed has no IBANs.
  */
 const REGISTRY =
   'AD24 AE23 AL28 AT20 AZ28 BA20 BE16 BG22 BH22 BI27 BR29 BY28 CH21 CR22 CY28 CZ24 ' +
