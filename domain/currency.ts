@@ -5,6 +5,10 @@ export type CurrencyCode = string & { readonly [currencyBrand]: true };
 
 /** Bills start in pounds, and a bill stored or linked before currencies existed is in pounds. */
 export const GBP = 'GBP' as CurrencyCode;
+/** The currencies a payment code of their own carries (domain/paying-back/pay-ways.ts). */
+export const EUR = 'EUR' as CurrencyCode;
+export const CZK = 'CZK' as CurrencyCode;
+export const INR = 'INR' as CurrencyCode;
 
 // Minor units where they are not two, as en-GB's Intl shows each currency (ISO 4217's, except
 // that IDR and IQD are written and paid in whole units). A fixed table rather than Intl's at run

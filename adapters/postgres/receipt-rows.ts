@@ -21,6 +21,9 @@ export function receiptRow(receipt: StoredReceipt) {
     tip_split: receipt.tipSplit,
     tip_sharers: SHARERS_COLUMN[receipt.tipSharers],
     payee_name: receipt.payeeName,
+    payee_iban: receipt.payeeAccounts.iban,
+    payee_bic: receipt.payeeAccounts.bic,
+    payee_upi: receipt.payeeAccounts.upi,
     payer_diner_id: receipt.payerDinerId,
   };
 }
@@ -73,6 +76,7 @@ export async function readReceipt(db: Kysely<Database>, id: string): Promise<{ r
       tipSplit: receipt.tip_split,
       tipSharers,
       payeeName: receipt.payee_name,
+      payeeAccounts: { iban: receipt.payee_iban, bic: receipt.payee_bic, upi: receipt.payee_upi },
       payerDinerId: receipt.payer_diner_id,
       items: items.map((i) => ({
         id: i.id,

@@ -16,6 +16,10 @@ export interface ReceiptsTable {
   /** Hex SHA-256 of the organiser's secret; null for receipts stored through the API. */
   organiser_secret_hash: ColumnType<string | null, string | null | undefined, string | null>;
   payee_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The payee's IBAN (bare, checked), its BIC and their UPI id; null when not given. */
+  payee_iban: ColumnType<string | null, string | null | undefined, string | null>;
+  payee_bic: ColumnType<string | null, string | null | undefined, string | null>;
+  payee_upi: ColumnType<string | null, string | null | undefined, string | null>;
   /** The diner who paid the restaurant; null: the organiser, not a diner, or a receipt stored through the API. */
   payer_diner_id: ColumnType<string | null, string | null | undefined, string | null>;
   tip_sharers: ColumnType<'diners_with_items' | 'all_diners', 'diners_with_items' | 'all_diners' | undefined, 'diners_with_items' | 'all_diners'>;

@@ -26,6 +26,8 @@ export function paymentRequestText(p: {
   readonly billName?: string | undefined;
   /** The share in the currency the organiser is paid back in, formatted ("£10.36"): "is JP¥1,992 or £10.36". */
   readonly alsoIn?: string | undefined;
+  /** A UPI link with their share in it (pay-ways.ts), for a rupee bill: UPI apps open it from the chat. */
+  readonly upiLink?: string | undefined;
 }): string {
   const what = billLabel(null, p.items);
   const money = (amount: Pence) => formatMoney(amount, p.currency);
@@ -33,7 +35,8 @@ export function paymentRequestText(p: {
   const owed = p.paidPence
     ? `You've paid ${money(p.paidPence)}${of === '' ? '' : ` for ${p.billName!.trim()}`}; the bill changed since, so ${money(p.amount)} is left to pay`
     : `Your share${of} is ${money(p.amount)}${p.alsoIn ? ` or ${p.alsoIn}` : ''}`;
-  return `Hi ${p.dinerName}! ${owed} (${what}). Your items and how to pay ${p.payeeName}:`;
+  const upi = p.upiLink ? `Pay ${p.payeeName} by UPI: ${p.upiLink}\n` : '';
+  return `Hi ${p.dinerName}! ${owed} (${what}). ${upi}Your items and how to pay ${p.payeeName}:`;
 }
 
 /**

@@ -1,4 +1,7 @@
 import { err, ok, type Result } from '../result';
+import { parseBic, type BicProblem } from './bic';
+import { parseIban, type IbanProblem } from './iban';
+import { parseUpiId, type UpiProblem } from './upi';
 
 /** Where the organiser wants to be paid back: kept on their device, sent with each stored bill. */
 export interface Payee {
@@ -6,10 +9,23 @@ export interface Payee {
   readonly monzo: string | null;
   readonly revolut: string | null;
   readonly paypal: string | null;
+  /** For a bank transfer: an IBAN as ISO 13616 checks it (bare, upper case), and the bank's BIC if given. */
+  readonly iban: string | null;
+  readonly bic: string | null;
+  /** For India's UPI: an id such as `name@okaxis`. */
+  readonly upi: string | null;
 }
 
+/** The payee's bank account and UPI id, as a stored bill keeps them. */
+export type PayeeAccounts = Pick<Payee, 'iban' | 'bic' | 'upi'>;
+
 export type PayeeField = keyof Payee;
-export type PayeeProblem = { readonly field: PayeeField; readonly code: 'required' | 'invalid' };
+/** The detail at fault, why (a code the client branches on) and the words the dialog shows. */
+export type PayeeProblem = {
+  readonly field: PayeeField;
+  readonly code: 'required' | 'invalid' | 'bic_without_iban' | IbanProblem['code'] | BicProblem['code'] | UpiProblem['code'];
+  readonly message: string;
+};
 
 export const MAX_PAYEE_NAME_LENGTH = 40;
 
@@ -21,26 +37,48 @@ const HANDLE_RULES: Record<'monzo' | 'revolut' | 'paypal', { readonly pattern: R
   paypal: { pattern: /^[a-z0-9]{1,20}$/i, hosts: ['paypal.me/', 'paypal.com/paypalme/'] },
 };
 
-export const PAYEE_MESSAGES: Record<PayeeField, Record<PayeeProblem['code'], string>> = {
+const HANDLE_MESSAGES: Record<'name' | 'monzo' | 'revolut' | 'paypal', Record<'required' | 'invalid', string>> = {
   name: { required: 'Enter your name, so people know who to pay', invalid: `Your name can be at most ${MAX_PAYEE_NAME_LENGTH} characters` },
   monzo: { required: '', invalid: 'A Monzo.me username is letters, digits, dots, dashes or underscores' },
   revolut: { required: '', invalid: 'A Revolut tag is letters, digits, dots, dashes or underscores' },
   paypal: { required: '', invalid: 'A PayPal.Me username is up to 20 letters and digits' },
 };
 
-/** Checks the organiser's details; a pasted link (monzo.me/alex, https://paypal.me/alex) or an @ is reduced to the handle. */
-export function parsePayee(input: { readonly name?: string | null; readonly monzo?: string | null; readonly revolut?: string | null; readonly paypal?: string | null }): Result<Payee, PayeeProblem> {
+const refused = (field: keyof typeof HANDLE_MESSAGES, code: 'required' | 'invalid'): Result<never, PayeeProblem> => err({ field, code, message: HANDLE_MESSAGES[field][code] });
+
+export type PayeeInput = { readonly [field in PayeeField]?: string | null | undefined };
+
+/**
+ * Checks the organiser's details; a pasted link (monzo.me/alex, https://paypal.me/alex) or an @ is
+ * reduced to the handle, an IBAN or BIC typed with spaces is kept without.
+ */
+export function parsePayee(input: PayeeInput): Result<Payee, PayeeProblem> {
   const name = (input.name ?? '').trim();
-  if (name.length === 0) return err({ field: 'name', code: 'required' });
-  if ([...name].length > MAX_PAYEE_NAME_LENGTH) return err({ field: 'name', code: 'invalid' });
+  if (name.length === 0) return refused('name', 'required');
+  if ([...name].length > MAX_PAYEE_NAME_LENGTH) return refused('name', 'invalid');
   const handles: Record<'monzo' | 'revolut' | 'paypal', string | null> = { monzo: null, revolut: null, paypal: null };
   for (const provider of ['monzo', 'revolut', 'paypal'] as const) {
     const handle = bareHandle(input[provider] ?? '', HANDLE_RULES[provider].hosts);
     if (handle === '') continue;
-    if (!HANDLE_RULES[provider].pattern.test(handle)) return err({ field: provider, code: 'invalid' });
+    if (!HANDLE_RULES[provider].pattern.test(handle)) return refused(provider, 'invalid');
     handles[provider] = handle;
   }
-  return ok({ name, ...handles });
+  const accounts = parseAccounts(input);
+  return accounts.ok ? ok({ name, ...handles, ...accounts.value }) : accounts;
+}
+
+/** The IBAN, its BIC and the UPI id, each optional (a BIC only beside an IBAN). */
+export function parseAccounts(input: PayeeInput): Result<PayeeAccounts, PayeeProblem> {
+  const given = (text: string | null | undefined) => (text?.trim() ? text : null);
+  const [ibanText, bicText, upiText] = [given(input.iban), given(input.bic), given(input.upi)];
+  const iban = ibanText === null ? null : parseIban(ibanText);
+  if (iban !== null && !iban.ok) return err({ field: 'iban', ...iban.error });
+  const bic = bicText === null ? null : parseBic(bicText);
+  if (bic !== null && !bic.ok) return err({ field: 'bic', ...bic.error });
+  if (bic !== null && iban === null) return err({ field: 'iban', code: 'bic_without_iban', message: 'A BIC goes with an IBAN: enter the IBAN too' });
+  const upi = upiText === null ? null : parseUpiId(upiText);
+  if (upi !== null && !upi.ok) return err({ field: 'upi', ...upi.error });
+  return ok({ iban: iban?.value ?? null, bic: bic?.value ?? null, upi: upi?.value ?? null });
 }
 
 function bareHandle(raw: string, hosts: readonly string[]): string {

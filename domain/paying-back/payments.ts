@@ -1,6 +1,8 @@
 import { formatMoney, type CurrencyCode } from '../currency';
 import { pence, sumPence, type Pence } from '../money';
-import { dinerBreakdown, type StoredReceipt } from '../sharing/stored-receipt';
+import { dinerBreakdown, type DinerBreakdown, type StoredReceipt } from '../sharing/stored-receipt';
+import { dinerPayWays } from './diner-pay-ways';
+import { tableCodeOf, type TableCode } from './pay-ways';
 
 export type PaidBy = 'diner' | 'organiser';
 
@@ -33,6 +35,8 @@ export interface DinerPaymentStatus {
   readonly note: string;
   /** Their whole share at the organiser's rate, as their page shows it ("£10.36"); null without a rate. */
   readonly convertedTotal: string | null;
+  /** What "Show to pay" shows this diner: a code for what they have left, with the amount in it; null when there is none. */
+  readonly tableCode: TableCode | null;
 }
 
 export interface PaymentStatus {
@@ -78,6 +82,7 @@ export function paymentStatus(receipt: StoredReceipt, payments: readonly DinerPa
       overPence,
       note: isPayer ? `Paid the bill · owed ${money(owedToPayer)}` : rowNote(d.displayName, payment, paidPence, leftPence, overPence, receipt.currency),
       convertedTotal: shares.get(d.id)!.convertedTotal,
+      tableCode: isPayer || leftPence === 0 ? null : tableCodeFor(receipt, shares.get(d.id)!.breakdown, leftPence),
     };
   });
   const owing = diners.filter((d) => !d.isPayer);
@@ -102,9 +107,13 @@ function rowNote(name: string, payment: DinerPayment | undefined, paid: Pence, l
 }
 
 /** A diner's total as their page shows it, and at the organiser's rate when the bill has one. */
-function dinerShare(receipt: StoredReceipt, dinerId: string): { readonly totalPence: Pence; readonly convertedTotal: string | null } {
+function dinerShare(receipt: StoredReceipt, dinerId: string): { readonly totalPence: Pence; readonly convertedTotal: string | null; readonly breakdown: DinerBreakdown | null } {
   const breakdown = dinerBreakdown(receipt, dinerId);
-  if (!breakdown.ok) return { totalPence: pence(0), convertedTotal: null };
+  if (!breakdown.ok) return { totalPence: pence(0), convertedTotal: null, breakdown: null };
   const { totalPence, converted } = breakdown.value;
-  return { totalPence, convertedTotal: converted === null ? null : formatMoney(pence(converted.totalPence), converted.currency) };
+  return { totalPence, convertedTotal: converted === null ? null : formatMoney(pence(converted.totalPence), converted.currency), breakdown: breakdown.value };
+}
+
+function tableCodeFor(receipt: StoredReceipt, breakdown: DinerBreakdown | null, leftPence: Pence): TableCode | null {
+  return breakdown === null ? null : tableCodeOf(dinerPayWays(receipt, breakdown, leftPence));
 }

@@ -1,5 +1,6 @@
 import { currencyCode, GBP } from '../currency';
 import { payBackRate } from '../paying-back/pay-back-rate';
+import { parseAccounts } from '../paying-back/payee';
 import { MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../diners';
 import { pence } from '../money';
 import type { TipSplit } from '../split';
@@ -35,6 +36,8 @@ export interface NewReceiptRequest {
   /** The documents' rule (diners with items, the specification) unless asked otherwise. */
   readonly tipSharers?: TipSharers | undefined;
   readonly payeeName?: string | null | undefined;
+  /** The payee's IBAN, BIC and UPI id (checked again here, as the handles are). */
+  readonly payeeAccounts?: { readonly iban?: string | null; readonly bic?: string | null; readonly upi?: string | null } | undefined;
   /** The diner (by the request's id) who paid the restaurant; none when the organiser paid and is not a diner. */
   readonly payerId?: string | null | undefined;
 }
@@ -67,6 +70,8 @@ export function newStoredReceipt(
   if (currency === null) return err(SHARE_MESSAGES.invalidFormat);
   const payBack = payBackRate(currency, request.payBackRate);
   if (!payBack.ok) return payBack;
+  const accounts = parseAccounts(request.payeeAccounts ?? {});
+  if (!accounts.ok) return err(SHARE_MESSAGES.invalidFormat);
   const receiptId = ids.kept?.receiptId ?? shortId(random(RECEIPT_ID_LENGTH), RECEIPT_ID_LENGTH);
   const prefix = ids.kept !== undefined || ids.scoped ? receiptId : '';
   const dinerIds = new Map<string, string>();
@@ -110,6 +115,7 @@ export function newStoredReceipt(
       tipSplit: request.tipSplit ?? 'equal',
       tipSharers: request.tipSharers ?? 'dinersWithItems',
       payeeName: request.payeeName?.trim().slice(0, MAX_DINER_NAME_LENGTH * 2) || null,
+      payeeAccounts: accounts.value,
       payerDinerId: request.payerId ? (dinerIds.get(request.payerId) ?? null) : null,
       items,
       diners,

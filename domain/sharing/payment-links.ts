@@ -1,4 +1,5 @@
-import { GBP, minorToMajorText, type CurrencyCode } from '../currency';
+import { minorToMajorText, type CurrencyCode } from '../currency';
+import { carriesAmount } from '../paying-back/pay-currencies';
 import type { Pence } from '../money';
 
 export interface PaymentLink {
@@ -16,35 +17,6 @@ export const PAYMENT_HANDLE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/;
 const MAX_NOTE_LENGTH = 40;
 
 /**
- * Currencies a PayPal.Me link can ask for (PayPal's list of currencies it takes), less HUF and TWD,
- * which PayPal takes in whole units only while their amounts here have two decimals.
- */
-const PAYPAL_CURRENCIES: ReadonlySet<string> = new Set([
-  'AUD',
-  'BRL',
-  'CAD',
-  'CHF',
-  'CNY',
-  'CZK',
-  'DKK',
-  'EUR',
-  'GBP',
-  'HKD',
-  'ILS',
-  'JPY',
-  'MXN',
-  'MYR',
-  'NOK',
-  'NZD',
-  'PHP',
-  'PLN',
-  'SEK',
-  'SGD',
-  'THB',
-  'USD',
-]);
-
-/**
  * One-tap payment links (docs/pay-links.md):
  * - Monzo: https://monzo.me/{username}/{pounds}?d={note} opens with the amount and the note filled in;
  *   a monzo.me amount is in pounds, so a bill in another currency gets the plain link;
@@ -58,7 +30,7 @@ export function paymentLinks(handles: { monzo: string | null; revolut: string | 
   const due = amount > 0 ? minorToMajorText(amount, currency) : null;
   const monzo = clean(handles.monzo);
   if (monzo !== null) {
-    const inPounds = currency === GBP;
+    const inPounds = carriesAmount('monzo', currency);
     const description = due && note ? `?d=${encodeURIComponent(note.slice(0, MAX_NOTE_LENGTH))}` : '';
     const url = `https://monzo.me/${monzo}${due && inPounds ? `/${due}${description}` : ''}`;
     links.push({ provider: 'monzo', handle: monzo, url, amountFilled: due !== null && inPounds, ...(due !== null && !inPounds ? { otherCurrency: true } : {}) });
@@ -67,7 +39,7 @@ export function paymentLinks(handles: { monzo: string | null; revolut: string | 
   if (revolut !== null) links.push({ provider: 'revolut', handle: revolut, url: `https://revolut.me/${revolut}`, amountFilled: false });
   const paypal = clean(handles.paypal);
   if (paypal !== null) {
-    const taken = PAYPAL_CURRENCIES.has(currency);
+    const taken = carriesAmount('paypal', currency);
     const url = `https://paypal.me/${paypal}${due && taken ? `/${due}${currency}` : ''}`;
     links.push({ provider: 'paypal', handle: paypal, url, amountFilled: due !== null && taken, ...(due !== null && !taken ? { otherCurrency: true } : {}) });
   }

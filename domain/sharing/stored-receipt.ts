@@ -4,6 +4,7 @@ import { convertedTotals, type PayBackRate } from '../paying-back/pay-back-rate'
 import { err, ok, type Result } from '../result';
 import { billSplit, type Bill } from '../bill';
 import type { TipSharers, TipSplit } from '../split';
+import type { PayeeAccounts } from '../paying-back/payee';
 
 /** A receipt kept on the server for the short /r/{id}/{dinerId} links. */
 export interface StoredReceipt {
@@ -27,6 +28,8 @@ export interface StoredReceipt {
   readonly tipSharers: TipSharers;
   /** The organiser's name as they gave it for being paid back; null for receipts stored through the API. */
   readonly payeeName: string | null;
+  /** Where the payee takes a bank transfer or a UPI payment (each null when not given; all null on receipts stored through the API). */
+  readonly payeeAccounts: PayeeAccounts;
   /** The diner who paid the restaurant: owed, never owing; null when the organiser did and did not eat, or on receipts stored through the API. */
   readonly payerDinerId: string | null;
   readonly items: readonly StoredItem[];

@@ -74,7 +74,7 @@ export type TabProblem =
   | { readonly code: 'tab_full' };
 
 /** Why a tab was not opened, read or changed: a problem with the change, or with the link. */
-export type TabRefusal = TabProblem | { readonly code: 'not_found' } | { readonly code: 'bad_pay_to'; readonly field: string };
+export type TabRefusal = TabProblem | { readonly code: 'not_found' } | { readonly code: 'bad_pay_to'; readonly field: string; readonly message: string };
 
 /** What one change asks of the tab; ids for new things are made by the caller (random, unguessable). */
 export type TabChange =

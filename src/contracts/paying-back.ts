@@ -1,6 +1,7 @@
 import { z } from './zod';
 import type { PayeeField } from '../../domain/paying-back/payee';
 import type { PaidBy } from '../../domain/paying-back/payments';
+import type { TableCode } from '../../domain/paying-back/pay-ways';
 import { SHARED_KINDS } from '../../domain/sharing/share-packet';
 import { TIP_SPLITS } from '../../domain/split';
 import type { Endpoint } from './endpoint';
@@ -20,7 +21,7 @@ const PAYING_BACK_REFUSALS = everyMember<PayingBackRefusal>()(
   'rate_limited',
 );
 
-export const PAYEE_FIELDS = everyMember<PayeeField>()('name', 'monzo', 'revolut', 'paypal');
+export const PAYEE_FIELDS = everyMember<PayeeField>()('name', 'monzo', 'revolut', 'paypal', 'iban', 'bic', 'upi');
 
 /** The organiser's secret travels in a header, never in a URL (logs, history, referrers). */
 export const ORGANISER_HEADER = 'x-organiser-secret';
@@ -44,6 +45,10 @@ export const paymentStatus = z.object({
         overPence: pence,
         note: z.string(),
         convertedTotal: z.nullable(z.string()),
+        /** A code for the diner to scan at the table ("Show to pay"), with what it carries. */
+        tableCode: z.nullable(
+          z.object({ provider: z.enum(everyMember<TableCode['provider']>()('epc', 'spayd', 'upi')), qr: z.string(), account: z.string(), amount: z.string(), reference: z.string() }),
+        ),
       }),
     ),
   ),
@@ -55,6 +60,7 @@ export const paymentStatus = z.object({
 });
 
 export type PaymentStatusAnswer = z.output<typeof paymentStatus>;
+export type TableCodeAnswer = NonNullable<PaymentStatusAnswer['diners'][number]['tableCode']>;
 
 /**
  * Stores the organiser's bill for getting paid back (201), or edits the one this device stored (200,
@@ -83,7 +89,7 @@ export const storeBill = {
           .check(z.maxLength(500)),
       ),
     }),
-    payee: z.object({ name: text, monzo: text, revolut: text, paypal: text }),
+    payee: z.object({ name: text, monzo: text, revolut: text, paypal: text, iban: text, bic: text, upi: text }),
     stored: z.optional(z.object({ receiptId: id, organiserSecret: id, dinerIds: z.record(id, id) })),
   }),
   answer: z.object({

@@ -64,6 +64,13 @@ describeEachDatabase('stored bills: receipts stored through the API', (open) => 
     }
   });
 
+  it('keeps the payee’s IBAN, BIC and UPI id, bare as checked', async () => {
+    const store = new PostgresStoredBills(t.db);
+    const { receipt } = make({ ...request, currency: 'EUR', payeeName: 'Alice', payeeAccounts: { iban: 'de89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', upi: 'alice@okaxis' } });
+    await store.create(receipt, null);
+    expect((await bill(store, receipt.id))?.payeeAccounts).toEqual({ iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', upi: 'alice@okaxis' });
+  });
+
   it('answers null for an unknown id and keeps receipts apart', async () => {
     const store = new PostgresStoredBills(t.db);
     const first = make().receipt;

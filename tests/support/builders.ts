@@ -129,6 +129,7 @@ class StoredBillBuilder {
       tipSplit: 'equal',
       tipSharers: 'allDiners',
       payeeName: 'Alice',
+      payeeAccounts: { iban: null, bic: null, upi: null },
       payerDinerId: null,
       items: [...this.items],
       diners: [...this.diners],

@@ -9,22 +9,41 @@ import { newStoredReceipt } from '../../domain/sharing/new-receipt';
 import { paymentLinks } from '../../domain/sharing/payment-links';
 import { dinerBreakdown } from '../../domain/sharing/stored-receipt';
 import { splitBill } from '../../domain/split';
-import { GBP } from '../../domain/currency';
+import { GBP, type CurrencyCode } from '../../domain/currency';
 
 const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
 
 describe("the organiser's payment details", () => {
+  const none = { iban: null, bic: null, upi: null };
   it('reduce pasted links and @ to the handle, and name the field at fault', () => {
     expect(parsePayee({ name: ' Alex ', monzo: 'https://monzo.me/alex-s?x=1', revolut: '@alexr', paypal: 'www.paypal.me/AlexS/10' })).toEqual({
       ok: true,
-      value: { name: 'Alex', monzo: 'alex-s', revolut: 'alexr', paypal: 'AlexS' },
+      value: { name: 'Alex', monzo: 'alex-s', revolut: 'alexr', paypal: 'AlexS', ...none },
     });
-    expect(parsePayee({ name: 'Alex', paypal: 'paypal.com/paypalme/AlexS' })).toEqual({ ok: true, value: { name: 'Alex', monzo: null, revolut: null, paypal: 'AlexS' } });
-    expect(parsePayee({ name: '' })).toEqual({ ok: false, error: { field: 'name', code: 'required' } });
-    expect(parsePayee({ name: 'A'.repeat(41) })).toEqual({ ok: false, error: { field: 'name', code: 'invalid' } });
-    expect(parsePayee({ name: 'Alex', paypal: 'alex_s' })).toEqual({ ok: false, error: { field: 'paypal', code: 'invalid' } });
-    expect(parsePayee({ name: 'Alex', paypal: 'A'.repeat(21) })).toEqual({ ok: false, error: { field: 'paypal', code: 'invalid' } });
-    expect(parsePayee({ name: 'Alex', monzo: 'alex/../x' })).toEqual({ ok: false, error: { field: 'monzo', code: 'invalid' } });
+    expect(parsePayee({ name: 'Alex', paypal: 'paypal.com/paypalme/AlexS' })).toEqual({ ok: true, value: { name: 'Alex', monzo: null, revolut: null, paypal: 'AlexS', ...none } });
+    expect(parsePayee({ name: '' })).toMatchObject({ ok: false, error: { field: 'name', code: 'required', message: 'Enter your name, so people know who to pay' } });
+    expect(parsePayee({ name: 'A'.repeat(41) })).toMatchObject({ ok: false, error: { field: 'name', code: 'invalid' } });
+    expect(parsePayee({ name: 'Alex', paypal: 'alex_s' })).toMatchObject({ ok: false, error: { field: 'paypal', code: 'invalid', message: 'A PayPal.Me username is up to 20 letters and digits' } });
+    expect(parsePayee({ name: 'Alex', paypal: 'A'.repeat(21) })).toMatchObject({ ok: false, error: { field: 'paypal', code: 'invalid' } });
+    expect(parsePayee({ name: 'Alex', monzo: 'alex/../x' })).toMatchObject({ ok: false, error: { field: 'monzo', code: 'invalid' } });
+  });
+
+  it('keep an IBAN and BIC without spaces and in capitals, and a UPI id in small letters', () => {
+    expect(parsePayee({ name: 'Alex', iban: 'de89 3704 0044 0532 0130 00', bic: 'cobade ff xxx', upi: 'Alex@OKAXIS' })).toEqual({
+      ok: true,
+      value: { name: 'Alex', monzo: null, revolut: null, paypal: null, iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', upi: 'alex@okaxis' },
+    });
+    expect(parsePayee({ name: 'Alex', iban: '  ', bic: '', upi: null })).toEqual({ ok: true, value: { name: 'Alex', monzo: null, revolut: null, paypal: null, ...none } });
+  });
+
+  it('refuse a wrong IBAN, BIC or UPI id in words, naming the field', () => {
+    expect(parsePayee({ name: 'Alex', iban: 'DE88 3704 0044 0532 0130 00' })).toEqual({
+      ok: false,
+      error: { field: 'iban', code: 'iban_check_digits', message: "The check digits don't match: check the IBAN" },
+    });
+    expect(parsePayee({ name: 'Alex', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADE' })).toMatchObject({ ok: false, error: { field: 'bic', code: 'bic_shape' } });
+    expect(parsePayee({ name: 'Alex', bic: 'COBADEFF' })).toMatchObject({ ok: false, error: { field: 'iban', code: 'bic_without_iban' } });
+    expect(parsePayee({ name: 'Alex', upi: 'alex' })).toMatchObject({ ok: false, error: { field: 'upi', code: 'upi_shape' } });
   });
 });
 
@@ -70,6 +89,11 @@ describe('messages', () => {
     );
     expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', currency: GBP, amount: pence(106), items: ['STEAK'], paidPence: pence(3102), billName: 'Bill of 25 Nov 2026' })).toBe(
       "Hi Ben! You've paid £31.02 for Bill of 25 Nov 2026; the bill changed since, so £1.06 is left to pay (STEAK). Your items and how to pay Alex:",
+    );
+    // A rupee bill: the UPI link with the share, which UPI apps open from the chat.
+    const upiLink = 'upi://pay?pa=alex@okaxis&pn=Alex&am=394.00&cu=INR&tn=Ben%27s%20share';
+    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', currency: 'INR' as CurrencyCode, amount: pence(39400), items: ['DOSA'], upiLink })).toBe(
+      `Hi Ben! Your share is ₹394.00 (DOSA). Pay Alex by UPI: ${upiLink}\nYour items and how to pay Alex:`,
     );
     // Group messages carry the whole-bill link and amounts, never anyone's own /r/ link.
     expect(reminderText({ payeeName: 'Alex', billLabel: 'The Crown', currency: GBP, unpaid: [{ name: 'Ben', amount: pence(394) }], wholeBillUrl: 'https://x/b/T' })).toBe(

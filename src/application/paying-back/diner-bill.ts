@@ -1,9 +1,10 @@
 import type { CurrencyCode } from '../../../domain/currency';
-import { paymentLinks, type PaymentLink } from '../../../domain/sharing/payment-links';
 import { dinerBreakdown, type DinerBreakdown } from '../../../domain/sharing/stored-receipt';
 import { err, ok, type Result } from '../../../domain/result';
 import { paidAgainst, type PaidBy } from '../../../domain/paying-back/payments';
 import { pence, type Pence } from '../../../domain/money';
+import { dinerPayWays } from '../../../domain/paying-back/diner-pay-ways';
+import type { PayWay } from '../../../domain/paying-back/pay-ways';
 import { leftAtRate } from '../../../domain/paying-back/pay-back-rate';
 import type { Clock } from '../../../ports/clock';
 import type { Secrets } from '../../../ports/secrets';
@@ -15,7 +16,8 @@ export interface DinerBill {
   readonly breakdown: DinerBreakdown;
   /** Who to pay; null on receipts stored through the API. */
   readonly payeeName: string | null;
-  readonly payLinks: readonly PaymentLink[];
+  /** Every way to pay what is left (domain/paying-back/pay-ways.ts): links, a bank-transfer code, a UPI link. */
+  readonly payLinks: readonly PayWay[];
   readonly paid: { readonly by: PaidBy } | null;
   /** Paid so far, what is left to pay now (the pay links ask for it), and what was paid beyond the share. */
   readonly paidPence: Pence;
@@ -46,13 +48,11 @@ export class OpenDinerBill {
     const breakdown = dinerBreakdown(bill, dinerId);
     if (!breakdown.ok) return err({ code: 'diner_not_found' });
     const payment = (await this.bills.payments(bill.id)).find((p) => p.dinerId === dinerId);
-    const note = bill.merchant ? `${bill.merchant}` : null;
     const isPayer = dinerId === bill.payerDinerId;
     const { paidPence, leftPence, overPence } = paidAgainst(breakdown.value.totalPence, isPayer ? undefined : payment);
     // Paid back in pounds at the organiser's rate: the links ask for the pound amount.
     const convertedLeft = leftAtRate(bill, breakdown.value, leftPence);
-    const links =
-      convertedLeft === null ? paymentLinks(breakdown.value.diner, leftPence, bill.currency, note) : paymentLinks(breakdown.value.diner, pence(convertedLeft.amount), convertedLeft.currency, note);
+    const links = dinerPayWays(bill, breakdown.value, leftPence);
     return ok({
       breakdown: breakdown.value,
       payeeName: bill.payeeName,

@@ -1,4 +1,4 @@
-import { parsePayee } from '../../../domain/paying-back/payee';
+import { parsePayee, type PayeeInput } from '../../../domain/paying-back/payee';
 import { paymentStatus, type PaymentStatus } from '../../../domain/paying-back/payments';
 import { newSecret } from '../../../domain/paying-back/secrets';
 import { err, ok, type Result } from '../../../domain/result';
@@ -19,7 +19,7 @@ export const STORED_BILL_DAYS = 30;
 export interface ShareBillInput {
   /** The bill as the summary shows it (diner ids are the app's own). */
   readonly bill: Omit<NewReceiptRequest, 'tipSharers' | 'payeeName' | 'diners'> & { readonly diners: readonly { readonly id: string; readonly name: string }[] };
-  readonly payee: { readonly name?: string | null; readonly monzo?: string | null; readonly revolut?: string | null; readonly paypal?: string | null };
+  readonly payee: PayeeInput;
   /** The bill this device stored before, to edit rather than store again. */
   readonly stored?: { readonly receiptId: string; readonly organiserSecret: string; readonly dinerIds: Readonly<Record<string, string>> } | undefined;
 }
@@ -49,8 +49,14 @@ export class ShareBill {
   async execute(input: ShareBillInput, clientKey: string): Promise<Result<SharedBill, PayingBackError>> {
     const payee = parsePayee(input.payee);
     if (!payee.ok) return err({ code: 'invalid_payee', problem: payee.error });
-    const { name, ...handles } = payee.value;
-    const request: NewReceiptRequest = { ...input.bill, diners: input.bill.diners.map((d) => ({ ...d, ...handles })), tipSharers: 'allDiners', payeeName: name };
+    const { name, iban, bic, upi, ...handles } = payee.value;
+    const request: NewReceiptRequest = {
+      ...input.bill,
+      diners: input.bill.diners.map((d) => ({ ...d, ...handles })),
+      tipSharers: 'allDiners',
+      payeeName: name,
+      payeeAccounts: { iban, bic, upi },
+    };
     const random = (n: number) => this.secrets.randomBytes(n);
     let kept: KeptIds | undefined;
     if (input.stored !== undefined) {

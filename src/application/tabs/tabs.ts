@@ -94,7 +94,7 @@ export class Tabs {
     if (!decision.allowed) return err({ code: 'rate_limited', retryAfterSeconds: decision.retryAfterSeconds });
     if (request.type === 'setPayTo') {
       const payee = parsePayee({ name: 'x', monzo: request.monzo, revolut: request.revolut, paypal: request.paypal });
-      if (!payee.ok) return err({ code: 'bad_pay_to', field: payee.error.field });
+      if (!payee.ok) return err({ code: 'bad_pay_to', field: payee.error.field, message: payee.error.message });
     }
     const changed = await this.store.change(tabId, this.secrets.hash(key), (tab) => this.decide(tab, request));
     return changed.ok ? ok(tabView(changed.value)) : changed;

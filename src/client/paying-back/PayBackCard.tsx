@@ -1,4 +1,10 @@
+import { useState } from 'react';
 import { PAY_BACK_SLOT, rowSlot, type PayBack } from './use-pay-back';
+import { ShowToPayDialog } from './ShowToPayDialog';
+import type { CurrencyCode } from '../../../domain/currency';
+import { groupedIban } from '../../../domain/paying-back/iban';
+import { offersTableCode } from '../../../domain/paying-back/pay-ways';
+import type { TableCodeAnswer } from '../../contracts/paying-back';
 import { ToastSlot } from '../wizard/Toasts';
 import { setPayer } from '../wizard/bill-store';
 import { Button } from '../ui/Button';
@@ -39,7 +45,15 @@ export function PayBackCard({
       ) : (
         <p>
           People pay <strong>{payee.name}</strong>
-          {[payee.monzo && `Monzo ${payee.monzo}`, payee.revolut && `Revolut @${payee.revolut}`, payee.paypal && `PayPal ${payee.paypal}`].filter(Boolean).map((h) => ` · ${h}`)}
+          {[
+            payee.monzo && `Monzo ${payee.monzo}`,
+            payee.revolut && `Revolut @${payee.revolut}`,
+            payee.paypal && `PayPal ${payee.paypal}`,
+            payee.iban && `IBAN ${groupedIban(payee.iban)}`,
+            payee.upi && `UPI ${payee.upi}`,
+          ]
+            .filter(Boolean)
+            .map((h) => ` · ${h}`)}
         </p>
       )}
       {status !== null ? (
@@ -78,12 +92,29 @@ function ToPhones({ toPhones, busy }: { readonly toPhones: NonNullable<PayBack['
 }
 
 /** The Send action and the paid mark on one diner's row of Individual Totals. */
-export function DinerPayActions({ payBack, dinerId, name, held = false }: { readonly payBack: PayBack; readonly dinerId: string; readonly name: string; readonly held?: boolean }) {
+export function DinerPayActions({
+  payBack,
+  dinerId,
+  name,
+  payIn,
+  held = false,
+}: {
+  readonly payBack: PayBack;
+  readonly dinerId: string;
+  readonly name: string;
+  /** The currency the organiser is paid back in (the bill's, or pounds at their rate). */
+  readonly payIn: CurrencyCode;
+  readonly held?: boolean;
+}) {
   const { recent, busy } = payBack;
   const stored = recent?.diners.find((d) => d.id === dinerId) ?? null;
   // The server's words for this row: "Not paid yet", "✓ Paid £31.02", "paid £31.02 · £1.06 still to come".
   const row = stored === null ? undefined : recent?.status?.diners.find((d) => d.dinerId === stored.dinerId);
   const fullyPaid = row?.paidInFull ?? false;
+  // The server's code once the bill is stored (rows kept before codes existed have none); before
+  // that, whether the organiser's details give one in this currency, to store the bill on the tap.
+  const offered = row === undefined ? offersTableCode(payBack.payee, payIn) : (row.tableCode ?? null) !== null;
+  const [showing, setShowing] = useState<TableCodeAnswer | null>(null);
   return (
     <div className="pb-row">
       {row !== undefined ? (
@@ -100,7 +131,13 @@ export function DinerPayActions({ payBack, dinerId, name, held = false }: { read
             {fullyPaid ? 'Mark unpaid' : 'Mark paid'}
           </Button>
         ) : null}
+        {offered ? (
+          <Button disabled={busy !== null || held} onClick={() => payBack.showToPay(dinerId, setShowing)} aria-label={`Show to pay: ${name}`}>
+            Show to pay
+          </Button>
+        ) : null}
       </div>
+      {showing !== null ? <ShowToPayDialog name={name} code={showing} onClose={() => setShowing(null)} /> : null}
       <ToastSlot at={rowSlot(dinerId)} />
     </div>
   );

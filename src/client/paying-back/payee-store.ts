@@ -11,7 +11,8 @@ onMount($payee, restorePayee);
 
 function restorePayee(): void {
   const stored = readJson<Payee | null>(KEY, null);
-  if (stored !== null && typeof stored.name === 'string') $payee.set(stored);
+  // Details kept before bank accounts were asked for have none.
+  if (stored !== null && typeof stored.name === 'string') $payee.set({ ...stored, iban: stored.iban ?? null, bic: stored.bic ?? null, upi: stored.upi ?? null });
 }
 
 export function savePayee(payee: Payee): void {

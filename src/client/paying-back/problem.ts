@@ -6,6 +6,12 @@ import { OFFLINE_MESSAGES } from '../online';
 
 type Failed = Extract<Called<unknown, PayingBackRefusal>, { readonly ok: false }>;
 
+/** A payee detail the server refused, with its words, for the payee dialog to show at once. */
+export interface PayeeRefusal {
+  readonly field: PayeeField;
+  readonly message: string;
+}
+
 /** A paying-back call that did not go through, as the summary shows it. */
 export interface PayingBackProblem {
   readonly code: Failed['code'];

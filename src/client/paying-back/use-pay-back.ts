@@ -1,16 +1,16 @@
 import { useStore } from '../use-store';
 import { useEffect, useRef, useState } from 'react';
 import { paymentRequestText, reminderText } from '../../../domain/paying-back/messages';
-import type { Payee, PayeeField } from '../../../domain/paying-back/payee';
+import type { Payee } from '../../../domain/paying-back/payee';
 import { pence } from '../../../domain/money';
 import { handOutLinks } from '../live/hand-out';
 import type { HandOutLink } from '../wizard/bill-state';
 import { forgetHandOut, handedOut, setStoredReceiptId } from '../wizard/bill-store';
 import { toast } from '../wizard/toasts';
 import { browserShareEnvironment, shareNatively } from '../sharing/native-share';
-import { markPaid, markUnpaid, readPayments } from '../../contracts/paying-back';
+import { markPaid, markUnpaid, readPayments, type TableCodeAnswer } from '../../contracts/paying-back';
 import { callEndpoint } from '../call-endpoint';
-import { payingBackProblem, type PayingBackProblem } from './problem';
+import { payingBackProblem, type PayeeRefusal, type PayingBackProblem } from './problem';
 import { $payee, savePayee } from './payee-store';
 import { $recentBills, recentCurrency, updatePaid, type RecentBill } from './recent-bills';
 import { ensureStored, fingerprintOf, type BillToStore } from './stored-bill';
@@ -25,12 +25,14 @@ export interface PayBack {
   readonly payee: Payee | null;
   readonly recent: RecentBill | null;
   readonly busy: string | null;
-  readonly payeeDialog: { readonly open: boolean; readonly refused: PayeeField | null };
+  readonly payeeDialog: { readonly open: boolean; readonly refused: PayeeRefusal | null };
   openPayee(): void;
   closePayee(): void;
   savePayee(payee: Payee): void;
   send(dinerId: string): void;
   setPaid(dinerId: string, paid: boolean): void;
+  /** "Show to pay": stores the bill if need be (asking for the details first), then shows the diner's code as the server made it. */
+  showToPay(dinerId: string, show: (code: TableCodeAnswer) => void): void;
   remind(): void;
   /** After a live bill: sends everyone's share and own pay-back link to their phones; null when there is none to send to. */
   readonly toPhones: { readonly sent: boolean; send(): void } | null;
@@ -48,7 +50,7 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
   const payee = useStore($payee);
   const recent = useStore($recentBills).find((b) => b.receiptId === storedReceiptId) ?? null;
   const [busy, setBusy] = useState<string | null>(null);
-  const [payeeDialog, setPayeeDialog] = useState<{ open: boolean; refused: PayeeField | null }>({ open: false, refused: null });
+  const [payeeDialog, setPayeeDialog] = useState<{ open: boolean; refused: PayeeRefusal | null }>({ open: false, refused: null });
   const afterPayee = useRef<((payee: Payee) => void) | null>(null);
 
   const receiptId = recent?.receiptId ?? null;
@@ -112,7 +114,7 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
 
   const problem = (p: PayingBackProblem, at: string) => {
     if (p.code === 'invalid_payee') {
-      setPayeeDialog({ open: true, refused: p.field ?? 'name' });
+      setPayeeDialog({ open: true, refused: { field: p.field ?? 'name', message: p.message } });
       return;
     }
     toast(p.message, 'error', at);
@@ -166,6 +168,8 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
         if (diner === undefined || dinerId === bill.payerId) return;
         const row = bill.status?.diners.find((d) => d.dinerId === diner.dinerId);
         const partly = row !== undefined && row.paid !== null && row.leftPence > 0;
+        // Rows kept before codes existed have none.
+        const code = row?.tableCode ?? null;
         const text = paymentRequestText({
           dinerName: diner.name,
           payeeName: who.name,
@@ -173,9 +177,17 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
           amount: pence(partly ? row.leftPence : diner.totalPence),
           items: diner.items ?? [],
           billName: bill.label,
+          upiLink: code?.provider === 'upi' ? code.qr : undefined,
           ...(partly ? { paidPence: pence(row.paid!.amountPence) } : { alsoIn: row?.convertedTotal ?? undefined }),
         });
         await share(`${diner.name}'s share`, text, diner.url, `Message for ${diner.name} copied: paste it into any chat`, rowSlot(dinerId));
+      }),
+    showToPay: (dinerId, show) =>
+      void withStored(`show:${dinerId}`, rowSlot(dinerId), async (bill) => {
+        const diner = bill.diners.find((d) => d.id === dinerId);
+        const code = bill.status?.diners.find((r) => r.dinerId === diner?.dinerId)?.tableCode ?? null;
+        if (code !== null) show(code);
+        else toast('No payment code carries this amount: add an IBAN (for euros or koruna) or a UPI ID (for rupees) to your payment details', 'info', rowSlot(dinerId));
       }),
     setPaid: (dinerId, paid) => {
       if (recent === null) return;

@@ -137,7 +137,7 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
                       Paid the bill · owed {money(pence(owedToPayer ?? 0))}
                     </p>
                   ) : (
-                    <DinerPayActions payBack={payBack} dinerId={diner.id} name={diner.name} held={!check.addsUp} />
+                    <DinerPayActions payBack={payBack} dinerId={diner.id} name={diner.name} payIn={rateUsed?.currency ?? bill.currency} held={!check.addsUp} />
                   )}
                 </div>
               </li>

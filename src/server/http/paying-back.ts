@@ -1,6 +1,5 @@
 import type { APIContext } from 'astro';
 import { NOT_ADDING_UP } from '../../../domain/adds-up';
-import { PAYEE_MESSAGES } from '../../../domain/paying-back/payee';
 import { BREAKDOWN_MESSAGES } from '../../../domain/sharing/stored-receipt';
 import type { DinerBill } from '../../application/paying-back/diner-bill';
 import type { PayingBackError } from '../../application/paying-back/errors';
@@ -14,7 +13,7 @@ function payingBackMessage(error: PayingBackError): string {
     case 'invalid_bill':
       return error.message;
     case 'invalid_payee':
-      return PAYEE_MESSAGES[error.problem.field][error.problem.code];
+      return error.problem.message;
     case 'unassigned_items':
       return NOT_ADDING_UP.message(error.count);
     case 'bill_not_found':

@@ -1,6 +1,5 @@
 import { tabProblemText, TAB_PROBLEM_MESSAGES, type TabRefusal } from '../../../domain/tab/tab';
 import type { TabView } from '../../../domain/tab/tab-view';
-import { PAYEE_MESSAGES } from '../../../domain/paying-back/payee';
 import { eventStream } from './event-stream';
 import { json } from './json';
 
@@ -12,10 +11,8 @@ export function tabRefusalResponse(refusal: TabRefusal | { readonly code: 'rate_
       return json({ error: TAB_PROBLEM_MESSAGES.not_found, code: refusal.code }, 404);
     case 'rate_limited':
       return json({ error: `Too many changes. Try again in ${refusal.retryAfterSeconds} seconds.`, code: refusal.code }, 429, { 'retry-after': String(refusal.retryAfterSeconds) });
-    case 'bad_pay_to': {
-      const provider = refusal.field as 'monzo' | 'revolut' | 'paypal';
-      return json({ error: PAYEE_MESSAGES[provider]?.invalid ?? 'Check the payment details', code: refusal.code, ...field }, 400);
-    }
+    case 'bad_pay_to':
+      return json({ error: refusal.message, code: refusal.code, ...field }, 400);
     // The tab moved on under the phone: the person, bill or payment went, or the name was taken meanwhile.
     case 'unknown_bill':
     case 'unknown_transfer':
