@@ -15,6 +15,7 @@ import * as tokenBalancesByPaymentsMode from './20261124T1700_token_balances_by_
 import * as liveBillPayLinks from './20261124T1800_live_bill_pay_links';
 import * as paidAmountsAndPayer from './20261125T2200_paid_amounts_and_payer';
 import * as billCurrency from './20261126T0100_bill_currency';
+import * as scanReservationOwner from './20261127T2300_scan_reservation_owner';
 
 // Listed explicitly (not read from disk) so the same list works in the server bundle, scripts and tests.
 // Names sort by their timestamp; add new migrations at the end.
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '20261124T1800_live_bill_pay_links': liveBillPayLinks,
   '20261125T2200_paid_amounts_and_payer': paidAmountsAndPayer,
   '20261126T0100_bill_currency': billCurrency,
+  '20261127T2300_scan_reservation_owner': scanReservationOwner,
 };

@@ -21,4 +21,6 @@ export const TOKENS = {
   PaymentsMode: Symbol.for('PaymentsMode'),
   LiveBillStore: Symbol.for('LiveBillStore'),
   LiveBillEvents: Symbol.for('LiveBillEvents'),
+  // This server's name among the processes sharing the database (host:port): one process at a time has it.
+  ServerSlot: Symbol.for('ServerSlot'),
 } as const;
