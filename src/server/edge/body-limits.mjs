@@ -14,6 +14,8 @@ const LIMITS = [
   ['/api/webhooks/', 256 * KiB],
 ];
 
+const LARGEST_LIMIT = Math.max(DEFAULT_BODY_LIMIT, ...LIMITS.map(([, limit]) => limit));
+
 /** @param {string} pathname @returns {number} */
 export function bodyLimitFor(pathname) {
   return LIMITS.find(([prefix]) => pathname.startsWith(prefix))?.[1] ?? DEFAULT_BODY_LIMIT;
@@ -30,31 +32,39 @@ const MAX_DRAINED_BYTES = 64 * MiB;
 
 /**
  * For a request whose Content-Length is over its endpoint's cap: Astro gets no body (the middleware
- * refuses it from the header alone, with its code), and the body is read here and dropped. Closing
- * a connection while the client is still sending makes its kernel answer with a reset, which often
- * reaches the client before it read the 413: so the answer is written at once but ended (and the
- * connection closed, when it is to close) only once the body is in. A body past MAX_DRAINED_BYTES
- * is cut off; the request timeout bounds how long draining can take.
+ * refuses it from the header alone, with its code, at once), and the body is read here and dropped.
+ * Closing a connection while the client is still sending makes its kernel answer with a reset, which
+ * often reaches the client before it read the 413: so the connection stays open until the body is in
+ * (then closes, if the client asked it to). A body past MAX_DRAINED_BYTES is cut off; the request
+ * timeout bounds how long draining can take.
  * @param {import('node:http').IncomingMessage & { body?: unknown }} req
  * @param {import('node:http').ServerResponse} res
  * @returns {boolean} whether the body is being drained
  */
 export function drainRefusedBody(req, res) {
-  if (!declaresTooLarge(new URL(req.url ?? '/', 'http://edge').pathname, req.headers['content-length'])) return false;
+  // The path as the request line gives it (not through URL, which refuses `//…` and other junk
+  // targets). One Astro may read as another path (dot segments, escapes) is held to the largest cap,
+  // so the edge never takes a body the middleware would let through.
+  const pathname = (req.url ?? '/').split('?')[0];
+  const plain = !/%|\/\.|\/\//.test(pathname);
+  const declared = Number(req.headers['content-length'] ?? '');
+  if (!(declared > (plain ? bodyLimitFor(pathname) : LARGEST_LIMIT))) return false;
   req.body = new Uint8Array(0);
+  const socket = req.socket;
   let drained = 0;
   req.on('data', (chunk) => {
     drained += chunk.length;
-    if (drained > MAX_DRAINED_BYTES) req.socket.destroy();
+    if (drained > MAX_DRAINED_BYTES) socket.destroy();
   });
   req.resume();
-  const end = res.end;
-  res.end = function (...args) {
-    if (req.complete || req.destroyed) return end.apply(this, args);
-    const finish = () => end.apply(this, args);
-    req.once('end', finish);
-    req.once('close', () => req.complete || finish());
-    return this;
+  // Node would end the connection as soon as the answer is sent to a client that asked to close it.
+  const closeAfter = !res.shouldKeepAlive;
+  res.shouldKeepAlive = true;
+  let pending = 2;
+  const done = () => {
+    if (--pending === 0 && closeAfter) socket.end();
   };
+  req.once('end', done);
+  res.once('finish', done);
   return true;
 }
