@@ -92,9 +92,11 @@ describe.skipIf(unavailable !== null)('stored-bill races on two processes', () =
       expect(await marksOnRemovedDiners(s.receiptId)).toEqual([]);
     }
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    console.log(`[stored-bill races] ${TRIALS} trials of "I've paid", the organiser's mark and an edit dropping that diner: ${tally(statuses)}`);
   }, 120_000);
 
   it(`applies two edits made at once one after the other, ${TRIALS} times`, async () => {
+    const statuses: number[] = [];
     for (let trial = 0; trial < TRIALS; trial++) {
       const s = await share();
       const ben = s.diners.find((d) => d.id === 'app-ben')!;
@@ -105,11 +107,20 @@ describe.skipIf(unavailable !== null)('stored-bill races on two processes', () =
         send(trial, `/r/${s.receiptId}/${ben.capability}`, { method: 'POST' }),
         send(trial + 1, `/r/${s.receiptId}/${cat.capability}`, { method: 'POST' }),
       ]);
+      statuses.push(withoutBen.status, withoutCat.status, benPaid.status, catPaid.status);
       expect([withoutBen.status, withoutCat.status, benPaid.status, catPaid.status]).toEqual([200, 200, 303, 303]);
       // The later edit decided on the earlier one's bill: whoever it keeps that the earlier removed comes back as new.
       const diners = await database.db.selectFrom('diners').select('display_name').where('receipt_id', '=', s.receiptId).orderBy('position').execute();
       expect(diners.map((d) => d.display_name)).toHaveLength(2);
       expect(await marksOnRemovedDiners(s.receiptId)).toEqual([]);
     }
+    console.log(`[stored-bill races] ${TRIALS} trials of two edits and two "I've paid" at once: ${tally(statuses)}`);
   }, 120_000);
 });
+
+/** How many answers had each status. */
+function tally(statuses: readonly number[]): string {
+  const counts: Record<number, number> = {};
+  for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
+  return JSON.stringify(counts);
+}
