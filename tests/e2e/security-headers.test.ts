@@ -34,7 +34,16 @@ describe('security headers', () => {
   });
 
   it('keep every page whose address carries a capability private: no referrer, no cache, no index', async () => {
-    const capabilityPages = ['/app?data=NOT.A-TOKEN', '/?data=NOT.A-TOKEN', '/share-view?token=X', '/b/NOT.A-TOKEN', '/share/NOT.A-TOKEN', '/r/nosuchbill/nosuchdiner', '/receipt/a/b', '/app/receipt/a/b'];
+    const capabilityPages = [
+      '/app?data=NOT.A-TOKEN',
+      '/?data=NOT.A-TOKEN',
+      '/share-view?token=X',
+      '/b/NOT.A-TOKEN',
+      '/share/NOT.A-TOKEN',
+      '/r/nosuchbill/nosuchdiner',
+      '/receipt/a/b',
+      '/app/receipt/a/b',
+    ];
     for (const path of [...capabilityPages, '/live/nosuchbill', '/diner?data=x', '/diner-landing?data=x', '/breakdown?data=x', '/app/diner']) {
       const headers = await headersOf(path);
       expect([headers.get('referrer-policy'), headers.get('cache-control'), headers.get('x-robots-tag')], path).toEqual(['no-referrer', 'private, no-store', 'noindex, nofollow']);
