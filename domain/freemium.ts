@@ -6,10 +6,11 @@ export const MAX_FREE_BILLS = 3;
 export const ALLOWANCE_USED_MESSAGE = 'All free bills used this month. Buy tokens to continue scanning receipts.';
 
 /**
- * A reservation still open after this long belongs to a reading that never finished (the reader
- * gives up after 30 s; a crash can leave it open): it is refunded, so nobody pays for it.
+ * A reservation still open after this long belongs to a reading that never finished (a crash can
+ * leave it open): it is refunded, so nobody pays for it. A live one is held while its reading waits
+ * in the queue (at most 8 behind 2 readers) and reads (the reader gives up after 30 s): 150 s.
  */
-export const RESERVATION_ABANDONED_AFTER_MS = 10 * 60_000;
+export const RESERVATION_ABANDONED_AFTER_MS = 3 * 60_000;
 
 /** A calendar date as `YYYY-MM-DD` (the documents' date-only string). */
 export type DateOnly = string;

@@ -16,6 +16,7 @@ import * as liveBillPayLinks from './20261124T1800_live_bill_pay_links';
 import * as paidAmountsAndPayer from './20261125T2200_paid_amounts_and_payer';
 import * as billCurrency from './20261126T0100_bill_currency';
 import * as payeeAccounts from './20261127T2300_payee_accounts';
+import * as scanReservationOwner from './20261127T2300_scan_reservation_owner';
 import * as tabs from './20261127T2310_tabs';
 
 // Listed explicitly (not read from disk) so the same list works in the server bundle, scripts and tests.
@@ -38,5 +39,6 @@ export const migrations: Record<string, Migration> = {
   '20261125T2200_paid_amounts_and_payer': paidAmountsAndPayer,
   '20261126T0100_bill_currency': billCurrency,
   '20261127T2300_payee_accounts': payeeAccounts,
+  '20261127T2300_scan_reservation_owner': scanReservationOwner,
   '20261127T2310_tabs': tabs,
 };

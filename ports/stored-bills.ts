@@ -1,40 +1,79 @@
 import type { DinerPayment, PaidBy } from '../domain/paying-back/payments';
+import type { Result } from '../domain/result';
 import type { StoredReceipt } from '../domain/sharing/stored-receipt';
 
 /** Hashes of the secrets that open a stored bill; the secrets themselves never reach the store. */
 export interface BillAccess {
-  readonly organiserSecretHash: string;
+  /** Null on receipts stored through the API: nobody organises them. */
+  readonly organiserSecretHash: string | null;
   /** Capability hash by diner id, for every diner new to the bill. */
   readonly dinerCapabilityHashes: ReadonlyMap<string, string>;
-  readonly expiresAt: Date;
+  /** Null on receipts stored through the API: they do not expire. */
+  readonly expiresAt: Date | null;
+}
+
+/** A stored bill as it stands, with who has paid what. */
+export interface HeldBill {
+  readonly bill: StoredReceipt;
+  readonly organiserSecretHash: string | null;
+  readonly expiresAt: Date | null;
+  readonly payments: readonly DinerPayment[];
+}
+
+/** One change to a stored bill, decided on the bill as its row lock holds it. */
+export type StoredBillChange =
+  /**
+   * The organiser's edit: items, tip and diners replaced; diners kept by id keep their capability
+   * and payment state, diners left out are removed with theirs.
+   */
+  | { readonly type: 'replace'; readonly bill: StoredReceipt; readonly access: BillAccess }
+  /**
+   * What a diner has paid so far (`amountPence`, their whole share as the bill stands). A mark for
+   * more than the one recorded replaces it, never one for less.
+   */
+  | { readonly type: 'markPaid'; readonly dinerId: string; readonly by: PaidBy; readonly at: Date; readonly amountPence: number }
+  | { readonly type: 'markUnpaid'; readonly dinerId: string };
+
+/**
+ * Decides a change on the bill as it stands under its lock. Pure but for randomness: it may be asked
+ * again when the database makes the store try the whole change once more.
+ */
+export type DecideBillChange<E> = (held: HeldBill) => Result<StoredBillChange, E>;
+
+/** No such bill, or it has expired: the same answer, so ids cannot be probed. */
+export interface BillGone {
+  readonly code: 'bill_not_found';
+}
+
+/** How a diner's link opened: by their capability (they may act on the bill) or by a plain diner id (read only). */
+export interface OpenedDiner {
+  readonly dinerId: string;
+  readonly byCapability: boolean;
 }
 
 /**
  * Every bill kept on the server, in one store shared by every app process (Postgres): bills the app
  * stores for getting paid back (opened by secrets, until they expire) and receipts stored through the
- * API for the short /r/{id}/{dinerId} links (no secrets, no expiry: `access` is null).
+ * API for the short /r/{id}/{dinerId} links (no organiser, no expiry).
  */
 export interface StoredBills {
   /** Writes the whole bill or nothing. */
-  create(bill: StoredReceipt, access: BillAccess | null): Promise<void>;
+  create(bill: StoredReceipt, access: BillAccess): Promise<void>;
   /**
-   * The organiser's edit: items, tip and diners replaced in one transaction; diners kept by id keep
-   * their capability and payment state, diners left out are removed with theirs.
+   * Every change, one at a time per bill whichever process makes it: locks the bill's row, reads the
+   * bill, asks `decide` and applies what it decides, in one transaction; answers the bill as it then
+   * stands. A deadlock or a serialization failure is tried again inside, a few times.
    */
-  replace(bill: StoredReceipt, access: BillAccess): Promise<void>;
+  change<E>(receiptId: string, now: Date, decide: DecideBillChange<E>): Promise<Result<HeldBill, E | BillGone>>;
   /**
    * The bill while it has not expired, with its organiser's secret hash and when it expires (both
    * null for receipts stored through the API).
    */
   find(receiptId: string, now: Date): Promise<{ readonly bill: StoredReceipt; readonly organiserSecretHash: string | null; readonly expiresAt: Date | null } | null>;
-  /** The diner a link opens: by capability hash, or by plain id for receipts stored through the API (they have no capabilities). */
-  dinerFor(receiptId: string, key: { readonly capabilityHash: string; readonly plainId: string }): Promise<string | null>;
-  payments(receiptId: string): Promise<DinerPayment[]>;
   /**
-   * Records what a diner has paid so far (`amountPence`, their whole share at the time of the mark).
-   * Idempotent; a mark for more than the one recorded replaces it, never one for less (two marks
-   * racing each other end at the larger).
+   * The diner a link opens: by capability hash; or, on receipts stored through the API only (no
+   * organiser), by plain diner id, read only (the documents' short links).
    */
-  markPaid(receiptId: string, dinerId: string, by: PaidBy, at: Date, amountPence: number): Promise<void>;
-  markUnpaid(receiptId: string, dinerId: string): Promise<void>;
+  dinerFor(receiptId: string, key: { readonly capabilityHash: string; readonly plainId: string }): Promise<OpenedDiner | null>;
+  payments(receiptId: string): Promise<DinerPayment[]>;
 }

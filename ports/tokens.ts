@@ -23,4 +23,6 @@ export const TOKENS = {
   LiveBillEvents: Symbol.for('LiveBillEvents'),
   TabStore: Symbol.for('TabStore'),
   TabEvents: Symbol.for('TabEvents'),
+  // This server's name among the processes sharing the database (host:port): one process at a time has it.
+  ServerSlot: Symbol.for('ServerSlot'),
 } as const;

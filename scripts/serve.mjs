@@ -6,7 +6,8 @@
 import http from 'node:http';
 import { answerFromPageCache, sharedPageCache } from '../src/server/edge/page-cache.mjs';
 import { createLogger, createRequestLogger, redactTarget, requestIdFrom } from '../src/server/edge/request-log.mjs';
-import { answerClientError, declareUtf8, refuseMalformedHost, refuseUnknownMethod, requestTimeouts } from '../src/server/edge/protocol-guards.mjs';
+import { drainRefusedBody } from '../src/server/edge/body-limits.mjs';
+import { answerClientError, answerConnect, declareUtf8, refuseMalformedHost, refuseUnknownMethod, requestTimeouts } from '../src/server/edge/protocol-guards.mjs';
 import { SECURITY_HEADERS } from '../src/server/edge/security-headers.mjs';
 import { staticFiles } from '../src/server/edge/static-files.mjs';
 
@@ -46,10 +47,13 @@ const server = http.createServer(requestTimeouts(process.env), (req, res) => {
   }
   declareUtf8(res);
   if (clientFiles.answer(req, res)) return;
+  drainRefusedBody(req, res);
   handler(req, res);
 });
 
 server.on('clientError', answerClientError);
+// CONNECT never reaches the request handler: without this Node drops the connection unanswered.
+server.on('connect', answerConnect);
 
 server.listen(port, host, async () => {
   // The first request builds the container: configuration (exit 78 when invalid) and migrations.

@@ -7,7 +7,8 @@ import { balanceOf, creditForPurchase, debitForScan, isWellFormed, refundForScan
 import type { Clock } from '../../ports/clock';
 import type { PurchaseReports, ReportedPurchase } from '../../ports/purchase-reports';
 import type { IssuedRecoveryCode, RecoveryCodes } from '../../ports/recovery-codes';
-import type { ScanAllowance, ScanReservation } from '../../ports/scan-allowance';
+import type { DailyQuotas } from '../../ports/daily-quotas';
+import type { Abandoned, FreeScan, ScanAllowance, ScanReservation } from '../../ports/scan-allowance';
 import type { ConfirmedPayment, CreditOutcome, TokenCredits } from '../../ports/token-credits';
 import type { UsageQuery } from '../../ports/usage';
 
@@ -17,6 +18,7 @@ interface Reservation {
   readonly month: string;
   readonly reservedAtMs: number;
   status: 'reserved' | 'settled' | 'refunded';
+  freeScan?: FreeScan;
 }
 
 /**
@@ -32,11 +34,19 @@ export class MemoryMetering implements ScanAllowance, TokenCredits, UsageQuery, 
   private readonly reports = new Map<string, ReportedPurchase>();
   private readonly codes = new Map<string, RecoveryCodeRecord>(); // by canonical code
 
-  constructor(private readonly clock: Clock) {}
+  /** `quotas`: where abandoned reservations give the address's free scan back (the daily quotas fake the scans use). */
+  constructor(
+    private readonly clock: Clock,
+    private readonly quotas?: DailyQuotas,
+  ) {}
 
   async reserve(anonymousUserId: string): Promise<Result<ScanReservation, 'allowance used'>> {
     const nowMs = this.clock.now().getTime();
-    for (const [id, r] of this.reservations) if (r.userId === anonymousUserId && r.status === 'reserved' && r.reservedAtMs < nowMs - RESERVATION_ABANDONED_AFTER_MS) this.refundNow(id);
+    const abandoned = [...this.reservations].filter(([, r]) => r.userId === anonymousUserId && r.status === 'reserved' && r.reservedAtMs < nowMs - RESERVATION_ABANDONED_AFTER_MS);
+    for (const [id, r] of abandoned) {
+      this.refundNow(id);
+      if (r.freeScan !== undefined) void this.quotas?.giveBack(r.freeScan.quota, r.freeScan.day, 1);
+    }
     const month = monthStart(this.clock.now());
     const used = currentCounter(this.counter(anonymousUserId, month), this.clock.now()).billsUsed;
     const paidWith = paymentForNextScan(used, balanceOf(this.entries(anonymousUserId)));
@@ -46,6 +56,20 @@ export class MemoryMetering implements ScanAllowance, TokenCredits, UsageQuery, 
     if (paidWith === 'free bill') this.billsUsed.set(`${anonymousUserId}@${month}`, used + 1);
     else this.append(anonymousUserId, debitForScan());
     return ok({ id, paidWith });
+  }
+
+  async holdFreeScan(reservationId: string, freeScan: FreeScan): Promise<void> {
+    const reservation = this.reservations.get(reservationId);
+    if (reservation?.status === 'reserved') reservation.freeScan = freeScan;
+  }
+
+  /** One process holds the fake: at start, whatever is still open was left by its previous life. */
+  async refundAbandoned(which: Abandoned): Promise<number> {
+    const before = this.clock.now().getTime() - RESERVATION_ABANDONED_AFTER_MS;
+    const abandoned = [...this.reservations].filter(([, r]) => r.status === 'reserved' && (which === 'at start' || r.reservedAtMs < before));
+    for (const [id] of abandoned) this.refundNow(id);
+    for (const [, r] of abandoned) if (r.freeScan !== undefined) await this.quotas?.giveBack(r.freeScan.quota, r.freeScan.day, 1);
+    return abandoned.length;
   }
 
   async settle(reservationId: string): Promise<void> {

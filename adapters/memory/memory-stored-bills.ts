@@ -1,84 +1,102 @@
 import { pence } from '../../domain/money';
-import type { DinerPayment, PaidBy } from '../../domain/paying-back/payments';
+import type { DinerPayment } from '../../domain/paying-back/payments';
+import { err, ok, type Result } from '../../domain/result';
 import type { StoredReceipt } from '../../domain/sharing/stored-receipt';
-import type { BillAccess, StoredBills } from '../../ports/stored-bills';
+import type { BillAccess, BillGone, DecideBillChange, HeldBill, OpenedDiner, StoredBillChange, StoredBills } from '../../ports/stored-bills';
 
 interface Held {
   bill: StoredReceipt;
   organiserSecretHash: string | null;
   expiresAt: Date | null;
-  /** Capability hash by diner id; a diner without one opens by plain id. */
+  /** Capability hash by diner id. */
   capabilities: Map<string, string>;
   payments: Map<string, DinerPayment>;
 }
 
-/** StoredBills in memory for tests, refusing what the database's constraints refuse. */
+/**
+ * StoredBills in memory for tests, refusing what the database's constraints refuse. A change reads,
+ * decides and writes with no await between, so it is as atomic as the database's locked transaction.
+ */
 export class MemoryStoredBills implements StoredBills {
   private readonly bills = new Map<string, Held>();
 
-  async create(bill: StoredReceipt, access: BillAccess | null): Promise<void> {
+  async create(bill: StoredReceipt, access: BillAccess): Promise<void> {
     if (this.bills.has(bill.id)) throw new Error(`bill ${bill.id} already exists`);
     assignedToItsDiners(bill);
     this.bills.set(bill.id, {
       bill: structuredClone(bill),
-      organiserSecretHash: access?.organiserSecretHash ?? null,
-      expiresAt: access?.expiresAt ?? null,
-      capabilities: new Map(access?.dinerCapabilityHashes ?? []),
+      organiserSecretHash: access.organiserSecretHash,
+      expiresAt: access.expiresAt,
+      capabilities: new Map(access.dinerCapabilityHashes),
       payments: new Map(),
     });
   }
 
-  async replace(bill: StoredReceipt, access: BillAccess): Promise<void> {
-    const held = this.held(bill.id);
-    if (held === undefined) throw new Error(`bill ${bill.id} not found`);
-    assignedToItsDiners(bill);
-    const kept = new Set(bill.diners.map((d) => d.id));
-    for (const id of [...held.capabilities.keys(), ...held.payments.keys()]) {
-      if (!kept.has(id)) {
-        held.capabilities.delete(id);
-        held.payments.delete(id);
-      }
-    }
-    for (const [id, hash] of access.dinerCapabilityHashes) held.capabilities.set(id, hash);
-    held.bill = structuredClone(bill);
-    held.expiresAt = access.expiresAt;
+  async change<E>(receiptId: string, now: Date, decide: DecideBillChange<E>): Promise<Result<HeldBill, E | BillGone>> {
+    const held = this.bills.get(receiptId);
+    if (held === undefined || expired(held, now)) return err({ code: 'bill_not_found' as const });
+    const decided = decide(snapshot(held));
+    if (!decided.ok) return decided;
+    apply(held, decided.value);
+    return ok(snapshot(held));
   }
 
   async find(receiptId: string, now: Date) {
-    const held = this.held(receiptId);
-    if (held === undefined || (held.expiresAt !== null && held.expiresAt <= now)) return null;
+    const held = this.bills.get(receiptId);
+    if (held === undefined || expired(held, now)) return null;
     return { bill: structuredClone(held.bill), organiserSecretHash: held.organiserSecretHash, expiresAt: held.expiresAt };
   }
 
-  async dinerFor(receiptId: string, key: { readonly capabilityHash: string; readonly plainId: string }): Promise<string | null> {
-    const held = this.held(receiptId);
+  async dinerFor(receiptId: string, key: { readonly capabilityHash: string; readonly plainId: string }): Promise<OpenedDiner | null> {
+    const held = this.bills.get(receiptId);
     if (held === undefined) return null;
-    const opened = held.bill.diners.find((d) => {
-      const hash = held.capabilities.get(d.id);
-      return hash === undefined ? d.id === key.plainId : hash === key.capabilityHash;
-    });
-    return opened?.id ?? null;
+    const byCapability = held.bill.diners.find((d) => held.capabilities.get(d.id) === key.capabilityHash);
+    if (byCapability !== undefined) return { dinerId: byCapability.id, byCapability: true };
+    const byId = held.organiserSecretHash === null ? held.bill.diners.find((d) => d.id === key.plainId) : undefined;
+    return byId === undefined ? null : { dinerId: byId.id, byCapability: false };
   }
 
   async payments(receiptId: string): Promise<DinerPayment[]> {
-    return [...(this.held(receiptId)?.payments.values() ?? [])];
+    return [...(this.bills.get(receiptId)?.payments.values() ?? [])];
   }
+}
 
-  async markPaid(receiptId: string, dinerId: string, by: PaidBy, at: Date, amountPence: number): Promise<void> {
-    const held = this.held(receiptId);
-    if (held === undefined || !held.bill.diners.some((d) => d.id === dinerId)) throw new Error(`no diner ${dinerId} on bill ${receiptId}`);
-    const marked = held.payments.get(dinerId);
-    if (marked !== undefined && (marked.amountPence ?? -1) >= amountPence) return;
-    held.payments.set(dinerId, { dinerId, paidBy: by, paidAt: at, amountPence: pence(amountPence) });
-  }
+const expired = (held: Held, now: Date) => held.expiresAt !== null && held.expiresAt <= now;
 
-  async markUnpaid(receiptId: string, dinerId: string): Promise<void> {
-    this.held(receiptId)?.payments.delete(dinerId);
-  }
+function snapshot(held: Held): HeldBill {
+  return { bill: structuredClone(held.bill), organiserSecretHash: held.organiserSecretHash, expiresAt: held.expiresAt, payments: [...held.payments.values()] };
+}
 
-  private held(receiptId: string): Held | undefined {
-    return this.bills.get(receiptId);
+function apply(held: Held, change: StoredBillChange): void {
+  switch (change.type) {
+    case 'replace':
+      return replace(held, change.bill, change.access);
+    case 'markPaid': {
+      // The diner_payments foreign key refuses a mark for someone not on the bill.
+      if (!held.bill.diners.some((d) => d.id === change.dinerId)) throw new Error(`no diner ${change.dinerId} on bill ${held.bill.id}`);
+      const marked = held.payments.get(change.dinerId);
+      if (marked !== undefined && (marked.amountPence ?? -1) >= change.amountPence) return;
+      held.payments.set(change.dinerId, { dinerId: change.dinerId, paidBy: change.by, paidAt: change.at, amountPence: pence(change.amountPence) });
+      return;
+    }
+    case 'markUnpaid':
+      held.payments.delete(change.dinerId);
+      return;
   }
+}
+
+function replace(held: Held, bill: StoredReceipt, access: BillAccess): void {
+  assignedToItsDiners(bill);
+  const kept = new Set(bill.diners.map((d) => d.id));
+  for (const id of [...held.capabilities.keys(), ...held.payments.keys()]) {
+    if (!kept.has(id)) {
+      held.capabilities.delete(id);
+      held.payments.delete(id);
+    }
+  }
+  for (const [id, hash] of access.dinerCapabilityHashes) held.capabilities.set(id, hash);
+  held.bill = structuredClone(bill);
+  held.expiresAt = access.expiresAt;
 }
 
 /** An item shared by someone not at the table is refused, as the assignments' foreign key refuses it. */

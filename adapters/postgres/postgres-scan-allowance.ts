@@ -6,7 +6,7 @@ import { MAX_FREE_BILLS, monthStart, RESERVATION_ABANDONED_AFTER_MS } from '../.
 import { err, ok, type Result } from '../../domain/result';
 import { debitForScan, refundForScan } from '../../domain/token-ledger';
 import type { Clock } from '../../ports/clock';
-import type { ScanAllowance, ScanReservation } from '../../ports/scan-allowance';
+import type { Abandoned, FreeScan, ScanAllowance, ScanReservation } from '../../ports/scan-allowance';
 import type { PaymentsMode } from '../../ports/token-credits';
 import { TOKENS } from '../../ports/tokens';
 import type { Database } from './database';
@@ -17,7 +17,9 @@ import { balanceChange, seenNow, spendableColumn, touchUser } from './ledger-que
  * month's counter is under the limit, else one token while the maintained balance holds one
  * (conditional updates, so concurrent scans can never overspend), and records the reservation and
  * the debit entry. Its cost does not depend on the user's history. Reservations abandoned by a
- * reading that never finished are refunded before the user's next reservation.
+ * reading that never finished are refunded before the user's next reservation, by every process's
+ * sweep once they are older than any reading runs, and at start by the process that follows the one
+ * that made them (a reservation names its server, host and port, which one process holds at a time).
  */
 @injectable()
 export class PostgresScanAllowance implements ScanAllowance {
@@ -25,6 +27,7 @@ export class PostgresScanAllowance implements ScanAllowance {
     @inject(TOKENS.Database) private readonly db: Kysely<Database>,
     @inject(TOKENS.Clock) private readonly clock: Clock,
     @inject(TOKENS.PaymentsMode) private readonly mode: PaymentsMode = 'test',
+    @inject(TOKENS.ServerSlot) private readonly slot: string = 'local',
   ) {}
 
   async reserve(anonymousUserId: string): Promise<Result<ScanReservation, 'allowance used'>> {
@@ -32,7 +35,7 @@ export class PostgresScanAllowance implements ScanAllowance {
     const abandonedBefore = new Date(now.getTime() - RESERVATION_ABANDONED_AFTER_MS);
     let attempt = await this.tryReserve(anonymousUserId, now, abandonedBefore);
     if (attempt === 'abandoned reservations first') {
-      await this.refundAbandoned(anonymousUserId, now, abandonedBefore);
+      await this.refundAbandonedOf(anonymousUserId, now, abandonedBefore);
       attempt = await this.tryReserve(anonymousUserId, now, abandonedBefore);
     }
     // Only a server whose clock is ten minutes behind ours could have left one meanwhile.
@@ -70,8 +73,8 @@ export class PostgresScanAllowance implements ScanAllowance {
             and not (select found from abandoned) and not exists (select 1 from free_bill)
           returning 'token'::text as paid_with),
         reservation as (
-          insert into scan_reservations (id, anonymous_user_id, paid_with, month_start, reserved_at, test_mode)
-          select ${id}::uuid, ${anonymousUserId}::uuid, paid_with, ${month}::date, ${now}::timestamptz, ${testMode}::boolean
+          insert into scan_reservations (id, anonymous_user_id, paid_with, month_start, reserved_at, test_mode, owner)
+          select ${id}::uuid, ${anonymousUserId}::uuid, paid_with, ${month}::date, ${now}::timestamptz, ${testMode}::boolean, ${this.slot}::text
           from (select paid_with from free_bill union all select paid_with from token) as paid
           returning paid_with),
         debit as (
@@ -85,11 +88,22 @@ export class PostgresScanAllowance implements ScanAllowance {
   }
 
   /** Under the user's row lock, so a reservation starting meanwhile waits instead of crossing it. */
-  private async refundAbandoned(anonymousUserId: string, now: Date, abandonedBefore: Date): Promise<void> {
+  private async refundAbandonedOf(anonymousUserId: string, now: Date, abandonedBefore: Date): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       await touchUser(tx, anonymousUserId, now);
-      await refundReserved(tx, now, sql`anonymous_user_id = ${anonymousUserId}::uuid and reserved_at < ${abandonedBefore}::timestamptz`);
+      await refundReserved(tx, now, sql`anonymous_user_id = ${anonymousUserId}::uuid and reserved_at < ${abandonedBefore}::timestamptz`, { freeScans: true });
     });
+  }
+
+  async holdFreeScan(reservationId: string, freeScan: FreeScan): Promise<void> {
+    if (!isUuid(reservationId)) return;
+    await this.db.updateTable('scan_reservations').set({ free_scan_quota: freeScan.quota, free_scan_day: freeScan.day }).where('id', '=', reservationId).where('status', '=', 'reserved').execute();
+  }
+
+  async refundAbandoned(which: Abandoned): Promise<number> {
+    const now = this.clock.now();
+    const timedOut = sql`reserved_at < ${new Date(now.getTime() - RESERVATION_ABANDONED_AFTER_MS)}::timestamptz`;
+    return refundReserved(this.db, now, which === 'at start' ? sql`(${timedOut} or owner = ${this.slot}::text)` : timedOut, { freeScans: true });
   }
 
   /** Keeps the charge. Settling twice, or after a refund, changes nothing. */
@@ -101,22 +115,28 @@ export class PostgresScanAllowance implements ScanAllowance {
   /** Gives the free bill or the token back, once; after a settle it changes nothing. */
   async refund(reservationId: string): Promise<void> {
     if (!isUuid(reservationId)) return;
-    await refundReserved(this.db, this.clock.now(), sql`id = ${reservationId}::uuid`);
+    await refundReserved(this.db, this.clock.now(), sql`id = ${reservationId}::uuid`, { freeScans: false });
   }
 }
 
 /**
  * One statement: closes the matching open reservations as refunded and gives back what each one
- * took (a refund entry and the balance for a token, the month's counter for a free bill).
+ * took (a refund entry and the balance for a token, the month's counter for a free bill) and, with
+ * `freeScans` (abandoned ones, whose reading is not there to do it), the address's free scan each
+ * held. Answers how many it closed.
  */
-async function refundReserved(db: Kysely<Database>, now: Date, which: RawBuilder<unknown>): Promise<void> {
+async function refundReserved(db: Kysely<Database>, now: Date, which: RawBuilder<unknown>, { freeScans }: { freeScans: boolean }): Promise<number> {
   const refund = refundForScan();
-  await sql`
+  const { rows } = await sql<{ closed: number }>`
     with
       closed as (
         update scan_reservations set status = 'refunded', closed_at = ${now}::timestamptz
         where status = 'reserved' and ${which}
-        returning id, anonymous_user_id, paid_with, month_start, test_mode),
+        returning id, anonymous_user_id, paid_with, month_start, test_mode, free_scan_quota, free_scan_day),
+      scans_back as (
+        update daily_quotas set used = greatest(used - back.n, 0)
+        from (select free_scan_quota, free_scan_day, count(*)::integer as n from closed where ${freeScans}::boolean and free_scan_quota is not null group by free_scan_quota, free_scan_day) as back
+        where daily_quotas.quota = back.free_scan_quota and daily_quotas.day = back.free_scan_day),
       bills_back as (
         update monthly_usage set bills_used = greatest(bills_used - back.n, 0)
         from (select anonymous_user_id, month_start, count(*)::integer as n from closed where paid_with = 'free bill' group by anonymous_user_id, month_start) as back
@@ -124,10 +144,13 @@ async function refundReserved(db: Kysely<Database>, now: Date, which: RawBuilder
       entries as (
         insert into token_ledger (anonymous_user_id, kind, tokens, reservation_id, created_at, test_mode)
         select anonymous_user_id, ${refund.kind}::text, ${refund.tokens}::integer, id, ${now}::timestamptz, test_mode from closed where paid_with = 'token'
-        returning anonymous_user_id, tokens, test_mode)
-    update token_balances set all_balance = all_balance + back.all_tokens, balance = balance + back.live_tokens
-    from (
-      select anonymous_user_id, sum(tokens)::integer as all_tokens, coalesce(sum(tokens) filter (where not test_mode), 0)::integer as live_tokens
-      from entries group by anonymous_user_id) as back
-    where token_balances.anonymous_user_id = back.anonymous_user_id`.execute(db);
+        returning anonymous_user_id, tokens, test_mode),
+      balances as (
+        update token_balances set all_balance = all_balance + back.all_tokens, balance = balance + back.live_tokens
+        from (
+          select anonymous_user_id, sum(tokens)::integer as all_tokens, coalesce(sum(tokens) filter (where not test_mode), 0)::integer as live_tokens
+          from entries group by anonymous_user_id) as back
+        where token_balances.anonymous_user_id = back.anonymous_user_id)
+    select count(*)::integer as closed from closed`.execute(db);
+  return rows[0]?.closed ?? 0;
 }

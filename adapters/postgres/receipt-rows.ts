@@ -45,7 +45,7 @@ export async function insertItems(tx: Transaction<Database>, receipt: StoredRece
 }
 
 /** The receipt in the four tables of the specification, mapped back to the domain; null when there is none. */
-export async function readReceipt(db: Kysely<Database>, id: string): Promise<{ receipt: StoredReceipt; organiserSecretHash: string | null; expiresAt: Date | null } | null> {
+export async function readReceipt(db: Kysely<Database> | Transaction<Database>, id: string): Promise<{ receipt: StoredReceipt; organiserSecretHash: string | null; expiresAt: Date | null } | null> {
   const receipt = await db.selectFrom('receipts').selectAll().where('id', '=', id).executeTakeFirst();
   if (receipt === undefined) return null;
   const [items, diners, assignments] = await Promise.all([

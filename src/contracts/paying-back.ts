@@ -8,7 +8,8 @@ import type { Endpoint } from './endpoint';
 import { everyMember } from './every-member';
 
 /** Why getting paid back was refused; 'invalid_payee' names the payee's field at fault. */
-export type PayingBackRefusal = 'invalid_bill' | 'invalid_payee' | 'unassigned_items' | 'bill_not_found' | 'diner_not_found' | 'not_organiser' | 'payer_owes_nothing' | 'rate_limited';
+export type PayingBackRefusal =
+  'invalid_bill' | 'invalid_payee' | 'unassigned_items' | 'bill_not_found' | 'diner_not_found' | 'diner_removed' | 'capability_required' | 'not_organiser' | 'payer_owes_nothing' | 'rate_limited';
 
 const PAYING_BACK_REFUSALS = everyMember<PayingBackRefusal>()(
   'invalid_bill',
@@ -16,6 +17,8 @@ const PAYING_BACK_REFUSALS = everyMember<PayingBackRefusal>()(
   'unassigned_items',
   'bill_not_found',
   'diner_not_found',
+  'diner_removed',
+  'capability_required',
   'not_organiser',
   'payer_owes_nothing',
   'rate_limited',

@@ -123,7 +123,7 @@ describe('malformed input never produces a 5xx or a stack trace', () => {
       const cap = endpoint.path === '/functions/v1/analyze-receipt' ? 12 * 1024 * 1024 : 256 * 1024;
       const declared = await postDeclaring(endpoint.path, cap + 1);
       expect(declared.status, `${endpoint.path} declaring ${cap + 1} bytes`).toBe(413);
-      expect(JSON.parse(declared.body)).toHaveProperty('error');
+      expect(JSON.parse(declared.body)).toMatchObject({ code: endpoint.path === '/functions/v1/analyze-receipt' ? 'image_too_large' : 'too_large' });
     }
     const chunks = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -132,7 +132,7 @@ describe('malformed input never produces a 5xx or a stack trace', () => {
       },
     });
     const chunked = await fetch(`${baseUrl()}/api/shares`, { method: 'POST', body: chunks, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
-    expect([chunked.status, await chunked.json()]).toEqual([413, { error: 'Request body is larger than 65536 bytes' }]);
+    expect([chunked.status, await chunked.json()]).toEqual([413, { code: 'too_large', error: 'Request body is larger than 65536 bytes' }]);
   });
 
   it('forged share tokens on every route that opens one', async () => {

@@ -33,9 +33,23 @@ describe('security headers', () => {
     }
   });
 
-  it('keep the share pages stricter referrer policy', async () => {
-    expect((await headersOf('/share-view?token=X')).get('referrer-policy')).toBe('no-referrer');
-    expect((await headersOf('/app')).get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  it('keep every page whose address carries a capability private: no referrer, no cache, no index', async () => {
+    const capabilityPages = [
+      '/app?data=NOT.A-TOKEN',
+      '/?data=NOT.A-TOKEN',
+      '/share-view?token=X',
+      '/b/NOT.A-TOKEN',
+      '/share/NOT.A-TOKEN',
+      '/r/nosuchbill/nosuchdiner',
+      '/receipt/a/b',
+      '/app/receipt/a/b',
+    ];
+    for (const path of [...capabilityPages, '/live/nosuchbill', '/diner?data=x', '/diner-landing?data=x', '/breakdown?data=x', '/app/diner']) {
+      const headers = await headersOf(path);
+      expect([headers.get('referrer-policy'), headers.get('cache-control'), headers.get('x-robots-tag')], path).toEqual(['no-referrer', 'private, no-store', 'noindex, nofollow']);
+    }
+    const app = await headersOf('/app');
+    expect([app.get('referrer-policy'), app.get('x-robots-tag')]).toEqual(['strict-origin-when-cross-origin', null]);
   });
 
   it('echo a plain incoming request id, and make one up for anything else', async () => {

@@ -393,13 +393,17 @@ describe('stored receipts behind short /r/ links', () => {
   it('opens each diner’s /r/ link in the app view, service charge and tip split among those with items', async () => {
     const stored = await store();
     const [alice, ben, cat] = stored.diners as [(typeof stored.diners)[0], (typeof stored.diners)[0], (typeof stored.diners)[0]];
-    expect(alice.url).toBe(`${baseUrl()}/r/${stored.receiptId}/${alice.dinerId}`);
+    // The link sent carries Alice's capability (over 128 bits), in the documents' /r/{id}/{dinerId} shape.
+    const capability = alice.url.split('/').pop()!;
+    expect(alice.url).toBe(`${baseUrl()}/r/${stored.receiptId}/${capability}`);
+    expect(capability).toMatch(/^[23456789abcdefghjkmnpqrstuvwxyz]{27}$/);
+    expect(alice.dinerId).toHaveLength(8);
     const { context, page } = await newPhone(browser);
 
     // Alice: 1250 + 500 - 50 (voucher / 3) + 501 service (1001 / 2) + 250 tip = 2451
     await page.goto(alice.url);
-    await page.waitForURL(`**/app/receipt/${stored.receiptId}/${alice.dinerId}`);
-    expect(await page.evaluate(() => [sessionStorage.getItem('sharedReceiptId'), sessionStorage.getItem('sharedDinerId')])).toEqual([stored.receiptId, alice.dinerId]);
+    await page.waitForURL(`**/app/receipt/${stored.receiptId}/${capability}`);
+    expect(await page.evaluate(() => [sessionStorage.getItem('sharedReceiptId'), sessionStorage.getItem('sharedDinerId')])).toEqual([stored.receiptId, capability]);
     await page.getByRole('heading', { name: "Alice's Breakdown" }).waitFor();
     expect(await text(page)).toContain('The Crown · 21 November 2026');
     const items = await page.getByRole('region', { name: 'Your Items' }).innerText();
@@ -410,7 +414,7 @@ describe('stored receipts behind short /r/ links', () => {
     expect(await page.getByRole('region', { name: 'PayPal' }).getByRole('link').getAttribute('href')).toBe('https://paypal.me/AliceP/24.51GBP');
     expect(await page.getByRole('region', { name: 'Alternative Payment' }).count()).toBe(0);
 
-    // Ben: 500 - 300 (Full discount) - 50 + 500 + 250 = 900
+    // Ben: 500 - 300 (Full discount) - 50 + 500 + 250 = 900; his short diner id still opens his page, to read.
     await page.goto(`/receipt/${stored.receiptId}/${ben.dinerId}`);
     const benItems = await page.getByRole('region', { name: 'Your Items' }).innerText();
     expect(benItems).toMatch(/2 for 1\s*Full discount\s+-£3\.00/);

@@ -9,6 +9,7 @@ import { PostgresTokenCredits } from '../../adapters/postgres/postgres-token-cre
 import { PostgresUsage } from '../../adapters/postgres/postgres-usage';
 import type { ConfirmedPayment } from '../../ports/token-credits';
 import { pence } from '../../domain/money';
+import { RESERVATION_ABANDONED_AFTER_MS } from '../../domain/freemium';
 import { FakeClock } from '../support/clock';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 
@@ -100,7 +101,7 @@ describeEachDatabase('metering and token ledger', (open) => {
     expect((await allowance.reserve(id)).ok).toBe(false);
   });
 
-  it('refunds a reservation left open longer than 10 minutes at the next reservation', async () => {
+  it('refunds a reservation left open longer than a reading can run at the next reservation', async () => {
     const id = randomUUID();
     const local = new FakeClock(new Date('2026-11-22T12:00:00Z'));
     const scoped = new PostgresScanAllowance(t.db, local);
@@ -108,7 +109,7 @@ describeEachDatabase('metering and token ledger', (open) => {
     for (let i = 0; i < 3; i++) await scoped.reserve(id); // free bills, never settled
     const crashed = await scoped.reserve(id); // the token, never settled
     expect(crashed).toMatchObject({ ok: true, value: { paidWith: 'token' } });
-    local.advance(10 * 60_000);
+    local.advance(RESERVATION_ABANDONED_AFTER_MS);
     expect(await scoped.reserve(id)).toEqual({ ok: false, error: 'allowance used' }); // not yet abandoned
     local.advance(1);
     expect(await scoped.reserve(id)).toMatchObject({ ok: true, value: { paidWith: 'free bill' } });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MemoryStoredBills } from '../../adapters/memory/memory-stored-bills';
 import { PostgresStoredBills } from '../../adapters/postgres/postgres-stored-bills';
-import type { StoredBills } from '../../ports/stored-bills';
+import type { BillAccess, StoredBillChange, StoredBills } from '../../ports/stored-bills';
+import { ok } from '../../domain/result';
 import { newStoredReceipt, type NewReceiptRequest } from '../../domain/sharing/new-receipt';
 import { dinerBreakdown } from '../../domain/sharing/stored-receipt';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
@@ -31,7 +32,9 @@ function make(r: NewReceiptRequest = request) {
   return made.value;
 }
 
-/** A bill stored through the API, as the /r/ links open it: no secrets, no expiry. */
+/** A receipt stored through the API: no organiser, no expiry (and, here, no capabilities). */
+const API_RECEIPT: BillAccess = { organiserSecretHash: null, dinerCapabilityHashes: new Map(), expiresAt: null };
+
 const bill = async (store: StoredBills, id: string) => (await store.find(id, new Date()))?.bill ?? null;
 
 describeEachDatabase('stored bills: receipts stored through the API', (open) => {
@@ -44,14 +47,14 @@ describeEachDatabase('stored bills: receipts stored through the API', (open) => 
   it('reads back exactly what was stored, items and diners in order, assignments included', async () => {
     const store = new PostgresStoredBills(t.db);
     const { receipt } = make();
-    await store.create(receipt, null);
+    await store.create(receipt, API_RECEIPT);
     expect(await bill(store, receipt.id)).toEqual(receipt);
   });
 
   it('keeps how the tip is shared', async () => {
     const store = new PostgresStoredBills(t.db);
     const { receipt } = make({ ...request, tipSplit: 'proportional' });
-    await store.create(receipt, null);
+    await store.create(receipt, API_RECEIPT);
     expect((await bill(store, receipt.id))?.tipSplit).toBe('proportional');
   });
 
@@ -59,7 +62,7 @@ describeEachDatabase('stored bills: receipts stored through the API', (open) => 
     const store = new PostgresStoredBills(t.db);
     for (const currency of ['JPY', 'KWD', 'EUR']) {
       const { receipt } = make({ ...request, currency, payBackRate: '0.0052' });
-      await store.create(receipt, null);
+      await store.create(receipt, API_RECEIPT);
       expect(await bill(store, receipt.id)).toEqual(receipt);
     }
   });
@@ -67,7 +70,7 @@ describeEachDatabase('stored bills: receipts stored through the API', (open) => 
   it('keeps the payee’s IBAN, BIC and UPI id, bare as checked', async () => {
     const store = new PostgresStoredBills(t.db);
     const { receipt } = make({ ...request, currency: 'EUR', payeeName: 'Alice', payeeAccounts: { iban: 'de89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', upi: 'alice@okaxis' } });
-    await store.create(receipt, null);
+    await store.create(receipt, API_RECEIPT);
     expect((await bill(store, receipt.id))?.payeeAccounts).toEqual({ iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', upi: 'alice@okaxis' });
   });
 
@@ -75,8 +78,8 @@ describeEachDatabase('stored bills: receipts stored through the API', (open) => 
     const store = new PostgresStoredBills(t.db);
     const first = make().receipt;
     const second = make().receipt;
-    await store.create(first, null);
-    await store.create(second, null);
+    await store.create(first, API_RECEIPT);
+    await store.create(second, API_RECEIPT);
     expect(await bill(store, 'nope')).toBeNull();
     expect((await bill(store, second.id))?.diners.map((d) => d.id)).toEqual(second.diners.map((d) => d.id));
   });
@@ -85,8 +88,8 @@ describeEachDatabase('stored bills: receipts stored through the API', (open) => 
     const real = new PostgresStoredBills(t.db);
     const fake = new MemoryStoredBills();
     const { receipt, dinerIds } = make();
-    await real.create(receipt, null);
-    await fake.create(receipt, null);
+    await real.create(receipt, API_RECEIPT);
+    await fake.create(receipt, API_RECEIPT);
     const fromDb = (await bill(real, receipt.id))!;
     const fromFake = (await bill(fake, receipt.id))!;
     const totals = ['a', 'b', 'c'].map((id) => {
@@ -103,7 +106,7 @@ describeEachDatabase('stored bills: receipts stored through the API', (open) => 
     const store = new PostgresStoredBills(t.db);
     const { receipt } = make();
     const broken = { ...receipt, items: [...receipt.items, { ...receipt.items[0]!, assignedTo: ['not-a-diner'] }] };
-    await expect(store.create(broken, null)).rejects.toThrow();
+    await expect(store.create(broken, API_RECEIPT)).rejects.toThrow();
     expect(await bill(store, receipt.id)).toBeNull();
   });
 });
@@ -128,17 +131,26 @@ describeEachDatabase('stored bills: the in-memory fake keeps the organiser’s s
     await store.create(receipt, { organiserSecretHash: 'organiser', dinerCapabilityHashes: hashes, expiresAt });
     const opened = [await store.dinerFor(receipt.id, { capabilityHash: 'hash-b', plainId: 'x' }), await store.dinerFor(receipt.id, { capabilityHash: 'nope', plainId: ben! })];
     const at = new Date('2026-11-26T10:00:00Z');
-    await store.markPaid(receipt.id, ben!, 'diner', at, 700);
-    await store.markPaid(receipt.id, ben!, 'organiser', at, 500);
-    await store.markPaid(receipt.id, cat!, 'organiser', at, 100);
+    const change = (c: StoredBillChange) => store.change(receipt.id, at, () => ok(c));
+    await change({ type: 'markPaid', dinerId: ben!, by: 'diner', at, amountPence: 700 });
+    await change({ type: 'markPaid', dinerId: ben!, by: 'organiser', at, amountPence: 500 });
+    await change({ type: 'markPaid', dinerId: cat!, by: 'organiser', at, amountPence: 100 });
     const before = await store.payments(receipt.id);
     const withoutCat = { ...receipt, diners: receipt.diners.filter((d) => d.id !== cat), items: receipt.items.map((i) => ({ ...i, assignedTo: i.assignedTo.filter((d) => d !== cat) })) };
-    await store.replace(withoutCat, { organiserSecretHash: 'organiser', dinerCapabilityHashes: new Map(), expiresAt });
+    await change({ type: 'replace', bill: withoutCat, access: { organiserSecretHash: 'organiser', dinerCapabilityHashes: new Map(), expiresAt } });
     const after = await store.payments(receipt.id);
-    await store.markUnpaid(receipt.id, ben!);
+    // What a change is decided on is the bill as it stands: Cat is gone from it.
+    let seen: string[] = [];
+    await store.change(receipt.id, at, (held) => {
+      seen = held.bill.diners.map((d) => d.displayName);
+      return ok({ type: 'markUnpaid', dinerId: ben! });
+    });
     const found = await store.find(receipt.id, at);
+    const late = await store.change(receipt.id, new Date('2030-01-02T00:00:00Z'), () => ok({ type: 'markUnpaid', dinerId: alice! }));
     return {
-      opened: opened.map((id) => id === ben),
+      opened: opened.map((o) => o?.dinerId === ben && o?.byCapability === true),
+      seen,
+      late,
       before: before.map((p) => [p.dinerId === ben ? 'ben' : 'cat', p.paidBy, p.amountPence]).sort(),
       after: after.map((p) => [p.dinerId === ben ? 'ben' : 'cat', p.paidBy, p.amountPence]),
       unpaid: await store.payments(receipt.id),
@@ -152,6 +164,8 @@ describeEachDatabase('stored bills: the in-memory fake keeps the organiser’s s
     const real = await story(new PostgresStoredBills(t.db));
     expect(real).toEqual({
       opened: [true, false],
+      seen: ['Alice', 'Ben'],
+      late: { ok: false, error: { code: 'bill_not_found' } },
       before: [
         ['ben', 'diner', 700],
         ['cat', 'organiser', 100],
@@ -165,10 +179,20 @@ describeEachDatabase('stored bills: the in-memory fake keeps the organiser’s s
     expect(await story(new MemoryStoredBills())).toEqual(real);
   });
 
+  it('opens a receipt stored through the API by capability to act, and by plain diner id to read only', async () => {
+    for (const store of [new PostgresStoredBills(t.db), new MemoryStoredBills()]) {
+      const { receipt, dinerIds } = make();
+      const [alice, hash] = [dinerIds.get('a')!, `hash-${receipt.id}`];
+      await store.create(receipt, { ...API_RECEIPT, dinerCapabilityHashes: new Map([[alice, hash]]) });
+      expect(await store.dinerFor(receipt.id, { capabilityHash: hash, plainId: 'x' })).toEqual({ dinerId: alice, byCapability: true });
+      expect(await store.dinerFor(receipt.id, { capabilityHash: 'nope', plainId: alice })).toEqual({ dinerId: alice, byCapability: false });
+    }
+  });
+
   it('refuses an item shared with someone not on the bill, as the database does', async () => {
     const { receipt } = make();
     const broken = { ...receipt, items: [{ ...receipt.items[0]!, assignedTo: ['not-a-diner'] }] };
-    await expect(new MemoryStoredBills().create(broken, null)).rejects.toThrow();
-    await expect(new PostgresStoredBills(t.db).create(broken, null)).rejects.toThrow();
+    await expect(new MemoryStoredBills().create(broken, API_RECEIPT)).rejects.toThrow();
+    await expect(new PostgresStoredBills(t.db).create(broken, API_RECEIPT)).rejects.toThrow();
   });
 });

@@ -13,10 +13,11 @@ export interface BuiltServer {
 /**
  * Starts the built app (`dist/`, so `astro build` must have run) with scripts/serve.mjs on a free
  * loopback port, and waits until /api/health answers 200. `env` is added to this process's
- * environment; pass DATABASE_URL: '' and a DATA_DIR for an embedded database of its own.
+ * environment; pass DATABASE_URL: '' and a DATA_DIR for an embedded database of its own, and PORT
+ * to start a server again where it was.
  */
 export async function startBuiltServer(env: Record<string, string>): Promise<BuiltServer> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, ['scripts/serve.mjs'], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -156,9 +156,9 @@ export class LiveBills {
     const shares = new Map(billSplit(billOfStoredReceipt(stored.bill)).shares.map((s) => [s.dinerId, s.totalPence as number]));
     for (const [k, link] of handOut.links.entries()) {
       const capability = parts[k]!.capability;
-      const dinerId = await this.storedBills.dinerFor(receiptId, { capabilityHash: this.secrets.hash(capability), plainId: capability });
-      if (dinerId === null) return 'no_stored_bill';
-      if (shares.get(dinerId) !== link.pence) return 'not_its_shares';
+      const diner = await this.storedBills.dinerFor(receiptId, { capabilityHash: this.secrets.hash(capability), plainId: capability });
+      if (diner === null || !diner.byCapability) return 'no_stored_bill';
+      if (shares.get(diner.dinerId) !== link.pence) return 'not_its_shares';
     }
     return null;
   }

@@ -22,18 +22,21 @@ export async function openAsOrganiser(
   return ok(found.bill);
 }
 
-/** The bill and the diner a link opens (their capability, or a plain diner id on receipts stored through the API). */
+/**
+ * The bill and the diner a link opens: by their capability, or read only by a plain diner id on
+ * receipts stored through the API (the documents' short links).
+ */
 export async function openAsDiner(
   deps: { readonly bills: StoredBills; readonly secrets: Secrets; readonly clock: Clock },
   receiptId: string | undefined,
   dinerKey: string | undefined,
-): Promise<Result<{ bill: StoredReceipt; dinerId: string; expiresAt: Date | null }, PayingBackError>> {
+): Promise<Result<{ bill: StoredReceipt; dinerId: string; byCapability: boolean; expiresAt: Date | null }, PayingBackError>> {
   const [id, key] = [billIdOf(receiptId), dinerKeyOf(dinerKey)];
   if (id === null || key === null) return err({ code: 'bill_not_found' });
   const found = await deps.bills.find(id, deps.clock.now());
   if (found === null) return err({ code: 'bill_not_found' });
-  const dinerId = await deps.bills.dinerFor(id, { capabilityHash: deps.secrets.hash(key), plainId: key });
-  return dinerId === null ? err({ code: 'diner_not_found' }) : ok({ bill: found.bill, dinerId, expiresAt: found.expiresAt });
+  const opened = await deps.bills.dinerFor(id, { capabilityHash: deps.secrets.hash(key), plainId: key });
+  return opened === null ? err({ code: 'diner_not_found' }) : ok({ bill: found.bill, ...opened, expiresAt: found.expiresAt });
 }
 
 /** Per client and per bill, so one noisy phone cannot mark a table's worth of bills, nor hammer one bill. */

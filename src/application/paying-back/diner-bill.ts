@@ -27,7 +27,7 @@ export interface DinerBill {
   readonly convertedLeft: { readonly currency: CurrencyCode; readonly amount: number } | null;
   /** This diner paid the restaurant: owed by the others, never owing. */
   readonly isPayer: boolean;
-  /** Whether this diner may say "I've paid" here (bills the app stored, opened by the diner's own capability). */
+  /** Whether this diner may say "I've paid" here: a bill with a payee, opened by the diner's own capability. */
   readonly canSayPaid: boolean;
   /** When the link stops working; null on receipts stored through the API. */
   readonly expiresAt: Date | null;
@@ -44,7 +44,7 @@ export class OpenDinerBill {
   async execute(receiptId: string | undefined, dinerKey: string | undefined): Promise<Result<DinerBill, PayingBackError>> {
     const opened = await openAsDiner(this, receiptId, dinerKey);
     if (!opened.ok) return opened;
-    const { bill, dinerId, expiresAt } = opened.value;
+    const { bill, dinerId, byCapability, expiresAt } = opened.value;
     const breakdown = dinerBreakdown(bill, dinerId);
     if (!breakdown.ok) return err({ code: 'diner_not_found' });
     const payment = (await this.bills.payments(bill.id)).find((p) => p.dinerId === dinerId);
@@ -63,7 +63,7 @@ export class OpenDinerBill {
       overPence,
       convertedLeft,
       isPayer,
-      canSayPaid: bill.payeeName !== null && !isPayer && leftPence > 0,
+      canSayPaid: byCapability && bill.payeeName !== null && !isPayer && leftPence > 0,
       expiresAt,
     });
   }

@@ -9,6 +9,10 @@ export type PayingBackError =
   /** Unknown, expired, or not a bill the app stored: the same answer, so ids cannot be probed. */
   | { readonly code: 'bill_not_found' }
   | { readonly code: 'diner_not_found' }
+  /** The diner was on the bill when their link was opened, and an edit took them off before the mark. */
+  | { readonly code: 'diner_removed' }
+  /** A plain diner id (the documents' short link) opens a receipt to read; acting on it needs the diner's capability. */
+  | { readonly code: 'capability_required' }
   | { readonly code: 'not_organiser' }
   /** The person who paid the restaurant is owed, never owing: nobody marks them paid. */
   | { readonly code: 'payer_owes_nothing' }

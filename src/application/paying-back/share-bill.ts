@@ -9,7 +9,7 @@ import { unassignedCount } from '../../../domain/adds-up';
 import type { Clock } from '../../../ports/clock';
 import type { RateLimiter } from '../../../ports/rate-limiter';
 import type { Secrets } from '../../../ports/secrets';
-import type { StoredBills } from '../../../ports/stored-bills';
+import type { BillAccess, StoredBills } from '../../../ports/stored-bills';
 import { openAsOrganiser, withinLimits } from './access';
 import type { PayingBackError } from './errors';
 
@@ -57,33 +57,69 @@ export class ShareBill {
       payeeName: name,
       payeeAccounts: { iban, bic, upi },
     };
-    const random = (n: number) => this.secrets.randomBytes(n);
-    let kept: KeptIds | undefined;
-    if (input.stored !== undefined) {
+    const organiserSecret = input.stored?.organiserSecret ?? newSecret(this.random);
+    const expiresAt = new Date(this.clock.now().getTime() + STORED_BILL_DAYS * 86_400_000);
+    const build = (kept: KeptIds | undefined) => this.build(request, kept, organiserSecret, expiresAt);
+    let built: Result<Built, PayingBackError>;
+    if (input.stored === undefined) built = build(undefined);
+    else {
+      // Who may edit, and whether the edit is a bill at all, are checked before the lock; which
+      // diners it keeps is decided again under the lock, on the bill as it then stands.
       const opened = await openAsOrganiser(this, input.stored.receiptId, input.stored.organiserSecret);
       if (!opened.ok) return opened;
-      const existing = new Set(opened.value.diners.map((d) => d.id));
-      kept = { receiptId: opened.value.id, dinerIds: new Map(Object.entries(input.stored.dinerIds).filter(([, id]) => existing.has(id))) };
+      built = build(keptOf(opened.value, input.stored.dinerIds));
     }
-    const made = newStoredReceipt(request, random, { kept, scoped: true });
+    if (!built.ok) return built;
+    const limited = await withinLimits(this.limiter, [[`paying-back:share:${clientKey}`, { max: 120, windowSeconds: 3600 }]]);
+    if (!limited.ok) return limited;
+    if (input.stored === undefined) {
+      await this.bills.create(built.value.receipt, built.value.access);
+      return ok({ ...answer(built.value, organiserSecret, expiresAt), status: paymentStatus(built.value.receipt, []) });
+    }
+    const { dinerIds } = input.stored;
+    let edit = built.value;
+    const changed = await this.bills.change(built.value.receipt.id, this.clock.now(), (held) => {
+      const rebuilt = build(keptOf(held.bill, dinerIds));
+      if (!rebuilt.ok) return rebuilt;
+      edit = rebuilt.value;
+      return ok({ type: 'replace', bill: rebuilt.value.receipt, access: rebuilt.value.access });
+    });
+    if (!changed.ok) return changed;
+    return ok({ ...answer(edit, organiserSecret, expiresAt), status: paymentStatus(changed.value.bill, changed.value.payments) });
+  }
+
+  private readonly random = (n: number) => this.secrets.randomBytes(n);
+
+  /** The bill to store, keeping the ids of diners already on it; each diner new to it gets a capability. */
+  private build(request: NewReceiptRequest, kept: KeptIds | undefined, organiserSecret: string, expiresAt: Date): Result<Built, PayingBackError> {
+    const made = newStoredReceipt(request, this.random, { kept, scoped: true });
     if (!made.ok) return err({ code: 'invalid_bill', message: made.error });
     const unassigned = unassignedCount(billSplit(billOfStoredReceipt(made.value.receipt)));
     if (unassigned !== null) return err({ code: 'unassigned_items', count: unassigned });
-    const limited = await withinLimits(this.limiter, [[`paying-back:share:${clientKey}`, { max: 120, windowSeconds: 3600 }]]);
-    if (!limited.ok) return limited;
     const { receipt, dinerIds } = made.value;
     const keptIds = new Set(kept?.dinerIds.values() ?? []);
-    const capabilities = new Map(receipt.diners.filter((d) => !keptIds.has(d.id)).map((d) => [d.id, newSecret(random)]));
-    const organiserSecret = input.stored?.organiserSecret ?? newSecret(random);
-    const expiresAt = new Date(this.clock.now().getTime() + STORED_BILL_DAYS * 86_400_000);
-    const access = { organiserSecretHash: this.secrets.hash(organiserSecret), dinerCapabilityHashes: new Map([...capabilities].map(([id, c]) => [id, this.secrets.hash(c)])), expiresAt };
-    await (kept === undefined ? this.bills.create(receipt, access) : this.bills.replace(receipt, access));
-    const status = paymentStatus(receipt, kept === undefined ? [] : await this.bills.payments(receipt.id));
-    return ok({ ...answer(receipt, dinerIds, capabilities, organiserSecret, expiresAt), status });
+    const capabilities = new Map(receipt.diners.filter((d) => !keptIds.has(d.id)).map((d) => [d.id, newSecret(this.random)]));
+    const dinerCapabilityHashes = new Map([...capabilities].map(([id, c]) => [id, this.secrets.hash(c)]));
+    return ok({ receipt, dinerIds, capabilities, access: { organiserSecretHash: this.secrets.hash(organiserSecret), dinerCapabilityHashes, expiresAt } });
   }
 }
 
-function answer(receipt: StoredReceipt, dinerIds: ReadonlyMap<string, string>, capabilities: ReadonlyMap<string, string>, organiserSecret: string, expiresAt: Date): Omit<SharedBill, 'status'> {
+interface Built {
+  readonly receipt: StoredReceipt;
+  /** The stored diner id by the app's diner id. */
+  readonly dinerIds: ReadonlyMap<string, string>;
+  /** The capability of each diner new to the bill, by stored diner id. */
+  readonly capabilities: ReadonlyMap<string, string>;
+  readonly access: BillAccess;
+}
+
+/** The stored ids the organiser's device remembers that are still on the bill. */
+function keptOf(bill: StoredReceipt, dinerIds: Readonly<Record<string, string>>): KeptIds {
+  const existing = new Set(bill.diners.map((d) => d.id));
+  return { receiptId: bill.id, dinerIds: new Map(Object.entries(dinerIds).filter(([, id]) => existing.has(id))) };
+}
+
+function answer({ receipt, dinerIds, capabilities }: Built, organiserSecret: string, expiresAt: Date): Omit<SharedBill, 'status'> {
   return {
     receiptId: receipt.id,
     organiserSecret,

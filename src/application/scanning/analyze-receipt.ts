@@ -118,9 +118,13 @@ export class AnalyzeReceipt {
       await this.allowance.refund(reservationId);
       await budget.giveBack({ readerCalled });
     };
-    if (reservation.value.paidWith === 'free bill' && !(await budget.takeFreeScan())) {
-      await refund(false);
-      return err({ code: 'free_scans_used', retryAfterSeconds: secondsUntilNextBudgetDay(this.clock.now()) });
+    if (reservation.value.paidWith === 'free bill') {
+      if (!(await budget.takeFreeScan())) {
+        await refund(false);
+        return err({ code: 'free_scans_used', retryAfterSeconds: secondsUntilNextBudgetDay(this.clock.now()) });
+      }
+      // Should this process die before the reading ends, whoever refunds the reservation gives this back too.
+      await this.allowance.holdFreeScan(reservationId, budget.freeScan());
     }
 
     let outcome: Awaited<ReturnType<ReceiptReader['read']>>;

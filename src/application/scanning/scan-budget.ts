@@ -1,6 +1,7 @@
 import { AI_SPEND_QUOTA, budgetDay, freeScansQuota } from '../../../domain/scan-budgets';
 import type { Clock } from '../../../ports/clock';
 import type { DailyQuotas } from '../../../ports/daily-quotas';
+import type { FreeScan } from '../../../ports/scan-allowance';
 
 export interface ScanBudgetLimits {
   /** Free scans one client address bucket may take per day, across all its anonymous ids. */
@@ -39,6 +40,11 @@ export class ScanBudget {
   async takeFreeScan(): Promise<boolean> {
     this.freeScanTaken = await this.quotas.take(freeScansQuota(this.addressBucket), this.day, 1, this.limits.freeScansPerAddressPerDay);
     return this.freeScanTaken;
+  }
+
+  /** The address's free scan for today, for the reservation to hold (so an abandoned one gives it back). */
+  freeScan(): FreeScan {
+    return { quota: freeScansQuota(this.addressBucket), day: this.day };
   }
 
   /** Gives back what this scan took; `readerCalled` keeps the spend of a call that was made. */

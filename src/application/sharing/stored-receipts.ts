@@ -1,5 +1,6 @@
 import { NOT_ADDING_UP, unassignedCount } from '../../../domain/adds-up';
 import { err, ok, type Result } from '../../../domain/result';
+import { newSecret } from '../../../domain/paying-back/secrets';
 import { newStoredReceipt, type NewReceiptRequest } from '../../../domain/sharing/new-receipt';
 import { billSplit } from '../../../domain/bill';
 import { billOfStoredReceipt } from '../../../domain/sharing/stored-receipt';
@@ -9,7 +10,11 @@ import type { StoredBills } from '../../../ports/stored-bills';
 
 export interface StoredReceiptLinks {
   readonly receiptId: string;
-  readonly diners: readonly { readonly id: string; readonly dinerId: string; readonly name: string }[];
+  /**
+   * Each diner's short id (the documents' /r/{id}/{dinerId}, which opens their page to read) and
+   * capability (over 128 bits, the link to send: it opens the page and may act on it).
+   */
+  readonly diners: readonly { readonly id: string; readonly dinerId: string; readonly name: string; readonly capability: string }[];
 }
 
 /**
@@ -38,11 +43,13 @@ export class StoredReceipts {
     const decision = await this.limiter.hit(`receipts:client:${clientKey}`, RECEIPTS_PER_CLIENT);
     if (!decision.allowed) return err({ code: 'rate_limited', retryAfterSeconds: decision.retryAfterSeconds });
     const { receipt, dinerIds } = made.value;
-    // Stored through the API: no secrets open it and it does not expire.
-    await this.bills.create(receipt, null);
+    const capabilities = new Map(receipt.diners.map((d) => [d.id, newSecret((n) => this.secrets.randomBytes(n))]));
+    // Stored through the API: nobody organises it and it does not expire.
+    const dinerCapabilityHashes = new Map([...capabilities].map(([id, c]) => [id, this.secrets.hash(c)]));
+    await this.bills.create(receipt, { organiserSecretHash: null, dinerCapabilityHashes, expiresAt: null });
     return ok({
       receiptId: receipt.id,
-      diners: request.diners.map((d) => ({ id: d.id, dinerId: dinerIds.get(d.id)!, name: d.name.trim() })),
+      diners: request.diners.map((d) => ({ id: d.id, dinerId: dinerIds.get(d.id)!, name: d.name.trim(), capability: capabilities.get(dinerIds.get(d.id)!)! })),
     });
   }
 }

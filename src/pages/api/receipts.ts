@@ -21,7 +21,10 @@ const body = z.object({
   items: z.array(z.object({ name: z.string().max(200), pricePence: z.number().int(), kind: z.enum(['item', 'discount']).optional(), assignedTo: z.array(id).max(50) })).max(500),
 });
 
-/** Stores a receipt when the organiser shares; answers its id and each diner's short /r/{id}/{dinerId} link. */
+/**
+ * Stores a receipt when the organiser shares; answers its id and, for each diner, their short id and
+ * their link /r/{id}/{capability} (the short /r/{id}/{dinerId} opens the page too, to read only).
+ */
 export const POST: APIRoute = async (context) => {
   const { request, url } = context;
   const input = await readJson(request, body);
@@ -30,5 +33,5 @@ export const POST: APIRoute = async (context) => {
   const created = await storedReceipts.create(input.value, await clientIpOf(context));
   if (!created.ok) return shareRefusalResponse(created.error);
   const { receiptId, diners } = created.value;
-  return json({ receiptId, diners: diners.map((d) => ({ ...d, url: publicUrl(url.origin, publicPaths.dinerPage(receiptId, d.dinerId)) })) }, 201);
+  return json({ receiptId, diners: diners.map(({ capability, ...d }) => ({ ...d, url: publicUrl(url.origin, publicPaths.dinerPage(receiptId, capability)) })) }, 201);
 };

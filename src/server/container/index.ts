@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import { HmacPacketSigner } from '../../../adapters/crypto/hmac-packet-signer';
@@ -38,7 +39,7 @@ import type { LiveBillEvents, LiveBillStore } from '../../../ports/live-bills';
 import type { TabEvents, TabStore } from '../../../ports/tabs';
 import type { StoredBills } from '../../../ports/stored-bills';
 import type { RecoveryCodes } from '../../../ports/recovery-codes';
-import type { ScanAllowance } from '../../../ports/scan-allowance';
+import type { Abandoned, ScanAllowance } from '../../../ports/scan-allowance';
 import type { PacketCompressor, PacketSigner } from '../../../ports/share-links';
 import type { TokenCredits } from '../../../ports/token-credits';
 import { TOKENS } from '../../../ports/tokens';
@@ -82,6 +83,7 @@ export async function buildServices(config: Config): Promise<Services> {
   const liveEvents = port<LiveBillEvents & { close(): Promise<void> }>(TOKENS.LiveBillEvents);
   const reader = port<ReceiptReader & { close?(): Promise<void> }>(TOKENS.ReceiptReader);
   const tabEvents = port<TabEvents & { close(): Promise<void> }>(TOKENS.TabEvents);
+  const stopSweeping = await giveBackAbandonedScans(port<ScanAllowance>(TOKENS.ScanAllowance), log);
   return {
     analyzeReceipt: new AnalyzeReceipt(reader, port<ScanAllowance>(TOKENS.ScanAllowance), limiter, analyzeLimits(config), log, port<DailyQuotas>(TOKENS.DailyQuotas), clock),
     metering: new Metering(port<UsageQuery>(TOKENS.UsageQuery), credits, port<PurchaseReports>(TOKENS.PurchaseReports)),
@@ -100,12 +102,42 @@ export async function buildServices(config: Config): Promise<Services> {
     health: new HealthCheck(config, db),
     trustedProxyHops: config.trustedProxyHops,
     close: async () => {
+      stopSweeping();
       await reader.close?.();
       await liveEvents.close();
       await tabEvents.close();
       await db.destroy();
     },
   };
+}
+
+// Often enough that an abandoned reservation is given back soon after it is older than any reading runs.
+const ABANDONED_SCANS_SWEEP_MS = 60_000;
+
+/**
+ * Scan reservations a process left when it died: those of this server's previous process are given
+ * back now, at start, and every minute any process gives back those older than any reading runs
+ * (the server that made them may never come back). The free bill or token, and the address's free
+ * scan for the day, each time.
+ */
+async function giveBackAbandonedScans(allowance: ScanAllowance, log: Log): Promise<() => void> {
+  const giveBack = (which: Abandoned) =>
+    allowance.refundAbandoned(which).then(
+      (refunded) => refunded > 0 && log.warn({ refunded, which }, 'abandoned scan reservations given back'),
+      (error: unknown) => log.error({ err: error, which }, 'abandoned scan reservations could not be given back'),
+    );
+  await giveBack('at start');
+  const sweep = setInterval(() => void giveBack('timed out'), ABANDONED_SCANS_SWEEP_MS);
+  sweep.unref();
+  return () => clearInterval(sweep);
+}
+
+/**
+ * This server's name among the processes sharing the database, which one process holds at a time:
+ * its host and port (its process id too when it took any free port, which another may take after).
+ */
+function serverSlot(config: Config): string {
+  return config.port === 0 ? `${hostname()}:0:${process.pid}` : `${hostname()}:${config.port}`;
 }
 
 /**
@@ -136,6 +168,7 @@ async function buildContainer(config: Config): Promise<DependencyContainer> {
   container.register(TOKENS.Database, { useValue: db });
   container.register(TOKENS.Clock, { useValue: systemClock });
   container.register(TOKENS.PaymentsMode, { useValue: config.paymentsMode });
+  container.register(TOKENS.ServerSlot, { useValue: serverSlot(config) });
   container.registerSingleton(TOKENS.RateLimiter, PostgresRateLimiter);
   const signingKeys = config.shareSigningKeys ?? [await loadOrCreateSigningKey(config.dataDir)];
   container.register(TOKENS.PacketSigner, { useValue: new HmacPacketSigner(signingKeys) });

@@ -45,6 +45,18 @@ export function answerClientError(error, socket) {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\n${extra}content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
 }
 
+/**
+ * CONNECT (a proxy tunnel) is no method of the app: 405 with Allow, in JSON like every refusal,
+ * then the connection is closed (nothing else may follow a CONNECT on it).
+ */
+export function answerConnect(_req, socket) {
+  if (!socket.writable) return socket.destroy();
+  const body = JSON.stringify(METHOD_NOT_ALLOWED);
+  socket.end(
+    `HTTP/1.1 405 Method Not Allowed\r\ncontent-type: application/json; charset=utf-8\r\ncache-control: no-store\r\nallow: ${ALLOW_HEADER}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
 function answerJson(res, status, body) {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   res.end(JSON.stringify(body));

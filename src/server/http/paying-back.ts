@@ -20,6 +20,10 @@ function payingBackMessage(error: PayingBackError): string {
       return BREAKDOWN_MESSAGES.receiptNotFound;
     case 'diner_not_found':
       return BREAKDOWN_MESSAGES.personNotFound;
+    case 'diner_removed':
+      return 'This person is no longer on the bill';
+    case 'capability_required':
+      return 'Open your own link from the organiser to say you have paid';
     case 'payer_owes_nothing':
       return 'The person who paid the bill owes nothing';
     case 'not_organiser':
@@ -36,6 +40,8 @@ const STATUS = {
   unassigned_items: 422,
   bill_not_found: 404,
   diner_not_found: 404,
+  diner_removed: 409,
+  capability_required: 403,
   not_organiser: 403,
   payer_owes_nothing: 409,
   rate_limited: 429,

@@ -1,9 +1,10 @@
 import * as core from 'zod/v4/core';
 import { err, ok, type Result } from '../../../domain/result';
 import { fieldWithControlCharacter } from './control-characters';
+import { DEFAULT_BODY_LIMIT } from '../edge/body-limits.mjs';
 import { jsonFailure } from './json';
 
-export const DEFAULT_JSON_LIMIT = 64 * 1024;
+export const DEFAULT_JSON_LIMIT = DEFAULT_BODY_LIMIT;
 
 /** The 413 text, the same whether the middleware's cap or an endpoint's own cap refuses the body. */
 export const bodyTooLargeMessage = (maxBytes: number): string => `Request body is larger than ${maxBytes} bytes`;

@@ -1,35 +1,33 @@
 import type { MiddlewareHandler } from 'astro';
-import { jsonError } from '../http/json';
-import { bodyTooLargeMessage, DEFAULT_JSON_LIMIT } from '../http/read-json';
+import { DEFAULT_ANALYZE_LIMITS } from '../../application/scanning/analyze-receipt';
+import { bodyLimitFor, declaresTooLarge } from '../edge/body-limits.mjs';
+import { jsonFailure } from '../http/json';
+import { bodyTooLargeMessage } from '../http/read-json';
+import { scanFailureResponse } from '../http/scanning';
 
-const KiB = 1024;
-const MiB = 1024 * KiB;
+export { bodyLimitFor };
 
-// The receipt photo is at most 8 MB decoded, so about 10.7 MiB as base64 plus the other fields.
-const LIMITS: readonly (readonly [prefix: string, maxBytes: number])[] = [
-  ['/functions/v1/analyze-receipt', 12 * MiB],
-  ['/api/webhooks/', 256 * KiB],
-];
-export function bodyLimitFor(pathname: string): number {
-  return LIMITS.find(([prefix]) => pathname.startsWith(prefix))?.[1] ?? DEFAULT_JSON_LIMIT;
-}
+const SCAN = '/functions/v1/analyze-receipt';
 
 /**
- * Refuses a body larger than its endpoint's cap with 413 before the endpoint reads it: at once from
- * Content-Length, and for a chunked body by reading at most the cap (from a copy, so the endpoint
- * still gets every byte when it fits).
+ * Refuses a body larger than its endpoint's cap with 413 and a code before the endpoint reads it:
+ * at once from Content-Length, and for a chunked body by reading at most the cap (from a copy, so
+ * the endpoint still gets every byte when it fits). A photo too large is the scanning contract's
+ * `image_too_large`, anything else `too_large`.
  */
 export const capRequestBody: MiddlewareHandler = async (context, next) => {
   const { request } = context;
   if (request.body === null) return next();
-  const limit = bodyLimitFor(context.url.pathname);
+  const { pathname } = context.url;
+  const limit = bodyLimitFor(pathname);
   const declared = request.headers.get('content-length');
-  const fits = declared !== null ? Number(declared) <= limit : await streamFits(request.clone(), limit);
+  const fits = declared !== null ? !declaresTooLarge(pathname, declared) : await streamFits(request.clone(), limit);
   if (fits) return next();
   // Both halves of the copied stream are cancelled, so the rest of the upload is not read (a
   // cancelled half alone waits for its twin, so neither is awaited).
   request.body.cancel().catch(() => undefined);
-  return jsonError(bodyTooLargeMessage(limit), 413, { connection: 'close' });
+  if (pathname.startsWith(SCAN)) return scanFailureResponse({ code: 'image_too_large', maxBytes: DEFAULT_ANALYZE_LIMITS.upload.maxBytes });
+  return jsonFailure('too_large', bodyTooLargeMessage(limit), 413);
 };
 
 async function streamFits(copy: Request, limit: number): Promise<boolean> {

@@ -51,8 +51,14 @@ describe('request bodies', () => {
   it('over the endpoint cap are refused with 413 JSON, declared or chunked', async () => {
     const declared = await run(post('/api/shares', { 'content-length': String(65 * 1024) }, new Uint8Array(10)));
     expect(declared.status).toBe(413);
-    expect(await declared.json()).toHaveProperty('error');
+    expect(await declared.json()).toEqual({ code: 'too_large', error: 'Request body is larger than 65536 bytes' });
     expect((await run(post('/api/shares', {}, chunked(100 * 1024)))).status).toBe(413);
+  });
+
+  it("over the scan's cap are the scanning contract's image_too_large", async () => {
+    const photo = await run(post('/functions/v1/analyze-receipt', { 'content-length': String(13 * 1024 * 1024) }, new Uint8Array(10)));
+    expect(photo.status).toBe(413);
+    expect(await photo.json()).toEqual({ code: 'image_too_large', error: 'The photo is too large. Please upload one under 8 MB.' });
   });
 
   it('within the cap reach the endpoint whole', async () => {
