@@ -1,8 +1,8 @@
 import { isAppleMobile } from '../edge/page-cache.mjs';
 
 // Every address whose path or query carries a capability (a share token, a stored bill's diner key,
-// a live bill's id, a bill packed in `?data=`): the pages that show a bill, whatever they answer.
-const CAPABILITY_PATHS = /^\/(?:r|receipt|app\/receipt|b|live|share|share-view|diner|diner-landing|breakdown|app\/diner|api\/shares)(?:\/|$)/;
+// a live bill's or a tab's id, a bill packed in `?data=`): the pages that show a bill, whatever they answer.
+const CAPABILITY_PATHS = /^\/(?:r|receipt|app\/receipt|b|live|tab|api\/tabs|share|share-view|diner|diner-landing|breakdown|app\/diner|api\/shares)(?:\/|$)/;
 
 /** Whether this address carries a capability, so its answer must be kept private (markPrivate). */
 export function carriesCapability(url: URL): boolean {
