@@ -148,10 +148,17 @@ async function readTab(db: Db, row: { id: string; name: string; currency: string
     currency: currencyCode(row.currency) ?? GBP,
     version: row.version,
     rates: row.rates,
-    people: people.map((p) => ({ id: p.id, name: p.name, payTo: (p.pay_to as TabPerson['payTo']) ?? null })),
+    people: people.map((p) => ({ id: p.id, name: p.name, payTo: payToOfRow(p.pay_to) })),
     bills: bills.map((b) => ({ id: b.id, bill: billFromJson(b.bill), payers: payersFromJson(b.payers) })),
     transfers: transfers.map((t) => ({ id: t.id, from: t.from_person, to: t.to_person, amount: t.amount, currency: currencyCode(t.currency) ?? GBP, at: t.made_at.toISOString() })),
   };
+}
+
+/** A person's pay details as stored (every field present, null where not given). */
+function payToOfRow(json: unknown): TabPerson['payTo'] {
+  if (json === null || typeof json !== 'object') return null;
+  const row = json as Partial<Record<'monzo' | 'revolut' | 'paypal' | 'iban' | 'bic' | 'upi', string | null>>;
+  return { monzo: row.monzo ?? null, revolut: row.revolut ?? null, paypal: row.paypal ?? null, iban: row.iban ?? null, bic: row.bic ?? null, upi: row.upi ?? null };
 }
 
 /**

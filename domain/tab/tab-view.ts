@@ -1,7 +1,8 @@
 import { billSplit } from '../bill';
 import { formatMoney, minorDigits, type CurrencyCode } from '../currency';
 import { pence } from '../money';
-import { paymentLinks, type PaymentLink } from '../sharing/payment-links';
+import { payReference, payWays, tableCodeOf, type TableCode } from '../paying-back/pay-ways';
+import type { PaymentLink } from '../sharing/payment-links';
 import { settleTab } from './tab-ledger';
 import { transferReason } from './tab-messages';
 import { tabLedgerOf, type Tab } from './tab';
@@ -35,7 +36,10 @@ export interface TabTransferView {
   readonly currency: CurrencyCode;
   readonly amountText: string;
   readonly reason: string;
+  /** The payee's apps' links, with the amount where the app's link can carry it in this currency. */
   readonly payLinks: readonly PaymentLink[];
+  /** A bank or UPI code with the amount, to scan at the table (the payee's IBAN or UPI id), or null. */
+  readonly code: TableCode | null;
 }
 
 export interface TabSettlementView {
@@ -105,7 +109,7 @@ export function tabView(tab: Tab): TabView {
             currency: s.currency,
             amountText: formatMoney(t.amount, s.currency),
             reason: transferReason(named, s.currency, billsNamed, already),
-            payLinks: payee?.payTo ? paymentLinks(payee.payTo, pence(t.amount), s.currency, tab.name) : [],
+            ...payTo(payee, name(t.from), t.amount, s.currency, tab.name),
           };
         }),
       };
@@ -113,6 +117,14 @@ export function tabView(tab: Tab): TabView {
     transfersMade: tab.transfers.map((t) => ({ id: t.id, fromName: name(t.from), toName: name(t.to), amountText: formatMoney(t.amount, t.currency), at: t.at })),
     otherCurrencies: otherCurrencies.map((currency) => ({ currency, rate: tab.rates[currency] ?? null })),
   };
+}
+
+/** Every way the payee takes money that carries this transfer, decided by the one pay-ways rule. */
+function payTo(payee: Tab['people'][number] | undefined, payerName: string, amount: number, currency: CurrencyCode, tabName: string): Pick<TabTransferView, 'payLinks' | 'code'> {
+  if (payee?.payTo == null) return { payLinks: [], code: null };
+  const ways = payWays({ name: payee.name, ...payee.payTo }, { amount: pence(amount), currency }, payReference(tabName, payerName), tabName);
+  const payLinks = ways.filter((w): w is PaymentLink => w.provider === 'monzo' || w.provider === 'revolut' || w.provider === 'paypal');
+  return { payLinks, code: tableCodeOf(ways) };
 }
 
 function renameKeys(amounts: ReadonlyMap<string, number>, name: (id: string) => string): Map<string, number> {

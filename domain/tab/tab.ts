@@ -23,7 +23,7 @@ export const TAB_LIMITS = { people: 40, bills: 300, payments: 2000, name: 60, pe
 export interface TabPerson {
   readonly id: string;
   readonly name: string;
-  readonly payTo: Pick<Payee, 'monzo' | 'revolut' | 'paypal'> | null;
+  readonly payTo: Omit<Payee, 'name'> | null;
 }
 
 /** Who paid a bill and how much (minor units of the bill's currency). */

@@ -32,6 +32,7 @@ const amount = z.int();
 const currency = z.string().check(z.length(3));
 const handle = z.string().check(z.maxLength(100));
 const payers = z.readonly(z.array(z.object({ personId: id, amount })).check(z.maxLength(50)));
+const code = z.object({ provider: z.enum(['epc', 'spayd', 'upi']), qr: z.string(), account: z.string(), amount: z.string(), reference: z.string() });
 const link = z.object({ provider: z.enum(['monzo', 'revolut', 'paypal']), handle: z.string(), url: z.string(), amountFilled: z.boolean(), otherCurrency: z.optional(z.literal(true)) });
 const money = { amount: z.number(), amountText: z.string() };
 
@@ -42,7 +43,22 @@ export const tabViewJson = z.object({
   currency: z.string(),
   version: z.int(),
   people: z.readonly(
-    z.array(z.object({ id: z.string(), name: z.string(), payTo: z.nullable(z.object({ monzo: z.nullable(z.string()), revolut: z.nullable(z.string()), paypal: z.nullable(z.string()) })) })),
+    z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        payTo: z.nullable(
+          z.object({
+            monzo: z.nullable(z.string()),
+            revolut: z.nullable(z.string()),
+            paypal: z.nullable(z.string()),
+            iban: z.nullable(z.string()),
+            bic: z.nullable(z.string()),
+            upi: z.nullable(z.string()),
+          }),
+        ),
+      }),
+    ),
   ),
   bills: z.readonly(
     z.array(
@@ -64,7 +80,19 @@ export const tabViewJson = z.object({
         rates: z.readonly(z.array(z.string())),
         balances: z.readonly(z.array(z.object({ personId: z.string(), name: z.string(), ...money }))),
         transfers: z.readonly(
-          z.array(z.object({ from: z.string(), fromName: z.string(), to: z.string(), toName: z.string(), currency: z.string(), ...money, reason: z.string(), payLinks: z.readonly(z.array(link)) })),
+          z.array(
+            z.object({
+              from: z.string(),
+              fromName: z.string(),
+              to: z.string(),
+              toName: z.string(),
+              currency: z.string(),
+              ...money,
+              reason: z.string(),
+              payLinks: z.readonly(z.array(link)),
+              code: z.nullable(code),
+            }),
+          ),
         ),
       }),
     ),
@@ -102,7 +130,7 @@ export const tabCommand = {
   request: z.object({
     command: z.discriminatedUnion('type', [
       z.object({ type: z.literal('addPerson'), name: z.string().check(z.maxLength(100)) }),
-      z.object({ type: z.literal('setPayTo'), personId: id, monzo: handle, revolut: handle, paypal: handle }),
+      z.object({ type: z.literal('setPayTo'), personId: id, monzo: handle, revolut: handle, paypal: handle, iban: z.optional(handle), bic: z.optional(handle), upi: z.optional(handle) }),
       z.object({ type: z.literal('addExpense'), name: z.string().check(z.maxLength(120)), amount, currency, payers, sharedBy: z.readonly(z.array(id).check(z.maxLength(50))) }),
       z.object({ type: z.literal('addBill'), bill: billWire, payers: z.readonly(z.array(z.object({ dinerId: id, amount })).check(z.maxLength(50))) }),
       z.object({ type: z.literal('setPayers'), billId: id, payers }),

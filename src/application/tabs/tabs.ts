@@ -1,7 +1,7 @@
 import type { Bill } from '../../../domain/bill';
 import { capabilityKey } from '../../../domain/capability-key';
 import type { CurrencyCode } from '../../../domain/currency';
-import { parsePayee } from '../../../domain/paying-back/payee';
+import { parsePayee, type PayeeProblem } from '../../../domain/paying-back/payee';
 import { err, ok, type Result } from '../../../domain/result';
 import { shortId } from '../../../domain/sharing/stored-receipt';
 import {
@@ -27,7 +27,16 @@ import type { TabEvents, TabStore } from '../../../ports/tabs';
 /** What a phone asks of a tab; the server makes the ids and works out every amount it can. */
 export type TabRequest =
   | { readonly type: 'addPerson'; readonly name: string }
-  | { readonly type: 'setPayTo'; readonly personId: string; readonly monzo: string; readonly revolut: string; readonly paypal: string }
+  | {
+      readonly type: 'setPayTo';
+      readonly personId: string;
+      readonly monzo: string;
+      readonly revolut: string;
+      readonly paypal: string;
+      readonly iban?: string | undefined;
+      readonly bic?: string | undefined;
+      readonly upi?: string | undefined;
+    }
   | { readonly type: 'addExpense'; readonly name: string; readonly amount: number; readonly currency: CurrencyCode; readonly payers: readonly TabPayer[]; readonly sharedBy: readonly string[] }
   /** A bill from the Summary: its diners are matched to the tab's people by name, and payers are diner ids. */
   | { readonly type: 'addBill'; readonly bill: Bill; readonly payers: readonly { readonly dinerId: string; readonly amount: number }[] }
@@ -93,7 +102,7 @@ export class Tabs {
     const decision = await this.limiter.hit(`tab:changes:${clientKey}`, CHANGES_PER_CLIENT);
     if (!decision.allowed) return err({ code: 'rate_limited', retryAfterSeconds: decision.retryAfterSeconds });
     if (request.type === 'setPayTo') {
-      const payee = parsePayee({ name: 'x', monzo: request.monzo, revolut: request.revolut, paypal: request.paypal });
+      const payee = payToOf(request);
       if (!payee.ok) return err({ code: 'bad_pay_to', field: payee.error.field, message: payee.error.message });
     }
     const changed = await this.store.change(tabId, this.secrets.hash(key), (tab) => this.decide(tab, request));
@@ -119,9 +128,8 @@ export class Tabs {
       case 'addPerson':
         return ok({ type: 'addPerson', personId: this.newId(), name: request.name });
       case 'setPayTo': {
-        const payee = parsePayee({ name: 'x', monzo: request.monzo, revolut: request.revolut, paypal: request.paypal });
-        const payTo = payee.ok ? { monzo: payee.value.monzo, revolut: payee.value.revolut, paypal: payee.value.paypal } : null;
-        return ok({ type: 'setPayTo', personId: request.personId, payTo });
+        const payee = payToOf(request);
+        return ok({ type: 'setPayTo', personId: request.personId, payTo: payee.ok ? payee.value : null });
       }
       case 'addExpense': {
         if (!Number.isSafeInteger(request.amount) || request.amount <= 0) return err({ code: 'bad_amount', field: 'amount' });
@@ -175,4 +183,13 @@ export class Tabs {
   private newId(): string {
     return shortId(this.secrets.randomBytes(12), 12);
   }
+}
+
+/** A person's pay details checked as the organiser's are (handles, IBAN, BIC, UPI id); the name is the person's own. */
+function payToOf(request: Extract<TabRequest, { type: 'setPayTo' }>): Result<NonNullable<TabPerson['payTo']>, PayeeProblem> {
+  const { type: _type, personId: _personId, ...details } = request;
+  const payee = parsePayee({ name: 'them', ...details });
+  if (!payee.ok) return payee;
+  const { name: _name, ...payTo } = payee.value;
+  return ok(payTo);
 }

@@ -9,6 +9,9 @@ const HANDLES = [
   { field: 'monzo', label: 'Monzo.me username' },
   { field: 'revolut', label: 'Revolut tag' },
   { field: 'paypal', label: 'PayPal.Me username' },
+  { field: 'iban', label: 'IBAN (bank transfers in euros or koruna)' },
+  { field: 'bic', label: 'BIC (optional)' },
+  { field: 'upi', label: 'UPI ID (payments in rupees)' },
 ] as const;
 
 /** The tab's people: adding someone, and this phone's person saying how they want to be paid. */
@@ -29,7 +32,7 @@ export function TabPeople({ tab, me, send }: { readonly tab: TabViewJson; readon
         {tab.people.map((p) => (
           <li key={p.id} className="tab-row">
             <span>{p.name}</span>
-            <span className="muted">{p.payTo && (p.payTo.monzo || p.payTo.revolut || p.payTo.paypal) ? 'can be paid by link' : 'no pay link yet'}</span>
+            <span className="muted">{p.payTo && Object.values(p.payTo).some((v) => v !== null) ? 'can be paid by link' : 'no pay link yet'}</span>
           </li>
         ))}
       </ul>
@@ -55,7 +58,7 @@ export function TabPeople({ tab, me, send }: { readonly tab: TabViewJson; readon
 }
 
 function PayToForm({ person, send }: { readonly person: TabViewJson['people'][number]; readonly send: TabConnection['send'] }) {
-  const [handles, setHandles] = useState({ monzo: person.payTo?.monzo ?? '', revolut: person.payTo?.revolut ?? '', paypal: person.payTo?.paypal ?? '' });
+  const [handles, setHandles] = useState(() => Object.fromEntries(HANDLES.map(({ field }) => [field, person.payTo?.[field] ?? ''])) as Record<(typeof HANDLES)[number]['field'], string>);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const save = async () => {
     const sent = await send({ type: 'setPayTo', personId: person.id, ...handles });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ShowToPayDialog } from '../paying-back/ShowToPayDialog';
 import type { TabViewJson } from '../../contracts/tabs';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
@@ -14,6 +15,7 @@ const PROVIDER_NAMES: Record<Transfer['payLinks'][number]['provider'], string> =
 export function TabSettleUp({ tab, me, send }: { readonly tab: TabViewJson; readonly me: string | undefined; readonly send: TabConnection['send'] }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [marking, setMarking] = useState<string | null>(null);
+  const [showing, setShowing] = useState<Transfer | null>(null);
   const markPaid = async (t: Transfer) => {
     setMarking(`${t.from}>${t.to}`);
     const sent = await send({ type: 'recordTransfer', from: t.from, to: t.to, amount: t.amount, currency: t.currency });
@@ -48,6 +50,9 @@ export function TabSettleUp({ tab, me, send }: { readonly tab: TabViewJson; read
                   </p>
                   <p className="muted tab-reason">{t.reason}</p>
                   <div className="actions">
+                    {(me === undefined || t.from === me || t.to === me) && t.code !== null && (
+                      <Button onClick={() => setShowing(t)}>{t.code.provider === 'upi' ? 'UPI code' : 'Bank transfer code'}</Button>
+                    )}
                     {(me === undefined || t.from === me) &&
                       t.payLinks.map((link) => (
                         <a key={link.provider} className="button secondary" href={link.url} target="_blank" rel="noopener noreferrer">
@@ -59,7 +64,9 @@ export function TabSettleUp({ tab, me, send }: { readonly tab: TabViewJson; read
                       {marking === `${t.from}>${t.to}` ? 'Marking…' : 'Mark paid'}
                     </Button>
                   </div>
-                  {(me === undefined || t.from === me) && t.payLinks.length === 0 && <p className="muted">{t.toName} has not added a way to be paid yet: pay them as you usually do.</p>}
+                  {(me === undefined || t.from === me) && t.payLinks.length === 0 && t.code === null && (
+                    <p className="muted">{t.toName} has not added a way to be paid yet: pay them as you usually do.</p>
+                  )}
                 </li>
               ))}
             </ul>
@@ -95,6 +102,7 @@ export function TabSettleUp({ tab, me, send }: { readonly tab: TabViewJson; read
         </details>
       )}
       <Problem message={problem} />
+      {showing?.code && <ShowToPayDialog name={showing.fromName} code={showing.code} onClose={() => setShowing(null)} />}
     </Card>
   );
 }

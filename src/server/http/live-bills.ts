@@ -15,7 +15,8 @@ function liveRefusal(code: LiveRefusal, retryAfterSeconds?: number): { status: n
       return { status: 404, message: LIVE_PROBLEM_MESSAGES.not_found };
     case 'forbidden':
       return { status: 403, message: LIVE_PROBLEM_MESSAGES.forbidden };
-    // The bill has moved on under the phone: it ended, the seat or the table filled, the person or item went.
+    // The bill has moved on under the phone: it ended, the seat or the table filled, the person or item
+    // went, or the stored bill a hand-out names is gone or no longer has those shares.
     case 'expired':
     case 'locked':
     case 'finished':
@@ -23,7 +24,6 @@ function liveRefusal(code: LiveRefusal, retryAfterSeconds?: number): { status: n
     case 'unknown_diner':
     case 'unknown_item':
     case 'table_full':
-    // A hand-out from a page that is out of date with the stored bill.
     case 'no_stored_bill':
     case 'not_its_shares':
       return { status: 409, message: LIVE_PROBLEM_MESSAGES[code] };

@@ -11,8 +11,8 @@ import { tabView } from '../../../../domain/tab/tab-view';
 const EUR = 'EUR' as CurrencyCode;
 const GBP = 'GBP' as CurrencyCode;
 
-const people = [
-  { id: 'ana', name: 'Ana', payTo: { monzo: 'anafox', revolut: null, paypal: 'anafox' } },
+const people: Tab['people'] = [
+  { id: 'ana', name: 'Ana', payTo: { monzo: 'anafox', revolut: null, paypal: 'anafox', iban: null, bic: null, upi: null } },
   { id: 'ben', name: 'Ben', payTo: null },
   { id: 'cat', name: 'Cat', payTo: null },
 ];
@@ -107,6 +107,19 @@ describe('the tab as every phone sees it', () => {
     const benToAna = pounds!.transfers[0]!;
     expect(benToAna.payLinks.map((l) => l.url)).toEqual(['https://monzo.me/anafox/20.00?d=Lisbon', 'https://paypal.me/anafox/20.00GBP']);
     expect(benToAna.reason).toBe("Ben pays Ana £20.00: Ana paid £60.00 for Friday's dinner, Ben's share was £20.00");
+  });
+
+  it('gives a euro transfer to someone with an IBAN a bank code with its exact amount, and a rupee one a UPI link', () => {
+    const withAccounts = (payTo: Partial<NonNullable<Tab['people'][number]['payTo']>>, currency: CurrencyCode) => {
+      const ana = { ...people[0]!, payTo: { ...people[0]!.payTo!, ...payTo } };
+      return tabView(withExpense({ ...emptyTab, currency, people: [ana, ...people.slice(1)] }, 'Dinner', 6001, currency, [{ personId: 'ana', amount: 6001 }])).settlements[0]!.transfers;
+    };
+    const [euros] = withAccounts({ iban: 'DE89370400440532013000' }, EUR);
+    expect(euros!.code).toMatchObject({ provider: 'epc', account: 'DE89 3704 0044 0532 0130 00', amount: '€20.00' });
+    expect(euros!.code!.qr.split('\n').slice(0, 8)).toEqual(['BCD', '002', '1', 'SCT', '', 'Ana', 'DE89370400440532013000', 'EUR20.00']);
+    const [rupees] = withAccounts({ upi: 'ana@okaxis' }, 'INR' as CurrencyCode);
+    expect(rupees!.code?.qr).toMatch(/^upi:\/\/pay\?pa=ana@okaxis&pn=Ana&am=20\.00&cu=INR/);
+    expect(withAccounts({}, EUR)[0]!.code).toBeNull();
   });
 
   it('exports every bill, share, payment made and transfer as CSV', () => {
