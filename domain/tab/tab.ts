@@ -17,7 +17,8 @@ export function tabIdOf(value: unknown): TabId | null {
   return typeof value === 'string' && TAB_ID.test(value) ? (value as TabId) : null;
 }
 
-export const TAB_LIMITS = { people: 40, bills: 300, payments: 2000, name: 60, personName: 20 } as const;
+/** Amounts in minor units: an expense, what one payer paid, one transfer. */
+export const TAB_LIMITS = { people: 40, bills: 300, payments: 2000, name: 60, personName: 20, amount: 1_000_000_000 } as const;
 
 /** A person on the tab, with where they want to be paid (their own, as each person types it). */
 export interface TabPerson {
@@ -144,7 +145,7 @@ export function changeTab(tab: Tab, change: TabChange): Result<Tab, TabProblem> 
       if (!known(t.from)) return err({ code: 'unknown_person', field: 'from' });
       if (!known(t.to)) return err({ code: 'unknown_person', field: 'to' });
       if (t.from === t.to) return err({ code: 'same_person', field: 'to' });
-      if (!Number.isSafeInteger(t.amount) || t.amount <= 0) return err({ code: 'bad_amount', field: 'amount' });
+      if (!isAmount(t.amount) || t.amount === 0) return err({ code: 'bad_amount', field: 'amount' });
       return next({ transfers: [...tab.transfers, t] });
     }
     case 'undoTransfer':
@@ -167,13 +168,18 @@ function checkBill(tab: Pick<Tab, 'people'>, bill: Bill, payers: readonly TabPay
   const people = new Set(tab.people.map((p) => p.id));
   if (bill.diners.some((d) => !people.has(d.id))) return err({ code: 'unknown_person', field: 'bill.diners' });
   if (payers.some((p) => !people.has(p.personId))) return err({ code: 'unknown_person', field: 'payers' });
-  if (payers.some((p) => !Number.isSafeInteger(p.amount) || p.amount < 0)) return err({ code: 'bad_amount', field: 'payers' });
+  if (payers.some((p) => !isAmount(p.amount))) return err({ code: 'bad_amount', field: 'payers' });
   const split = billSplit(bill);
   if (split.shares.every((s) => s.totalPence === 0) && split.totalPence > 0) return err({ code: 'nobody_shares', field: 'sharedBy' });
   const owed = split.totalPence - split.unassignedPence;
   const difference = payers.reduce((sum, p) => sum + p.amount, 0) - owed;
   if (difference !== 0) return err({ code: 'payers_off', field: 'payers', difference, currency: bill.currency });
   return ok(null);
+}
+
+/** A whole number of minor units from 0 up to the tab's limit. */
+export function isAmount(amount: number): boolean {
+  return Number.isSafeInteger(amount) && amount >= 0 && amount <= TAB_LIMITS.amount;
 }
 
 /** A plain expense typed on the tab ("Taxi £24, Ana paid, split equally") as a bill of one line. */

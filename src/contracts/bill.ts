@@ -5,6 +5,7 @@ import { MAX_DINERS } from '../../domain/diners';
 import { pence } from '../../domain/money';
 import type { Portions } from '../../domain/portions';
 import { err, ok, type Result } from '../../domain/result';
+import { MAX_ITEM_PENCE } from '../../domain/sharing/share-packet';
 import { TIP_SPLITS, type ItemKind } from '../../domain/split';
 import { everyMember } from './every-member';
 
@@ -25,7 +26,7 @@ export const billWire = z.object({
         z.object({
           id,
           name: z.string().check(z.maxLength(200)),
-          pricePence: z.int(),
+          pricePence: z.int().check(z.minimum(-MAX_ITEM_PENCE), z.maximum(MAX_ITEM_PENCE)),
           kind: z.enum(ITEM_KINDS),
           assignedTo: z.readonly(z.array(id).check(z.maxLength(MAX_DINERS))),
           portions: z.optional(portions),
@@ -34,7 +35,7 @@ export const billWire = z.object({
       )
       .check(z.maxLength(500)),
   ),
-  tipPence: z.int(),
+  tipPence: z.int().check(z.minimum(0), z.maximum(MAX_ITEM_PENCE)),
   tipSplit: z.enum(TIP_SPLITS),
   tipSharers: z.enum(['allDiners', 'dinersWithItems']),
   payerId: z.nullable(id),
@@ -42,10 +43,19 @@ export const billWire = z.object({
 
 export type BillWire = z.infer<typeof billWire>;
 
-/** The wire's bill as the domain's, or 'currency' when its currency is none we know. */
-export function billFromWire(wire: BillWire): Result<Bill, { readonly field: 'currency' }> {
+/**
+ * The wire's bill as the domain's, or the field that makes it no bill: a currency we do not know,
+ * a diner or item id given twice, a line shared with someone not on the bill, a payer who is not.
+ */
+export function billFromWire(wire: BillWire): Result<Bill, { readonly field: 'currency' | 'diners' | 'items' | 'payerId' }> {
   const currency = currencyCode(wire.currency);
   if (currency === null) return err({ field: 'currency' });
+  const diners = new Set(wire.diners.map((d) => d.id));
+  if (diners.size !== wire.diners.length) return err({ field: 'diners' });
+  if (new Set(wire.items.map((i) => i.id)).size !== wire.items.length) return err({ field: 'items' });
+  const onBill = (ids: readonly string[]) => new Set(ids).size === ids.length && ids.every((id) => diners.has(id));
+  if (wire.items.some((i) => !onBill(i.assignedTo) || (i.portions !== undefined && !onBill(Object.keys(i.portions.counts))))) return err({ field: 'items' });
+  if (wire.payerId !== null && !diners.has(wire.payerId)) return err({ field: 'payerId' });
   return ok({
     ...wire,
     currency,

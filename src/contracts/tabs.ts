@@ -1,5 +1,5 @@
 import { z } from './zod';
-import type { TabRefusal } from '../../domain/tab/tab';
+import { TAB_LIMITS, type TabRefusal } from '../../domain/tab/tab';
 import { billWire } from './bill';
 import { everyMember } from './every-member';
 import type { Endpoint } from './endpoint';
@@ -28,7 +28,8 @@ const TAB_REFUSALS = everyMember<TabRefusalCode>()(
 );
 
 const id = z.string().check(z.minLength(1), z.maxLength(64));
-const amount = z.int();
+// Minor units: up to ten million of a two-decimal currency, well inside what every sum is exact for.
+const amount = z.int().check(z.minimum(0), z.maximum(TAB_LIMITS.amount));
 const currency = z.string().check(z.length(3));
 const handle = z.string().check(z.maxLength(100));
 const payers = z.readonly(z.array(z.object({ personId: id, amount })).check(z.maxLength(50)));

@@ -123,4 +123,76 @@ describe('a tab on two phones', () => {
     await ana.getByText('Payments made (1)').waitFor({ timeout: 1000 });
     expect(await ana.getByText('Ben pays Ana').count()).toBe(0);
   });
+
+  it('answers bad input with a 4xx naming the field, never a 5xx, and keeps the tab readable', async (context) => {
+    if (skipped !== null) return context.skip(`no Postgres: ${skipped}`);
+    const opened = await api('/api/tabs', { name: 'Bad input', currency: 'EUR', people: ['Ana', 'Ben'] });
+    const [ana, ben] = opened.tab.people.map((p) => p.id);
+    const send = (command: unknown) =>
+      fetch(`${servers[1]!.url}/api/tabs/${opened.tabId}/commands`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-tab-key': opened.key }, body: JSON.stringify({ command }) });
+    const bill = (over: object) => ({
+      currency: 'EUR',
+      name: 'X',
+      diners: [
+        { id: 'a', name: 'Ana' },
+        { id: 'b', name: 'Ben' },
+      ],
+      items: [{ id: 'i1', name: 'Soup', pricePence: 1000, kind: 'item', assignedTo: ['a', 'b'] }],
+      tipPence: 0,
+      tipSplit: 'equal',
+      tipSharers: 'allDiners',
+      payerId: null,
+      ...over,
+    });
+    for (const [command, field] of [
+      [
+        {
+          type: 'addBill',
+          bill: bill({
+            diners: [
+              { id: 'a', name: 'Ana' },
+              { id: 'a', name: 'Ana' },
+            ],
+          }),
+          payers: [{ dinerId: 'a', amount: 1000 }],
+        },
+        'bill.diners',
+      ],
+      [
+        {
+          type: 'addBill',
+          bill: bill({
+            diners: [
+              { id: 'a', name: 'Zed' },
+              { id: 'b', name: 'zed' },
+            ],
+          }),
+          payers: [{ dinerId: 'a', amount: 1000 }],
+        },
+        'name',
+      ],
+      [{ type: 'addBill', bill: bill({ items: [{ id: 'i1', name: 'S', pricePence: 500, kind: 'item', assignedTo: ['zz'] }] }), payers: [{ dinerId: 'a', amount: 500 }] }, 'bill.items'],
+      [{ type: 'addBill', bill: bill({ currency: 'XYZ' }), payers: [{ dinerId: 'a', amount: 1000 }] }, 'bill.currency'],
+      [{ type: 'addBill', bill: bill({}), payers: [{ dinerId: 'a', amount: 999 }] }, 'payers'],
+      [{ type: 'addExpense', name: 'T', amount: 2400, currency: 'EUR', payers: [{ personId: ana, amount: 2400 }], sharedBy: [] }, 'sharedBy'],
+      [{ type: 'recordTransfer', from: ana, to: ana, amount: 100, currency: 'EUR' }, 'to'],
+      [{ type: 'recordTransfer', from: ana, to: 'nobody', amount: 100, currency: 'EUR' }, 'to'],
+      [{ type: 'setRate', currency: 'GBP', rate: 'lots' }, 'rate'],
+      [{ type: 'setPayTo', personId: ben, monzo: '', revolut: '', paypal: '', iban: 'DE00 3704 0044 0532 0130 00' }, 'iban'],
+    ] as const) {
+      const answer = await send(command);
+      const body = (await answer.json()) as { code: string; field?: string; error: string };
+      expect([answer.status >= 400 && answer.status < 500, body.field], JSON.stringify(command)).toEqual([true, field]);
+    }
+    for (const command of [
+      { type: 'recordTransfer', from: ana, to: ben, amount: 9007199254740991, currency: 'EUR' },
+      { type: 'addBill', bill: bill({ tipPence: 1e15 }), payers: [] },
+      { type: 'nonsense' },
+    ]) {
+      const answer = await send(command);
+      expect(answer.status, JSON.stringify(command)).toBe(400);
+    }
+    const read = await fetch(`${servers[0]!.url}/api/tabs/${opened.tabId}`, { headers: { 'x-tab-key': opened.key } });
+    expect(read.status).toBe(200);
+  });
 });

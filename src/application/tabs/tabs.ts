@@ -6,6 +6,7 @@ import { err, ok, type Result } from '../../../domain/result';
 import { shortId } from '../../../domain/sharing/stored-receipt';
 import {
   checkPersonName,
+  isAmount,
   expenseBill,
   samePersonName,
   TAB_LIMITS,
@@ -132,7 +133,7 @@ export class Tabs {
         return ok({ type: 'setPayTo', personId: request.personId, payTo: payee.ok ? payee.value : null });
       }
       case 'addExpense': {
-        if (!Number.isSafeInteger(request.amount) || request.amount <= 0) return err({ code: 'bad_amount', field: 'amount' });
+        if (!isAmount(request.amount) || request.amount === 0) return err({ code: 'bad_amount', field: 'amount' });
         if (request.sharedBy.length === 0) return err({ code: 'nobody_shares', field: 'sharedBy' });
         const unknown = request.sharedBy.find((id) => !tab.people.some((p) => p.id === id));
         if (unknown !== undefined) return err({ code: 'unknown_person', field: 'sharedBy' });
@@ -140,7 +141,7 @@ export class Tabs {
         return ok({ type: 'addBill', billId: this.newId(), bill, payers: request.payers, newPeople: [] });
       }
       case 'addBill':
-        return ok(this.billJoining(tab, request.bill, request.payers));
+        return this.billJoining(tab, request.bill, request.payers);
       case 'setPayers':
         return ok({ type: 'setPayers', billId: request.billId, payers: request.payers });
       case 'removeBill':
@@ -157,11 +158,13 @@ export class Tabs {
   }
 
   /** The bill with its diners as the tab's people (matched by name, else new), and its payers as people. */
-  private billJoining(tab: Tab, bill: Bill, payers: readonly { readonly dinerId: string; readonly amount: number }[]): TabChange {
+  private billJoining(tab: Tab, bill: Bill, payers: readonly { readonly dinerId: string; readonly amount: number }[]): Result<TabChange, TabProblem> {
     const newPeople: TabPerson[] = [];
     const personOf = new Map<string, string>();
     for (const diner of bill.diners) {
       const known = [...tab.people, ...newPeople].find((p) => samePersonName(p.name, diner.name));
+      // Two diners of one bill are two people: "Zed" and "zed" cannot both be the tab's Zed.
+      if (known !== undefined && [...personOf.values()].includes(known.id)) return err({ code: 'name_taken', field: 'name' });
       const person = known ?? { id: this.newId(), name: diner.name, payTo: null };
       if (known === undefined) newPeople.push(person);
       personOf.set(diner.id, person.id);
@@ -177,7 +180,7 @@ export class Tabs {
       })),
       payerId: null,
     };
-    return { type: 'addBill', billId: this.newId(), bill: onTab, payers: payers.map((p) => ({ personId: asPerson(p.dinerId), amount: p.amount })), newPeople };
+    return ok({ type: 'addBill', billId: this.newId(), bill: onTab, payers: payers.map((p) => ({ personId: asPerson(p.dinerId), amount: p.amount })), newPeople });
   }
 
   private newId(): string {

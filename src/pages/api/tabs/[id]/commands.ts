@@ -18,11 +18,18 @@ export const POST: APIRoute = async (context) => {
   const input = await readJson(context.request, tabCommand.request, 256 * 1024);
   if (!input.ok) return requestRefused(input.error);
   const request = tabRequestOf(input.value.command);
-  if ('field' in request) return json({ error: `Invalid request: ${request.field}: not a known currency`, code: 'invalid_body', field: request.field }, 400);
+  if ('field' in request) return json({ error: `Invalid request: ${request.field}: ${WHY_NOT[request.field.replace(/^bill\./, '')] ?? 'not valid'}`, code: 'invalid_body', field: request.field }, 400);
   const { tabs } = await context.locals.services();
   const changed = await tabs.change(tabId, context.request.headers.get(TAB_KEY_HEADER) ?? '', request, await clientIpOf(context));
   if (!changed.ok) return tabRefusalResponse(changed.error);
   return answerWith(tabCommand, { tab: changed.value });
+};
+
+const WHY_NOT: Record<string, string> = {
+  currency: 'not a known currency',
+  diners: 'a diner is listed twice',
+  items: 'a line is listed twice, or shared with someone not on the bill',
+  payerId: 'not one of the diners',
 };
 
 /** The command with its currencies and bill read into the domain's types, or the field that is none. */
