@@ -42,6 +42,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('amount', 'integer', (c) => c.notNull().check(sql`amount > 0`))
     .addColumn('currency', 'text', (c) => c.notNull())
     .addColumn('made_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('version', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('tab_transfers_pk', ['tab_id', 'id'])
     .execute();
 }

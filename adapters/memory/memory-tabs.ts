@@ -24,7 +24,13 @@ export class MemoryTabs implements TabStore, TabEvents {
     const next = changeTab(found.tab, change.value);
     if (!next.ok) return next;
     this.tabs.set(tabId, { tab: next.value, keyHash });
-    for (const onChange of this.watchers.get(tabId) ?? []) onChange(next.value);
+    for (const onChange of this.watchers.get(tabId) ?? []) {
+      try {
+        onChange(next.value);
+      } catch {
+        // As the Postgres events: one watcher failing never fails the change or the others.
+      }
+    }
     return ok(next.value);
   }
 

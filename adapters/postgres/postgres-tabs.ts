@@ -32,9 +32,8 @@ export class PostgresTabStore implements TabStore {
     });
   }
 
-  async find(tabId: TabId, keyHash: string): Promise<Tab | null> {
-    const row = await this.db.selectFrom('tabs').selectAll().where('id', '=', tabId).where('key_hash', '=', keyHash).executeTakeFirst();
-    return row === undefined ? null : readTab(this.db, row);
+  find(tabId: TabId, keyHash: string): Promise<Tab | null> {
+    return readTabConsistently(this.db, tabId, keyHash);
   }
 
   change(tabId: TabId, keyHash: string, decide: DecideTabChange): Promise<Result<Tab, TabProblem | { readonly code: 'not_found' }>> {
@@ -108,6 +107,7 @@ async function writeChange(tx: Transaction<Database>, tab: Tab, change: TabChang
           amount: t.amount,
           currency: t.currency,
           made_at: new Date(t.at),
+          version: tab.version,
         })
         .execute();
       return;
@@ -136,6 +136,22 @@ async function nextPosition(tx: Db, table: 'tab_bills' | 'tab_transfers', tabId:
   return Number(row.last) + 1;
 }
 
+/**
+ * The tab and its rows as of one moment (a change commits its rows together, and a read in pieces
+ * could see a bill naming a person it has not read yet); by id and key, or by id alone for watchers.
+ */
+function readTabConsistently(db: Kysely<Database>, tabId: TabId, keyHash: string | null): Promise<Tab | null> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (tx) => {
+      let query = tx.selectFrom('tabs').selectAll().where('id', '=', tabId);
+      if (keyHash !== null) query = query.where('key_hash', '=', keyHash);
+      const row = await query.executeTakeFirst();
+      return row === undefined ? null : readTab(tx, row);
+    });
+}
+
 async function readTab(db: Db, row: { id: string; name: string; currency: string; version: number; rates: Record<string, string> }): Promise<Tab> {
   const [people, bills, transfers] = await Promise.all([
     db.selectFrom('tab_people').selectAll().where('tab_id', '=', row.id).orderBy('position').execute(),
@@ -150,7 +166,7 @@ async function readTab(db: Db, row: { id: string; name: string; currency: string
     rates: row.rates,
     people: people.map((p) => ({ id: p.id, name: p.name, payTo: payToOfRow(p.pay_to) })),
     bills: bills.map((b) => ({ id: b.id, bill: billFromJson(b.bill), payers: payersFromJson(b.payers) })),
-    transfers: transfers.map((t) => ({ id: t.id, from: t.from_person, to: t.to_person, amount: t.amount, currency: currencyCode(t.currency) ?? GBP, at: t.made_at.toISOString() })),
+    transfers: transfers.map((t) => ({ id: t.id, from: t.from_person, to: t.to_person, amount: t.amount, currency: currencyCode(t.currency) ?? GBP, at: t.made_at.toISOString(), version: t.version })),
   };
 }
 
@@ -216,15 +232,14 @@ export class PostgresTabEvents implements TabEvents {
 
   private async tell(tabId: TabId): Promise<void> {
     // Read whatever the key: every watcher here opened the tab with its own key first.
-    const row = await this.db
-      .selectFrom('tabs')
-      .selectAll()
-      .where('id', '=', tabId)
-      .executeTakeFirst()
-      .catch(() => undefined);
-    if (row === undefined) return;
-    const tab = await readTab(this.db, row).catch(() => null);
+    const tab = await readTabConsistently(this.db, tabId, null).catch(() => null);
     if (tab === null) return;
-    for (const onChange of this.watchers.get(tabId) ?? []) onChange(tab);
+    for (const onChange of this.watchers.get(tabId) ?? []) {
+      try {
+        onChange(tab);
+      } catch {
+        // One phone's stream failing to take a version must not keep it from the others.
+      }
+    }
   }
 }

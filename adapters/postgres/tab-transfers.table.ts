@@ -7,4 +7,6 @@ export interface TabTransfersTable {
   amount: number;
   currency: string;
   made_at: Date;
+  /** The tab's version once it was recorded. */
+  version: number;
 }

@@ -129,27 +129,29 @@ function settleGroup(group: readonly (readonly [string, number])[]): Transfer[] 
 }
 
 /**
- * The plan after payments: the plan for the balances before them, less what was paid along its own
- * transfers, and the fewest transfers for whatever that leaves. Paying a planned transfer (or part of
- * one) then takes that transfer off (or shortens it) and changes nothing else. Where the payments
- * went another way and this would need more transfers than a fresh plan, the fresh plan is used.
+ * The plan after payments, taken in the order they were made, each against the plan as it then
+ * stood: paying a planned transfer in full takes it off and changes nothing else (what is left is
+ * still the fewest); paying part of one shortens it; a payment that went another way is settled on
+ * top of the plan. After a payment of those two kinds, a fresh plan is used if it needs fewer
+ * transfers, so the plan is always the fewest for the balances as they are.
  */
 export function settleAfterPayments(before: Balances, paid: readonly Transfer[], order: readonly string[], circles?: Circles): Transfer[] {
   const rank = rankOf(order);
-  const after = applyTransfers(before, paid);
-  const fresh = fewestTransfers(after, order, circles);
-  const kept = new Map<string, Transfer>();
-  for (const t of fewestTransfers(before, order, circles)) kept.set(pairKey(t), t);
+  let balances: Balances = before;
+  let plan = fewestTransfers(before, order, circles);
   for (const payment of paid) {
-    const planned = kept.get(pairKey(payment));
-    if (planned === undefined) continue;
-    const amount = planned.amount - Math.min(planned.amount, payment.amount);
-    kept.set(pairKey(payment), { ...planned, amount });
+    balances = applyTransfers(balances, [payment]);
+    const planned = plan.find((t) => t.from === payment.from && t.to === payment.to);
+    if (planned !== undefined && planned.amount === payment.amount) {
+      plan = plan.filter((t) => t !== planned);
+      continue;
+    }
+    const shortened = planned === undefined ? plan : plan.map((t) => (t === planned ? { ...t, amount: t.amount - Math.min(t.amount, payment.amount) } : t)).filter((t) => t.amount > 0);
+    const onTop = netted([...shortened, ...fewestTransfers(applyTransfers(balances, shortened), order, circles)]);
+    const fresh = fewestTransfers(balances, order, circles);
+    plan = onTop.length <= fresh.length ? sortTransfers(onTop, rank) : fresh;
   }
-  const keptPlan = [...kept.values()].filter((t) => t.amount > 0);
-  const leftOver = applyTransfers(after, keptPlan);
-  const combined = netted([...keptPlan, ...fewestTransfers(leftOver, order, circles)]);
-  return combined.length <= fresh.length ? sortTransfers(combined, rank) : fresh;
+  return plan;
 }
 
 /** Balances once the transfers are made: the payer's debt shrinks, the payee's credit with it. */

@@ -10,12 +10,12 @@ export function tabCsv(view: TabView): string {
       'bill',
       bill.name,
       bill.currency,
-      bill.totalText,
+      minorToMajorText(bill.total, bill.currency),
       bill.payers.map((p) => `${p.name} ${minorToMajorText(p.amount, bill.currency)}`).join('; '),
       ...view.people.map((p) => minorToMajorText(bill.shares.find((s) => s.personId === p.id)?.amount ?? 0, bill.currency)),
     ]);
   }
-  for (const made of view.transfersMade) rows.push(['paid', `${made.fromName} → ${made.toName}`, '', made.amountText, made.at, ...view.people.map(() => '')]);
+  for (const made of view.transfersMade) rows.push(['paid', `${made.fromName} → ${made.toName}`, made.currency, minorToMajorText(made.amount, made.currency), made.at, ...view.people.map(() => '')]);
   for (const settlement of view.settlements) {
     rows.push([
       'balance',

@@ -35,6 +35,7 @@ export interface TabLedger {
 export type TabLedgerProblem =
   | { readonly code: 'paid_not_owed'; readonly bill: string; readonly difference: number; readonly currency: CurrencyCode }
   | { readonly code: 'invalid_amount'; readonly bill: string; readonly person: string; readonly amount: number }
+  | { readonly code: 'invalid_payment'; readonly bill: string; readonly amount: number }
   | { readonly code: 'unknown_person'; readonly bill: string; readonly person: string };
 
 /** One currency's settling up: balances before any payment, after them, and the plan that clears them. */
@@ -60,7 +61,7 @@ export function checkTabLedger(tab: Pick<TabLedger, 'people' | 'bills' | 'paymen
   for (const payment of tab.payments) {
     const name = `payment from ${payment.from} to ${payment.to}`;
     for (const person of [payment.from, payment.to]) if (!people.has(person)) return err({ code: 'unknown_person', bill: name, person });
-    if (!Number.isSafeInteger(payment.amount) || payment.amount <= 0) return err({ code: 'invalid_amount', bill: name, person: payment.from, amount: payment.amount });
+    if (!Number.isSafeInteger(payment.amount) || payment.amount <= 0) return err({ code: 'invalid_payment', bill: name, amount: payment.amount });
   }
   return ok(null);
 }

@@ -11,6 +11,8 @@ export function tabLedgerProblemText(problem: TabLedgerProblem): string {
     }
     case 'invalid_amount':
       return `${problem.bill}: ${problem.person}'s amount (${problem.amount}) must be a whole number of minor units, 0 or more`;
+    case 'invalid_payment':
+      return `${problem.bill}: the amount (${problem.amount}) must be a whole number of minor units greater than 0`;
     case 'unknown_person':
       return `${problem.bill}: ${problem.person} is not one of the tab's people`;
   }

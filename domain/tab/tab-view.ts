@@ -59,7 +59,15 @@ export interface TabView {
   readonly people: readonly TabPersonView[];
   readonly bills: readonly TabBillView[];
   readonly settlements: readonly TabSettlementView[];
-  readonly transfersMade: readonly { readonly id: string; readonly fromName: string; readonly toName: string; readonly amountText: string; readonly at: string }[];
+  readonly transfersMade: readonly {
+    readonly id: string;
+    readonly fromName: string;
+    readonly toName: string;
+    readonly amount: number;
+    readonly currency: CurrencyCode;
+    readonly amountText: string;
+    readonly at: string;
+  }[];
   /** Currencies of bills on the tab other than its own, each with its rate or null. */
   readonly otherCurrencies: readonly { readonly currency: CurrencyCode; readonly rate: string | null }[];
 }
@@ -114,7 +122,15 @@ export function tabView(tab: Tab): TabView {
         }),
       };
     }),
-    transfersMade: tab.transfers.map((t) => ({ id: t.id, fromName: name(t.from), toName: name(t.to), amountText: formatMoney(t.amount, t.currency), at: t.at })),
+    transfersMade: tab.transfers.map((t) => ({
+      id: t.id,
+      fromName: name(t.from),
+      toName: name(t.to),
+      amount: t.amount,
+      currency: t.currency,
+      amountText: formatMoney(t.amount, t.currency),
+      at: t.at,
+    })),
     otherCurrencies: otherCurrencies.map((currency) => ({ currency, rate: tab.rates[currency] ?? null })),
   };
 }

@@ -4,7 +4,7 @@ import { formatMoney, type CurrencyCode } from '../currency';
 import { pence } from '../money';
 import type { Payee } from '../paying-back/payee';
 import { err, ok, type Result } from '../result';
-import type { TabLedger } from './tab-ledger';
+import { settleTab, type TabLedger } from './tab-ledger';
 
 // A tab: a group's running account across bills (a trip, a weekend, every Friday). Anyone with its
 // link sees it and adds to it; there are no accounts. Each bill keeps its items, shares and currency,
@@ -48,6 +48,8 @@ export interface TabTransferMade {
   readonly amount: number;
   readonly currency: CurrencyCode;
   readonly at: string;
+  /** The tab's version once it was recorded. */
+  readonly version: number;
 }
 
 export interface Tab {
@@ -66,13 +68,13 @@ export interface Tab {
 export type TabProblem =
   | { readonly code: 'name_empty' | 'name_too_long' | 'name_taken'; readonly field: 'name' }
   | { readonly code: 'unknown_person'; readonly field: string }
-  | { readonly code: 'unknown_bill' | 'unknown_transfer' }
+  | { readonly code: 'unknown_bill' | 'unknown_transfer' | 'already_paid' }
   | { readonly code: 'payers_off'; readonly field: 'payers'; readonly difference: number; readonly currency: CurrencyCode }
   | { readonly code: 'bad_amount'; readonly field: string }
   | { readonly code: 'same_person'; readonly field: 'to' }
   | { readonly code: 'bad_rate'; readonly field: 'rate' }
   | { readonly code: 'nobody_shares'; readonly field: 'sharedBy' }
-  | { readonly code: 'tab_full' };
+  | { readonly code: 'tab_full' | 'too_large' };
 
 /** Why a tab was not opened, read or changed: a problem with the change, or with the link. */
 export type TabRefusal = TabProblem | { readonly code: 'not_found' } | { readonly code: 'bad_pay_to'; readonly field: string; readonly message: string };
@@ -85,7 +87,8 @@ export type TabChange =
   | { readonly type: 'addBill'; readonly billId: string; readonly bill: Bill; readonly payers: readonly TabPayer[]; readonly newPeople: readonly TabPerson[] }
   | { readonly type: 'setPayers'; readonly billId: string; readonly payers: readonly TabPayer[] }
   | { readonly type: 'removeBill'; readonly billId: string }
-  | { readonly type: 'recordTransfer'; readonly transfer: TabTransferMade }
+  /** `shownAt`: the version of the tab the phone showed the transfer at ("Mark paid"), so a second tap is not a second payment. */
+  | { readonly type: 'recordTransfer'; readonly transfer: Omit<TabTransferMade, 'version'>; readonly shownAt?: number | undefined }
   | { readonly type: 'undoTransfer'; readonly transferId: string }
   | { readonly type: 'setRate'; readonly currency: CurrencyCode; readonly rate: string | null };
 
@@ -103,8 +106,28 @@ export function samePersonName(a: string, b: string): boolean {
   return key(a) === key(b);
 }
 
-/** The tab after one change, or why it cannot be made on the tab as it now stands. */
+/**
+ * The tab after one change, or why it cannot be made on the tab as it now stands. A change after
+ * which the balances could not be worked out exactly (amounts past what a number holds to the unit,
+ * at an extreme rate) is refused, so a tab that opens once always opens.
+ */
 export function changeTab(tab: Tab, change: TabChange): Result<Tab, TabProblem> {
+  const changed = applyChange(tab, change);
+  if (changed.ok && !settlesExactly(changed.value)) return err({ code: 'too_large' });
+  return changed;
+}
+
+function settlesExactly(tab: Tab): boolean {
+  try {
+    settleTab(tabLedgerOf(tab));
+    return true;
+  } catch (error) {
+    if (error instanceof RangeError) return false;
+    throw error;
+  }
+}
+
+function applyChange(tab: Tab, change: TabChange): Result<Tab, TabProblem> {
   const next = (fields: Partial<Tab>): Result<Tab, TabProblem> => ok({ ...tab, ...fields, version: tab.version + 1 });
   const known = (personId: string) => tab.people.some((p) => p.id === personId);
   switch (change.type) {
@@ -146,7 +169,9 @@ export function changeTab(tab: Tab, change: TabChange): Result<Tab, TabProblem> 
       if (!known(t.to)) return err({ code: 'unknown_person', field: 'to' });
       if (t.from === t.to) return err({ code: 'same_person', field: 'to' });
       if (!isAmount(t.amount) || t.amount === 0) return err({ code: 'bad_amount', field: 'amount' });
-      return next({ transfers: [...tab.transfers, t] });
+      const shownAt = change.shownAt;
+      if (shownAt !== undefined && tab.transfers.some((x) => x.from === t.from && x.to === t.to && x.version > shownAt)) return err({ code: 'already_paid' });
+      return next({ transfers: [...tab.transfers, { ...t, version: tab.version + 1 }] });
     }
     case 'undoTransfer':
       if (!tab.transfers.some((t) => t.id === change.transferId)) return err({ code: 'unknown_transfer' });
@@ -231,11 +256,13 @@ export const TAB_PROBLEM_MESSAGES: Record<Exclude<TabProblem['code'], 'payers_of
   unknown_person: 'That person is not on this tab',
   unknown_bill: 'That bill is no longer on this tab',
   unknown_transfer: 'That payment is no longer on this tab',
+  already_paid: 'Someone has just marked this payment. Check the tab before marking it again.',
   bad_amount: 'Enter an amount greater than 0',
   same_person: 'Someone cannot pay themselves',
   bad_rate: 'Enter the rate as a number greater than 0, such as 0.86.',
   nobody_shares: 'Choose who shares this bill',
   tab_full: 'This tab is full',
+  too_large: 'These amounts are too large to settle exactly. Check the amounts and the rate.',
   not_found: 'This tab was not found. Check the link.',
   forbidden: 'This link cannot change the tab.',
 };

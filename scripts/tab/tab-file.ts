@@ -8,12 +8,17 @@ import { tabLedgerProblemText } from '../../domain/tab/tab-messages';
 import type { Transfer } from '../../domain/tab/settle-up';
 
 const currency = z.string().refine((c) => currencyCode(c) !== null, 'is not an ISO 4217 currency code');
-const amounts = z.record(z.string(), z.number());
-const tabFile = z.object({
+// Amounts past a trillion minor units are refused: every sum of them stays exact in a number.
+const amount = z.number().min(-1e12).max(1e12);
+const amounts = z.record(z.string(), amount);
+const tabFile = z.strictObject({
   currency,
-  people: z.array(z.string().min(1)).min(1),
-  bills: z.array(z.object({ name: z.string().min(1), currency: currency.optional(), paid: amounts, owed: amounts })),
-  transfers: z.array(z.object({ from: z.string(), to: z.string(), amount: z.number(), currency: currency.optional() })).default([]),
+  people: z
+    .array(z.string().min(1))
+    .min(1)
+    .refine((people) => new Set(people).size === people.length, 'a person is listed twice'),
+  bills: z.array(z.strictObject({ name: z.string().min(1), currency: currency.optional(), paid: amounts, owed: amounts })),
+  transfers: z.array(z.strictObject({ from: z.string(), to: z.string(), amount, currency: currency.optional() })).default([]),
   rates: z.record(currency, z.union([z.string(), z.number()])).default({}),
 });
 
@@ -56,7 +61,14 @@ export function parseTabFile(text: string): Result<TabLedger, string> {
 export function settleTabFile(tab: TabLedger): Result<SettledTabFile, string> {
   const checked = checkTabLedger(tab);
   if (!checked.ok) return err(tabLedgerProblemText(checked.error));
-  const settlements = settleTab(tab);
+  let settlements: ReturnType<typeof settleTab>;
+  try {
+    settlements = settleTab(tab);
+  } catch (error) {
+    // Only a rate that takes an amount past what a number holds exactly gets here.
+    if (error instanceof RangeError) return err('the amounts at these rates are too large to settle exactly');
+    throw error;
+  }
   const other = settlements.find((s) => s.currency !== tab.currency && [...s.balances.values()].some((b) => b !== 0));
   if (other !== undefined) return err(`the tab has amounts in ${other.currency} and no rate for it in "rates"`);
   const mine = settlements.find((s) => s.currency === tab.currency);

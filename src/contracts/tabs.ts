@@ -17,12 +17,14 @@ const TAB_REFUSALS = everyMember<TabRefusalCode>()(
   'unknown_person',
   'unknown_bill',
   'unknown_transfer',
+  'already_paid',
   'payers_off',
   'bad_amount',
   'same_person',
   'bad_rate',
   'nobody_shares',
   'tab_full',
+  'too_large',
   'bad_pay_to',
   'rate_limited',
 );
@@ -98,7 +100,7 @@ export const tabViewJson = z.object({
       }),
     ),
   ),
-  transfersMade: z.readonly(z.array(z.object({ id: z.string(), fromName: z.string(), toName: z.string(), amountText: z.string(), at: z.string() }))),
+  transfersMade: z.readonly(z.array(z.object({ id: z.string(), fromName: z.string(), toName: z.string(), amount: z.int(), currency: z.string(), amountText: z.string(), at: z.string() }))),
   otherCurrencies: z.readonly(z.array(z.object({ currency: z.string(), rate: z.nullable(z.string()) }))),
 });
 
@@ -136,7 +138,7 @@ export const tabCommand = {
       z.object({ type: z.literal('addBill'), bill: billWire, payers: z.readonly(z.array(z.object({ dinerId: id, amount })).check(z.maxLength(50))) }),
       z.object({ type: z.literal('setPayers'), billId: id, payers }),
       z.object({ type: z.literal('removeBill'), billId: id }),
-      z.object({ type: z.literal('recordTransfer'), from: id, to: id, amount, currency }),
+      z.object({ type: z.literal('recordTransfer'), from: id, to: id, amount, currency, shownAt: z.optional(z.int()) }),
       z.object({ type: z.literal('undoTransfer'), transferId: id }),
       z.object({ type: z.literal('setRate'), currency, rate: z.nullable(z.string().check(z.maxLength(20))) }),
     ]),

@@ -43,7 +43,7 @@ export type TabRequest =
   | { readonly type: 'addBill'; readonly bill: Bill; readonly payers: readonly { readonly dinerId: string; readonly amount: number }[] }
   | { readonly type: 'setPayers'; readonly billId: string; readonly payers: readonly TabPayer[] }
   | { readonly type: 'removeBill'; readonly billId: string }
-  | { readonly type: 'recordTransfer'; readonly from: string; readonly to: string; readonly amount: number; readonly currency: CurrencyCode }
+  | { readonly type: 'recordTransfer'; readonly from: string; readonly to: string; readonly amount: number; readonly currency: CurrencyCode; readonly shownAt?: number | undefined }
   | { readonly type: 'undoTransfer'; readonly transferId: string }
   | { readonly type: 'setRate'; readonly currency: CurrencyCode; readonly rate: string | null };
 
@@ -62,6 +62,8 @@ export interface OpenedTab {
 
 /** Opening a tab, reading and changing it with its key, and following its changes. */
 export class Tabs {
+  private readonly views = new WeakMap<Tab, TabView>();
+
   constructor(
     private readonly store: TabStore,
     private readonly events: TabEvents,
@@ -107,21 +109,21 @@ export class Tabs {
       if (!payee.ok) return err({ code: 'bad_pay_to', field: payee.error.field, message: payee.error.message });
     }
     const changed = await this.store.change(tabId, this.secrets.hash(key), (tab) => this.decide(tab, request));
-    return changed.ok ? ok(tabView(changed.value)) : changed;
+    return changed.ok ? ok(this.viewOf(changed.value)) : changed;
   }
 
   /** Every version after the one returned goes to `onView`, as the tab's people see it, until `close`. */
   async watch(tabId: TabId, key: string, onView: (view: TabView) => void): Promise<Result<{ readonly view: TabView; close(): void }, { readonly code: 'not_found' }>> {
     const keyHash = this.secrets.hash(key);
     if ((await this.store.find(tabId, keyHash)) === null) return err({ code: 'not_found' });
-    const stop = await this.events.subscribe(tabId, (tab) => onView(tabView(tab)));
+    const stop = await this.events.subscribe(tabId, (tab) => onView(this.viewOf(tab)));
     // Read after subscribing: nothing committed in between is missed (a version may come twice; phones keep the newest).
     const tab = await this.store.find(tabId, keyHash);
     if (tab === null) {
       stop();
       return err({ code: 'not_found' });
     }
-    return ok({ view: tabView(tab), close: stop });
+    return ok({ view: this.viewOf(tab), close: stop });
   }
 
   private decide(tab: Tab, request: TabRequest): Result<TabChange, TabProblem> {
@@ -147,8 +149,8 @@ export class Tabs {
       case 'removeBill':
         return ok({ type: 'removeBill', billId: request.billId });
       case 'recordTransfer': {
-        const { from, to, amount, currency } = request;
-        return ok({ type: 'recordTransfer', transfer: { id: this.newId(), from, to, amount, currency, at: this.clock.now().toISOString() } });
+        const { from, to, amount, currency, shownAt } = request;
+        return ok({ type: 'recordTransfer', transfer: { id: this.newId(), from, to, amount, currency, at: this.clock.now().toISOString() }, shownAt });
       }
       case 'undoTransfer':
         return ok({ type: 'undoTransfer', transferId: request.transferId });
@@ -181,6 +183,13 @@ export class Tabs {
       payerId: null,
     };
     return ok({ type: 'addBill', billId: this.newId(), bill: onTab, payers: payers.map((p) => ({ personId: asPerson(p.dinerId), amount: p.amount })), newPeople });
+  }
+
+  /** Every phone watching a tab in this process is told the same version: its view is worked out once. */
+  private viewOf(tab: Tab): TabView {
+    let view = this.views.get(tab);
+    if (view === undefined) this.views.set(tab, (view = tabView(tab)));
+    return view;
   }
 
   private newId(): string {

@@ -27,7 +27,7 @@ const NEW_TAB = '';
  */
 export function AddToTabDialog({ open, onClose, bill, total, payerId }: AddToTabDialogProps) {
   const ids = useId();
-  const [tabs] = useState<KnownTab[]>(knownTabs);
+  const [tabs, setTabs] = useState<KnownTab[]>(knownTabs);
   const [chosen, setChosen] = useState(tabs[0]?.tabId ?? NEW_TAB);
   const [tabName, setTabName] = useState('');
   const [payers, setPayers] = useState<PayerRow[]>([{ personId: payerId ?? bill.diners[0]?.id ?? '', amount: '' }]);
@@ -41,6 +41,11 @@ export function AddToTabDialog({ open, onClose, bill, total, payerId }: AddToTab
     if (target === null || 'error' in target) {
       setBusy(false);
       return setProblem(target?.error ?? 'That tab is no longer on this device.');
+    }
+    // Opened now: a retry after a refusal below adds to this tab rather than opening another.
+    if (chosen === NEW_TAB) {
+      setTabs([target, ...tabs]);
+      setChosen(target.tabId);
     }
     const added = await callEndpoint(tabCommand, [target.tabId, target.key], {
       command: { type: 'addBill', bill, payers: payersPaid(payers, total, bill.currency).map((p) => ({ dinerId: p.personId, amount: p.amount })) },

@@ -18,11 +18,20 @@ import './tab.css';
  * capability; every phone with it follows the tab as it changes.
  */
 export default function TabApp({ tabId }: { readonly tabId: string }) {
-  const key = useMemo(() => (typeof location === 'undefined' ? '' : decodeURIComponent(location.hash.slice(1))), []);
+  const key = useMemo(() => keyOf(typeof location === 'undefined' ? '' : location.hash), []);
   const [connection] = useState<TabConnection | null>(() => (key === '' ? null : connectTab(tabId, key)));
   useEffect(() => () => connection?.close(), [connection]);
   if (connection === null) return <Card>This link is incomplete. Ask whoever shared the tab to send it again.</Card>;
   return <TabScreen tabId={tabId} tabKey={key} connection={connection} />;
+}
+
+/** The key in the link's fragment; a fragment mangled in the sharing (a stray %) is no key. */
+function keyOf(hash: string): string {
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    return '';
+  }
 }
 
 function TabScreen({ tabId, tabKey, connection }: { readonly tabId: string; readonly tabKey: string; readonly connection: TabConnection }) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { currencyCode, GBP } from '../../../domain/currency';
+import { currencyCode, GBP, minorToMajorText } from '../../../domain/currency';
 import type { TabViewJson } from '../../contracts/tabs';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
@@ -80,7 +80,7 @@ function TabBillRow({ bill, people, send }: { readonly bill: Bill; readonly peop
         </form>
       ) : (
         <div className="actions">
-          <Button variant="ghost" onClick={() => setEditing(bill.payers.map((p) => ({ personId: p.personId, amount: p.amountText })))}>
+          <Button variant="ghost" onClick={() => setEditing(bill.payers.map((p) => ({ personId: p.personId, amount: minorToMajorText(p.amount, currency) })))}>
             Change who paid
           </Button>
           {confirming ? (

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { TAB_LIMITS } from '../../../domain/tab/tab';
 import type { TabViewJson } from '../../contracts/tabs';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
@@ -45,7 +46,14 @@ export function TabPeople({ tab, me, send }: { readonly tab: TabViewJson; readon
       >
         <label className="field">
           <span>Add someone</span>
-          <input className="input" value={name} maxLength={40} placeholder="Name" aria-describedby={problem ? `${ids}-problem` : undefined} onChange={(e) => setName(e.currentTarget.value)} />
+          <input
+            className="input"
+            value={name}
+            maxLength={TAB_LIMITS.personName}
+            placeholder="Name"
+            aria-describedby={problem ? `${ids}-problem` : undefined}
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
         </label>
         <Button type="submit" disabled={name.trim() === ''}>
           Add

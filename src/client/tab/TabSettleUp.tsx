@@ -18,7 +18,7 @@ export function TabSettleUp({ tab, me, send }: { readonly tab: TabViewJson; read
   const [showing, setShowing] = useState<Transfer | null>(null);
   const markPaid = async (t: Transfer) => {
     setMarking(`${t.from}>${t.to}`);
-    const sent = await send({ type: 'recordTransfer', from: t.from, to: t.to, amount: t.amount, currency: t.currency });
+    const sent = await send({ type: 'recordTransfer', from: t.from, to: t.to, amount: t.amount, currency: t.currency, shownAt: tab.version });
     setMarking(null);
     setProblem(sent.ok ? null : (sent.error ?? 'That did not go through. Please try again.'));
   };

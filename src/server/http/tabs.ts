@@ -16,6 +16,7 @@ export function tabRefusalResponse(refusal: TabRefusal | { readonly code: 'rate_
     // The tab moved on under the phone: the person, bill or payment went, or the name was taken meanwhile.
     case 'unknown_bill':
     case 'unknown_transfer':
+    case 'already_paid':
     case 'name_taken':
     case 'tab_full':
       return json({ error: tabProblemText(refusal), code: refusal.code, ...field }, 409);

@@ -52,6 +52,13 @@ describe('tab:settle', () => {
     expect(stderr).toMatch(message);
   });
 
+  it('refuses payments of nothing, a person listed twice and a key it does not know, saying where', async () => {
+    const zero = await settle({ currency: 'EUR', people: ['Ana', 'Ben', 'Cat'], bills: [dinner], transfers: [{ from: 'Cat', to: 'Ana', amount: 0 }] });
+    expect([zero.code !== 0, zero.stdout, zero.stderr]).toEqual([true, '', expect.stringMatching(/^payment from Cat to Ana: the amount \(0\) must be a whole number of minor units greater than 0/)]);
+    expect((await settle({ currency: 'EUR', people: ['Ana', 'Ana'], bills: [] })).stderr).toMatch(/^people: a person is listed twice/);
+    expect((await settle({ currency: 'EUR', people: ['Ana', 'Ben', 'Cat'], bills: [dinner], payments: [] })).stderr).toMatch(/payments/);
+  });
+
   it('refuses a file that is not a tab, saying where', async () => {
     expect((await settle('{"currency":"EUR"')).stderr).toMatch(/^not JSON/);
     const { code, stderr } = await settle({ currency: 'EUR', people: ['Ana'], bills: [{ name: 'X', paid: { Ana: '10' }, owed: {} }] });

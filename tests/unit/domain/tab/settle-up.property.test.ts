@@ -139,6 +139,29 @@ describe('settleAfterPayments', () => {
     );
   });
 
+  it('after any payments, marking a transfer shown paid takes it off and leaves every other one as it was', () => {
+    fc.assert(
+      fc.property(
+        zeroSumBalances({ min: 3, max: 10 }).chain((tab) =>
+          fc
+            .array(
+              fc.record({ from: fc.constantFrom(...tab.names), to: fc.constantFrom(...tab.names), amount: fc.integer({ min: 1, max: 20_000 }) }).filter((t) => t.from !== t.to),
+              { maxLength: 4 },
+            )
+            .map((paid) => ({ ...tab, paid })),
+        ),
+        fc.nat(),
+        ({ names, balances, paid }: { names: string[]; balances: Map<string, number>; paid: Transfer[] }, pick) => {
+          const shown = settleAfterPayments(balances, paid, names);
+          fc.pre(shown.length > 0);
+          const marked = shown[pick % shown.length]!;
+          expect(settleAfterPayments(balances, [...paid, marked], names)).toEqual(shown.filter((t) => t !== marked));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('after any payments, clears what is left in no more transfers than a fresh plan', () => {
     const payments = (names: readonly string[]) =>
       fc.array(

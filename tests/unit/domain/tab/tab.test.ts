@@ -72,6 +72,20 @@ describe('a tab changed', () => {
     });
   });
 
+  it('records a payment marked from the plan once, however many phones mark it', () => {
+    const tab = withExpense(emptyTab, 'Taxi', 3000, GBP, [{ personId: 'ana', amount: 3000 }]);
+    const mark = (id: string, on: Tab) => changeTab(on, { type: 'recordTransfer', transfer: { id, from: 'ben', to: 'ana', amount: 1000, currency: GBP, at: '' }, shownAt: tab.version });
+    const first = mark('t1', tab);
+    if (!first.ok) throw new Error(first.error.code);
+    expect(mark('t2', first.value)).toMatchObject({ ok: false, error: { code: 'already_paid' } });
+  });
+
+  it('refuses a rate that would take the balances past what a number holds exactly', () => {
+    const yen = withExpense(emptyTab, 'Hotel', 900_000_000, 'JPY' as CurrencyCode, [{ personId: 'ana', amount: 900_000_000 }]);
+    expect(changeTab(yen, { type: 'setRate', currency: 'JPY' as CurrencyCode, rate: '9999999' })).toMatchObject({ ok: false, error: { code: 'too_large' } });
+    expect(changeTab(yen, { type: 'setRate', currency: 'JPY' as CurrencyCode, rate: '0.0053' }).ok).toBe(true);
+  });
+
   it('brings a bill’s new people with it, each name once', () => {
     const bill = { ...expenseBill({ name: 'Pub', amount: 900, currency: GBP, sharedBy: ['ana'], people }), diners: [{ id: 'dan', name: 'Dan' }] };
     const withDan = changeTab(emptyTab, {
@@ -127,8 +141,8 @@ describe('the tab as every phone sees it', () => {
     if (!paid.ok) throw new Error(paid.error.code);
     const lines = tabCsv(tabView(paid.value)).trimEnd().split('\r\n');
     expect(lines[0]).toBe('section,bill or person,currency,total,paid by,Ana,Ben,Cat');
-    expect(lines).toContain("bill,Friday's dinner,GBP,£60.00,Ana 60.00,20.00,20.00,20.00");
-    expect(lines).toContain('paid,Cat → Ana,,£5.00,2026-11-27T20:00:00.000Z,,,');
+    expect(lines).toContain("bill,Friday's dinner,GBP,60.00,Ana 60.00,20.00,20.00,20.00");
+    expect(lines).toContain('paid,Cat → Ana,GBP,5.00,2026-11-27T20:00:00.000Z,,,');
     expect(lines).toContain('balance,,GBP,,,35.00,-20.00,-15.00');
     expect(lines.filter((l) => l.startsWith('to pay,'))).toHaveLength(4);
   });
