@@ -26,8 +26,11 @@ export const capRequestBody: MiddlewareHandler = async (context, next) => {
   // Both halves of the copied stream are cancelled, so the rest of the upload is not read (a
   // cancelled half alone waits for its twin, so neither is awaited).
   request.body.cancel().catch(() => undefined);
-  if (pathname.startsWith(SCAN)) return scanFailureResponse({ code: 'image_too_large', maxBytes: DEFAULT_ANALYZE_LIMITS.upload.maxBytes });
-  return jsonFailure('too_large', bodyTooLargeMessage(limit), 413);
+  const refused = pathname.startsWith(SCAN) ? scanFailureResponse({ code: 'image_too_large', maxBytes: DEFAULT_ANALYZE_LIMITS.upload.maxBytes }) : jsonFailure('too_large', bodyTooLargeMessage(limit), 413);
+  // The rest of the upload is never read, so the connection cannot carry another request: say so,
+  // or a client that pools connections sends its next request down one that is closing.
+  refused.headers.set('connection', 'close');
+  return refused;
 };
 
 async function streamFits(copy: Request, limit: number): Promise<boolean> {
