@@ -27,9 +27,10 @@ export const capRequestBody: MiddlewareHandler = async (context, next) => {
   // cancelled half alone waits for its twin, so neither is awaited).
   request.body.cancel().catch(() => undefined);
   const refused = pathname.startsWith(SCAN) ? scanFailureResponse({ code: 'image_too_large', maxBytes: DEFAULT_ANALYZE_LIMITS.upload.maxBytes }) : jsonFailure('too_large', bodyTooLargeMessage(limit), 413);
-  // The rest of the upload is never read, so the connection cannot carry another request: say so,
-  // or a client that pools connections sends its next request down one that is closing.
-  refused.headers.set('connection', 'close');
+  // A chunked upload's rest is never read, so its connection cannot carry another request: say so,
+  // or a client that pools connections sends its next request down one that is closing. (A declared
+  // one is drained by the server first: scripts/serve.mjs.)
+  if (declared === null) refused.headers.set('connection', 'close');
   return refused;
 };
 
