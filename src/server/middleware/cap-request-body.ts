@@ -26,7 +26,9 @@ export const capRequestBody: MiddlewareHandler = async (context, next) => {
   // Both halves of the copied stream are cancelled, so the rest of the upload is not read (a
   // cancelled half alone waits for its twin, so neither is awaited).
   request.body.cancel().catch(() => undefined);
-  const refused = pathname.startsWith(SCAN) ? scanFailureResponse({ code: 'image_too_large', maxBytes: DEFAULT_ANALYZE_LIMITS.upload.maxBytes }) : jsonFailure('too_large', bodyTooLargeMessage(limit), 413);
+  const refused = pathname.startsWith(SCAN)
+    ? scanFailureResponse({ code: 'image_too_large', maxBytes: DEFAULT_ANALYZE_LIMITS.upload.maxBytes })
+    : jsonFailure('too_large', bodyTooLargeMessage(limit), 413);
   // A chunked upload's rest is never read, so its connection cannot carry another request: say so,
   // or a client that pools connections sends its next request down one that is closing. (A declared
   // one is drained by the server first: scripts/serve.mjs.)
