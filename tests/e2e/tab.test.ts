@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';
 import { createFreshDatabase } from '../support/fresh-database';
+import { unreachable } from '../support/postgres-server';
 import { launchBrowser } from './support/browser';
 import { expectAccessible } from './support/wizard';
 
@@ -15,17 +15,6 @@ import { expectAccessible } from './support/wizard';
 
 const POSTGRES = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-async function reachable(url: string): Promise<string | null> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-}
-
 describe('a tab on two phones', () => {
   let skipped: string | null = null;
   let database: { url: string; drop(): Promise<void> } | null = null;
@@ -34,7 +23,7 @@ describe('a tab on two phones', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    skipped = await reachable(POSTGRES);
+    skipped = await unreachable(POSTGRES);
     if (skipped !== null) return console.warn(`[tab e2e] skipped: no Postgres at ${POSTGRES} (${skipped})`);
     database = await createFreshDatabase(POSTGRES);
     dataDir = await mkdtemp(join(tmpdir(), 'wp-tab-'));

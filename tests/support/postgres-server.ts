@@ -28,7 +28,8 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   return async () => void (await container.stop());
 }
 
-async function unreachable(url: string): Promise<string | null> {
+/** Why the Postgres at `url` cannot be reached, or null when it answers. */
+export async function unreachable(url: string): Promise<string | null> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   try {
     await client.connect();
