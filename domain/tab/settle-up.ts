@@ -132,8 +132,8 @@ function settleGroup(group: readonly (readonly [string, number])[]): Transfer[] 
  * The plan after payments, taken in the order they were made, each against the plan as it then
  * stood: paying a planned transfer in full takes it off and changes nothing else (what is left is
  * still the fewest); paying part of one shortens it; a payment that went another way is settled on
- * top of the plan. After a payment of those two kinds, a fresh plan is used if it needs fewer
- * transfers, so the plan is always the fewest for the balances as they are.
+ * top of the plan. Where a fresh plan needs fewer transfers than that, the fresh plan is used, so the
+ * plan is always the fewest for the balances as they are.
  */
 export function settleAfterPayments(before: Balances, paid: readonly Transfer[], order: readonly string[], circles?: Circles): Transfer[] {
   const rank = rankOf(order);
@@ -147,11 +147,25 @@ export function settleAfterPayments(before: Balances, paid: readonly Transfer[],
       continue;
     }
     const shortened = planned === undefined ? plan : plan.map((t) => (t === planned ? { ...t, amount: t.amount - Math.min(t.amount, payment.amount) } : t)).filter((t) => t.amount > 0);
-    const onTop = netted([...shortened, ...fewestTransfers(applyTransfers(balances, shortened), order, circles)]);
-    const fresh = fewestTransfers(balances, order, circles);
-    plan = onTop.length <= fresh.length ? sortTransfers(onTop, rank) : fresh;
+    plan = sortTransfers(netted([...shortened, ...fewestTransfers(applyTransfers(balances, shortened), order, circles)]), rank);
+    // A small group is checked against a fresh plan at every step (a few thousand sets at most); a
+    // large one once, at the end, so a tab with many payments is not searched again for each.
+    if (openCount(balances) <= STEP_CHECK_LIMIT) plan = fewestOf(plan, balances, order, circles);
   }
-  return plan;
+  return openCount(balances) <= STEP_CHECK_LIMIT ? plan : fewestOf(plan, balances, order, circles);
+}
+
+/** Above this many people with a balance, a plan after payments is checked against a fresh one only once. */
+const STEP_CHECK_LIMIT = 12;
+
+/** The plan, unless a fresh one for the same balances needs fewer transfers. */
+function fewestOf(plan: Transfer[], balances: Balances, order: readonly string[], circles: Circles | undefined): Transfer[] {
+  const fresh = fewestTransfers(balances, order, circles);
+  return plan.length <= fresh.length ? plan : fresh;
+}
+
+function openCount(balances: Balances): number {
+  return [...balances.values()].filter((amount) => amount !== 0).length;
 }
 
 /** Balances once the transfers are made: the payer's debt shrinks, the payee's credit with it. */
