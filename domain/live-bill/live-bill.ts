@@ -1,5 +1,5 @@
 import type { CurrencyCode } from '../currency';
-import { acceptDinerName } from '../diners';
+import { acceptDinerName, type DinerNameProblem } from '../diners';
 import { pence, type Pence } from '../money';
 import { isPayBackPath } from '../paying-back/pay-back-links';
 import { MAX_PAYEE_NAME_LENGTH } from '../paying-back/payee';
@@ -64,6 +64,9 @@ export interface LiveClaim {
 }
 
 const LIVE_BILL_DAYS = 7;
+
+/** The wizard's diner-name problems as the live bill's codes. */
+export const LIVE_NAME_PROBLEMS = { 'table full': 'table_full', empty: 'name_empty', 'too long': 'name_too_long', taken: 'name_taken' } as const satisfies Record<DinerNameProblem, LiveProblem>;
 const MAX_UNITS = 20;
 export const MAX_LIVE_ITEMS = 100;
 
@@ -102,6 +105,8 @@ export type LiveProblem =
   | 'table_full'
   | 'name_empty'
   | 'name_too_long'
+  // A name already at the table (case and spaces aside): two phones cannot both be "Cat".
+  | 'name_taken'
   | 'bad_item'
   | 'bad_link'
   // A hand-out naming a stored bill the server does not have, or amounts other than its shares.
@@ -140,8 +145,11 @@ export function decideLive(bill: LiveBill, actor: LiveActor, command: LiveComman
     }
     case 'addDiner': {
       if (actor.kind === 'diner') return err('forbidden');
-      const name = acceptDinerName(command.name, bill.diners.length);
-      if (!name.ok) return err(name.error === 'table full' ? 'table_full' : name.error === 'empty' ? 'name_empty' : 'name_too_long');
+      const name = acceptDinerName(
+        command.name,
+        bill.diners.map((d) => d.name),
+      );
+      if (!name.ok) return err(LIVE_NAME_PROBLEMS[name.error]);
       return ok({ ...command, name: name.value, joins: actor.kind === 'table' });
     }
     case 'removeDiner':

@@ -189,7 +189,10 @@ export function backToReview(): void {
 
 export function addDiner(rawName: string): Result<Diner, DinerNameProblem> {
   const { diners } = $bill.get();
-  const name = acceptDinerName(rawName, diners.length);
+  const name = acceptDinerName(
+    rawName,
+    diners.map((d) => d.name),
+  );
   if (!name.ok) return name;
   const diner: Diner = { id: crypto.randomUUID(), name: name.value, color: dinerColour(diners.length) };
   updateBill((bill) => ({ diners: [...bill.diners, diner] }));

@@ -15,15 +15,16 @@ function liveRefusal(code: LiveRefusal, retryAfterSeconds?: number): { status: n
       return { status: 404, message: LIVE_PROBLEM_MESSAGES.not_found };
     case 'forbidden':
       return { status: 403, message: LIVE_PROBLEM_MESSAGES.forbidden };
-    // The bill has moved on under the phone: it ended, the seat or the table filled, the person or item went.
+    // The bill has moved on under the phone: it ended, the seat or the table filled, the person or item went,
+    // or a hand-out came from a page out of date with the stored bill.
     case 'expired':
     case 'locked':
     case 'finished':
     case 'diner_taken':
     case 'unknown_diner':
     case 'unknown_item':
+    case 'name_taken':
     case 'table_full':
-    // A hand-out from a page that is out of date with the stored bill.
     case 'no_stored_bill':
     case 'not_its_shares':
       return { status: 409, message: LIVE_PROBLEM_MESSAGES[code] };

@@ -153,6 +153,18 @@ describe('who may change what', () => {
     expect(decideLive(aBill(), organiser, { type: 'setStatus', status: 'open' }, later)).toEqual({ ok: false, error: 'expired' });
   });
 
+  it('refuses a second "Cat" from the table or the organiser, whatever its case and spaces, and two at opening', () => {
+    const bill = aBill();
+    expect(decideLive(bill, { kind: 'table' }, { type: 'addDiner', dinerId: 'cat2', name: ' cat ' }, NOW)).toEqual({ ok: false, error: 'name_taken' });
+    expect(decideLive(bill, organiser, { type: 'addDiner', dinerId: 'cat2', name: 'CAT' }, NOW)).toEqual({ ok: false, error: 'name_taken' });
+    expect(decideLive(bill, organiser, { type: 'addDiner', dinerId: 'dan', name: 'Dan' }, NOW).ok).toBe(true);
+    const twice = [
+      { id: 'x', name: 'Ben' },
+      { id: 'y', name: 'ben' },
+    ];
+    expect(newLiveBill(aLiveBillRequest({ diners: twice }), 'b', NOW)).toEqual({ ok: false, error: 'name_taken' });
+  });
+
   it('refuses units and items that do not exist', () => {
     const bill = aBill();
     expect(decideLive(bill, ann, claim('beer', 3, 'ann'), NOW)).toEqual({ ok: false, error: 'unknown_item' });
