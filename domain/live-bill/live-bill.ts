@@ -88,6 +88,15 @@ export interface HandOut {
   readonly type: 'handOut';
   readonly payTo: string;
   readonly links: readonly { readonly dinerId: string; readonly path: string; readonly pence: number }[];
+  /** The bill the links were worked out from, as the server read it from the stored bill: every phone's list becomes what its share is made of. */
+  readonly settled?: SettledBill | undefined;
+}
+
+/** A stored bill's lines (who had each), tip and tip split, put on a finished live bill by its hand-out. */
+export interface SettledBill {
+  readonly items: readonly { readonly id: string; readonly name: string; readonly pricePence: number; readonly kind: ItemKind; readonly assignedTo: readonly string[] }[];
+  readonly tipPence: number;
+  readonly tipSplit: TipSplit;
 }
 
 /** A command as a phone sends it: a new diner's id is chosen by the server, not by the phone. */
@@ -172,7 +181,8 @@ function handOutOf(bill: LiveBill, command: HandOut): Result<HandOut, LiveProble
   if (new Set(ids).size !== ids.length) return err('bad_link');
   if (ids.some((id) => !bill.diners.some((d) => d.id === id))) return err('unknown_diner');
   if (command.links.some((l) => !isPayBackPath(l.path) || !Number.isSafeInteger(l.pence) || l.pence < 0)) return err('bad_link');
-  return ok({ type: 'handOut', payTo, links: command.links.map((l) => ({ dinerId: l.dinerId, path: l.path, pence: l.pence })) });
+  const links = command.links.map((l) => ({ dinerId: l.dinerId, path: l.path, pence: l.pence }));
+  return ok({ type: 'handOut', payTo, links, ...(command.settled === undefined ? {} : { settled: command.settled }) });
 }
 
 function claimable(bill: LiveBill, itemId: string, unit: number, dinerIds: readonly string[]): Result<never, LiveProblem> | null {
@@ -236,9 +246,24 @@ export function applyLive(bill: LiveBill, change: LiveChange): LiveBill {
       return { ...next, status: change.status };
     case 'handOut': {
       const links = new Map(change.links.map((l) => [l.dinerId, { path: l.path, pence: pence(l.pence) }]));
-      return { ...next, payTo: change.payTo, diners: bill.diners.map((d) => withPayLink(d, links.get(d.id))) };
+      const settled = change.settled === undefined ? {} : settledParts(bill, change.settled);
+      return { ...next, ...settled, payTo: change.payTo, diners: bill.diners.map((d) => withPayLink(d, links.get(d.id))) };
     }
   }
+}
+
+/**
+ * A settled bill as a live bill's lines and claims: each line one unit, claimed by whoever had it
+ * (diners the live bill knows), so a change the organiser made after Finish is on every phone's list.
+ */
+export function settledParts(bill: { readonly diners: readonly { readonly id: string }[] }, settled: SettledBill): Pick<LiveBill, 'items' | 'claims' | 'tip' | 'tipSplit'> {
+  const known = new Set(bill.diners.map((d) => d.id));
+  const items = settled.items.map((i) => ({ id: i.id, name: i.name, pricePence: pence(i.pricePence), kind: i.kind, units: 1 }));
+  const claims = settled.items
+    .filter((i) => i.kind === 'item')
+    .flatMap((i) => [...new Set(i.assignedTo)].filter((d) => known.has(d)).map((dinerId) => ({ itemId: i.id, unit: 0, dinerId })))
+    .sort(inClaimOrder);
+  return { items, claims, tip: { pence: pence(settled.tipPence) }, tipSplit: settled.tipSplit };
 }
 
 function withPayLink(diner: LiveDiner, payLink: PayLink | undefined): LiveDiner {

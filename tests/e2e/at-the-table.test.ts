@@ -114,6 +114,45 @@ describe('at the table', () => {
     for (const phone of [op, cat.page, phantom.page]) await phone.context().close();
   });
 
+  it('shows on Ben’s list what the organiser changes after Finish: his list is what his share is made of', async () => {
+    const { op, link } = await openToTable(browser);
+    const ben = await newPhone(browser);
+    await ben.page.goto(link);
+    await ben.page.getByRole('button', { name: 'Ben', exact: true }).click();
+    await ben.page.getByRole('heading', { name: 'What did you have, Ben?' }).waitFor();
+    await claimButton(ben.page, 'Tiramisu 1 of 2').click();
+    await op.getByRole('group', { name: 'Who had Soup' }).getByRole('button', { name: 'Ann', exact: true }).click();
+    await op.getByRole('group', { name: 'Who had Tiramisu 2 of 2' }).getByRole('button', { name: 'Ann', exact: true }).click();
+    await op.getByText('Everything is claimed.').waitFor();
+    await op.getByRole('button', { name: 'Finish and see the summary' }).click();
+    await op.getByRole('heading', { name: 'Individual Totals' }).waitFor();
+
+    await op.getByRole('button', { name: 'Send to everyone’s phone' }).click();
+    const details = op.getByRole('dialog', { name: 'Your payment details' });
+    await details.getByLabel('Your name').fill('Olive');
+    await details.getByLabel('Monzo.me username').fill('olive-m');
+    await details.getByRole('button', { name: 'Save details' }).click();
+    await op.getByText('Sent to everyone’s phone').waitFor();
+    const benFirst = (await op.getByRole('listitem', { name: /^Ben pays £/ }).getAttribute('aria-label'))!.replace(/^.* /, '');
+    await ben.page.getByRole('region', { name: 'Your share' }).getByText(benFirst, { exact: true }).waitFor();
+    const ticked = ben.page.getByRole('button', { name: /^Tiramisu/, pressed: true });
+    await expect.poll(() => ticked.count()).toBe(1);
+
+    // After Finish the organiser gives Ann's unit of Tiramisu to Ben: his share and his list both follow.
+    await op.getByRole('button', { name: '← Back' }).click();
+    await op.getByRole('heading', { name: 'Assign Items' }).waitFor();
+    const second = op.getByRole('group', { name: 'Who had Tiramisu' }).nth(1);
+    await second.getByRole('button', { name: 'Ann', exact: true }).click();
+    await second.getByRole('button', { name: 'Ben', exact: true }).click();
+    await op.getByRole('button', { name: 'Continue to Summary' }).click();
+    await op.getByRole('heading', { name: 'Individual Totals' }).waitFor();
+    const benNow = (await op.getByRole('listitem', { name: /^Ben pays £/ }).getAttribute('aria-label'))!.replace(/^.* /, '');
+    expect(benNow).not.toBe(benFirst);
+    await ben.page.getByRole('region', { name: 'Your share' }).getByText(benNow, { exact: true }).waitFor();
+    await expect.poll(() => ticked.count()).toBe(2);
+    for (const phone of [op, ben.page]) await phone.context().close();
+  });
+
   it('says on Review why a 0.00 line and a negative price do not go on to Assign, and does not count them', async () => {
     const { context, page } = await newPhone(browser);
     const backend = await FakeBackend.on(page);

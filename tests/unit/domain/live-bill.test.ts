@@ -183,6 +183,33 @@ describe('who may change what', () => {
   });
 });
 
+describe('handed out after Finish', () => {
+  it('puts the settled bill on the phones: its lines, who had each, its tip; diners it does not know have no claim', () => {
+    const finished = run(aBill(), organiser, { type: 'setStatus', status: 'finished' });
+    const settled = {
+      items: [
+        { id: 'cake.0', name: 'Tiramisu', pricePence: 600, kind: 'item' as const, assignedTo: ['bob'] },
+        { id: 'cake.1', name: 'Tiramisu', pricePence: 600, kind: 'item' as const, assignedTo: ['bob', 'zed'] },
+      ],
+      tipPence: 120,
+      tipSplit: 'equal' as const,
+    };
+    const handed = run(finished, organiser, { type: 'handOut', payTo: 'Ann', links: [], settled });
+    expect(handed.items.map((i) => [i.id, i.units])).toEqual([
+      ['cake.0', 1],
+      ['cake.1', 1],
+    ]);
+    expect(handed.claims).toEqual([
+      { itemId: 'cake.0', unit: 0, dinerId: 'bob' },
+      { itemId: 'cake.1', unit: 0, dinerId: 'bob' },
+    ]);
+    expect(handed.tip).toEqual({ pence: 120 });
+    expect(liveTotals(handed).split.shares.find((s) => s.dinerId === 'bob')!.itemsPence).toBe(1200);
+    // Without a settled bill (no stored bill named), the table's claims stay as they were.
+    expect(run(finished, organiser, { type: 'handOut', payTo: 'Ann', links: [] }).claims).toEqual(finished.claims);
+  });
+});
+
 describe('claims are a set', () => {
   it('ends with the same claims whatever order the same taps arrive in', () => {
     const taps = fc.array(fc.record({ itemId: fc.constantFrom('soup', 'pizza', 'beer'), unit: fc.integer({ min: 0, max: 2 }), dinerId: fc.constantFrom('ann', 'bob', 'cat') }), { maxLength: 20 });
