@@ -153,6 +153,42 @@ describe('at the table', () => {
     for (const phone of [op, ben.page]) await phone.context().close();
   });
 
+  it('puts the answer first: a long Items Summary folded, Individual Totals on the first screen; the phone’s Back goes step by step', async () => {
+    const { context, page } = await newPhone(browser);
+    await openApp(page);
+    const lines = Array.from({ length: 8 }, (_, i) => [`Dish ${i + 1}`, `${i + 5}.00`] as const);
+    await manualBill(page, lines);
+    await addDiners(page, 'Ann', 'Ben', 'Cat');
+    for (const [name] of lines) await toggle(page, name, 'Everyone').click();
+    await page.getByRole('button', { name: 'Continue to Summary' }).click();
+    await page.getByRole('heading', { name: 'Individual Totals' }).waitFor();
+    const firstRow = page.getByRole('listitem', { name: /^Ann pays £/ });
+    expect(((await firstRow.boundingBox())?.y ?? 9999) + 44).toBeLessThan(844);
+    const fold = page.getByText('8 items · £68.00');
+    expect(await page.getByText('Dish 1', { exact: true }).isVisible()).toBe(false);
+    await fold.click();
+    await page.getByText('Dish 1', { exact: true }).waitFor();
+
+    // Back from Summary goes to Assign, from Assign to Review; Forward comes back to Summary.
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Assign Items' }).waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Review Receipt Items' }).waitFor();
+    await page.goForward();
+    await page.getByRole('heading', { name: 'Assign Items' }).waitFor();
+    await page.goForward();
+    await page.getByRole('heading', { name: 'Individual Totals' }).waitFor();
+
+    // A typed-in bill's Review has no reading or scan to lose: its Back asks nothing about one.
+    await page.goBack();
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Review Receipt Items' }).waitFor();
+    await page.getByRole('button', { name: '← Back' }).click();
+    await page.getByRole('heading', { name: 'Scan Your Receipt' }).waitFor();
+    expect(await page.getByRole('dialog', { name: 'Discard this reading?' }).count()).toBe(0);
+    await context.close();
+  });
+
   it('says on Review why a 0.00 line and a negative price do not go on to Assign, and does not count them', async () => {
     const { context, page } = await newPhone(browser);
     const backend = await FakeBackend.on(page);

@@ -24,7 +24,7 @@ const KIND_LABEL: Record<ReviewLine['kind'], string> = {
 };
 
 export function ReviewItems() {
-  const { review, reviewTotalPence, reviewIsSample, currency } = useStore($bill);
+  const { review, reviewTotalPence, reviewIsSample, reviewIsTyped, currency } = useStore($bill);
   const money = (amount: number) => formatMoney(amount, currency);
   const [confirming, setConfirming] = useState(false);
   const lines = review ?? [];
@@ -45,8 +45,8 @@ export function ReviewItems() {
   return (
     <Card aria-labelledby="review-title">
       <div className="wz-title-row">
-        {/* A scan's reading was paid for (a free scan or a token): going back asks first; the sample costs nothing. */}
-        <Button variant="ghost" onClick={reviewIsSample ? discardReview : () => setConfirming(true)}>
+        {/* A scan's reading was paid for (a free scan or a token): going back asks first; the sample and a typed-in bill cost nothing. */}
+        <Button variant="ghost" onClick={reviewIsSample || reviewIsTyped ? discardReview : () => setConfirming(true)}>
           ← Back
         </Button>
         <h2 id="review-title">Review Receipt Items</h2>
