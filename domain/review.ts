@@ -95,10 +95,12 @@ export function typedReviewPrice(text: string, currency: CurrencyCode): PriceInp
 
 /**
  * The review screen's check against the printed total: the same reconciliation the server ran
- * (receipt-reconcile), re-run on the lines as the person has them now (inclusion, corrected prices).
+ * (receipt-reconcile), re-run on the lines as the person has them now (inclusion, corrected prices),
+ * counting only the lines that go on to Assign.
  */
 export function reviewReconciliation(lines: readonly ReviewLine[], printedTotalPence: Pence | null): Reconciliation {
-  return reconcile(lines, printedTotalPence, (l) => l.included && BILLED_KINDS.has(l.kind));
+  // A negative item does not go on, so it is not counted either (a line without a price adds nothing, and is flagged).
+  return reconcile(lines, printedTotalPence, (l) => l.included && BILLED_KINDS.has(l.kind) && heldBack(l) !== 'negative');
 }
 
 /** What the included lines fall short of the printed total by (what a missed line may cost); null when they do not. */

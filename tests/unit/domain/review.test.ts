@@ -52,6 +52,7 @@ describe('review lines', () => {
     ];
     expect(lines.map(heldBack)).toEqual([null, 'no price', 'negative', 'not a bill line', null, 'no price', null]);
     expect(linesToPassOn(lines).map((l) => l.id)).toEqual(['a', 'e']);
+    expect(reviewReconciliation(lines, null).billedPence).toBe(300);
     // Every ticked line either goes on or says why: none is dropped silently.
     expect(lines.filter((l) => l.included).length).toBe(linesToPassOn(lines).length + lines.filter((l) => heldBack(l) !== null).length);
   });
