@@ -1,4 +1,4 @@
-import { formatMoney, formatMoneyFinely, GBP, type CurrencyCode } from './currency';
+import { formatMoney, GBP, type CurrencyCode } from './currency';
 import { fraction, subtractFractions, type Fraction } from './fraction';
 import { pence, sumPence, type Pence } from './money';
 import type { BillSplit, DinerShare } from './split';
@@ -76,7 +76,8 @@ export function addsUpView(
 export function roundingNote(share: Pick<DinerShare, 'totalPence' | 'exactPence'>, currency: CurrencyCode): string | null {
   const over = subtractFractions(fraction(BigInt(share.totalPence), 1n), share.exactPence);
   if (over.num <= 0n) return null;
-  if (currency !== GBP) return `pays ${formatMoneyFinely(Number(hundredthsOf(over)) / 100, currency)} more than an exact split, so the amounts add up`;
+  // No fraction of a cent is shown ("€0.0067"): the whole minor units it is under, or equals.
+  if (currency !== GBP) return `pays ${over.den === 1n ? '' : 'under '}${formatMoney(Number((over.num + over.den - 1n) / over.den), currency)} more than an exact split, so the amounts add up`;
   return `pays ${penceText(over)} more than an exact split, so the pennies add up`;
 }
 

@@ -53,13 +53,6 @@ export function formatMoney(amount: number, currency: CurrencyCode): string {
   return format.format(amount / 10 ** digits);
 }
 
-/** A fraction of the minor unit too, as a rounding note needs it: 0.5 JPY → "JP¥0.5", 0.5 EUR cents → "€0.005". */
-export function formatMoneyFinely(minorUnits: number, currency: CurrencyCode): string {
-  const digits = minorDigits(currency);
-  const format = new Intl.NumberFormat('en-GB', { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits + 2 });
-  return format.format(minorUnits / 10 ** digits);
-}
-
 /** The currency's sign as en-GB shows it beside an amount: "£", "€", "JP¥", "IDR". */
 export function currencySign(currency: CurrencyCode): string {
   return formatMoney(0, currency)

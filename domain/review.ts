@@ -1,6 +1,6 @@
 import { pence, type Pence } from './money';
 import { GBP, minorToMajorText, rescaleMinor, type CurrencyCode } from './currency';
-import { parsePriceInput } from './price-input';
+import { parsePriceInput, type PriceInput } from './price-input';
 import { BILLED_KINDS, type ReceiptLine, type ReceiptLineKind } from './receipt-line';
 import { reconcile, type Reconciliation } from './receipt-reconcile';
 import { err, ok, type Result } from './result';
@@ -53,17 +53,54 @@ export function rescaleReview(lines: readonly ReviewLine[], totalPence: Pence | 
   };
 }
 
-/** Only included lines with a price go on, named by their label or else their raw text. */
+/** Why a ticked line does not go on to Assign: nothing is left out without the line saying so. */
+export type LineHeldBack = 'no price' | 'negative' | 'not a bill line';
+
+/** What a held-back line says on Review, under its price. */
+export const HELD_BACK_MESSAGES: Readonly<Record<LineHeldBack, string>> = {
+  'no price': 'No price (0.00): this line does not go on to Assign. Type its price, or untick it.',
+  negative: 'A negative price: only a discount line takes money off. Type the price without the minus, or untick it.',
+  'not a bill line': 'A subtotal or total is not a line of the bill: it does not go on to Assign. Untick it.',
+};
+
+/**
+ * Why a ticked line will not go on to Assign, or null when it will (an unticked line is simply left
+ * out): a line needs a price other than 0.00, an item or charge a positive one, and a subtotal or
+ * total is never a line of the bill.
+ */
+export function heldBack(line: ReviewLine): LineHeldBack | null {
+  if (!line.included) return null;
+  if (!isItemKind(line.kind)) return 'not a bill line';
+  if (line.pricePence === null || line.pricePence === 0) return 'no price';
+  if (line.pricePence < 0 && (line.kind === 'item' || line.kind === 'service')) return 'negative';
+  return null;
+}
+
+/** The included lines that go on (none held back), named by their label or else their raw text. */
 export function linesToPassOn(lines: readonly ReviewLine[]): { id: string; name: string; pricePence: Pence; kind: ItemKind }[] {
-  return lines.flatMap((l) => (l.included && l.pricePence !== null && isItemKind(l.kind) ? [{ id: l.id, name: l.label.trim() || l.raw, pricePence: l.pricePence, kind: l.kind }] : []));
+  return lines.flatMap((l) =>
+    l.included && heldBack(l) === null && l.pricePence !== null && isItemKind(l.kind) ? [{ id: l.id, name: l.label.trim() || l.raw, pricePence: l.pricePence, kind: l.kind }] : [],
+  );
+}
+
+/**
+ * A price typed on a Review line: as everywhere (price-input.ts), except that a minus is kept, so
+ * the line can say why it will not go on rather than quietly keep its old price.
+ */
+export function typedReviewPrice(text: string, currency: CurrencyCode): PriceInput {
+  const negative = /^\s*-/.test(text);
+  const typed = parsePriceInput(negative ? text.replace('-', '') : text, currency);
+  return negative && typed.kind === 'price' ? { ...typed, pricePence: pence(-typed.pricePence), normalised: `-${typed.normalised}` } : typed;
 }
 
 /**
  * The review screen's check against the printed total: the same reconciliation the server ran
- * (receipt-reconcile), re-run on the lines as the person has them now (inclusion, corrected prices).
+ * (receipt-reconcile), re-run on the lines as the person has them now (inclusion, corrected prices),
+ * counting only the lines that go on to Assign.
  */
 export function reviewReconciliation(lines: readonly ReviewLine[], printedTotalPence: Pence | null): Reconciliation {
-  return reconcile(lines, printedTotalPence, (l) => l.included && BILLED_KINDS.has(l.kind));
+  // A negative item does not go on, so it is not counted either (a line without a price adds nothing, and is flagged).
+  return reconcile(lines, printedTotalPence, (l) => l.included && BILLED_KINDS.has(l.kind) && heldBack(l) !== 'negative');
 }
 
 /** What the included lines fall short of the printed total by (what a missed line may cost); null when they do not. */

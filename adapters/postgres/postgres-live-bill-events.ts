@@ -93,7 +93,9 @@ export class PostgresLiveBillEvents implements LiveBillEvents {
       const notice = entry.held[0]!;
       if (entry.known === null || notice.v > entry.known.version + 1) return void this.read(billId, entry, true);
       entry.held.shift();
-      if (notice.v === entry.known.version + 1) this.hand(entry, applyLive(entry.known, notice.c), notice.c);
+      // A change too large for its notice: the bill is read whole.
+      if (notice.v === entry.known.version + 1 && notice.c === undefined) return void this.read(billId, entry, true);
+      if (notice.v === entry.known.version + 1 && notice.c !== undefined) this.hand(entry, applyLive(entry.known, notice.c), notice.c);
     }
   }
 

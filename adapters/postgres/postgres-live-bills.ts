@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { inject, injectable } from 'tsyringe';
-import { applyLive, type LiveActor, type LiveBill, type LiveChange, type LiveProblem } from '../../domain/live-bill/live-bill';
+import { applyLive, settledParts, type LiveActor, type LiveBill, type LiveChange, type LiveProblem, type SettledBill } from '../../domain/live-bill/live-bill';
 import { currencyCode, GBP } from '../../domain/currency';
 import { pence } from '../../domain/money';
 import { err, ok, type Result } from '../../domain/result';
@@ -19,7 +19,13 @@ export const LIVE_BILLS_CHANNEL = 'live_bills';
 export interface LiveBillNotice {
   readonly b: string;
   readonly v: number;
-  readonly c: LiveChange;
+  /** Absent when the change is too large for a notice (a hand-out with its settled bill): the listeners read the bill whole. */
+  readonly c?: LiveChange;
+}
+
+/** A change as its notice carries it: a hand-out's settled bill (its every line) would break the size limit. */
+function noticeOf(bill: LiveBill, change: LiveChange): LiveBillNotice {
+  return change.type === 'handOut' && change.settled !== undefined ? { b: bill.id, v: bill.version } : { b: bill.id, v: bill.version, c: change };
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -144,10 +150,10 @@ export class PostgresLiveBillStore implements LiveBillStore {
       const next = applyLive(loaded.bill, decided.value);
       await tx
         .updateTable('live_bills')
-        .set({ version: next.version, status: next.status, pay_to: next.payTo ?? null })
+        .set({ version: next.version, status: next.status, pay_to: next.payTo ?? null, ...tipColumns(next) })
         .where('id', '=', billId)
         .execute();
-      await sql`select pg_notify(${LIVE_BILLS_CHANNEL}, ${JSON.stringify({ b: next.id, v: next.version, c: decided.value } satisfies LiveBillNotice)})`.execute(tx);
+      await sql`select pg_notify(${LIVE_BILLS_CHANNEL}, ${JSON.stringify(noticeOf(next, decided.value))})`.execute(tx);
       // Joining and adding or removing a diner change who holds which key: read those again.
       if (KEYS_CHANGE.has(decided.value.type)) this.lastSeen.delete(billId);
       else this.lastSeen.set(billId, { ...loaded, bill: next });
@@ -207,8 +213,30 @@ async function applyRows(tx: Transaction<Database>, billId: string, change: Live
       await tx.updateTable('live_bill_diners').set({ pay_path: null, pay_pence: null }).where('bill_id', '=', billId).execute();
       for (const link of change.links)
         await tx.updateTable('live_bill_diners').set({ pay_path: link.path, pay_pence: link.pence }).where('bill_id', '=', billId).where('id', '=', link.dinerId).execute();
+      if (change.settled !== undefined) await replaceLines(tx, billId, change.settled);
       return;
   }
+}
+
+/** The settled bill's lines and claims in place of the table's (the tip is written with the version). */
+async function replaceLines(tx: Transaction<Database>, billId: string, settled: SettledBill): Promise<void> {
+  const { items, claims } = settledParts({ diners: await tx.selectFrom('live_bill_diners').select('id').where('bill_id', '=', billId).execute() }, settled);
+  await tx.deleteFrom('live_bill_claims').where('bill_id', '=', billId).execute();
+  await tx.deleteFrom('live_bill_items').where('bill_id', '=', billId).execute();
+  if (items.length > 0)
+    await tx
+      .insertInto('live_bill_items')
+      .values(items.map((i, position) => ({ bill_id: billId, id: i.id, position, name: i.name, price_pence: i.pricePence, kind: i.kind, units: i.units })))
+      .execute();
+  if (claims.length > 0)
+    await tx
+      .insertInto('live_bill_claims')
+      .values(claims.map((c) => ({ bill_id: billId, item_id: c.itemId, unit: c.unit, diner_id: c.dinerId })))
+      .execute();
+}
+
+function tipColumns(bill: LiveBill): { tip_percent: number | null; tip_pence: number | null; tip_split: LiveBill['tipSplit'] } {
+  return { tip_percent: 'percent' in bill.tip ? bill.tip.percent : null, tip_pence: 'pence' in bill.tip ? bill.tip.pence : null, tip_split: bill.tipSplit };
 }
 
 interface LoadedBill {

@@ -1,5 +1,5 @@
 import type { CurrencyCode } from '../currency';
-import { acceptDinerName } from '../diners';
+import { acceptDinerName, type DinerNameProblem } from '../diners';
 import { pence, type Pence } from '../money';
 import { isPayBackPath } from '../paying-back/pay-back-links';
 import { MAX_PAYEE_NAME_LENGTH } from '../paying-back/payee';
@@ -64,6 +64,9 @@ export interface LiveClaim {
 }
 
 const LIVE_BILL_DAYS = 7;
+
+/** The wizard's diner-name problems as the live bill's codes. */
+export const LIVE_NAME_PROBLEMS = { 'table full': 'table_full', empty: 'name_empty', 'too long': 'name_too_long', taken: 'name_taken' } as const satisfies Record<DinerNameProblem, LiveProblem>;
 const MAX_UNITS = 20;
 export const MAX_LIVE_ITEMS = 100;
 
@@ -85,6 +88,15 @@ export interface HandOut {
   readonly type: 'handOut';
   readonly payTo: string;
   readonly links: readonly { readonly dinerId: string; readonly path: string; readonly pence: number }[];
+  /** The bill the links were worked out from, as the server read it from the stored bill: every phone's list becomes what its share is made of. */
+  readonly settled?: SettledBill | undefined;
+}
+
+/** A stored bill's lines (who had each), tip and tip split, put on a finished live bill by its hand-out. */
+export interface SettledBill {
+  readonly items: readonly { readonly id: string; readonly name: string; readonly pricePence: number; readonly kind: ItemKind; readonly assignedTo: readonly string[] }[];
+  readonly tipPence: number;
+  readonly tipSplit: TipSplit;
 }
 
 /** A command as a phone sends it: a new diner's id is chosen by the server, not by the phone. */
@@ -102,6 +114,8 @@ export type LiveProblem =
   | 'table_full'
   | 'name_empty'
   | 'name_too_long'
+  // A name already at the table (case and spaces aside): two phones cannot both be "Cat".
+  | 'name_taken'
   | 'bad_item'
   | 'bad_link'
   // A hand-out naming a stored bill the server does not have, or amounts other than its shares.
@@ -140,8 +154,11 @@ export function decideLive(bill: LiveBill, actor: LiveActor, command: LiveComman
     }
     case 'addDiner': {
       if (actor.kind === 'diner') return err('forbidden');
-      const name = acceptDinerName(command.name, bill.diners.length);
-      if (!name.ok) return err(name.error === 'table full' ? 'table_full' : name.error === 'empty' ? 'name_empty' : 'name_too_long');
+      const name = acceptDinerName(
+        command.name,
+        bill.diners.map((d) => d.name),
+      );
+      if (!name.ok) return err(LIVE_NAME_PROBLEMS[name.error]);
       return ok({ ...command, name: name.value, joins: actor.kind === 'table' });
     }
     case 'removeDiner':
@@ -164,7 +181,8 @@ function handOutOf(bill: LiveBill, command: HandOut): Result<HandOut, LiveProble
   if (new Set(ids).size !== ids.length) return err('bad_link');
   if (ids.some((id) => !bill.diners.some((d) => d.id === id))) return err('unknown_diner');
   if (command.links.some((l) => !isPayBackPath(l.path) || !Number.isSafeInteger(l.pence) || l.pence < 0)) return err('bad_link');
-  return ok({ type: 'handOut', payTo, links: command.links.map((l) => ({ dinerId: l.dinerId, path: l.path, pence: l.pence })) });
+  const links = command.links.map((l) => ({ dinerId: l.dinerId, path: l.path, pence: l.pence }));
+  return ok({ type: 'handOut', payTo, links, ...(command.settled === undefined ? {} : { settled: command.settled }) });
 }
 
 function claimable(bill: LiveBill, itemId: string, unit: number, dinerIds: readonly string[]): Result<never, LiveProblem> | null {
@@ -228,9 +246,24 @@ export function applyLive(bill: LiveBill, change: LiveChange): LiveBill {
       return { ...next, status: change.status };
     case 'handOut': {
       const links = new Map(change.links.map((l) => [l.dinerId, { path: l.path, pence: pence(l.pence) }]));
-      return { ...next, payTo: change.payTo, diners: bill.diners.map((d) => withPayLink(d, links.get(d.id))) };
+      const settled = change.settled === undefined ? {} : settledParts(bill, change.settled);
+      return { ...next, ...settled, payTo: change.payTo, diners: bill.diners.map((d) => withPayLink(d, links.get(d.id))) };
     }
   }
+}
+
+/**
+ * A settled bill as a live bill's lines and claims: each line one unit, claimed by whoever had it
+ * (diners the live bill knows), so a change the organiser made after Finish is on every phone's list.
+ */
+export function settledParts(bill: { readonly diners: readonly { readonly id: string }[] }, settled: SettledBill): Pick<LiveBill, 'items' | 'claims' | 'tip' | 'tipSplit'> {
+  const known = new Set(bill.diners.map((d) => d.id));
+  const items = settled.items.map((i) => ({ id: i.id, name: i.name, pricePence: pence(i.pricePence), kind: i.kind, units: 1 }));
+  const claims = settled.items
+    .filter((i) => i.kind === 'item')
+    .flatMap((i) => [...new Set(i.assignedTo)].filter((d) => known.has(d)).map((dinerId) => ({ itemId: i.id, unit: 0, dinerId })))
+    .sort(inClaimOrder);
+  return { items, claims, tip: { pence: pence(settled.tipPence) }, tipSplit: settled.tipSplit };
 }
 
 function withPayLink(diner: LiveDiner, payLink: PayLink | undefined): LiveDiner {

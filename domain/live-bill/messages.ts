@@ -1,4 +1,4 @@
-import { MAX_DINERS_MESSAGE } from '../diners';
+import { DINER_NAME_MESSAGES, MAX_DINERS_MESSAGE } from '../diners';
 import type { LiveProblem, LiveStatus } from './live-bill';
 
 /** What a phone shows (and the API answers) for each problem; clients branch on the code, never on this text. */
@@ -13,7 +13,8 @@ export const LIVE_PROBLEM_MESSAGES: Readonly<Record<LiveProblem, string>> = {
   diner_taken: 'Someone has already joined as this person',
   table_full: MAX_DINERS_MESSAGE,
   name_empty: 'Please enter your name',
-  name_too_long: 'Names can be at most 20 characters',
+  name_too_long: DINER_NAME_MESSAGES['too long'],
+  name_taken: DINER_NAME_MESSAGES.taken,
   bad_item: 'Enter a name and a price greater than 0',
   bad_link: 'Invalid pay-back link',
   no_stored_bill: 'This bill is no longer kept for paying back. Send it again.',

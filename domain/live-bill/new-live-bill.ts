@@ -5,7 +5,7 @@ import type { BillItem } from '../receipt';
 import { err, ok, type Result } from '../result';
 import { MAX_ITEM_PENCE } from '../sharing/share-packet';
 import type { ItemKind, TipSplit } from '../split';
-import { acceptItem, liveExpiry, maxUnits, MAX_LIVE_ITEMS, unitsFromName, type LiveBill, type LiveClaim, type LiveProblem, type LiveTip } from './live-bill';
+import { acceptItem, LIVE_NAME_PROBLEMS, liveExpiry, maxUnits, MAX_LIVE_ITEMS, unitsFromName, type LiveBill, type LiveClaim, type LiveProblem, type LiveTip } from './live-bill';
 
 /** One line of the organiser's bill as the wizard sends it. */
 export interface NewLiveItem {
@@ -32,7 +32,7 @@ export interface NewLiveBillRequest {
   readonly organiserDinerId?: string | null | undefined;
 }
 
-export type NewLiveBillProblem = Extract<LiveProblem, 'bad_item' | 'table_full' | 'name_empty' | 'name_too_long'> | 'no_items' | 'bad_bill';
+export type NewLiveBillProblem = Extract<LiveProblem, 'bad_item' | 'table_full' | 'name_empty' | 'name_too_long' | 'name_taken'> | 'no_items' | 'bad_bill';
 
 const CLIENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -47,8 +47,11 @@ export function newLiveBill(request: NewLiveBillRequest, id: string, now: Date):
   if (ids.some((i) => !CLIENT_ID.test(i)) || new Set(ids).size !== ids.length) return err('bad_bill');
   const diners = [];
   for (const d of request.diners) {
-    const name = acceptDinerName(d.name, 0);
-    if (!name.ok) return err(name.error === 'empty' ? 'name_empty' : 'name_too_long');
+    const name = acceptDinerName(
+      d.name,
+      diners.map((seated) => seated.name),
+    );
+    if (!name.ok) return err(LIVE_NAME_PROBLEMS[name.error]);
     diners.push({ id: d.id, name: name.value, joined: d.id === request.organiserDinerId });
   }
   const dinerIds = new Set(diners.map((d) => d.id));

@@ -22,6 +22,7 @@ const LIVE_REFUSALS = everyMember<LiveRefusal>()(
   'table_full',
   'name_empty',
   'name_too_long',
+  'name_taken',
   'bad_item',
   'bad_link',
   'no_stored_bill',

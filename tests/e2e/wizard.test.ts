@@ -316,7 +316,11 @@ describe('the splitting wizard at /app', () => {
     expect(await page.getByRole('button', { name: 'Add', exact: true }).isDisabled()).toBe(true);
     await input.fill('  ann  ');
     await input.press('Enter');
+    // A name over 20 characters is refused with the reason, never cut without a word.
     await input.fill('Bartholomew-Fitzgerald the Third');
+    await input.press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'Names can be at most 20 characters' }).waitFor();
+    await input.fill('Bartholomew-Fitzgera');
     await input.press('Enter');
     expect(await page.locator('.wz-diner > span:not(.wz-avatar)').allInnerTexts()).toEqual(['ann', 'Bartholomew-Fitzgera']);
     await addDiners(page, 'Ben', 'Cy', 'Di', 'Ed', 'Flo', 'Gus');
@@ -325,6 +329,7 @@ describe('the splitting wizard at /app', () => {
     expect(await text('Maximum 8 diners supported').count()).toBe(1);
     await expectAccessible(page, 'assign');
     await page.getByRole('button', { name: 'Remove Gus' }).click();
+    await page.getByRole('dialog', { name: 'Remove Gus?' }).getByRole('button', { name: 'Remove Gus' }).click();
     expect(await page.getByLabel('Diner name').count()).toBe(1);
   });
 

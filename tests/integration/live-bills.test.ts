@@ -226,6 +226,12 @@ describeEachDatabase('live bills', (open) => {
     ];
     const handed = await a.liveBills.command(bill.id, organiserKey, { type: 'handOut', payTo: 'Alice', links }, 'x');
     expect(handed.ok && handed.value.bill.diners.map((d) => d.payLink?.path ?? null)).toEqual([ANN_PAGE, BOB_PAGE, null]);
+    // What each phone's list shows is the stored bill its share was worked out from: Bob's steak on Bob's list.
+    const bobSees = await bobPhone.until(4);
+    expect(bobSees.claims.map((c) => [bobSees.items.find((i) => i.id === c.itemId)!.name, c.dinerId])).toEqual([
+      ['Soup', 'ann'],
+      ['Steak', 'bob'],
+    ]);
 
     // Stored: read back from the database, on the other process's connection too.
     for (const store of [a.store, b.store]) {
@@ -242,7 +248,8 @@ describeEachDatabase('live bills', (open) => {
     // A command's answer is the sender's view too (the organiser opens the bill again to let Ann claim);
     // a phone that watches again is sent its own link; a new phone at the table none.
     expect((await a.liveBills.command(bill.id, organiserKey, { type: 'setStatus', status: 'open' }, 'x')).ok).toBe(true);
-    const annAnswer = await a.liveBills.command(bill.id, annKey, { type: 'claim', itemId: 'soup', unit: 0, dinerId: 'ann', claimed: true }, 'x');
+    const steak = bobSees.items.find((i) => i.name === 'Steak')!.id;
+    const annAnswer = await a.liveBills.command(bill.id, annKey, { type: 'claim', itemId: steak, unit: 0, dinerId: 'ann', claimed: true }, 'x');
     expect(annAnswer.ok && pages(annAnswer.value.bill)).toEqual([ANN_PAGE]);
     const again = await a.liveBills.watch(bill.id, bobKey, '198.51.100.2', () => {});
     expect(again.ok && pages(again.value.bill)).toEqual([BOB_PAGE]);
@@ -266,7 +273,13 @@ describeEachDatabase('live bills', (open) => {
     const without = await a.liveBills.command(bill.id, organiserKey, { type: 'handOut', payTo: 'Alice', links: links.slice(0, 1) }, 'x');
     expect(without.ok).toBe(true);
     expect((await b.store.find(bill.id))!.diners.map((d) => d.payLink?.path ?? null)).toEqual([ANN_PAGE, null, null]);
-    expect((await b.store.find(bill.id))!.claims).toEqual([{ itemId: 'soup', unit: 0, dinerId: 'ann' }]);
+    // The phones' lists are the stored bill's lines, who had each as the links say (Bob's link is gone, so is his claim).
+    const settled = (await b.store.find(bill.id))!;
+    expect(settled.items.map((i) => [i.name, i.pricePence, i.units])).toEqual([
+      ['Soup', 1149, 1],
+      ['Steak', 2098, 1],
+    ]);
+    expect(settled.claims.map((c) => [settled.items.find((i) => i.id === c.itemId)!.name, c.dinerId])).toEqual([['Soup', 'ann']]);
     for (const w of [...watches, again]) if (w.ok) w.value.close();
   });
 

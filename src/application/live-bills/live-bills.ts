@@ -1,5 +1,5 @@
 import { billIdOf, liveKeyOf } from '../../../domain/bill-ids';
-import { decideLive, visibleTo, type LiveActor, type LiveBill, type LiveCommand, type LiveProblem, type LiveRequest } from '../../../domain/live-bill/live-bill';
+import { decideLive, visibleTo, type LiveActor, type LiveBill, type LiveCommand, type LiveProblem, type LiveRequest, type SettledBill } from '../../../domain/live-bill/live-bill';
 import { newLiveBill, type NewLiveBillProblem, type NewLiveBillRequest } from '../../../domain/live-bill/new-live-bill';
 import { err, ok, type Result } from '../../../domain/result';
 import { shortId } from '../../../domain/sharing/stored-receipt';
@@ -117,11 +117,14 @@ export class LiveBills {
 
   private async change(billId: string, keyHash: string, request: LiveRequest): Promise<Result<CommandOutcome, CommandRefusal>> {
     // Only the organiser's hand-out is checked against the stored bill; anyone else's is refused as it is.
+    let settled: SettledBill | null = null;
     if (request.type === 'handOut' && (await this.store.actorFor(billId, keyHash))?.actor.kind === 'organiser') {
-      const problem = await this.handOutProblem(request);
-      if (problem !== null) return err({ code: problem });
+      const checked = await this.handOutChecked(request);
+      if (!checked.ok) return err({ code: checked.error });
+      settled = checked.value;
     }
-    const command: LiveCommand = request.type === 'addDiner' ? { ...request, dinerId: shortId(this.secrets.randomBytes(10), 10) } : request;
+    const command: LiveCommand =
+      request.type === 'addDiner' ? { ...request, dinerId: shortId(this.secrets.randomBytes(10), 10) } : request.type === 'handOut' && settled !== null ? { ...request, settled } : request;
     const joining = command.type === 'join' || command.type === 'addDiner';
     const dinerKey = joining ? capabilityKey(this.secrets.randomBytes(16)) : null;
     const now = this.clock.now();
@@ -143,24 +146,30 @@ export class LiveBills {
   /**
    * Money leaves the server only as the stored bill says: a hand-out names one stored bill, each link
    * one of its diners (by their capability), and each amount that diner's share of it, worked out here.
+   * The stored bill's lines and tip go out with it, so each phone's list is what its share is made of.
    */
-  private async handOutProblem(handOut: Extract<LiveRequest, { type: 'handOut' }>): Promise<LiveProblem | null> {
+  private async handOutChecked(handOut: Extract<LiveRequest, { type: 'handOut' }>): Promise<Result<SettledBill | null, LiveProblem>> {
     const parts = handOut.links.map((l) => payBackPathParts(l.path));
-    if (parts.some((p) => p === null)) return 'bad_link';
+    if (parts.some((p) => p === null)) return err('bad_link');
     const receiptIds = new Set(parts.map((p) => p!.receiptId));
-    if (receiptIds.size > 1) return 'bad_link';
+    if (receiptIds.size > 1) return err('bad_link');
     const [receiptId] = receiptIds;
-    if (receiptId === undefined) return null;
+    if (receiptId === undefined) return ok(null);
     const stored = await this.storedBills.find(receiptId, this.clock.now());
-    if (stored === null) return 'no_stored_bill';
-    const shares = new Map(billSplit(billOfStoredReceipt(stored.bill)).shares.map((s) => [s.dinerId, s.totalPence as number]));
+    if (stored === null) return err('no_stored_bill');
+    const bill = billOfStoredReceipt(stored.bill);
+    const shares = new Map(billSplit(bill).shares.map((s) => [s.dinerId, s.totalPence as number]));
+    // The stored bill's diner behind each link, as the live bill's diner the link goes to.
+    const liveDinerOf = new Map<string, string>();
     for (const [k, link] of handOut.links.entries()) {
       const capability = parts[k]!.capability;
       const diner = await this.storedBills.dinerFor(receiptId, { capabilityHash: this.secrets.hash(capability), plainId: capability });
-      if (diner === null || !diner.byCapability) return 'no_stored_bill';
-      if (shares.get(diner.dinerId) !== link.pence) return 'not_its_shares';
+      if (diner === null || !diner.byCapability) return err('no_stored_bill');
+      if (shares.get(diner.dinerId) !== link.pence) return err('not_its_shares');
+      liveDinerOf.set(diner.dinerId, link.dinerId);
     }
-    return null;
+    const items = bill.items.map((i) => ({ id: i.id, name: i.name, pricePence: i.pricePence, kind: i.kind, assignedTo: i.assignedTo.flatMap((d) => liveDinerOf.get(d) ?? []) }));
+    return ok({ items, tipPence: bill.tipPence, tipSplit: bill.tipSplit });
   }
 
   /**

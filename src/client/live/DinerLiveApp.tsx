@@ -37,6 +37,8 @@ function readIdentity(billId: string): Identity | null {
 export default function DinerLiveApp({ billId }: { readonly billId: string }) {
   const tableKey = useMemo(() => (typeof location === 'undefined' ? '' : decodeURIComponent(location.hash.slice(1))), []);
   const [identity, setIdentity] = useState<Identity | null>(() => readIdentity(billId));
+  // Taken off the bill by the organiser: said on this phone until it joins again, rather than dropping to "Who are you?" without a word.
+  const [wasRemoved, setWasRemoved] = useState(false);
   const watchKey = identity?.dinerKey ?? tableKey;
   const [connection] = useState<LiveConnection | null>(() => (tableKey === '' ? null : connectLive(billId, watchKey)));
   useEffect(() => () => connection?.close(), [connection]);
@@ -44,11 +46,23 @@ export default function DinerLiveApp({ billId }: { readonly billId: string }) {
 
   if (tableKey === '') return <Notice text="This link is incomplete. Ask the organiser to show the QR code again." />;
   if (connection === null) return <Notice text="Loading the bill…" />;
-  return <DinerScreen billId={billId} tableKey={tableKey} connection={connection} identity={identity} onIdentity={setIdentity} />;
+  return (
+    <DinerScreen
+      billId={billId}
+      tableKey={tableKey}
+      connection={connection}
+      identity={identity}
+      wasRemoved={wasRemoved}
+      onIdentity={(next) => {
+        setWasRemoved(next === null && identity !== null);
+        setIdentity(next);
+      }}
+    />
+  );
 }
 
-function DinerScreen(props: { billId: string; tableKey: string; connection: LiveConnection; identity: Identity | null; onIdentity: (i: Identity | null) => void }) {
-  const { billId, tableKey, connection, identity, onIdentity } = props;
+function DinerScreen(props: { billId: string; tableKey: string; connection: LiveConnection; identity: Identity | null; wasRemoved: boolean; onIdentity: (i: Identity | null) => void }) {
+  const { billId, tableKey, connection, identity, wasRemoved, onIdentity } = props;
   const state = useStore(connection.$state);
   const bill = shownBill(state);
   // Removed by the organiser: seen in the bill, or (if it happened while this phone was away) as a key the bill no longer knows.
@@ -69,6 +83,11 @@ function DinerScreen(props: { billId: string; tableKey: string; connection: Live
     <>
       {me?.payLink !== undefined ? <PayCard link={me.payLink} payTo={bill.payTo} currency={bill.currency} /> : null}
       <LiveBanners state={state} bill={bill} connection={connection} />
+      {wasRemoved && identity === null ? (
+        <p className="card wz-panel wz-warning" role="alert">
+          {REMOVED_MESSAGE}
+        </p>
+      ) : null}
       {identity === null || me === undefined ? (
         <JoinCard
           bill={bill}
@@ -122,6 +141,8 @@ function PayCard({ link, payTo, currency }: { readonly link: PayLink; readonly p
   );
 }
 
+const REMOVED_MESSAGE = 'The organiser has taken you off this bill, with the items you had ticked. Pick your name or add yourself to join again.';
+
 type JoinCommand = { type: 'join'; dinerId: string } | { type: 'addDiner'; name: string };
 
 function JoinCard({ bill, readOnly, join }: { bill: LiveBill; readOnly: boolean; join: (command: JoinCommand) => Promise<string | null> }) {
@@ -156,10 +177,13 @@ function JoinCard({ bill, readOnly, join }: { bill: LiveBill; readOnly: boolean;
           }}
         >
           <label htmlFor="live-name">Not on the list? Add yourself</label>
-          <input id="live-name" className="wz-input" value={name} maxLength={MAX_DINER_NAME_LENGTH} autoComplete="given-name" onChange={(e) => setName(e.target.value)} disabled={readOnly} />
+          <input id="live-name" className="wz-input" value={name} autoComplete="given-name" aria-describedby="live-name-hint" onChange={(e) => setName(e.target.value)} disabled={readOnly} />
           <button type="submit" className="button primary" disabled={readOnly || busy || name.trim() === ''}>
             Add me
           </button>
+          <p id="live-name-hint" className="wz-note wz-form-hint">
+            Up to {MAX_DINER_NAME_LENGTH} characters; a name not already on the list
+          </p>
         </form>
       )}
       <Problem message={problem} />

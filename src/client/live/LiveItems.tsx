@@ -48,7 +48,7 @@ export function LiveItems({ bill, viewer, readOnly, onClaim, onEdit }: Props) {
                     {label}
                     {item.units > 1 ? <span className="lv-unit-price"> {money(pricePence)}</span> : null}
                   </button>
-                  <span className="wz-note">{others.length > 0 ? `Also: ${others.join(', ')}` : who.length === 0 ? 'Nobody yet' : ''}</span>
+                  <span className="wz-note">{others.length === 0 ? (who.length === 0 ? 'Nobody yet' : '') : `${mine ? 'Also' : 'Had by'}: ${others.join(', ')}`}</span>
                 </div>
               );
             }

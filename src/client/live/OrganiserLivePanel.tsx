@@ -1,6 +1,8 @@
 import { useStore } from '../use-store';
 import { useEffect, useMemo, useState } from 'react';
-import type { LiveItem } from '../../../domain/live-bill/live-bill';
+import type { LiveBill, LiveDiner, LiveItem } from '../../../domain/live-bill/live-bill';
+import { MAX_DINER_NAME_LENGTH, MAX_DINERS } from '../../../domain/diners';
+import { RemoveDinerDialog } from '../wizard/RemoveDinerDialog';
 import { splitLines } from '../../../domain/live-bill/live-split';
 import { liveBillFromJson } from '../../../domain/live-bill/wire';
 import { minorToMajorText, type CurrencyCode } from '../../../domain/currency';
@@ -31,6 +33,7 @@ export function OrganiserLivePanel({ link }: { readonly link: LiveLink }) {
   const bill = shownBill(state);
   const [editing, setEditing] = useState<LiveItem | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<LiveDiner | null>(null);
   // The organiser is at the table on this phone, as the diner named as in their payment details (who paid, by default).
   const payee = useStore($payee);
   const payer = useStore($bill).payer;
@@ -75,14 +78,24 @@ export function OrganiserLivePanel({ link }: { readonly link: LiveLink }) {
               <span>
                 {d.name} <span className="wz-note">{d.id === here ? (d.id === paid ? '· on this phone, paid the bill' : '· on this phone') : d.joined ? '· on their phone' : '· not joined yet'}</span>
               </span>
-              <button type="button" className="button ghost" disabled={readOnly} onClick={() => void send({ type: 'removeDiner', dinerId: d.id })}>
+              <button type="button" className="button ghost" disabled={readOnly} onClick={() => setRemoving(d)}>
                 Remove <span className="wz-visually-hidden">{d.name}</span>
               </button>
             </li>
           ))}
         </ul>
         {bill.diners.length === 0 ? <p className="wz-empty">Nobody yet. Diners add themselves when they open the link.</p> : null}
+        {readOnly || bill.diners.length >= MAX_DINERS ? null : <AddWithoutPhone add={(name) => send({ type: 'addDiner', name })} />}
       </section>
+      {removing !== null ? (
+        <RemoveDinerDialog
+          name={removing.name}
+          items={claimedItems(bill, removing.id)}
+          onTheirPhone={removing.joined && removing.id !== here}
+          onRemove={() => void send({ type: 'removeDiner', dinerId: removing.id })}
+          onClose={() => setRemoving(null)}
+        />
+      ) : null}
       <LiveTotals bill={bill} viewer={{ kind: 'organiser' }} />
       <section className="card" aria-labelledby="live-items-title">
         <h2 id="live-items-title">Who had what</h2>
@@ -107,13 +120,54 @@ export function OrganiserLivePanel({ link }: { readonly link: LiveLink }) {
             {bill.status === 'locked' ? 'Unlock the bill' : 'Lock the bill'}
           </button>
         ) : null}
-        <button type="button" className="button primary" disabled={bill.diners.length === 0} onClick={() => void finish()}>
+        <button type="button" className="button primary" disabled={bill.diners.length === 0} aria-describedby={bill.diners.length === 0 ? 'live-finish-why' : undefined} onClick={() => void finish()}>
           Finish and see the summary
         </button>
       </div>
+      {bill.diners.length === 0 ? (
+        <p id="live-finish-why" className="wz-note">
+          To finish, someone needs to be at the table: add them above, or wait for them to join.
+        </p>
+      ) : null}
       <EditItemDialog key={editing?.id ?? 'closed'} currency={bill.currency} item={editing} onClose={() => setEditing(null)} onSave={(change) => send({ type: 'editItem', ...change })} />
     </>
   );
+}
+
+/** Someone at the table without a phone: the organiser adds them and ticks their items for them. */
+function AddWithoutPhone({ add }: { readonly add: (name: string) => Promise<SentNow> }) {
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    setBusy(true);
+    const answer = await add(name);
+    setBusy(false);
+    if (answer.ok) setName('');
+  };
+  return (
+    <form
+      className="wz-inline-form lv-add-self"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <label htmlFor="live-add-diner">Someone without a phone? Add them and tick what they had</label>
+      <input id="live-add-diner" className="wz-input" value={name} autoComplete="off" aria-describedby="live-add-diner-hint" onChange={(e) => setName(e.target.value)} />
+      <button type="submit" className="button secondary" disabled={busy || name.trim() === ''}>
+        Add
+      </button>
+      <p id="live-add-diner-hint" className="wz-note wz-form-hint">
+        Up to {MAX_DINER_NAME_LENGTH} characters, each name once
+      </p>
+    </form>
+  );
+}
+
+/** The items a diner has claimed a unit of, each named once. */
+function claimedItems(bill: LiveBill, dinerId: string): string[] {
+  const ids = new Set(bill.claims.filter((c) => c.dinerId === dinerId).map((c) => c.itemId));
+  return bill.items.filter((i) => ids.has(i.id)).map((i) => i.name);
 }
 
 function TableLink({ link }: { readonly link: LiveLink }) {

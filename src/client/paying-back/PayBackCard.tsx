@@ -7,6 +7,7 @@ import { offersTableCode } from '../../../domain/paying-back/pay-ways';
 import type { TableCodeAnswer } from '../../contracts/paying-back';
 import { ToastSlot } from '../wizard/Toasts';
 import { setPayer } from '../wizard/bill-store';
+import { payerDinerId } from '../../../domain/paying-back/payee';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 
@@ -36,7 +37,7 @@ export function PayBackCard({
               {d.name}
             </option>
           ))}
-          <option value="">{payee === null ? 'Me, not one of the diners' : `${payee.name}, not one of the diners`}</option>
+          <option value="">{notDiningLabel(payee?.name ?? null, diners)}</option>
         </select>
       </div>
       <p className="wz-note">Whoever paid is owed the others' shares and owes nothing.</p>
@@ -73,6 +74,15 @@ export function PayBackCard({
       <ToastSlot at={PAY_BACK_SLOT} />
     </Card>
   );
+}
+
+/**
+ * The choice of someone who paid but did not eat. The organiser is offered once: when a diner has
+ * their name they are that diner (the default), so this choice does not name them again.
+ */
+function notDiningLabel(payeeName: string | null, diners: readonly { readonly id: string; readonly name: string }[]): string {
+  if (payeeName === null) return 'Me, not one of the diners';
+  return payerDinerId({ by: 'me' }, diners, payeeName) === null ? `${payeeName}, not one of the diners` : 'Someone not at the table';
 }
 
 /** After a live bill: everyone's share and own pay-back link, sent to the phone they picked their items on. */

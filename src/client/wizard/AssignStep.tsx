@@ -1,6 +1,6 @@
 import { useStore } from '../use-store';
 import { useEffect, useRef, useState } from 'react';
-import { dinerInitial, MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../../../domain/diners';
+import { DINER_NAME_MESSAGES, dinerInitial, MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../../../domain/diners';
 import { isEveryone } from '../../../domain/portions';
 import type { BillItem, Diner } from '../../../domain/receipt';
 import { $bill } from './bill-state';
@@ -16,6 +16,8 @@ import { OrganiserLivePanel } from '../live/OrganiserLivePanel';
 import { openToTable } from '../live/open-to-table';
 import { OPEN_TO_TABLE_SLOT, toast } from './toasts';
 import { ToastSlot } from './Toasts';
+import { Problem } from '../ui/Problem';
+import { RemoveDinerDialog } from './RemoveDinerDialog';
 
 const NO_DINERS_MESSAGE = 'You need to add at least one person before assigning items';
 
@@ -37,7 +39,7 @@ export function AssignStep() {
           ← Back to Review
         </Button>
       </div>
-      <DinersCard diners={diners} />
+      <DinersCard diners={diners} items={items} />
       <Card aria-labelledby="assign-title">
         <h2 id="assign-title">Assign Items</h2>
         {isTestReceipt ? (
@@ -141,10 +143,14 @@ function OpenToTableButton() {
   );
 }
 
-function DinersCard({ diners }: { readonly diners: readonly Diner[] }) {
+function DinersCard({ diners, items }: { readonly diners: readonly Diner[]; readonly items: readonly BillItem[] }) {
   const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<Diner | null>(null);
   const add = () => {
-    if (addDiner(name).ok) setName('');
+    const added = addDiner(name);
+    setProblem(added.ok ? null : DINER_NAME_MESSAGES[added.error]);
+    if (added.ok) setName('');
   };
   return (
     <Card aria-labelledby="diners-title">
@@ -156,7 +162,7 @@ function DinersCard({ diners }: { readonly diners: readonly Diner[] }) {
             <li key={diner.id} className={[...diner.name].length > 7 ? 'wz-diner wz-diner-long' : 'wz-diner'}>
               <Avatar diner={diner} />
               <span>{diner.name}</span>
-              <button type="button" className="icon-button" aria-label={`Remove ${diner.name}`} onClick={() => removeDiner(diner.id)}>
+              <button type="button" className="icon-button" aria-label={`Remove ${diner.name}`} onClick={() => setRemoving(diner)}>
                 ×
               </button>
             </li>
@@ -183,16 +189,32 @@ function DinersCard({ diners }: { readonly diners: readonly Diner[] }) {
             className="wz-input"
             type="text"
             placeholder="Add a name"
-            maxLength={MAX_DINER_NAME_LENGTH}
             autoComplete="off"
             value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
+            aria-describedby="diner-name-hint diner-name-problem"
+            aria-invalid={problem !== null}
+            onChange={(e) => {
+              setName(e.currentTarget.value);
+              setProblem(null);
+            }}
           />
           <Button type="submit" disabled={name.trim() === ''}>
             Add
           </Button>
+          <p id="diner-name-hint" className="wz-note wz-form-hint">
+            Up to {MAX_DINER_NAME_LENGTH} characters, each name once
+          </p>
+          <Problem id="diner-name-problem" message={problem} />
         </form>
       )}
+      {removing !== null ? (
+        <RemoveDinerDialog
+          name={removing.name}
+          items={items.filter((i) => i.assignedTo.includes(removing.id)).map((i) => i.name)}
+          onRemove={() => removeDiner(removing.id)}
+          onClose={() => setRemoving(null)}
+        />
+      ) : null}
     </Card>
   );
 }

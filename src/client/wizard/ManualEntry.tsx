@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatMoney } from '../../../domain/currency';
 import { printedQuantity } from '../../../domain/portions';
 import { MAX_ITEM_PENCE } from '../../../domain/sharing/share-packet';
 import { typedMinor, typedMajor } from '../../../domain/price-input';
@@ -18,11 +19,15 @@ interface Row {
 
 const emptyRow = (key: number): Row => ({ key, name: '', price: '' });
 
-/** A row counts only if both name and price are non-blank after trimming. */
-const isValid = (row: Row): boolean => {
+/** A row counts only with a name and a price above 0 (as an item added on Assign). */
+const isValid = (row: Row): boolean => row.name.trim() !== '' && row.price.trim() !== '' && priceProblem(row) === null;
+
+/** Why a typed price will not go on (a 0, a minus, no number): said on the row rather than the row quietly left out. */
+function priceProblem(row: Row): 'price needed' | null {
+  if (row.price.trim() === '') return null;
   const major = typedMajor(row.price);
-  return row.name.trim() !== '' && row.price.trim() !== '' && Number.isFinite(major) && major >= 0 && major <= MAX_ITEM_PENCE;
-};
+  return Number.isFinite(major) && major > 0 && major <= MAX_ITEM_PENCE ? null : 'price needed';
+}
 
 export function ManualEntry({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
   const [rows, setRows] = useState<readonly Row[]>([emptyRow(0)]);
@@ -64,11 +69,22 @@ export function ManualEntry({ open, onClose }: { readonly open: boolean; readonl
           {rows.map((row, index) => (
             <li key={row.key} className="wz-manual-row">
               <input className="wz-input" type="text" placeholder="Item name" aria-label={`Item ${index + 1} name`} value={row.name} onChange={(e) => edit(row.key, { name: e.currentTarget.value })} />
-              <MoneyInput currency={currency} label={`Item ${index + 1} price`} value={row.price} onValueChange={(price) => edit(row.key, { price })} />
+              <MoneyInput
+                currency={currency}
+                label={`Item ${index + 1} price`}
+                value={row.price}
+                onValueChange={(price) => edit(row.key, { price })}
+                problemId={priceProblem(row) === null ? undefined : `manual-price-${row.key}`}
+              />
               {rows.length > 1 ? (
                 <button type="button" className="icon-button" aria-label={`Remove item ${index + 1}`} onClick={() => setRows(rows.filter((r) => r.key !== row.key))}>
                   ×
                 </button>
+              ) : null}
+              {priceProblem(row) !== null ? (
+                <p id={`manual-price-${row.key}`} className="wz-error wz-manual-problem">
+                  Enter a price greater than {formatMoney(0, currency)}: this item is not counted.
+                </p>
               ) : null}
             </li>
           ))}

@@ -2,9 +2,8 @@ import { useStore } from '../use-store';
 import { useRef, useState } from 'react';
 import { formatMoney, minorToMajorText, type CurrencyCode } from '../../../domain/currency';
 import type { Pence } from '../../../domain/money';
-import { parsePriceInput } from '../../../domain/price-input';
 import { printedQuantity } from '../../../domain/portions';
-import { linesToPassOn, reviewReconciliation, shortfallPence, suspectLineIds, type ReviewLine } from '../../../domain/review';
+import { heldBack, HELD_BACK_MESSAGES, linesToPassOn, reviewReconciliation, shortfallPence, suspectLineIds, typedReviewPrice, type ReviewLine } from '../../../domain/review';
 import { MoneyInput } from '../ui/MoneyInput';
 import { AddLineForm, type AddLineWords } from './AddLineForm';
 import { BillNameField } from './BillNameField';
@@ -25,11 +24,12 @@ const KIND_LABEL: Record<ReviewLine['kind'], string> = {
 };
 
 export function ReviewItems() {
-  const { review, reviewTotalPence, reviewIsSample, currency } = useStore($bill);
+  const { review, reviewTotalPence, reviewIsSample, reviewIsTyped, currency } = useStore($bill);
   const money = (amount: number) => formatMoney(amount, currency);
   const [confirming, setConfirming] = useState(false);
   const lines = review ?? [];
   const passing = linesToPassOn(lines).length;
+  const held = lines.filter((l) => heldBack(l) !== null).length;
   const reconciliation = reviewReconciliation(lines, reviewTotalPence);
   const printed = reconciliation.totalPence;
   const suspects = new Set(printed === null ? [] : suspectLineIds(lines, reconciliation));
@@ -45,8 +45,8 @@ export function ReviewItems() {
   return (
     <Card aria-labelledby="review-title">
       <div className="wz-title-row">
-        {/* A scan's reading was paid for (a free scan or a token): going back asks first; the sample costs nothing. */}
-        <Button variant="ghost" onClick={reviewIsSample ? discardReview : () => setConfirming(true)}>
+        {/* A scan's reading was paid for (a free scan or a token): going back asks first; the sample and a typed-in bill cost nothing. */}
+        <Button variant="ghost" onClick={reviewIsSample || reviewIsTyped ? discardReview : () => setConfirming(true)}>
           ← Back
         </Button>
         <h2 id="review-title">Review Receipt Items</h2>
@@ -75,6 +75,11 @@ export function ReviewItems() {
         <p>
           {passing} {passing === 1 ? 'item' : 'items'} included · Total {money(reconciliation.billedPence)}
         </p>
+        {held > 0 ? (
+          <p className="wz-held-count" role="status">
+            {held === 1 ? '1 ticked line does not' : `${held} ticked lines do not`} go on to Assign: each says why.
+          </p>
+        ) : null}
         <Button variant="primary" disabled={passing === 0} onClick={continueFromReview}>
           Continue with {passing} items
         </Button>
@@ -101,8 +106,10 @@ function ReviewRow({ line, position, suspect, currency }: { readonly line: Revie
   const name = line.label || line.raw;
   // Units the line was read with ("2XCOPERTO") that its name no longer shows: they are carried on to Assign.
   const units = printedQuantity(line.label) === null ? (line.printedUnits ?? null) : null;
+  const held = heldBack(line);
+  const heldId = `held-${line.id}`;
   const commit = () => {
-    const parsed = parsePriceInput(priceText, currency);
+    const parsed = typedReviewPrice(priceText, currency);
     if (parsed.kind === 'price') {
       editReviewLine(line.id, { pricePence: parsed.pricePence });
       setPriceText(parsed.normalised);
@@ -114,7 +121,7 @@ function ReviewRow({ line, position, suspect, currency }: { readonly line: Revie
     }
   };
   return (
-    <li className="wz-review-row" data-included={line.included ? 'yes' : 'no'} data-suspect={suspect ? 'yes' : 'no'}>
+    <li className="wz-review-row" data-included={line.included && held === null ? 'yes' : 'no'} data-suspect={suspect ? 'yes' : 'no'}>
       <input type="checkbox" className="wz-check" checked={line.included} aria-label={`Include ${name}`} onChange={(e) => editReviewLine(line.id, { included: e.currentTarget.checked })} />
       <input
         type="text"
@@ -124,12 +131,17 @@ function ReviewRow({ line, position, suspect, currency }: { readonly line: Revie
         aria-label={`Name of line ${position}`}
         onChange={(e) => editReviewLine(line.id, { label: e.currentTarget.value })}
       />
-      <MoneyInput currency={currency} label={`Price of ${name}`} value={priceText} onValueChange={setPriceText} onBlur={commit} />
+      <MoneyInput currency={currency} label={`Price of ${name}`} value={priceText} onValueChange={setPriceText} onBlur={commit} problemId={held === null ? undefined : heldId} />
       <span className="wz-kind" data-kind={line.kind}>
         {KIND_LABEL[line.kind]}
         {units !== null ? ` · ${units} units` : null}
       </span>
       {suspect ? <span className="wz-suspect">Check this line</span> : null}
+      {held !== null ? (
+        <p id={heldId} className="wz-line-held">
+          {HELD_BACK_MESSAGES[held]}
+        </p>
+      ) : null}
     </li>
   );
 }

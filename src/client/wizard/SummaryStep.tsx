@@ -1,5 +1,5 @@
 import { useStore } from '../use-store';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { formatMoney, GBP, type CurrencyCode } from '../../../domain/currency';
 import { convertedTotals, payBackRate } from '../../../domain/paying-back/pay-back-rate';
 import { pence } from '../../../domain/money';
@@ -82,34 +82,36 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
   return (
     <>
       <Card aria-labelledby="items-summary-title">
-        <div className="wz-title-row">
+        <div className="wz-title-row wz-title-inline">
           <Button variant="ghost" onClick={() => goToStep('assign')}>
             ← Back
           </Button>
           <h2 id="items-summary-title">Items Summary</h2>
         </div>
-        {/* Here too, so a bill typed in by hand (it never sees Review) can be named before it goes out. */}
-        <BillNameField />
-        <ul className="wz-summary-items">
-          {bill.items.map((item) => (
-            <li key={item.id}>
-              <ItemHead item={item} />
-              <p className="wz-note">
-                {item.kind === 'vat' ? (
-                  'VAT, already included in the prices'
-                ) : unassigned.has(item.id) && item.assignedTo.length === 0 ? (
-                  <span className="wz-flag">Not assigned</span>
-                ) : item.assignedTo.length > 0 ? (
-                  whoHad(item, names)
-                ) : item.kind === 'service' ? (
-                  'Split between the diners who had items'
-                ) : (
-                  'Shared by the whole table'
-                )}
-              </p>
-            </li>
-          ))}
-        </ul>
+        <ItemsFold count={bill.items.length} total={money(split.subtotalPence)}>
+          {/* Here too, so a bill typed in by hand (it never sees Review) can be named before it goes out. */}
+          <BillNameField />
+          <ul className="wz-summary-items">
+            {bill.items.map((item) => (
+              <li key={item.id}>
+                <ItemHead item={item} />
+                <p className="wz-note">
+                  {item.kind === 'vat' ? (
+                    'VAT, already included in the prices'
+                  ) : unassigned.has(item.id) && item.assignedTo.length === 0 ? (
+                    <span className="wz-flag">Not assigned</span>
+                  ) : item.assignedTo.length > 0 ? (
+                    whoHad(item, names)
+                  ) : item.kind === 'service' ? (
+                    'Split between the diners who had items'
+                  ) : (
+                    'Shared by the whole table'
+                  )}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </ItemsFold>
         <NotAddingUp check={check} />
       </Card>
       <TipCard />
@@ -184,6 +186,26 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
       ) : null}
       {payBack.payeeDialog.open ? <PayeeDialog open payee={payBack.payee} refused={payBack.payeeDialog.refused} onSave={payBack.savePayee} onClose={payBack.closePayee} /> : null}
     </>
+  );
+}
+
+/** More lines than this and the Items Summary starts folded, so Individual Totals are on the first screen. */
+const FOLD_OVER = 5;
+
+/**
+ * A long Items Summary starts folded to its count and total (one tap opens it); a short one is
+ * shown whole. What does not add up is said outside the fold, so nothing is out of sight.
+ */
+function ItemsFold({ count, total, children }: { readonly count: number; readonly total: string; readonly children: ReactNode }) {
+  if (count <= FOLD_OVER) return <>{children}</>;
+  return (
+    <details className="wz-fold">
+      <summary>
+        {count} items · {total}
+        <span className="wz-note"> Show each item, who had it, and the bill’s name</span>
+      </summary>
+      {children}
+    </details>
   );
 }
 

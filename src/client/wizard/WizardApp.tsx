@@ -14,6 +14,10 @@ import { Toasts } from './Toasts';
 import { SCAN_SLOT, toast } from './toasts';
 import './wizard.css';
 
+interface WizardHistory {
+  readonly wizardStep: Step;
+}
+
 const STEPS: readonly { readonly step: Step; readonly label: string }[] = [
   { step: 'scan', label: 'Scan' },
   { step: 'assign', label: 'Assign' },
@@ -43,6 +47,30 @@ export default function WizardApp() {
     // The scan step's code arrives with the usage it waits for (both asked for now); the rest
     // while the user looks at it.
     prefetchWhenIdle([manualEntry, reviewItems, assignStep, summaryStep, shareDialog, qrDialog, buyTokensDialog, tokenRecoveryDialog]);
+  }, []);
+
+  // Each step is an entry in the browser's history, so the phone's Back goes to the step before.
+  useEffect(() => {
+    if (!ready) return;
+    const inHistory = (history.state as WizardHistory | null)?.wizardStep;
+    if (inHistory === step) return;
+    if (inHistory === undefined) history.replaceState({ ...(history.state as object | null), wizardStep: step }, '');
+    else history.pushState({ wizardStep: step } satisfies WizardHistory, '');
+  }, [step, ready]);
+  useEffect(() => {
+    const onPop = (event: PopStateEvent) => {
+      const target = (event.state as WizardHistory | null)?.wizardStep;
+      if (target === undefined) return;
+      // The wizard's changes load with the later steps, not with the first screen.
+      void import('./bill-store').then(({ stepFromHistory }) => {
+        stepFromHistory(target);
+        // A step that cannot be shown now (a Summary of a bill started again): the entry is the step shown.
+        const now = $bill.get().step;
+        if (now !== target) history.replaceState({ wizardStep: now } satisfies WizardHistory, '');
+      });
+    };
+    addEventListener('popstate', onPop);
+    return () => removeEventListener('popstate', onPop);
   }, []);
 
   useEffect(() => {

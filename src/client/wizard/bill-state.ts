@@ -34,6 +34,8 @@ export interface BillState {
   readonly reviewTotalPence: Pence | null;
   /** Whether the lines under review are the sample receipt (it marks a test receipt). */
   readonly reviewIsSample: boolean;
+  /** Whether the lines under review were typed in, never read (a manual bill back from Assign): nothing was paid for them. */
+  readonly reviewIsTyped: boolean;
   /** A paid reading the person went back from: the scan step offers it again until another reading or bill replaces it. */
   readonly discarded: {
     readonly lines: readonly ReviewLine[];
@@ -103,6 +105,7 @@ export const EMPTY_BILL: BillState = {
   review: null,
   reviewTotalPence: null,
   reviewIsSample: false,
+  reviewIsTyped: false,
   discarded: null,
   readLines: [],
   readTotalPence: null,

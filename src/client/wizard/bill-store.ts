@@ -79,6 +79,7 @@ export function startReview(
     payBackRate: null,
     review: read.lines,
     reviewIsSample: isSample,
+    reviewIsTyped: false,
     reviewTotalPence: read.totalPence,
     merchant: header.merchant,
     receiptDate: header.date,
@@ -133,7 +134,7 @@ export function discardReview(): void {
     receiptDate: null,
     name: null,
     discarded:
-      bill.review === null || bill.reviewIsSample
+      bill.review === null || bill.reviewIsSample || bill.reviewIsTyped
         ? null
         : { lines: bill.review, totalPence: bill.reviewTotalPence, merchant: bill.merchant, receiptDate: bill.receiptDate, name: bill.name, currency: bill.currency },
   }));
@@ -181,6 +182,8 @@ export function backToReview(): void {
     review: reviewLinesForBill(bill.readLines, bill.items),
     reviewTotalPence: bill.readTotalPence,
     reviewIsSample: bill.isTestReceipt,
+    // A bill typed in by hand was never read: its Review has no reading or scan to lose.
+    reviewIsTyped: bill.readLines.length === 0,
     step: 'scan',
   }));
 }
@@ -189,7 +192,10 @@ export function backToReview(): void {
 
 export function addDiner(rawName: string): Result<Diner, DinerNameProblem> {
   const { diners } = $bill.get();
-  const name = acceptDinerName(rawName, diners.length);
+  const name = acceptDinerName(
+    rawName,
+    diners.map((d) => d.name),
+  );
   if (!name.ok) return name;
   const diner: Diner = { id: crypto.randomUUID(), name: name.value, color: dinerColour(diners.length) };
   updateBill((bill) => ({ diners: [...bill.diners, diner] }));
@@ -396,6 +402,19 @@ export function splitAmongEveryone(itemId: string): void {
 
 export function goToStep(step: Step): void {
   updateBill(() => ({ step }));
+}
+
+/**
+ * The browser's Back or Forward to a wizard step: the scan step from a bill with items is its Review
+ * (as "Back to Review" does); the Summary only when it can be shown. Nothing happens when it cannot.
+ */
+export function stepFromHistory(step: Step): void {
+  const bill = $bill.get();
+  if (step === bill.step) return;
+  if (step === 'scan') return bill.items.length > 0 && bill.live === null ? backToReview() : goToStep('scan');
+  if (bill.items.length === 0) return;
+  if (step === 'summary') return continueToSummary();
+  goToStep(step);
 }
 
 // Summary step

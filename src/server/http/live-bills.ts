@@ -23,6 +23,7 @@ function liveRefusal(code: LiveRefusal, retryAfterSeconds?: number): { status: n
     case 'diner_taken':
     case 'unknown_diner':
     case 'unknown_item':
+    case 'name_taken':
     case 'table_full':
     case 'no_stored_bill':
     case 'not_its_shares':

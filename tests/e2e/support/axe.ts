@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 
+/** WCAG 2.0, 2.1 and 2.2 at levels A and AA: with 2.2 AA comes "target-size" (24 px targets, or their spacing). */
+export const WCAG22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const;
+
 export type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 
 /**
@@ -13,8 +16,8 @@ export type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
  * identical violations, incomplete, passes and inapplicable results, node by node, on every screen
  * of the visual audit). A page with a frame from another origin still gets the default mode.
  */
-export async function analyzeAccessibility(page: Page): Promise<AxeResults> {
-  const builder = new AxeBuilder({ page });
+export async function analyzeAccessibility(page: Page, tags?: readonly string[]): Promise<AxeResults> {
+  const builder = tags === undefined ? new AxeBuilder({ page }) : new AxeBuilder({ page }).withTags([...tags]);
   return (onlyOwnFrames(page) ? builder.setLegacyMode() : builder).analyze();
 }
 

@@ -130,8 +130,8 @@ export function toggle(page: Page, item: string, diner: string) {
 }
 
 /** axe-core: no serious or critical violations on what is showing. */
-export async function expectAccessible(page: Page, where: string): Promise<void> {
-  const results = await analyzeAccessibility(page);
+export async function expectAccessible(page: Page, where: string, tags?: readonly string[]): Promise<void> {
+  const results = await analyzeAccessibility(page, tags);
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

@@ -79,6 +79,12 @@ describe('the bill in progress', () => {
     expect(addDiner('Nine')).toEqual({ ok: false, error: 'table full' });
   });
 
+  it('refuses a second Ben, however it is typed', () => {
+    expect(addDiner('Ben').ok).toBe(true);
+    expect(addDiner(' ben ')).toEqual({ ok: false, error: 'taken' });
+    expect($bill.get().diners.map((d) => d.name)).toEqual(['Ben']);
+  });
+
   it('adds items only with a name and a price above 0, rounded to pence', () => {
     expect(addItem('', '3')).toEqual({ ok: false, error: 'name needed' });
     expect(addItem('Tea', '0')).toEqual({ ok: false, error: 'price needed' });

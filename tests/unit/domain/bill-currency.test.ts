@@ -55,8 +55,8 @@ describe('messages in the bill’s currency', () => {
 
   it('say by how much a share was rounded up, in the currency', () => {
     const split = splitBill({ diners: [{ id: 'a' }, { id: 'b' }, { id: 'c' }], items: [{ id: 'i', pricePence: pence(100), assignedTo: ['a', 'b', 'c'] }], tipPence: pence(0) });
-    expect(roundingNote(split.shares[0]!, JPY)).toBe('pays JP¥0.67 more than an exact split, so the amounts add up');
-    expect(roundingNote(split.shares[0]!, EUR)).toBe('pays €0.0067 more than an exact split, so the amounts add up');
+    expect(roundingNote(split.shares[0]!, JPY)).toBe('pays under JP¥1 more than an exact split, so the amounts add up');
+    expect(roundingNote(split.shares[0]!, EUR)).toBe('pays under €0.01 more than an exact split, so the amounts add up');
     expect(roundingNote(split.shares[0]!, GBP)).toBe('pays 0.67p more than an exact split, so the pennies add up');
   });
 });

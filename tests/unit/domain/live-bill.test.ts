@@ -153,6 +153,18 @@ describe('who may change what', () => {
     expect(decideLive(aBill(), organiser, { type: 'setStatus', status: 'open' }, later)).toEqual({ ok: false, error: 'expired' });
   });
 
+  it('refuses a second "Cat" from the table or the organiser, whatever its case and spaces, and two at opening', () => {
+    const bill = aBill();
+    expect(decideLive(bill, { kind: 'table' }, { type: 'addDiner', dinerId: 'cat2', name: ' cat ' }, NOW)).toEqual({ ok: false, error: 'name_taken' });
+    expect(decideLive(bill, organiser, { type: 'addDiner', dinerId: 'cat2', name: 'CAT' }, NOW)).toEqual({ ok: false, error: 'name_taken' });
+    expect(decideLive(bill, organiser, { type: 'addDiner', dinerId: 'dan', name: 'Dan' }, NOW).ok).toBe(true);
+    const twice = [
+      { id: 'x', name: 'Ben' },
+      { id: 'y', name: 'ben' },
+    ];
+    expect(newLiveBill(aLiveBillRequest({ diners: twice }), 'b', NOW)).toEqual({ ok: false, error: 'name_taken' });
+  });
+
   it('refuses units and items that do not exist', () => {
     const bill = aBill();
     expect(decideLive(bill, ann, claim('beer', 3, 'ann'), NOW)).toEqual({ ok: false, error: 'unknown_item' });
@@ -168,6 +180,33 @@ describe('who may change what', () => {
     bill = run(bill, organiser, { type: 'removeDiner', dinerId: 'ann' });
     expect(bill.claims).toEqual([]);
     expect(bill.diners.map((d) => d.id)).toEqual(['bob', 'cat']);
+  });
+});
+
+describe('handed out after Finish', () => {
+  it('puts the settled bill on the phones: its lines, who had each, its tip; diners it does not know have no claim', () => {
+    const finished = run(aBill(), organiser, { type: 'setStatus', status: 'finished' });
+    const settled = {
+      items: [
+        { id: 'cake.0', name: 'Tiramisu', pricePence: 600, kind: 'item' as const, assignedTo: ['bob'] },
+        { id: 'cake.1', name: 'Tiramisu', pricePence: 600, kind: 'item' as const, assignedTo: ['bob', 'zed'] },
+      ],
+      tipPence: 120,
+      tipSplit: 'equal' as const,
+    };
+    const handed = run(finished, organiser, { type: 'handOut', payTo: 'Ann', links: [], settled });
+    expect(handed.items.map((i) => [i.id, i.units])).toEqual([
+      ['cake.0', 1],
+      ['cake.1', 1],
+    ]);
+    expect(handed.claims).toEqual([
+      { itemId: 'cake.0', unit: 0, dinerId: 'bob' },
+      { itemId: 'cake.1', unit: 0, dinerId: 'bob' },
+    ]);
+    expect(handed.tip).toEqual({ pence: 120 });
+    expect(liveTotals(handed).split.shares.find((s) => s.dinerId === 'bob')!.itemsPence).toBe(1200);
+    // Without a settled bill (no stored bill named), the table's claims stay as they were.
+    expect(run(finished, organiser, { type: 'handOut', payTo: 'Ann', links: [] }).claims).toEqual(finished.claims);
   });
 });
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { headerFromAnalysis, linesFromAnalysis, printedTotalFromAnalysis } from '../../../domain/analysis-response';
 import { pence } from '../../../domain/money';
 import {
+  heldBack,
   keepAssignments,
   linesToPassOn,
   missedLine,
@@ -13,6 +14,7 @@ import {
   sampleReceiptLines,
   shortfallPence,
   suspectLineIds,
+  typedReviewPrice,
   type ReviewLine,
 } from '../../../domain/review';
 
@@ -36,6 +38,29 @@ describe('review lines', () => {
       { id: 'a', name: 'Soup', pricePence: 500, kind: 'item' },
       { id: 'd', name: 'Cake £4.50', pricePence: 450, kind: 'item' },
     ]);
+  });
+
+  it('holds back a ticked line with no price, 0.00, a negative item or a total, and says why; unticked lines are simply left out', () => {
+    const lines: ReviewLine[] = [
+      reviewLine('a', 'Soup', pence(500), 'item'),
+      reviewLine('b', 'Bread', pence(0), 'item'),
+      reviewLine('c', 'Refund', pence(-300), 'item'),
+      { ...reviewLine('d', 'Total', pence(500), 'total'), included: true },
+      reviewLine('e', 'Voucher', pence(-200), 'discount'),
+      reviewLine('f', 'Cover', null, 'item'),
+      { ...reviewLine('g', 'Water', pence(0), 'item'), included: false },
+    ];
+    expect(lines.map(heldBack)).toEqual([null, 'no price', 'negative', 'not a bill line', null, 'no price', null]);
+    expect(linesToPassOn(lines).map((l) => l.id)).toEqual(['a', 'e']);
+    expect(reviewReconciliation(lines, null).billedPence).toBe(300);
+    // Every ticked line either goes on or says why: none is dropped silently.
+    expect(lines.filter((l) => l.included).length).toBe(linesToPassOn(lines).length + lines.filter((l) => heldBack(l) !== null).length);
+  });
+
+  it('keeps a typed minus on a Review price, so the line can say why it is held back', () => {
+    expect(typedReviewPrice('-3.50', GBP)).toEqual({ kind: 'price', pricePence: -350, normalised: '-3.50' });
+    expect(typedReviewPrice('3.5', GBP)).toEqual({ kind: 'price', pricePence: 350, normalised: '3.50' });
+    expect(typedReviewPrice('0.00', GBP)).toEqual({ kind: 'cleared' });
   });
 
   it('sample receipt is 899, 299, a 150 service charge and a VAT line of 0, and continues with 3 items', () => {

@@ -1,0 +1,239 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPhone } from './support/browser';
+import { addDiners, FakeBackend, manualBill, openApp, scanToReview, toggle } from './support/wizard';
+
+// Issue 42: at the table, a seat stays yours and no money goes out of sight.
+
+/** The organiser's bill on the assign step, as the wizard keeps it on the device. */
+const BILL_IN_PROGRESS = {
+  version: 1,
+  bill: {
+    step: 'assign',
+    items: [
+      { id: 'soup', name: 'Soup', pricePence: 650, kind: 'item', assignedTo: [] },
+      { id: 'cake', name: 'Tiramisu', pricePence: 1200, kind: 'item', assignedTo: [], quantity: 2 },
+    ],
+    diners: [
+      { id: 'ann', name: 'Ann', color: '#e11d48' },
+      { id: 'ben', name: 'Ben', color: '#2563eb' },
+    ],
+    tip: { mode: 'percent', percent: 10, amountText: '', chosen: true },
+    tipSplit: 'equal',
+    isTestReceipt: false,
+    receipt: null,
+    live: null,
+  },
+};
+
+const claimButton = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^(✓ )?${name}( £|$)`) });
+
+async function openToTable(browser: Browser): Promise<{ op: Page; link: string }> {
+  const { context, page: op } = await newPhone(browser);
+  await context.addInitScript((bill) => {
+    if (localStorage.getItem('whos-paying:bill') === null) localStorage.setItem('whos-paying:bill', JSON.stringify(bill));
+  }, BILL_IN_PROGRESS);
+  await op.goto('/app');
+  await op.getByRole('button', { name: 'Let everyone pick on their phone' }).click();
+  await op.getByRole('img', { name: 'QR code that opens this bill on a phone' }).waitFor();
+  return { op, link: (await op.getByRole('link', { name: /\/live\// }).getAttribute('href'))! };
+}
+
+describe('at the table', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('refuses a second Ben in the wizard with a reason; Remove asks first and says what goes with the diner', async () => {
+    const { context, page } = await newPhone(browser);
+    await openApp(page);
+    await manualBill(page, [
+      ['Soup', '5.00'],
+      ['Cake', '4.00'],
+    ]);
+    await addDiners(page, 'Ben', 'Cat');
+    await page.getByLabel('Diner name').fill(' ben ');
+    await page.getByLabel('Diner name').press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'Someone at the table already has this name.' }).waitFor();
+    expect(await page.getByRole('button', { name: /^Remove / }).count()).toBe(2);
+    await page.getByText('Up to 20 characters, each name once').waitFor();
+
+    await toggle(page, 'Soup', 'Ben').click();
+    await page.getByRole('button', { name: 'Remove Ben' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove Ben?' });
+    await dialog.getByText('Ben comes off 1 item: Soup. What only Ben had goes back to nobody.').waitFor();
+    await dialog.getByRole('button', { name: 'Keep Ben' }).click();
+    expect(await toggle(page, 'Soup', 'Ben').getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Remove Ben' }).click();
+    await page.getByRole('dialog', { name: 'Remove Ben?' }).getByRole('button', { name: 'Remove Ben' }).click();
+    await expect.poll(() => toggle(page, 'Soup', 'Ben').count()).toBe(0);
+    await context.close();
+  });
+
+  it('refuses a second "Cat" on the live bill; the removed phone is told; the organiser adds and claims for someone without a phone', async () => {
+    const { op, link } = await openToTable(browser);
+    const cat = await newPhone(browser);
+    const phantom = await newPhone(browser);
+    await cat.page.goto(link);
+    await cat.page.getByLabel('Not on the list? Add yourself').fill('Cat');
+    await cat.page.getByRole('button', { name: 'Add me' }).click();
+    await cat.page.getByRole('heading', { name: 'What did you have, Cat?' }).waitFor();
+
+    await phantom.page.goto(link);
+    await phantom.page.getByRole('button', { name: 'Cat (joined)' }).waitFor();
+    await phantom.page.getByLabel('Not on the list? Add yourself').fill(' cat ');
+    await phantom.page.getByRole('button', { name: 'Add me' }).click();
+    await phantom.page.getByRole('alert').filter({ hasText: 'Someone at the table already has this name.' }).waitFor();
+    await op.getByText('Cat · on their phone').waitFor();
+    expect(
+      await op
+        .getByRole('listitem')
+        .filter({ hasText: /^Cat ·/ })
+        .count(),
+    ).toBe(1);
+
+    // Someone without a phone: the organiser adds Dan and ticks his soup for him.
+    await op.getByLabel('Someone without a phone? Add them and tick what they had').fill('Dan');
+    await op.getByRole('button', { name: 'Add', exact: true }).click();
+    await op.getByText('Dan · not joined yet').waitFor();
+    await op.getByRole('group', { name: 'Who had Soup' }).getByRole('button', { name: 'Dan', exact: true }).click();
+    await cat.page.getByText('Had by: Dan').waitFor();
+
+    // Cat's claim goes with her, and she is told, after the organiser confirms.
+    await claimButton(cat.page, 'Tiramisu 1 of 2').click();
+    await op.getByRole('group', { name: 'Who had Tiramisu 1 of 2' }).getByRole('button', { name: 'Cat', pressed: true }).waitFor();
+    await op.getByRole('button', { name: 'Remove Cat' }).click();
+    const dialog = op.getByRole('dialog', { name: 'Remove Cat?' });
+    await dialog.getByText('Cat comes off 1 item: Tiramisu. What only Cat had goes back to nobody.').waitFor();
+    await dialog.getByText('Their phone is told, and they can join again from the link.').waitFor();
+    await dialog.getByRole('button', { name: 'Remove Cat' }).click();
+    await cat.page.getByRole('alert').filter({ hasText: 'The organiser has taken you off this bill, with the items you had ticked.' }).waitFor();
+    await cat.page.getByRole('heading', { name: 'Who are you?' }).waitFor();
+    for (const phone of [op, cat.page, phantom.page]) await phone.context().close();
+  });
+
+  it('shows on Ben’s list what the organiser changes after Finish: his list is what his share is made of', async () => {
+    const { op, link } = await openToTable(browser);
+    const ben = await newPhone(browser);
+    await ben.page.goto(link);
+    await ben.page.getByRole('button', { name: 'Ben', exact: true }).click();
+    await ben.page.getByRole('heading', { name: 'What did you have, Ben?' }).waitFor();
+    await claimButton(ben.page, 'Tiramisu 1 of 2').click();
+    await op.getByRole('group', { name: 'Who had Soup' }).getByRole('button', { name: 'Ann', exact: true }).click();
+    await op.getByRole('group', { name: 'Who had Tiramisu 2 of 2' }).getByRole('button', { name: 'Ann', exact: true }).click();
+    await op.getByText('Everything is claimed.').waitFor();
+    await op.getByRole('button', { name: 'Finish and see the summary' }).click();
+    await op.getByRole('heading', { name: 'Individual Totals' }).waitFor();
+
+    await op.getByRole('button', { name: 'Send to everyone’s phone' }).click();
+    const details = op.getByRole('dialog', { name: 'Your payment details' });
+    await details.getByLabel('Your name').fill('Olive');
+    await details.getByLabel('Monzo.me username').fill('olive-m');
+    await details.getByRole('button', { name: 'Save details' }).click();
+    await op.getByText('Sent to everyone’s phone').waitFor();
+    const benFirst = (await op.getByRole('listitem', { name: /^Ben pays £/ }).getAttribute('aria-label'))!.replace(/^.* /, '');
+    await ben.page.getByRole('region', { name: 'Your share' }).getByText(benFirst, { exact: true }).waitFor();
+    const ticked = ben.page.getByRole('button', { name: /^Tiramisu/, pressed: true });
+    await expect.poll(() => ticked.count()).toBe(1);
+
+    // After Finish the organiser gives Ann's unit of Tiramisu to Ben: his share and his list both follow.
+    await op.getByRole('button', { name: '← Back' }).click();
+    await op.getByRole('heading', { name: 'Assign Items' }).waitFor();
+    const second = op.getByRole('group', { name: 'Who had Tiramisu' }).nth(1);
+    await second.getByRole('button', { name: 'Ann', exact: true }).click();
+    await second.getByRole('button', { name: 'Ben', exact: true }).click();
+    await op.getByRole('button', { name: 'Continue to Summary' }).click();
+    await op.getByRole('heading', { name: 'Individual Totals' }).waitFor();
+    const benNow = (await op.getByRole('listitem', { name: /^Ben pays £/ }).getAttribute('aria-label'))!.replace(/^.* /, '');
+    expect(benNow).not.toBe(benFirst);
+    await ben.page.getByRole('region', { name: 'Your share' }).getByText(benNow, { exact: true }).waitFor();
+    await expect.poll(() => ticked.count()).toBe(2);
+    for (const phone of [op, ben.page]) await phone.context().close();
+  });
+
+  it('puts the answer first: a long Items Summary folded, Individual Totals on the first screen; the phone’s Back goes step by step', async () => {
+    const { context, page } = await newPhone(browser);
+    await openApp(page);
+    const lines = Array.from({ length: 8 }, (_, i) => [`Dish ${i + 1}`, `${i + 5}.00`] as const);
+    await manualBill(page, lines);
+    await addDiners(page, 'Ann', 'Ben', 'Cat');
+    for (const [name] of lines) await toggle(page, name, 'Everyone').click();
+    await page.getByRole('button', { name: 'Continue to Summary' }).click();
+    await page.getByRole('heading', { name: 'Individual Totals' }).waitFor();
+    const firstRow = page.getByRole('listitem', { name: /^Ann pays £/ });
+    expect(((await firstRow.boundingBox())?.y ?? 9999) + 44).toBeLessThan(844);
+    const fold = page.getByText('8 items · £68.00');
+    expect(await page.getByText('Dish 1', { exact: true }).isVisible()).toBe(false);
+    await fold.click();
+    await page.getByText('Dish 1', { exact: true }).waitFor();
+
+    // Back from Summary goes to Assign, from Assign to Review; Forward comes back to Summary.
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Assign Items' }).waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Review Receipt Items' }).waitFor();
+    await page.goForward();
+    await page.getByRole('heading', { name: 'Assign Items' }).waitFor();
+    await page.goForward();
+    await page.getByRole('heading', { name: 'Individual Totals' }).waitFor();
+
+    // A typed-in bill's Review has no reading or scan to lose: its Back asks nothing about one.
+    await page.goBack();
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Review Receipt Items' }).waitFor();
+    await page.getByRole('button', { name: '← Back' }).click();
+    await page.getByRole('heading', { name: 'Scan Your Receipt' }).waitFor();
+    expect(await page.getByRole('dialog', { name: 'Discard this reading?' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('says on Review why a 0.00 line and a negative price do not go on to Assign, and does not count them', async () => {
+    const { context, page } = await newPhone(browser);
+    const backend = await FakeBackend.on(page);
+    await openApp(page);
+    await scanToReview(page, backend, {
+      items: [
+        { name: 'Soup', pricePence: 500, kind: 'item' },
+        { name: 'Bread', pricePence: 0, kind: 'item' },
+        { name: 'Wine', pricePence: 900, kind: 'item' },
+      ],
+      totalPence: 1400,
+      merchant: 'The Test Kitchen',
+      date: '2026-11-25',
+      currency: 'GBP',
+    });
+    await page.getByText('No price (0.00): this line does not go on to Assign. Type its price, or untick it.').waitFor();
+    await page.getByText('1 ticked line does not go on to Assign: each says why.').waitFor();
+    await page.getByRole('button', { name: 'Continue with 2 items' }).waitFor();
+
+    await page.getByLabel('Price of Wine').fill('-9.00');
+    await page.getByLabel('Price of Wine').blur();
+    await page.getByText('A negative price: only a discount line takes money off. Type the price without the minus, or untick it.').waitFor();
+    await page.getByText('2 ticked lines do not go on to Assign: each says why.').waitFor();
+    await page.getByRole('button', { name: 'Continue with 1 items' }).click();
+    await page.getByRole('heading', { name: 'Assign Items' }).waitFor();
+    await context.close();
+  });
+
+  it('says in manual entry why a negative or 0 price is not counted', async () => {
+    const { context, page } = await newPhone(browser);
+    await openApp(page);
+    await page
+      .getByRole('button', { name: /Enter (Items )?Manually/ })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Enter Items Manually' });
+    await dialog.getByLabel('Item 1 name').fill('Soup');
+    await dialog.getByLabel('Item 1 price').fill('5.00');
+    await dialog.getByRole('button', { name: 'Add Another Item' }).click();
+    await dialog.getByLabel('Item 2 name').fill('Refund');
+    await dialog.getByLabel('Item 2 price').fill('-4.00');
+    await dialog.getByText('Enter a price greater than £0.00: this item is not counted.').waitFor();
+    await dialog.getByLabel('Item 2 price').fill('0');
+    await dialog.getByText('Enter a price greater than £0.00: this item is not counted.').waitFor();
+    await dialog.getByRole('button', { name: 'Continue (1 items)' }).waitFor();
+    await context.close();
+  });
+});
