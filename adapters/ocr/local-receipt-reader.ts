@@ -25,6 +25,10 @@ export class LocalReceiptReader implements ReceiptReader {
     return ok(parseReceiptText(rowsOf(words).join('\n')));
   }
 
+  async warm(): Promise<void> {
+    await this.ocr.warm?.();
+  }
+
   close(): Promise<void> {
     return this.ocr.close();
   }

@@ -103,6 +103,18 @@ export class PaddleOcr implements TextFinder {
     return words;
   }
 
+  /**
+   * Loads the models and the lexicon and runs each model once on a blank page and line: a first
+   * model run costs several times a later one (onnxruntime prepares its kernels), and a person's
+   * first photo should not pay for it.
+   */
+  async warm(): Promise<void> {
+    const engine = await this.start();
+    const blank = (width: number, height: number): RawImage => ({ data: new Uint8Array(width * height * 3).fill(255), width, height });
+    await findTextBoxes(engine, blank(DETECTION_LONG_SIDE.min, DETECTION_LONG_SIDE.min), 1);
+    await Promise.all([run(engine.recognition, [blank(320, RECOGNITION_HEIGHT)]), run(engine.secondOpinion, [blank(320, RECOGNITION_HEIGHT)])]);
+  }
+
   async close(): Promise<void> {
     const started = this.engine;
     this.engine = null;

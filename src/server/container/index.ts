@@ -94,6 +94,9 @@ export async function buildServices(config: Config): Promise<Services> {
     liveBills: new LiveBills(port<LiveBillStore>(TOKENS.LiveBillStore), liveEvents, limiter, new MemoryRateLimiter(clock), clock, secrets, liveLimits(config)),
     health: new HealthCheck(config, db),
     trustedProxyHops: config.trustedProxyHops,
+    warmUp: async () => {
+      await reader.warm?.();
+    },
     close: async () => {
       await reader.close?.();
       await liveEvents.close();
