@@ -21,6 +21,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchReader, receiptImage } from './receipts/engine';
+import { lineDoubts } from '../domain/receipt-doubt';
+import type { ReceiptLine } from '../domain/receipt-line';
 import { f1, merchantNamed, missesOf, percentile, scoreItems, type ItemScore, type TruthItem } from './receipts/score';
 import { emitRows, say } from './bench-output.mjs';
 
@@ -32,6 +34,13 @@ interface Truth {
   readonly currency?: string | null;
 }
 
+interface DoubtCount {
+  wrong: number;
+  wrongDoubtful: number;
+  right: number;
+  rightDoubtful: number;
+}
+
 interface FolderScore {
   readonly folder: string;
   items: ItemScore;
@@ -41,6 +50,8 @@ interface FolderScore {
   storesPrinted: number;
   currenciesRight: number;
   currenciesPrinted: number;
+  /** Item lines no expected item matched (wrong) and those one did (right), and how many of each were doubtful. */
+  doubt: DoubtCount;
   readonly times: number[];
   /** CPU time the process spent per image: what the reading costs, whatever else the machine is doing. */
   readonly cpu: number[];
@@ -83,6 +94,7 @@ const scoreOf = (folder: string, file: string): FolderScore => {
     storesPrinted: 0,
     currenciesRight: 0,
     currenciesPrinted: 0,
+    doubt: { wrong: 0, wrongDoubtful: 0, right: 0, rightDoubtful: 0 },
     times: [],
     cpu: [],
   };
@@ -106,6 +118,8 @@ for (const folder of FOLDERS) {
     const lines = reading.ok ? reading.value.lines : [];
     const totalPence = reading.ok ? reading.value.totalPence : null;
     const items = scoreItems(lines, truth.items);
+    // Receipts whose truth lists no items (sroie/) cannot say which lines are wrong.
+    if (truth.items.length > 0) countDoubts(score.doubt, lines, totalPence, truth.items);
     score.items = { matched: score.items.matched + items.matched, extracted: score.items.extracted + items.extracted, expected: score.items.expected + items.expected };
     const found = truth.total !== null && totalPence === Math.round(truth.total * 100);
     if (truth.total !== null) score.totalsPrinted += 1;
@@ -126,13 +140,27 @@ for (const folder of FOLDERS) {
     if (misses && !(folder === 'wildreceipt-more' && !inHalfNamed('even', truth.file))) {
       const { missed, unmatched } = missesOf(lines, truth.items);
       for (const m of missed) say(`  ${truth.file.slice(0, 5)} missed   ${m.name} ${m.price}`);
-      for (const u of unmatched) say(`  ${truth.file.slice(0, 5)} unpaired ${u.label} ${u.pricePence}`);
+      const doubts = lineDoubts(lines, totalPence);
+      for (const u of unmatched)
+        say(`  ${truth.file.slice(0, 5)} unpaired ${u.label} ${u.pricePence}${doubts[lines.indexOf(u as ReceiptLine)] === null ? '' : ` (doubtful: ${doubts[lines.indexOf(u as ReceiptLine)]})`}`);
       if (!found) say(`  ${truth.file.slice(0, 5)} total    ${totalPence} ≠ ${truth.total}`);
       if (truth.store !== undefined && !named) say(`  ${truth.file.slice(0, 5)} merchant ${merchant} ≠ ${truth.store}`);
       if (truth.currency != null && !currencyRight) say(`  ${truth.file.slice(0, 5)} currency ${currency} ≠ ${truth.currency}`);
     }
   }
 }
+/** Which item lines are wrong (no expected item matched them) and which of each kind the reading doubted. */
+function countDoubts(count: DoubtCount, lines: readonly ReceiptLine[], totalPence: number | null, truth: readonly TruthItem[]): void {
+  const doubts = lineDoubts(lines, totalPence as ReceiptLine['pricePence']);
+  const wrong = new Set(missesOf(lines, truth).unmatched);
+  lines.forEach((line, i) => {
+    if (line.kind !== 'item') return;
+    const doubtful = doubts[i] !== null;
+    if (wrong.has(line)) [count.wrong, count.wrongDoubtful] = [count.wrong + 1, count.wrongDoubtful + (doubtful ? 1 : 0)];
+    else [count.right, count.rightDoubtful] = [count.right + 1, count.rightDoubtful + (doubtful ? 1 : 0)];
+  });
+}
+
 const rssWarm = process.memoryUsage.rss();
 clearInterval(sampler);
 await reader.close?.();
@@ -141,15 +169,26 @@ const percent = (found: number, printed: number) => (printed === 0 ? 0 : Math.ro
 say('');
 const cell = (found: number, printed: number) => `${found}/${printed} (${percent(found, printed)}%)`.padEnd(15);
 say(
-  `${'folder'.padEnd(32)} ${'P'.padStart(6)} ${'R'.padStart(6)} ${'F1'.padStart(6)}  ${'totals found'.padEnd(15)} ${'merchant named'.padEnd(15)} ${'currency right'.padEnd(15)} ${'median'.padStart(7)} ${'p95'.padStart(7)} ${'cpu/img'.padStart(8)}`,
+  `${'folder'.padEnd(32)} ${'P'.padStart(6)} ${'R'.padStart(6)} ${'F1'.padStart(6)}  ${'totals found'.padEnd(15)} ${'merchant named'.padEnd(15)} ${'currency right'.padEnd(15)} ${'doubtful: wrong'.padEnd(16)} ${'right'.padEnd(15)} ${'median'.padStart(7)} ${'p95'.padStart(7)} ${'cpu/img'.padStart(8)}`,
 );
 for (const s of scores.values()) {
   const { precision, recall, f1: itemF1 } = f1(s.items);
   const itemCells = s.items.expected === 0 ? ['—', '—', '—'] : [precision, recall, itemF1].map((v) => v.toFixed(3));
   say(
-    `${s.folder.padEnd(32)} ${itemCells.map((c) => c.padStart(6)).join(' ')}  ${cell(s.totalsFound, s.totalsPrinted)} ${cell(s.merchantsNamed, s.storesPrinted)} ${cell(s.currenciesRight, s.currenciesPrinted)} ${`${Math.round(percentile(s.times, 50))}ms`.padStart(7)} ${`${Math.round(percentile(s.times, 95))}ms`.padStart(7)} ${`${Math.round(percentile(s.cpu, 50))}ms`.padStart(8)}`,
+    `${s.folder.padEnd(32)} ${itemCells.map((c) => c.padStart(6)).join(' ')}  ${cell(s.totalsFound, s.totalsPrinted)} ${cell(s.merchantsNamed, s.storesPrinted)} ${cell(s.currenciesRight, s.currenciesPrinted)} ${cell(s.doubt.wrongDoubtful, s.doubt.wrong)}  ${cell(s.doubt.rightDoubtful, s.doubt.right)} ${`${Math.round(percentile(s.times, 50))}ms`.padStart(7)} ${`${Math.round(percentile(s.times, 95))}ms`.padStart(7)} ${`${Math.round(percentile(s.cpu, 50))}ms`.padStart(8)}`,
   );
 }
+const developed = [...scores.values()].filter((s) => !s.folder.includes('held out'));
+const sumOf = (pick: (d: DoubtCount) => number) => developed.reduce((sum, s) => sum + pick(s.doubt), 0);
+say(
+  `doubtful item lines, all but the held-out half: ${cell(
+    sumOf((d) => d.wrongDoubtful),
+    sumOf((d) => d.wrong),
+  ).trim()} of the wrong ones (target ≥ 80%), ${cell(
+    sumOf((d) => d.rightDoubtful),
+    sumOf((d) => d.right),
+  ).trim()} of the right ones (target ≤ 20%)`,
+);
 const allTimes = [...scores.values()].flatMap((s) => s.times);
 say(
   `all ${allTimes.length} images: median ${Math.round(percentile(allTimes, 50))} ms, p95 ${Math.round(percentile(allTimes, 95))} ms, median CPU ${Math.round(
@@ -180,6 +219,12 @@ emitRows([
       ...(s.storesPrinted === 0
         ? []
         : [{ name: `receipts: ${s.folder} merchant named`, figure: percent(s.merchantsNamed, s.storesPrinted), unit: '%', note: `${s.merchantsNamed}/${s.storesPrinted}` }]),
+      ...(s.doubt.wrong + s.doubt.right === 0
+        ? []
+        : [
+            { name: `receipts: ${s.folder} wrong item lines doubtful`, figure: percent(s.doubt.wrongDoubtful, s.doubt.wrong), unit: '%', note: `${s.doubt.wrongDoubtful}/${s.doubt.wrong}` },
+            { name: `receipts: ${s.folder} right item lines doubtful`, figure: percent(s.doubt.rightDoubtful, s.doubt.right), unit: '%', note: `${s.doubt.rightDoubtful}/${s.doubt.right}` },
+          ]),
       ...(s.currenciesPrinted === 0
         ? []
         : [{ name: `receipts: ${s.folder} currency right`, figure: percent(s.currenciesRight, s.currenciesPrinted), unit: '%', note: `${s.currenciesRight}/${s.currenciesPrinted}` }]),

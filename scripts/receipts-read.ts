@@ -1,9 +1,11 @@
 /**
- * Reads receipt photos and prints one JSON line per image (file, merchant, date, currency, lines,
- * totalPence, ms):
+ * Reads receipt photos and prints one JSON line per image (file, merchant, date, currency and
+ * whether it was only guessed from the place, lines, totalPence, ms). Every line says whether it is
+ * `doubtful`, and why (`doubt`: name, price or sum; domain/receipt-doubt.ts):
  *   npm run --silent receipts:read -- [--engine local|openai] <image>...
  */
 import { readFile } from 'node:fs/promises';
+import { lineDoubts } from '../domain/receipt-doubt';
 import { fileArguments, readerFromEnvironment, receiptImage } from './receipts/engine';
 
 const argv = process.argv.slice(2);
@@ -29,8 +31,9 @@ for (const file of files) {
     console.log(JSON.stringify({ file, error: reading.error, ms }));
     continue;
   }
-  const lines = reading.value.lines.map(({ label, pricePence, kind }) => ({ label, pricePence, kind }));
   const { merchant, date, currency, totalPence } = reading.value;
+  const doubts = lineDoubts(reading.value.lines, totalPence);
+  const lines = reading.value.lines.map(({ label, pricePence, kind }, i) => ({ label, pricePence, kind, doubtful: doubts[i] !== null, ...(doubts[i] === null ? {} : { doubt: doubts[i] }) }));
   console.log(JSON.stringify({ file, merchant, date, currency, lines, totalPence, ms }));
 }
 await reader.close?.();

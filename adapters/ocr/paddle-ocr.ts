@@ -98,7 +98,7 @@ export class PaddleOcr implements TextFinder {
     const words: PrintedWord[] = [];
     reads.forEach((read, i) => {
       if (read.text.trim() === '' || read.confidence < MIN_CONFIDENCE) return;
-      words.push({ text: read.text.trim(), confidence: read.confidence, corners: byWidth[i]!.corners });
+      words.push({ text: read.text.trim(), confidence: read.confidence, corners: byWidth[i]!.corners, doubt: read.doubt });
     });
     return words;
   }
@@ -225,17 +225,19 @@ function clamp(value: number, min: number, max: number): number {
  * with both opinions.
  */
 async function recognise(engine: Engine, crops: readonly RawImage[]): Promise<BoxReading[]> {
-  const doubts: { readonly box: number; readonly first: StepScores }[] = [];
+  const doubts: Doubt[] = [];
   const readings: BoxReading[] = [];
   for (const { at, batch } of batchesOf(crops, (crop) => crop.width)) {
     const first = await run(engine.recognition, batch);
     batch.forEach((_, n) => {
       const reading = engine.decode(first(n));
       // Kept for the second look: only the classes a receipt prints, not the whole batch's output.
-      if (reading.doubtful) doubts.push({ box: at + n, first: printableOnly(first(n)) });
+      if (reading.doubtful) keepLeastSure(doubts, { box: at + n, first: printableOnly(first(n)), sure: reading.doubt.letters });
       readings.push(reading);
     });
   }
+  // Narrowest first again, for the batches.
+  doubts.sort((a, b) => a.box - b.box);
   for (const { batch } of batchesOf(doubts, (doubt) => crops[doubt.box]!.width)) {
     const second = await run(
       engine.secondOpinion,
@@ -244,6 +246,28 @@ async function recognise(engine: Engine, crops: readonly RawImage[]): Promise<Bo
     batch.forEach((doubt, n) => (readings[doubt.box] = engine.decode(doubt.first, second(n))));
   }
   return readings;
+}
+
+interface Doubt {
+  readonly box: number;
+  readonly first: StepScores;
+  /** The least probability of a letter the first recogniser read in it. */
+  readonly sure: number;
+}
+
+/**
+ * A photo of poor print can have hundreds of doubted boxes: the second opinion's time, and the
+ * first recogniser's scores kept for it, grow with them. Only the least sure of them are read
+ * again; the rest keep their first reading (and their doubt).
+ */
+const MOST_SECOND_OPINIONS = 48;
+
+function keepLeastSure(doubts: Doubt[], doubt: Doubt): void {
+  doubts.push(doubt);
+  if (doubts.length <= MOST_SECOND_OPINIONS) return;
+  let surest = 0;
+  doubts.forEach((d, i) => (d.sure > doubts[surest]!.sure ? (surest = i) : undefined));
+  doubts.splice(surest, 1);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { RECEIPT_LINE_KINDS } from '../../domain/receipt-line';
+import { LINE_DOUBTS, RECEIPT_LINE_KINDS } from '../../domain/receipt-line';
 import type { Endpoint } from './endpoint';
 import { everyMember } from './every-member';
 
@@ -52,6 +52,10 @@ export const readReceipt = {
         unitPricePence: z.optional(pence),
         /** How many units the line was printed with at its start ("3 x Peroni", "2XCOPERTO"), whatever each costs. */
         printedUnits: z.optional(z.int()),
+        /** The reader is not sure of this line: the review screen asks the person to check it. */
+        doubtful: z.boolean(),
+        /** Why, when doubtful: its name's letters, its price's figures, or a price that does not fit the printed total. */
+        doubt: z.optional(z.enum(LINE_DOUBTS)),
       }),
     ),
     totalPence: z.nullable(pence),

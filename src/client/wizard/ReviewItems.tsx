@@ -2,6 +2,7 @@ import { useStore } from '../use-store';
 import { useRef, useState } from 'react';
 import { formatMoney, minorToMajorText, type CurrencyCode } from '../../../domain/currency';
 import type { Pence } from '../../../domain/money';
+import type { LineDoubt } from '../../../domain/receipt-line';
 import { parsePriceInput } from '../../../domain/price-input';
 import { printedQuantity } from '../../../domain/portions';
 import { linesToPassOn, reviewReconciliation, shortfallPence, suspectLineIds, type ReviewLine } from '../../../domain/review';
@@ -114,7 +115,12 @@ function ReviewRow({ line, position, suspect, currency }: { readonly line: Revie
     }
   };
   return (
-    <li className="wz-review-row" data-included={line.included ? 'yes' : 'no'} data-suspect={suspect ? 'yes' : 'no'}>
+    <li
+      className="wz-review-row"
+      data-included={line.included ? 'yes' : 'no'}
+      data-suspect={suspect ? 'yes' : 'no'}
+      data-doubtful={suspect || (line.doubt !== undefined && line.doubt !== 'sum') ? 'yes' : 'no'}
+    >
       <input type="checkbox" className="wz-check" checked={line.included} aria-label={`Include ${name}`} onChange={(e) => editReviewLine(line.id, { included: e.currentTarget.checked })} />
       <input
         type="text"
@@ -129,8 +135,29 @@ function ReviewRow({ line, position, suspect, currency }: { readonly line: Revie
         {KIND_LABEL[line.kind]}
         {units !== null ? ` · ${units} units` : null}
       </span>
-      {suspect ? <span className="wz-suspect">Check this line</span> : null}
+      <DoubtBadge doubt={suspect ? 'sum' : line.doubt === 'sum' ? undefined : line.doubt} />
     </li>
+  );
+}
+
+/** Why a line needs a look, as its badge says it to a screen reader. */
+const DOUBT_NAMES: Record<LineDoubt, string> = {
+  name: 'Check: the reader was unsure of this name',
+  price: 'Check: the reader was unsure of this price',
+  sum: 'Check: this price does not fit the printed total',
+  line: 'Check: the reader was unsure of this line',
+};
+
+/**
+ * "Check" on a line the reader doubted (or whose price breaks the sum to the printed total, as the
+ * person's edits leave it), so a person checks those few lines rather than all of them.
+ */
+function DoubtBadge({ doubt }: { readonly doubt: LineDoubt | undefined }) {
+  if (doubt === undefined) return null;
+  return (
+    <span className="wz-doubt" role="note" aria-label={DOUBT_NAMES[doubt]}>
+      Check
+    </span>
   );
 }
 

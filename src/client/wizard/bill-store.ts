@@ -99,7 +99,15 @@ export function chooseCurrency(currency: CurrencyCode): void {
 }
 
 export function editReviewLine(id: string, change: Partial<Pick<ReviewLine, 'included' | 'label' | 'pricePence'>>): void {
-  updateBill((bill) => ({ review: bill.review?.map((l) => (l.id === id ? { ...l, ...change } : l)) ?? null }));
+  updateBill((bill) => ({ review: bill.review?.map((l) => (l.id === id ? checked({ ...l, ...change }, change) : l)) ?? null }));
+}
+
+/** A name or price the person typed is no longer the reader's doubt; a line they only ticked still is. */
+function checked(line: ReviewLine, change: Partial<Pick<ReviewLine, 'label' | 'pricePence'>>): ReviewLine {
+  const settled = (line.doubt === 'name' && change.label !== undefined) || (line.doubt !== 'name' && change.pricePence !== undefined);
+  if (!settled) return line;
+  const { doubt: _settled, ...rest } = line;
+  return rest;
 }
 
 /** A line the reader missed, added at the end of the review. */
