@@ -1,7 +1,7 @@
 /**
  * Scores the receipt reader on the real receipts in ../shared/receipts (see its README):
  *   npm run bench:receipts [-- --engine local|openai] [--dir <receipts dir>] [--only <folder>]
- *     [--half even|odd] [--ocr-cache <dir>] [--verbose] [--misses]
+ *     [--half even|odd] [--ocr-cache <dir>] [--ratio] [--verbose] [--misses]
  * Prints, per folder, item precision / recall / F1, totals found, merchants named, currencies
  * right, median and p95 time per image, and the resident memory the reader adds. Prints figures;
  * never fails on them. wildreceipt-more is reported in two halves: the even-numbered receipts
@@ -15,8 +15,20 @@
  * `--half even|odd` keeps only that half of wildreceipt-more. `--ocr-cache <dir>` keeps the OCR output per image (keyed by image and
  * OCR settings), so parser changes are measured in seconds; its times are then the parser's only.
  * `--misses` prints, per receipt, the expected items no line matched and the lines that matched none.
+ *
+ * `--ratio` (local engine) reads each photo a second time, right after the whole reading, with the
+ * detector and the first recogniser alone (greedy decoding, no second opinion, no lexicon, no
+ * layout or parser), in this process with the pool's threads per worker, and prints the whole
+ * reading's time over theirs: what everything added to bare OCR costs. Those models are loaded in
+ * this process too, so a run with `--ratio` says nothing of the reader's memory.
+ *
+ * Each item line is counted wrong when no expected item matched it, right otherwise, and the
+ * share of each the reading marked doubtful (domain/receipt-doubt.ts) is printed per folder and
+ * for all but the held-out half.
  */
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
+import { decodeCtc } from '../adapters/ocr/ctc-decoding';
+import { PaddleOcr } from '../adapters/ocr/paddle-ocr';
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,6 +67,8 @@ interface FolderScore {
   readonly times: number[];
   /** CPU time the process spent per image: what the reading costs, whatever else the machine is doing. */
   readonly cpu: number[];
+  /** With --ratio: the detector and first recogniser alone on the same photos. */
+  readonly bareTimes: number[];
 }
 
 const argv = process.argv.slice(2);
@@ -79,6 +93,9 @@ const rssBefore = process.memoryUsage.rss();
 let rssPeak = rssBefore;
 const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage.rss())), 50);
 const reader = await benchReader(argv, projectRoot);
+const bareOcr = argv.includes('--ratio') ? bareDetectorAndRecogniser() : null;
+// As the server does when it starts: no photo pays for loading the models.
+await Promise.all([reader.warm?.(), bareOcr?.warm()]);
 say(`receipts: ${receiptsDir}\nload average at start: ${load()}`);
 
 const scores = new Map<string, FolderScore>();
@@ -97,6 +114,7 @@ const scoreOf = (folder: string, file: string): FolderScore => {
     doubt: { wrong: 0, wrongDoubtful: 0, right: 0, rightDoubtful: 0 },
     times: [],
     cpu: [],
+    bareTimes: [],
   };
   scores.set(label, score);
   return score;
@@ -115,6 +133,11 @@ for (const folder of FOLDERS) {
     score.times.push(performance.now() - started);
     const cpu = process.cpuUsage(cpuBefore);
     score.cpu.push((cpu.user + cpu.system) / 1000);
+    if (bareOcr !== null) {
+      const bareStarted = performance.now();
+      await bareOcr.read(image.bytes);
+      score.bareTimes.push(performance.now() - bareStarted);
+    }
     const lines = reading.ok ? reading.value.lines : [];
     const totalPence = reading.ok ? reading.value.totalPence : null;
     const items = scoreItems(lines, truth.items);
@@ -149,6 +172,12 @@ for (const folder of FOLDERS) {
     }
   }
 }
+/** PaddleOCR's detector and first recogniser with greedy decoding, nothing else, at the pool's threads per worker. */
+function bareDetectorAndRecogniser(): PaddleOcr {
+  const threads = Math.max(1, Math.floor((availableParallelism() - 1) / Math.max(1, Number(process.env['RECEIPT_READERS'] ?? availableParallelism() - 1))));
+  return new PaddleOcr({ threads, decoder: async () => decodeCtc });
+}
+
 /** Which item lines are wrong (no expected item matched them) and which of each kind the reading doubted. */
 function countDoubts(count: DoubtCount, lines: readonly ReceiptLine[], totalPence: number | null, truth: readonly TruthItem[]): void {
   const doubts = lineDoubts(lines, totalPence as ReceiptLine['pricePence']);
@@ -164,6 +193,7 @@ function countDoubts(count: DoubtCount, lines: readonly ReceiptLine[], totalPenc
 const rssWarm = process.memoryUsage.rss();
 clearInterval(sampler);
 await reader.close?.();
+await bareOcr?.close();
 
 const percent = (found: number, printed: number) => (printed === 0 ? 0 : Math.round((1000 * found) / printed) / 10);
 say('');
@@ -190,6 +220,14 @@ say(
   ).trim()} of the right ones (target ≤ 20%)`,
 );
 const allTimes = [...scores.values()].flatMap((s) => s.times);
+const allBare = [...scores.values()].flatMap((s) => s.bareTimes);
+const total = (values: readonly number[]) => values.reduce((sum, v) => sum + v, 0);
+if (allBare.length > 0)
+  say(
+    `whole reading ÷ detector and recogniser alone: ${(total(allTimes) / total(allBare)).toFixed(2)} over all (median ${Math.round(percentile(allTimes, 50))} ms ÷ ${Math.round(
+      percentile(allBare, 50),
+    )} ms; ${(percentile(allTimes, 50) / percentile(allBare, 50)).toFixed(2)} by medians)`,
+  );
 say(
   `all ${allTimes.length} images: median ${Math.round(percentile(allTimes, 50))} ms, p95 ${Math.round(percentile(allTimes, 95))} ms, median CPU ${Math.round(
     percentile(
