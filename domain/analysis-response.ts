@@ -70,10 +70,12 @@ export function headerFromAnalysis(response: unknown): ReceiptHeader {
   const merchant = text(response['merchant']);
   const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text(response['date']) ?? '');
   const currency = text(response['currency']);
+  const code = currency !== null && /^[A-Z]{3}$/.test(currency) ? currency : null;
   return {
     merchant: merchant !== null && merchant.length <= 200 ? merchant : null,
     date: date ? isoDate(Number(date[1]), Number(date[2]), Number(date[3])) : null,
-    currency: currency !== null && /^[A-Z]{3}$/.test(currency) ? currency : null,
+    currency: code,
+    ...(code !== null && response['currencyDoubtful'] === true ? { currencyDoubtful: true } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * Reads receipt photos and prints one JSON line per image (file, merchant, date, currency and
- * whether it was only guessed from the place, lines, totalPence, ms). Every line says whether it is
+ * whether it was only guessed from the place (`currencyDoubtful`), lines, totalPence, ms). Every line says whether it is
  * `doubtful`, and why (`doubt`: name, price or sum; domain/receipt-doubt.ts):
  *   npm run --silent receipts:read -- [--engine local|openai] <image>...
  */
@@ -31,10 +31,10 @@ for (const file of files) {
     console.log(JSON.stringify({ file, error: reading.error, ms }));
     continue;
   }
-  const { merchant, date, currency, totalPence } = reading.value;
+  const { merchant, date, currency, currencyDoubtful = false, totalPence } = reading.value;
   const doubts = lineDoubts(reading.value.lines, totalPence);
   const lines = reading.value.lines.map(({ label, pricePence, kind }, i) => ({ label, pricePence, kind, doubtful: doubts[i] !== null, ...(doubts[i] === null ? {} : { doubt: doubts[i] }) }));
-  console.log(JSON.stringify({ file, merchant, date, currency, lines, totalPence, ms }));
+  console.log(JSON.stringify({ file, merchant, date, currency, currencyDoubtful, lines, totalPence, ms }));
 }
 await reader.close?.();
 process.exitCode = failures > 0 ? 1 : 0;

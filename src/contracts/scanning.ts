@@ -62,6 +62,8 @@ export const readReceipt = {
     merchant: z.nullable(z.string()),
     date: z.nullable(z.string()),
     currency: z.nullable(z.string()),
+    /** No sign or code was printed: the currency is a guess from where the shop is, for the person to check. */
+    currencyDoubtful: z.boolean(),
     /** The lines checked against the printed total: suspect lines by their index in `items`. */
     reconciliation: z.object({ billedPence: pence, differencePence: z.nullable(pence), matches: z.boolean(), suspectLines: z.readonly(z.array(z.int())) }),
     paidWith: z.enum(['free bill', 'token']),

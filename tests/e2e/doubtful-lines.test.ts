@@ -19,6 +19,8 @@ const reading = {
   merchant: 'The Olive Tree',
   date: null,
   currency: 'GBP',
+  // No £ printed: the postcode said where.
+  currencyDoubtful: true,
 };
 
 describe('Review marks the lines the reader doubted', () => {
@@ -34,7 +36,8 @@ describe('Review marks the lines the reader doubted', () => {
     await openApp(page);
     await scanToReview(page, backend, reading);
     const checks = page.getByRole('note');
-    expect(await checks.allInnerTexts()).toEqual(['Check', 'Check', 'Check']);
+    expect(await checks.allInnerTexts()).toEqual(['Check', 'Check', 'Check', 'Check']);
+    await page.getByRole('note', { name: 'Check: no currency sign was printed; the currency was guessed from where the shop is' }).waitFor();
     await page.getByRole('note', { name: 'Check: the reader was unsure of this price' }).waitFor();
     await page.getByRole('note', { name: 'Check: the reader was unsure of this name' }).waitFor();
     await page.getByRole('note', { name: 'Check: this price does not fit the printed total' }).waitFor();
@@ -49,6 +52,9 @@ describe('Review marks the lines the reader doubted', () => {
     await page.getByRole('note', { name: 'Check: the reader was unsure of this name' }).waitFor({ state: 'detached' });
     await page.getByRole('checkbox', { name: 'Include Bread' }).uncheck();
     await page.getByRole('note', { name: 'Check: this price does not fit the printed total' }).waitFor({ state: 'detached' });
-    expect(await page.getByRole('note').count()).toBe(1);
+    expect(await page.getByRole('note').count()).toBe(2);
+    // Choosing the currency settles it.
+    await page.getByLabel('Currency', { exact: true }).selectOption('EUR');
+    await page.getByRole('note', { name: /currency was guessed/ }).waitFor({ state: 'detached' });
   });
 });

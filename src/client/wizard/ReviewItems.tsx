@@ -26,7 +26,7 @@ const KIND_LABEL: Record<ReviewLine['kind'], string> = {
 };
 
 export function ReviewItems() {
-  const { review, reviewTotalPence, reviewIsSample, currency } = useStore($bill);
+  const { review, reviewTotalPence, reviewIsSample, currency, currencyDoubtful } = useStore($bill);
   const money = (amount: number) => formatMoney(amount, currency);
   const [confirming, setConfirming] = useState(false);
   const lines = review ?? [];
@@ -54,6 +54,14 @@ export function ReviewItems() {
       </div>
       <BillNameField />
       <CurrencyPicker id="review-currency" currency={currency} onChange={chooseCurrency} />
+      {currencyDoubtful === true ? (
+        <p className="wz-currency-doubt">
+          <span className="wz-doubt" role="note" aria-label="Check: no currency sign was printed; the currency was guessed from where the shop is">
+            Check
+          </span>{' '}
+          No currency sign was printed: {currency} was guessed from where the shop is.
+        </p>
+      ) : null}
       <p>Untick anything that isn't part of the bill and correct any price that was misread.</p>
       {printed !== null && reconciliation.matches ? <p className="wz-panel wz-ok">The included lines add up to the printed total of {money(printed)}.</p> : null}
       {printed !== null && !reconciliation.matches ? (

@@ -55,12 +55,14 @@ export function startReview(
   lines: readonly ReviewLine[],
   isSample: boolean,
   printedTotalPence: Pence | null,
-  header: { readonly merchant: string | null; readonly date: string | null; readonly currency?: string | null } = NO_HEADER,
+  header: { readonly merchant: string | null; readonly date: string | null; readonly currency?: string | null; readonly currencyDoubtful?: boolean } = NO_HEADER,
 ): void {
   const currency = currencyCode(header.currency) ?? GBP;
+  const currencyDoubtful = currencyCode(header.currency) !== null && header.currencyDoubtful === true;
   const read = rescaleReview(lines, printedTotalPence, 2, minorDigits(currency));
   updateBill(() => ({
     currency,
+    currencyDoubtful,
     payBackRate: null,
     review: read.lines,
     reviewIsSample: isSample,
@@ -94,7 +96,7 @@ export function chooseCurrency(currency: CurrencyCode): void {
     const from = minorDigits(bill.currency);
     const to = minorDigits(currency);
     const review = bill.review === null ? null : rescaleReview(bill.review, bill.reviewTotalPence, from, to);
-    return { currency, payBackRate: null, review: review?.lines ?? null, reviewTotalPence: review?.totalPence ?? null };
+    return { currency, currencyDoubtful: false, payBackRate: null, review: review?.lines ?? null, reviewTotalPence: review?.totalPence ?? null };
   });
 }
 

@@ -82,6 +82,7 @@ export function analysisResponse({ reading, paidWith }: Analysis): Response {
     merchant: reading.merchant,
     date: reading.date,
     currency: reading.currency,
+    currencyDoubtful: reading.currency !== null && reading.currencyDoubtful === true,
     reconciliation: { billedPence: check.billedPence, differencePence: check.differencePence, matches: check.matches, suspectLines: check.suspectLines },
     paidWith,
   });

@@ -324,6 +324,15 @@ describe("the bill's name", () => {
 describe("the bill's currency", () => {
   beforeEach(() => resetBill());
 
+  it('is in doubt when the reading guessed it from the place, until the person chooses one', () => {
+    startReview(sampleReceiptLines(), false, null, { merchant: null, date: null, currency: 'EUR', currencyDoubtful: true });
+    expect($bill.get().currencyDoubtful).toBe(true);
+    chooseCurrency(currencyCode('EUR')!);
+    expect($bill.get().currencyDoubtful).toBe(false);
+    startReview(sampleReceiptLines(), false, null, { merchant: null, date: null, currency: 'EUR' });
+    expect($bill.get().currencyDoubtful).toBe(false);
+  });
+
   it('is the one the receipt was read in, its hundredths brought to whole yen; pounds when the receipt does not say', () => {
     startReview([{ id: 'r', raw: 'RAMEN 1,200', label: 'RAMEN', pricePence: pence(120000), kind: 'item', included: true }], false, pence(120000), { merchant: null, date: null, currency: 'JPY' });
     expect($bill.get()).toMatchObject({ currency: 'JPY', reviewTotalPence: 1200, review: [{ pricePence: 1200 }] });

@@ -122,6 +122,11 @@ describe('the analysis response', () => {
     expect(lines?.map((l) => l.doubt)).toEqual(['price', 'line', undefined]);
   });
 
+  it('carries a currency guessed from the place as doubtful, and no doubt without a currency', () => {
+    expect(headerFromAnalysis({ currency: 'EUR', currencyDoubtful: true })).toMatchObject({ currency: 'EUR', currencyDoubtful: true });
+    expect(headerFromAnalysis({ currency: null, currencyDoubtful: true })).toEqual({ merchant: null, date: null, currency: null });
+  });
+
   it('refuses other shapes and keeps an unpriced line with a null price', () => {
     expect(linesFromAnalysis({ error: 'x' }, id)).toBeNull();
     expect(linesFromAnalysis('nope', id)).toBeNull();
