@@ -97,6 +97,11 @@ describe('ReaderPool: the local reader in worker threads', () => {
     expect(new Set(threads).size).toBe(4);
   });
 
+  it('reads the rendered receipt with the real reading worker three times over two workers, in such a process', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'support', 'read-many-photos.ts'), '3', '2', 'real']);
+    expect(stdout.trim().split('\n')).toEqual(['1 Caesar Salad, Tiramisu, TOTAL', '2 Caesar Salad, Tiramisu, TOTAL', '3 Caesar Salad, Tiramisu, TOTAL']);
+  });
+
   it('warms its workers before the first photo: the models load once, and the first reading finds them ready', async () => {
     const warmed = pool();
     await warmed.warm();
