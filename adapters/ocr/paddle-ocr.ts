@@ -8,6 +8,7 @@ import type { PrintedWord } from '../../domain/receipt-layout';
 import { ctcAlphabet, printableOnly, type BoxReading, type CtcAlphabet, type CtcDecoder, type StepScores } from './ctc-decoding';
 import { englishWordRanks } from './english-words';
 import { lexiconDecoder, lexiconOf } from './lexicon-decoding';
+import { keepLeastSure, type SecondOpinionDue } from './second-opinions';
 import type { TextFinder } from './text-finder';
 import { cornersOf, textBoxes, type TextBox } from './text-boxes';
 
@@ -26,6 +27,12 @@ const DETECTION_LONG_SIDE = { min: 960, max: 1600 } as const;
 const RECOGNITION_HEIGHT = 48;
 /** Boxes read in one model run: at most this many, and no more than this many pixels wide in all (as padded). */
 const RECOGNITION_BATCH = { boxes: 8, width: 1600 } as const;
+/**
+ * A photo of poor print can have hundreds of doubted boxes: the second opinion's time, and the
+ * first recogniser's scores kept for it, grow with them. Only this many of the least sure are
+ * read again; the rest keep their first reading (and their doubt).
+ */
+const MOST_SECOND_OPINIONS = 48;
 /** Text is cut out of the photo at no more than this long side: print stays sharp, and each cut copies less. */
 const SOURCE_LONG_SIDE = 2000;
 /** Characters read with less mean confidence than this are noise (a shadow, a table's texture). */
@@ -225,14 +232,14 @@ function clamp(value: number, min: number, max: number): number {
  * with both opinions.
  */
 async function recognise(engine: Engine, crops: readonly RawImage[]): Promise<BoxReading[]> {
-  const doubts: Doubt[] = [];
+  const doubts: SecondOpinionDue<StepScores>[] = [];
   const readings: BoxReading[] = [];
   for (const { at, batch } of batchesOf(crops, (crop) => crop.width)) {
     const first = await run(engine.recognition, batch);
     batch.forEach((_, n) => {
       const reading = engine.decode(first(n));
       // Kept for the second look: only the classes a receipt prints, not the whole batch's output.
-      if (reading.doubtful) keepLeastSure(doubts, { box: at + n, first: printableOnly(first(n)), sure: reading.doubt.letters });
+      if (reading.doubtful) keepLeastSure(doubts, { box: at + n, first: printableOnly(first(n)), sure: reading.doubt.letters }, MOST_SECOND_OPINIONS);
       readings.push(reading);
     });
   }
@@ -246,28 +253,6 @@ async function recognise(engine: Engine, crops: readonly RawImage[]): Promise<Bo
     batch.forEach((doubt, n) => (readings[doubt.box] = engine.decode(doubt.first, second(n))));
   }
   return readings;
-}
-
-interface Doubt {
-  readonly box: number;
-  readonly first: StepScores;
-  /** The least probability of a letter the first recogniser read in it. */
-  readonly sure: number;
-}
-
-/**
- * A photo of poor print can have hundreds of doubted boxes: the second opinion's time, and the
- * first recogniser's scores kept for it, grow with them. Only the least sure of them are read
- * again; the rest keep their first reading (and their doubt).
- */
-const MOST_SECOND_OPINIONS = 48;
-
-function keepLeastSure(doubts: Doubt[], doubt: Doubt): void {
-  doubts.push(doubt);
-  if (doubts.length <= MOST_SECOND_OPINIONS) return;
-  let surest = 0;
-  doubts.forEach((d, i) => (d.sure > doubts[surest]!.sure ? (surest = i) : undefined));
-  doubts.splice(surest, 1);
 }
 
 /**
