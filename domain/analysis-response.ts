@@ -1,6 +1,6 @@
 import { isPence, pence, type Pence } from './money';
 import { isoDate } from './receipt-date';
-import { isCountedQuantity, type ReceiptHeader } from './receipt-line';
+import { isCountedQuantity, LINE_DOUBTS, type LineDoubt, type ReceiptHeader } from './receipt-line';
 import { reviewLine, type LineKind, type ReviewLine } from './review';
 
 const KINDS: Record<string, LineKind> = {
@@ -31,7 +31,7 @@ export function linesFromAnalysis(response: unknown, newId: () => string): Revie
     const raw = text(entry['raw']);
     const kind = KINDS[kindText] ?? 'item';
     const line = raw === null ? reviewLine(newId(), label, pricePence, kind) : reviewLine(newId(), label, pricePence, kind, raw);
-    return [{ ...line, ...unitsOf(entry), ...printedUnitsOf(entry) }];
+    return [{ ...line, ...unitsOf(entry), ...printedUnitsOf(entry), ...doubtOf(entry) }];
   });
 }
 
@@ -46,6 +46,13 @@ function unitsOf(entry: Record<string, unknown>): { quantity?: number; unitPrice
 function printedUnitsOf(entry: Record<string, unknown>): { printedUnits?: number } {
   const units = entry['printedUnits'];
   return isCountedQuantity(units) ? { printedUnits: units } : {};
+}
+
+/** Why the reader doubted the line, when it did (`doubtful`, and `doubt` if it says why). */
+function doubtOf(entry: Record<string, unknown>): { doubt?: LineDoubt } {
+  if (entry['doubtful'] !== true) return {};
+  const why = entry['doubt'];
+  return { doubt: LINE_DOUBTS.find((d) => d === why) ?? 'line' };
 }
 
 /** The printed total our server found on the receipt (`totalPence` beside the items), if any. */
@@ -63,10 +70,12 @@ export function headerFromAnalysis(response: unknown): ReceiptHeader {
   const merchant = text(response['merchant']);
   const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text(response['date']) ?? '');
   const currency = text(response['currency']);
+  const code = currency !== null && /^[A-Z]{3}$/.test(currency) ? currency : null;
   return {
     merchant: merchant !== null && merchant.length <= 200 ? merchant : null,
     date: date ? isoDate(Number(date[1]), Number(date[2]), Number(date[3])) : null,
-    currency: currency !== null && /^[A-Z]{3}$/.test(currency) ? currency : null,
+    currency: code,
+    ...(code !== null && response['currencyDoubtful'] === true ? { currencyDoubtful: true } : {}),
   };
 }
 

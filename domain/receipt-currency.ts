@@ -1,12 +1,17 @@
 /**
  * The currency a receipt is priced in (ISO 4217), from what it prints: a code or a sign that names
- * one currency, then a bare $ (USD unless something says otherwise), then where the shop is (a US
- * state and ZIP, a UK postcode), then prices with decimal commas (the euro area's habit, "8,90").
- * Null when nothing on the receipt says.
+ * one currency, then a bare $ (USD unless something says otherwise); failing those, as a person
+ * would guess it from where the shop is (an address's postcode or city, a phone number's country
+ * code, a tax label or number, a chain known in one country only), then prices with decimal commas
+ * (the euro area's habit, "8,90"). A guess is `guessed`: the person is asked to check it. Null when
+ * nothing on the receipt says.
  */
-export function currencyOf(rows: readonly string[]): string | null {
+export function currencyOf(rows: readonly string[]): { readonly currency: string | null; readonly guessed: boolean } {
   const text = rows.join('\n');
-  return mostNamed(text, NAMING_ONE_CURRENCY) ?? (BARE_DOLLAR.test(text) ? 'USD' : null) ?? mostNamed(text, WHERE_THE_SHOP_IS) ?? (pricesWithDecimalCommas(rows) ? 'EUR' : null);
+  const printed = mostNamed(text, NAMING_ONE_CURRENCY) ?? (BARE_DOLLAR.test(text) ? 'USD' : null);
+  if (printed !== null) return { currency: printed, guessed: false };
+  const guess = mostNamed(text, WHERE_THE_SHOP_IS) ?? (pricesWithDecimalCommas(rows) ? 'EUR' : null);
+  return { currency: guess, guessed: guess !== null };
 }
 
 type Cue = readonly [pattern: RegExp, currency: string];
@@ -57,12 +62,90 @@ export function hasPostalCode(row: string): boolean {
   return new RegExp(`${US_STATE_AND_ZIP}|${UK_POSTCODE}`).test(row);
 }
 
+/**
+ * Phone country codes ("+44 20 7946 0000", "0031 20 …") and the money of the country. Where a
+ * code's countries price in different money (+1: the US and Canada), the larger is taken.
+ */
+const DIALLING_CODES: Readonly<Record<string, string>> = {
+  '44': 'GBP',
+  '353': 'EUR',
+  '31': 'EUR',
+  '32': 'EUR',
+  '33': 'EUR',
+  '34': 'EUR',
+  '39': 'EUR',
+  '49': 'EUR',
+  '43': 'EUR',
+  '351': 'EUR',
+  '30': 'EUR',
+  '358': 'EUR',
+  '41': 'CHF',
+  '45': 'DKK',
+  '46': 'SEK',
+  '47': 'NOK',
+  '48': 'PLN',
+  '1': 'USD',
+  '61': 'AUD',
+  '64': 'NZD',
+  '65': 'SGD',
+  '60': 'MYR',
+  '62': 'IDR',
+  '852': 'HKD',
+  '91': 'INR',
+  '971': 'AED',
+  '81': 'JPY',
+  '66': 'THB',
+  '63': 'PHP',
+  '27': 'ZAR',
+};
+
+/** Cities a person knows the country of (none that is also an everyday word: no Nice, Bath or Reading). */
+const CITIES: Readonly<Record<string, string>> = {
+  GBP: 'London|Manchester|Birmingham|Glasgow|Edinburgh|Liverpool|Leeds|Bristol|Cardiff|Belfast|Newcastle upon Tyne|Sheffield|Nottingham|Leicester|Brighton|Oxford|Cambridge|Aberdeen|Southampton|Coventry',
+  EUR: 'Dublin|Galway|Limerick|Amsterdam|Rotterdam|Utrecht|Den Haag|Eindhoven|Paris|Lyon|Marseille|Bordeaux|Berlin|M[üu]nchen|Munich|Hamburg|K[öo]ln|Frankfurt|Madrid|Barcelona|Valencia|Sevilla|Seville|Roma|Milano|Milan|Firenze|Florence|Venezia|Venice|Napoli|Bruxelles|Brussels|Antwerpen|Lisboa|Lisbon|Wien|Vienna|Athens|Helsinki',
+  USD: 'New York|Los Angeles|Chicago|San Francisco|Las Vegas|Seattle|Boston|Houston|Philadelphia|San Diego|Miami|Atlanta|Honolulu',
+  CAD: 'Toronto|Vancouver|Montr[ée]al|Ottawa|Calgary',
+  AUD: 'Sydney|Melbourne|Brisbane|Adelaide|Canberra',
+  NZD: 'Auckland|Wellington|Christchurch',
+  SGD: 'Singapore',
+  MYR: 'Kuala Lumpur|Johor Bahru|Selangor|Petaling Jaya',
+  IDR: 'Jakarta|Surabaya|Bandung',
+  HKD: 'Hong Kong|Kowloon',
+  AED: 'Dubai|Abu Dhabi',
+  JPY: 'Tokyo|Osaka|Kyoto',
+};
+
+/** Chains that trade in one country only, known to anyone who lives there. */
+const CHAINS: Readonly<Record<string, string>> = {
+  GBP: "Tesco|Sainsbury'?s|Morrisons|Asda|Waitrose|Marks (?:&|and) Spencer|Greggs|Wetherspoons?|Pret A Manger|Wagamama|Pizza Express|Superdrug|WHSmith|Argos|Boots",
+  EUR: 'Albert Heijn|HEMA|Dunnes Stores|SuperValu|Centra|Monoprix|Franprix|Carrefour Market|Mercadona|Esselunga|Edeka|Rewe',
+  USD: "Walmart|Trader Joe'?s|Whole Foods|Safeway|Walgreens|Kroger|Publix|Wegmans|Chipotle|Dunkin",
+  AUD: 'Coles|Woolworths Metro',
+  SGD: 'FairPrice',
+};
+
+const words = (names: string) => new RegExp(String.raw`(?<![A-Za-z])(?:${names})(?![A-Za-z])`, 'gi');
+
 const WHERE_THE_SHOP_IS: readonly Cue[] = [
   [new RegExp(US_STATE_AND_ZIP, 'g'), 'USD'],
   [new RegExp(UK_POSTCODE, 'g'), 'GBP'],
+  // An Irish Eircode ("D02 X285"), a Dutch postcode ("1012 AB Amsterdam"), a Canadian one ("M5V 2T6").
+  [/(?<![A-Za-z\d])[AC-FHKNPRTV-Y]\d{2}\s?[AC-FHKNPRTV-Y\d]{4}(?![A-Za-z\d])/g, 'EUR'],
+  // Not a time, a year or a measure ("1030 AM", "2016 PM", "1500 ML").
+  [/(?<![\d.,:/-])[1-9]\d{3}\s?(?!SS|SA|SD|AM|PM|ML|CL|KG|GR|MG|LB|OZ|PC|PK|PCS|HR)[A-Z]{2}(?![A-Za-z\d])/g, 'EUR'],
+  [/(?<![A-Za-z\d])[ABCEGHJ-NPRSTVXY]\d[A-Z]\s\d[A-Z]\d(?![A-Za-z\d])/g, 'CAD'],
+  ...Object.entries(DIALLING_CODES).map(([code, currency]): Cue => [new RegExp(String.raw`(?:\+\s?|(?<![\d.,:])00)\(?${code}\)?[\s-]?\(?\d[\d\s()-]{5,}`, 'g'), currency]),
+  // A VAT number says its country ("VAT Reg No GB 123 4567 89", "IE 6388047V"); tax labels in the country's language.
+  [/\bVAT\b[^\n]{0,24}?\bGB\s?\d{3}/gi, 'GBP'],
+  [/\bVAT\b[^\n]{0,24}?\bIE\s?\d{7}/gi, 'EUR'],
+  [/\b(?:BTW|MwSt|USt-?Id|TVA|Partita IVA|P\.\s?IVA|NIF|CIF)\b/g, 'EUR'],
+  [/\bABN\b/g, 'AUD'],
+  [/\bGSTIN\b/g, 'INR'],
   // A Malaysian company ("SDN BHD") or tax number ("GST ID") prices in ringgit.
   [/SDN\.?\s?BHD\b/gi, 'MYR'],
   [/\bGST\s?ID(?![a-z])/g, 'MYR'],
+  ...Object.entries(CITIES).map(([currency, names]): Cue => [words(names), currency]),
+  ...Object.entries(CHAINS).map(([currency, names]): Cue => [words(names), currency]),
 ];
 
 /** The currency named most often by these cues; null when none is named, or two are named as often. */

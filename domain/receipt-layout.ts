@@ -4,6 +4,20 @@ export interface PrintedWord {
   /** 0–1. */
   readonly confidence: number;
   readonly corners: readonly Point[];
+  /** What the reader knows of its own doubt about this text, when it says. */
+  readonly doubt?: WordDoubt;
+}
+
+/** How sure the reader is of a piece of text. */
+export interface WordDoubt {
+  /** The least probability (0–1) of any letter read in a word (1 with no letters). */
+  readonly letters: number;
+  /** The least probability (0–1) of any figure or decimal mark read (1 with none). */
+  readonly figures: number;
+  /** A word was read otherwise than the recogniser's best spelling (the lexicon put it right). */
+  readonly rewritten: boolean;
+  /** A second recogniser read the text otherwise. */
+  readonly disagreed: boolean;
 }
 
 interface Point {
@@ -12,6 +26,7 @@ interface Point {
 }
 
 interface Placed {
+  readonly word: PrintedWord;
   readonly text: string;
   readonly left: number;
   readonly right: number;
@@ -30,6 +45,17 @@ const SAME_ROW = 0.5;
  * turned a little; the rows are found along the text's own slant, not the photo's edges.
  */
 export function rowsOf(words: readonly PrintedWord[]): string[] {
+  return laidOutRows(words).map((row) => row.text);
+}
+
+/** A printed row: its text as the parser reads it, and the pieces of text it was laid out from, left to right. */
+export interface LaidOutRow {
+  readonly text: string;
+  readonly words: readonly PrintedWord[];
+}
+
+/** The rows of `rowsOf`, each with the words it holds. */
+export function laidOutRows(words: readonly PrintedWord[]): LaidOutRow[] {
   const slant = medianSlant(words);
   const placed = words.filter((w) => w.corners.length === 4 && w.text.trim() !== '').map((w) => place(w, slant));
   const rows: Placed[][] = [];
@@ -38,11 +64,15 @@ export function rowsOf(words: readonly PrintedWord[]): string[] {
     if (row) row.push(word);
     else rows.push([word]);
   }
-  return rows.sort((a, b) => middleOf(a) - middleOf(b)).map(textOf);
+  return rows
+    .sort((a, b) => middleOf(a) - middleOf(b))
+    .map((row) => {
+      const sorted = [...row].sort((a, b) => a.left - b.left);
+      return { text: textOf(sorted), words: sorted.map((p) => p.word) };
+    });
 }
 
-function textOf(row: readonly Placed[]): string {
-  const sorted = [...row].sort((a, b) => a.left - b.left);
+function textOf(sorted: readonly Placed[]): string {
   return sorted.reduce((text, word, i) => {
     if (i === 0) return word.text;
     const gap = word.left - sorted[i - 1]!.right;
@@ -72,7 +102,7 @@ function place(word: PrintedWord, slant: number): Placed {
   const ys = turned.map((p) => p.y);
   const top = Math.min(...ys);
   const bottom = Math.max(...ys);
-  return { text: word.text.trim(), left: Math.min(...xs), right: Math.max(...xs), middle: (top + bottom) / 2, height: Math.max(1, bottom - top) };
+  return { word, text: word.text.trim(), left: Math.min(...xs), right: Math.max(...xs), middle: (top + bottom) / 2, height: Math.max(1, bottom - top) };
 }
 
 function middleOf(row: readonly Placed[]): number {

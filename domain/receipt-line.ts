@@ -16,7 +16,17 @@ export interface ReceiptLine {
   readonly kind: ReceiptLineKind;
   readonly quantity?: number;
   readonly unitPricePence?: Pence;
+  /** Why a person should check this line, when the reader is not sure of it (receipt-doubt.ts). */
+  readonly doubt?: LineDoubt;
 }
+
+/**
+ * Why a line is in doubt: the reader was unsure of its name's letters or its price's figures (or
+ * put the price right to fit the printed total), its price does not fit the sum to the printed
+ * total, or a reader said it was unsure of the line without saying why.
+ */
+export const LINE_DOUBTS = ['name', 'price', 'sum', 'line'] as const;
+export type LineDoubt = (typeof LINE_DOUBTS)[number];
 
 /** A quantity worth carrying: a whole number of units from 2 to 999 (one unit says nothing). */
 export function isCountedQuantity(value: unknown): value is number {
@@ -44,6 +54,8 @@ export interface ReceiptHeader {
   readonly date: string | null;
   /** ISO 4217 code. */
   readonly currency: string | null;
+  /** The receipt prints no sign or code: the currency is a guess from where the shop is, to be checked. */
+  readonly currencyDoubtful?: boolean;
 }
 
 export const NO_HEADER: ReceiptHeader = { merchant: null, date: null, currency: null };

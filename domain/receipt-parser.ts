@@ -1,6 +1,6 @@
 import { pence, type Pence } from './money';
 import { trailingAmount, type TrailingAmount } from './receipt-amount';
-import { BILLED_KINDS, isCountedQuantity, kindGivenCount, type PricedLines, type ReceiptLine, type ReceiptLineKind, type ReceiptReading } from './receipt-line';
+import { BILLED_KINDS, isCountedQuantity, kindGivenCount, pricedSum, type PricedLines, type ReceiptLine, type ReceiptLineKind, type ReceiptReading } from './receipt-line';
 import { headerOf } from './receipt-header';
 import { choosePrintedTotal } from './receipt-reconcile';
 import { repairMisreadPrice } from './receipt-repair';
@@ -14,10 +14,29 @@ import { kindsFromSums } from './receipt-sum-rows';
  */
 export function parseReceiptText(text: string): ReceiptReading {
   const rows = text.split(/\r?\n/);
-  return { ...repairMisreadPrice(kindsFromSums(readRows(rows))), ...headerOf(rows) };
+  const priced = repairMisreadPrice(kindsFromSums(readRows(rows, 'hundredths')));
+  return { ...(addsUp(priced) ? priced : wholeUnitsIfTheyAddUp(rows, priced)), ...headerOf(rows) };
 }
 
-function readRows(rows: readonly string[]): PricedLines {
+/**
+ * An amount printed without its decimals among amounts with them ("TOTAL   104" under "12.50"s) is
+ * read as hundredths whose point was too faint to read (1.04); but a till may print whole units
+ * so. When the lines do not add up to the printed total that way and do with such amounts read
+ * as whole units (104.00), the receipt's own sum says which.
+ */
+function wholeUnitsIfTheyAddUp(rows: readonly string[], asHundredths: PricedLines): PricedLines {
+  const asWhole = repairMisreadPrice(kindsFromSums(readRows(rows, 'whole')));
+  return addsUp(asWhole) ? asWhole : asHundredths;
+}
+
+function addsUp({ lines, totalPence }: PricedLines): boolean {
+  return totalPence !== null && pricedSum(lines, (l) => BILLED_KINDS.has(l.kind)) === totalPence;
+}
+
+/** How an amount printed without decimals after a column gap ("Pizza      2200") is read on a receipt of decimal amounts. */
+type PointlessAmounts = 'hundredths' | 'whole';
+
+function readRows(rows: readonly string[], pointless: PointlessAmounts): PricedLines {
   const lines: ReceiptLine[] = [];
   let pendingName: string | null = null;
   const usesDecimals = rows.filter((r) => DECIMAL_AMOUNT.test(r)).length >= 2;
@@ -34,7 +53,7 @@ function readRows(rows: readonly string[]): PricedLines {
   const restored = rows
     .map((r) => (flagged ? r.replace(GLUED_FLAG_DIGIT, '$1') : r))
     .map(fixLettersInPrice)
-    .map((r) => (usesDecimals ? restoreDecimalPoint(r) : r.replace(WHOLE_AMOUNT, '$1$2.00')))
+    .map((r) => (usesDecimals ? restoreDecimalPoint(r, pointless) : r.replace(WHOLE_AMOUNT, '$1$2.00')))
     .map((r) => (usesDollars ? r.replace(DOLLAR_READ_AS_8, '$1$$$2') : r));
   const cleaned = raiseTotalsAboveLabels(restored.map(cleanRow).filter((r) => r !== ''));
   const quantityColumn = hasGluedQuantityColumn(cleaned);
@@ -276,9 +295,12 @@ function fixLettersInPrice(row: string): string {
 const COLON_AMOUNT = /(\S\s{2,}-?[£$€]?\s?\d{1,4}):(\d\d)\s*$/;
 const ABOUT_TIME = /\b(time|date|am|pm|open|opening|hours?|from|until|till)\b|\d[ap]m\b|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|(?<!\d)(?:19|20)\d\d(?!\d)/i;
 
-function restoreDecimalPoint(row: string): string {
+function restoreDecimalPoint(row: string, pointless: PointlessAmounts): string {
   const colon = ABOUT_TIME.test(row) ? row : row.replace(COLON_AMOUNT, '$1.$2');
-  return withoutStrayFigure(colon).replace(RATE_QUANTITY_POINTLESS, pointFromRate).replace(POINTLESS_AMOUNT, '$1$2.$3').replace(SPACED_DECIMAL, '$1$2.$3');
+  return withoutStrayFigure(colon)
+    .replace(RATE_QUANTITY_POINTLESS, pointFromRate)
+    .replace(POINTLESS_AMOUNT, pointless === 'hundredths' ? '$1$2.$3' : '$1$2$3.00')
+    .replace(SPACED_DECIMAL, '$1$2.$3');
 }
 
 // "Chapati Thali  110  1  11000": rate, quantity and an amount whose point was lost.

@@ -51,5 +51,6 @@ function misreadings(price: Pence): number[] {
 function repriced(line: ReceiptLine, pricePence: Pence): ReceiptLine {
   const { quantity, unitPricePence, ...rest } = line;
   const agrees = quantity !== undefined && unitPricePence !== undefined && quantity * unitPricePence === pricePence;
-  return agrees ? { ...rest, pricePence, quantity, unitPricePence } : { ...rest, pricePence };
+  // Put right by the sum, not read: a person should see it.
+  return agrees ? { ...rest, pricePence, quantity, unitPricePence, doubt: 'price' } : { ...rest, pricePence, doubt: 'price' };
 }

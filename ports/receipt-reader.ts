@@ -16,4 +16,6 @@ export type ReadFailure = 'unavailable' | 'timeout' | 'refused' | 'malformed';
 /** Reads the priced lines, and the printed total, off a receipt photo. */
 export interface ReceiptReader {
   read(image: ReceiptImage, signal?: AbortSignal): Promise<Result<ReceiptReading, ReadFailure>>;
+  /** Loads what reading needs (models, word lists) before the first photo, where that takes time. */
+  warm?(): Promise<void>;
 }

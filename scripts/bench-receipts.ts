@@ -1,7 +1,7 @@
 /**
  * Scores the receipt reader on the real receipts in ../shared/receipts (see its README):
  *   npm run bench:receipts [-- --engine local|openai] [--dir <receipts dir>] [--only <folder>]
- *     [--half even|odd] [--ocr-cache <dir>] [--verbose] [--misses]
+ *     [--half even|odd] [--ocr-cache <dir>] [--ratio] [--verbose] [--misses]
  * Prints, per folder, item precision / recall / F1, totals found, merchants named, currencies
  * right, median and p95 time per image, and the resident memory the reader adds. Prints figures;
  * never fails on them. wildreceipt-more is reported in two halves: the even-numbered receipts
@@ -15,12 +15,26 @@
  * `--half even|odd` keeps only that half of wildreceipt-more. `--ocr-cache <dir>` keeps the OCR output per image (keyed by image and
  * OCR settings), so parser changes are measured in seconds; its times are then the parser's only.
  * `--misses` prints, per receipt, the expected items no line matched and the lines that matched none.
+ *
+ * `--ratio` (local engine) reads each photo a second time, right after the whole reading, with the
+ * detector and the first recogniser alone (greedy decoding, no second opinion, no lexicon, no
+ * layout or parser), in this process with the pool's threads per worker, and prints the whole
+ * reading's time over theirs: what everything added to bare OCR costs. Those models are loaded in
+ * this process too, so a run with `--ratio` says nothing of the reader's memory.
+ *
+ * Each item line is counted wrong when no expected item matched it, right otherwise, and the
+ * share of each the reading marked doubtful (domain/receipt-doubt.ts) is printed per folder and
+ * for all but the held-out half.
  */
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
+import { decodeCtc } from '../adapters/ocr/ctc-decoding';
+import { PaddleOcr } from '../adapters/ocr/paddle-ocr';
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchReader, receiptImage } from './receipts/engine';
+import { lineDoubts } from '../domain/receipt-doubt';
+import type { ReceiptLine } from '../domain/receipt-line';
 import { f1, merchantNamed, missesOf, percentile, scoreItems, type ItemScore, type TruthItem } from './receipts/score';
 import { emitRows, say } from './bench-output.mjs';
 
@@ -32,6 +46,13 @@ interface Truth {
   readonly currency?: string | null;
 }
 
+interface DoubtCount {
+  wrong: number;
+  wrongDoubtful: number;
+  right: number;
+  rightDoubtful: number;
+}
+
 interface FolderScore {
   readonly folder: string;
   items: ItemScore;
@@ -41,9 +62,13 @@ interface FolderScore {
   storesPrinted: number;
   currenciesRight: number;
   currenciesPrinted: number;
+  /** Item lines no expected item matched (wrong) and those one did (right), and how many of each were doubtful. */
+  doubt: DoubtCount;
   readonly times: number[];
   /** CPU time the process spent per image: what the reading costs, whatever else the machine is doing. */
   readonly cpu: number[];
+  /** With --ratio: the detector and first recogniser alone on the same photos. */
+  readonly bareTimes: number[];
 }
 
 const argv = process.argv.slice(2);
@@ -68,6 +93,9 @@ const rssBefore = process.memoryUsage.rss();
 let rssPeak = rssBefore;
 const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage.rss())), 50);
 const reader = await benchReader(argv, projectRoot);
+const bareOcr = argv.includes('--ratio') ? bareDetectorAndRecogniser() : null;
+// As the server does when it starts: no photo pays for loading the models.
+await Promise.all([reader.warm?.(), bareOcr?.warm()]);
 say(`receipts: ${receiptsDir}\nload average at start: ${load()}`);
 
 const scores = new Map<string, FolderScore>();
@@ -83,8 +111,10 @@ const scoreOf = (folder: string, file: string): FolderScore => {
     storesPrinted: 0,
     currenciesRight: 0,
     currenciesPrinted: 0,
+    doubt: { wrong: 0, wrongDoubtful: 0, right: 0, rightDoubtful: 0 },
     times: [],
     cpu: [],
+    bareTimes: [],
   };
   scores.set(label, score);
   return score;
@@ -103,9 +133,16 @@ for (const folder of FOLDERS) {
     score.times.push(performance.now() - started);
     const cpu = process.cpuUsage(cpuBefore);
     score.cpu.push((cpu.user + cpu.system) / 1000);
+    if (bareOcr !== null) {
+      const bareStarted = performance.now();
+      await bareOcr.read(image.bytes);
+      score.bareTimes.push(performance.now() - bareStarted);
+    }
     const lines = reading.ok ? reading.value.lines : [];
     const totalPence = reading.ok ? reading.value.totalPence : null;
     const items = scoreItems(lines, truth.items);
+    // Receipts whose truth lists no items (sroie/) cannot say which lines are wrong.
+    if (truth.items.length > 0) countDoubts(score.doubt, lines, totalPence, truth.items);
     score.items = { matched: score.items.matched + items.matched, extracted: score.items.extracted + items.extracted, expected: score.items.expected + items.expected };
     const found = truth.total !== null && totalPence === Math.round(truth.total * 100);
     if (truth.total !== null) score.totalsPrinted += 1;
@@ -126,31 +163,71 @@ for (const folder of FOLDERS) {
     if (misses && !(folder === 'wildreceipt-more' && !inHalfNamed('even', truth.file))) {
       const { missed, unmatched } = missesOf(lines, truth.items);
       for (const m of missed) say(`  ${truth.file.slice(0, 5)} missed   ${m.name} ${m.price}`);
-      for (const u of unmatched) say(`  ${truth.file.slice(0, 5)} unpaired ${u.label} ${u.pricePence}`);
+      const doubts = lineDoubts(lines, totalPence);
+      for (const u of unmatched)
+        say(`  ${truth.file.slice(0, 5)} unpaired ${u.label} ${u.pricePence}${doubts[lines.indexOf(u as ReceiptLine)] === null ? '' : ` (doubtful: ${doubts[lines.indexOf(u as ReceiptLine)]})`}`);
       if (!found) say(`  ${truth.file.slice(0, 5)} total    ${totalPence} ≠ ${truth.total}`);
       if (truth.store !== undefined && !named) say(`  ${truth.file.slice(0, 5)} merchant ${merchant} ≠ ${truth.store}`);
       if (truth.currency != null && !currencyRight) say(`  ${truth.file.slice(0, 5)} currency ${currency} ≠ ${truth.currency}`);
     }
   }
 }
+/** PaddleOCR's detector and first recogniser with greedy decoding, nothing else, at the pool's threads per worker. */
+function bareDetectorAndRecogniser(): PaddleOcr {
+  const threads = Math.max(1, Math.floor((availableParallelism() - 1) / Math.max(1, Number(process.env['RECEIPT_READERS'] ?? availableParallelism() - 1))));
+  return new PaddleOcr({ threads, decoder: async () => decodeCtc });
+}
+
+/** Which item lines are wrong (no expected item matched them) and which of each kind the reading doubted. */
+function countDoubts(count: DoubtCount, lines: readonly ReceiptLine[], totalPence: number | null, truth: readonly TruthItem[]): void {
+  const doubts = lineDoubts(lines, totalPence as ReceiptLine['pricePence']);
+  const wrong = new Set(missesOf(lines, truth).unmatched);
+  lines.forEach((line, i) => {
+    if (line.kind !== 'item') return;
+    const doubtful = doubts[i] !== null;
+    if (wrong.has(line)) [count.wrong, count.wrongDoubtful] = [count.wrong + 1, count.wrongDoubtful + (doubtful ? 1 : 0)];
+    else [count.right, count.rightDoubtful] = [count.right + 1, count.rightDoubtful + (doubtful ? 1 : 0)];
+  });
+}
+
 const rssWarm = process.memoryUsage.rss();
 clearInterval(sampler);
 await reader.close?.();
+await bareOcr?.close();
 
 const percent = (found: number, printed: number) => (printed === 0 ? 0 : Math.round((1000 * found) / printed) / 10);
 say('');
 const cell = (found: number, printed: number) => `${found}/${printed} (${percent(found, printed)}%)`.padEnd(15);
 say(
-  `${'folder'.padEnd(32)} ${'P'.padStart(6)} ${'R'.padStart(6)} ${'F1'.padStart(6)}  ${'totals found'.padEnd(15)} ${'merchant named'.padEnd(15)} ${'currency right'.padEnd(15)} ${'median'.padStart(7)} ${'p95'.padStart(7)} ${'cpu/img'.padStart(8)}`,
+  `${'folder'.padEnd(32)} ${'P'.padStart(6)} ${'R'.padStart(6)} ${'F1'.padStart(6)}  ${'totals found'.padEnd(15)} ${'merchant named'.padEnd(15)} ${'currency right'.padEnd(15)} ${'doubtful: wrong'.padEnd(16)} ${'right'.padEnd(15)} ${'median'.padStart(7)} ${'p95'.padStart(7)} ${'cpu/img'.padStart(8)}`,
 );
 for (const s of scores.values()) {
   const { precision, recall, f1: itemF1 } = f1(s.items);
   const itemCells = s.items.expected === 0 ? ['—', '—', '—'] : [precision, recall, itemF1].map((v) => v.toFixed(3));
   say(
-    `${s.folder.padEnd(32)} ${itemCells.map((c) => c.padStart(6)).join(' ')}  ${cell(s.totalsFound, s.totalsPrinted)} ${cell(s.merchantsNamed, s.storesPrinted)} ${cell(s.currenciesRight, s.currenciesPrinted)} ${`${Math.round(percentile(s.times, 50))}ms`.padStart(7)} ${`${Math.round(percentile(s.times, 95))}ms`.padStart(7)} ${`${Math.round(percentile(s.cpu, 50))}ms`.padStart(8)}`,
+    `${s.folder.padEnd(32)} ${itemCells.map((c) => c.padStart(6)).join(' ')}  ${cell(s.totalsFound, s.totalsPrinted)} ${cell(s.merchantsNamed, s.storesPrinted)} ${cell(s.currenciesRight, s.currenciesPrinted)} ${cell(s.doubt.wrongDoubtful, s.doubt.wrong)}  ${cell(s.doubt.rightDoubtful, s.doubt.right)} ${`${Math.round(percentile(s.times, 50))}ms`.padStart(7)} ${`${Math.round(percentile(s.times, 95))}ms`.padStart(7)} ${`${Math.round(percentile(s.cpu, 50))}ms`.padStart(8)}`,
   );
 }
+const developed = [...scores.values()].filter((s) => !s.folder.includes('held out'));
+const sumOf = (pick: (d: DoubtCount) => number) => developed.reduce((sum, s) => sum + pick(s.doubt), 0);
+say(
+  `doubtful item lines, all but the held-out half: ${cell(
+    sumOf((d) => d.wrongDoubtful),
+    sumOf((d) => d.wrong),
+  ).trim()} of the wrong ones (target ≥ 80%), ${cell(
+    sumOf((d) => d.rightDoubtful),
+    sumOf((d) => d.right),
+  ).trim()} of the right ones (target ≤ 20%)`,
+);
 const allTimes = [...scores.values()].flatMap((s) => s.times);
+const allBare = [...scores.values()].flatMap((s) => s.bareTimes);
+const total = (values: readonly number[]) => values.reduce((sum, v) => sum + v, 0);
+if (allBare.length > 0)
+  say(
+    `whole reading ÷ detector and recogniser alone: ${(total(allTimes) / total(allBare)).toFixed(2)} over all (median ${Math.round(percentile(allTimes, 50))} ms ÷ ${Math.round(
+      percentile(allBare, 50),
+    )} ms; ${(percentile(allTimes, 50) / percentile(allBare, 50)).toFixed(2)} by medians)`,
+  );
 say(
   `all ${allTimes.length} images: median ${Math.round(percentile(allTimes, 50))} ms, p95 ${Math.round(percentile(allTimes, 95))} ms, median CPU ${Math.round(
     percentile(
@@ -180,6 +257,12 @@ emitRows([
       ...(s.storesPrinted === 0
         ? []
         : [{ name: `receipts: ${s.folder} merchant named`, figure: percent(s.merchantsNamed, s.storesPrinted), unit: '%', note: `${s.merchantsNamed}/${s.storesPrinted}` }]),
+      ...(s.doubt.wrong + s.doubt.right === 0
+        ? []
+        : [
+            { name: `receipts: ${s.folder} wrong item lines doubtful`, figure: percent(s.doubt.wrongDoubtful, s.doubt.wrong), unit: '%', note: `${s.doubt.wrongDoubtful}/${s.doubt.wrong}` },
+            { name: `receipts: ${s.folder} right item lines doubtful`, figure: percent(s.doubt.rightDoubtful, s.doubt.right), unit: '%', note: `${s.doubt.rightDoubtful}/${s.doubt.right}` },
+          ]),
       ...(s.currenciesPrinted === 0
         ? []
         : [{ name: `receipts: ${s.folder} currency right`, figure: percent(s.currenciesRight, s.currenciesPrinted), unit: '%', note: `${s.currenciesRight}/${s.currenciesPrinted}` }]),

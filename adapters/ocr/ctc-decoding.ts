@@ -11,6 +11,20 @@ export interface BoxReading {
   readonly confidence: number;
   /** A word in it was read with a letter the recogniser was unsure of: a second recogniser's opinion may put it right. */
   readonly doubtful: boolean;
+  /** What the reading knows of its own doubt (PrintedWord's `doubt`). */
+  readonly doubt: ReadingDoubt;
+}
+
+/** How sure a box's reading is, as the recognisers and the lexicon say. */
+export interface ReadingDoubt {
+  /** The least probability of any letter read in a word (1 with no letters). */
+  readonly letters: number;
+  /** The least probability of any figure or decimal mark read (1 with none). */
+  readonly figures: number;
+  /** The lexicon read a word otherwise than the best path spelt it. */
+  readonly rewritten: boolean;
+  /** The second recogniser read the same steps otherwise (letters or figures). */
+  readonly disagreed: boolean;
 }
 
 /** A recogniser's output for one box: `steps` rows of `classes` probabilities, over its alphabet. */
@@ -67,7 +81,15 @@ export const decodeCtc: CtcDecoder = (reading) => readingOf(greedyPath(reading))
 export function readingOf(emissions: readonly Emission[]): BoxReading {
   const text = emissions.map((e) => e.character).join('');
   const confidence = emissions.length === 0 ? 0 : emissions.reduce((sum, e) => sum + e.probability, 0) / emissions.length;
-  return { text, confidence, doubtful: false };
+  return { text, confidence, doubtful: false, doubt: { letters: leastOf(emissions, LETTER), figures: leastOf(emissions, FIGURE), rewritten: false, disagreed: false } };
+}
+
+const LETTER = /\p{L}/u;
+const FIGURE = /[\d.,]/;
+
+/** The least probability among the characters that pass `kind` (1 when none does). */
+export function leastOf(emissions: readonly Emission[], kind: RegExp): number {
+  return emissions.reduce((least, e) => (kind.test(e.character) ? Math.min(least, e.probability) : least), 1);
 }
 
 const printableAlphabets = new WeakMap<CtcAlphabet, CtcAlphabet>();

@@ -79,11 +79,15 @@ export function lexiconDecoder(lexicon: Lexicon): CtcDecoder {
     const second = secondOpinion === undefined ? null : { reading: secondOpinion, emissions: greedyPath(secondOpinion) };
     let text = '';
     let doubtful = false;
+    let rewritten = false;
+    let disagreed = false;
     for (const run of runsOf(emissions)) {
       const printed = run.emissions.map((e) => e.character).join('');
       doubtful ||= run.word && run.emissions.some((e) => e.probability < SURE);
       const steps = spanOf(emissions, run, reading.steps);
       const secondLetters = second === null ? null : lettersWithin(second.emissions, steps);
+      // Where the second recogniser reads the same steps otherwise (spaces, case and signs it has not aside), a person should look.
+      disagreed ||= second !== null && charactersWithin(second.emissions, steps).toLowerCase() !== printed.replace(/[^!-~]/g, '').toLowerCase();
       // A 0 or 1 among letters ("P0RK", "G1ass") is a letter where the second recogniser reads one.
       const lettersOnly = /^[A-Za-z]+$/.test(printed) ? printed.toLowerCase() : secondLetters?.length === printed.length && LOOKALIKE_DIGIT.test(printed) ? secondLetters : null;
       if (!run.word || lettersOnly === null) {
@@ -95,9 +99,13 @@ export function lexiconDecoder(lexicon: Lexicon): CtcDecoder {
       const rank = lexicon.ranks.get(spelt);
       const better = spelt.length < MIN_LENGTH ? null : rank === undefined ? likelierWords(spans, spelt, lexicon) : commonerWord(spans, spelt, rank, lexicon);
       if (better === null && spelt === printed.toLowerCase()) text += printed;
-      else text += wordsInCaseOf(printed, (better ?? spelt).split(' ')).join('');
+      else {
+        rewritten = true;
+        text += wordsInCaseOf(printed, (better ?? spelt).split(' ')).join('');
+      }
     }
-    return { ...readingOf(emissions), text, doubtful };
+    const read = readingOf(emissions);
+    return { ...read, text, doubtful, doubt: { ...read.doubt, rewritten, disagreed } };
   };
 }
 
@@ -145,9 +153,16 @@ function within(span: { first: number; last: number }, steps: number): { first: 
 
 /** The letters (lower case) a recogniser's best path puts within the steps, spaces dropped; null when it reads anything but letters there. */
 function lettersWithin(emissions: readonly Emission[], steps: { first: number; last: number }): string | null {
-  const inside = emissions.filter((e) => (e.first + e.last) / 2 >= steps.first && (e.first + e.last) / 2 <= steps.last && e.character !== ' ');
-  const letters = inside.map((e) => e.character).join('');
+  const letters = charactersWithin(emissions, steps);
   return /^[A-Za-z]+$/.test(letters) ? letters.toLowerCase() : null;
+}
+
+/** Every character (spaces dropped) a recogniser's best path puts within the steps. */
+function charactersWithin(emissions: readonly Emission[], steps: { first: number; last: number }): string {
+  return emissions
+    .filter((e) => (e.first + e.last) / 2 >= steps.first && (e.first + e.last) / 2 <= steps.last && e.character !== ' ')
+    .map((e) => e.character)
+    .join('');
 }
 
 /** How likely the recognisers together find a spelling over the word's steps: the mean of their log-likelihoods. */

@@ -1,4 +1,5 @@
-import { rowsOf } from '../../domain/receipt-layout';
+import { withReadingDoubts } from '../../domain/receipt-doubt';
+import { laidOutRows } from '../../domain/receipt-layout';
 import { NO_HEADER, type ReceiptReading } from '../../domain/receipt-line';
 import { parseReceiptText } from '../../domain/receipt-parser';
 import { err, ok, type Result } from '../../domain/result';
@@ -22,7 +23,12 @@ export class LocalReceiptReader implements ReceiptReader {
     if (signal?.aborted) return err('timeout');
     // The bytes passed the type check but do not decode: nothing readable in them.
     if (words === null) return ok(NOTHING_READ);
-    return ok(parseReceiptText(rowsOf(words).join('\n')));
+    const rows = laidOutRows(words);
+    return ok(withReadingDoubts(parseReceiptText(rows.map((row) => row.text).join('\n')), rows));
+  }
+
+  async warm(): Promise<void> {
+    await this.ocr.warm?.();
   }
 
   close(): Promise<void> {

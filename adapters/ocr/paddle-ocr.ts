@@ -8,6 +8,7 @@ import type { PrintedWord } from '../../domain/receipt-layout';
 import { ctcAlphabet, printableOnly, type BoxReading, type CtcAlphabet, type CtcDecoder, type StepScores } from './ctc-decoding';
 import { englishWordRanks } from './english-words';
 import { lexiconDecoder, lexiconOf } from './lexicon-decoding';
+import { keepLeastSure, type SecondOpinionDue } from './second-opinions';
 import type { TextFinder } from './text-finder';
 import { cornersOf, textBoxes, type TextBox } from './text-boxes';
 
@@ -26,6 +27,12 @@ const DETECTION_LONG_SIDE = { min: 960, max: 1600 } as const;
 const RECOGNITION_HEIGHT = 48;
 /** Boxes read in one model run: at most this many, and no more than this many pixels wide in all (as padded). */
 const RECOGNITION_BATCH = { boxes: 8, width: 1600 } as const;
+/**
+ * A photo of poor print can have hundreds of doubted boxes: the second opinion's time, and the
+ * first recogniser's scores kept for it, grow with them. Only this many of the least sure are
+ * read again; the rest keep their first reading (and their doubt).
+ */
+const MOST_SECOND_OPINIONS = 48;
 /** Text is cut out of the photo at no more than this long side: print stays sharp, and each cut copies less. */
 const SOURCE_LONG_SIDE = 2000;
 /** Characters read with less mean confidence than this are noise (a shadow, a table's texture). */
@@ -98,9 +105,21 @@ export class PaddleOcr implements TextFinder {
     const words: PrintedWord[] = [];
     reads.forEach((read, i) => {
       if (read.text.trim() === '' || read.confidence < MIN_CONFIDENCE) return;
-      words.push({ text: read.text.trim(), confidence: read.confidence, corners: byWidth[i]!.corners });
+      words.push({ text: read.text.trim(), confidence: read.confidence, corners: byWidth[i]!.corners, doubt: read.doubt });
     });
     return words;
+  }
+
+  /**
+   * Loads the models and the lexicon and runs each model once on a blank page and line: a first
+   * model run costs several times a later one (onnxruntime prepares its kernels), and a person's
+   * first photo should not pay for it.
+   */
+  async warm(): Promise<void> {
+    const engine = await this.start();
+    const blank = (width: number, height: number): RawImage => ({ data: new Uint8Array(width * height * 3).fill(255), width, height });
+    await findTextBoxes(engine, blank(DETECTION_LONG_SIDE.min, DETECTION_LONG_SIDE.min), 1);
+    await Promise.all([run(engine.recognition, [blank(320, RECOGNITION_HEIGHT)]), run(engine.secondOpinion, [blank(320, RECOGNITION_HEIGHT)])]);
   }
 
   async close(): Promise<void> {
@@ -213,17 +232,19 @@ function clamp(value: number, min: number, max: number): number {
  * with both opinions.
  */
 async function recognise(engine: Engine, crops: readonly RawImage[]): Promise<BoxReading[]> {
-  const doubts: { readonly box: number; readonly first: StepScores }[] = [];
+  const doubts: SecondOpinionDue<StepScores>[] = [];
   const readings: BoxReading[] = [];
   for (const { at, batch } of batchesOf(crops, (crop) => crop.width)) {
     const first = await run(engine.recognition, batch);
     batch.forEach((_, n) => {
       const reading = engine.decode(first(n));
       // Kept for the second look: only the classes a receipt prints, not the whole batch's output.
-      if (reading.doubtful) doubts.push({ box: at + n, first: printableOnly(first(n)) });
+      if (reading.doubtful) keepLeastSure(doubts, { box: at + n, first: printableOnly(first(n)), sure: reading.doubt.letters }, MOST_SECOND_OPINIONS);
       readings.push(reading);
     });
   }
+  // Narrowest first again, for the batches.
+  doubts.sort((a, b) => a.box - b.box);
   for (const { batch } of batchesOf(doubts, (doubt) => crops[doubt.box]!.width)) {
     const second = await run(
       engine.secondOpinion,

@@ -50,11 +50,15 @@ export class PooledWorker {
   private warmedAt = 0;
   /** Settles when the last thread started has exited. */
   private exited: Promise<void> = Promise.resolve();
+  /** Settles when the current thread has loaded its models (or failed to). */
+  private warmed: Promise<void> = Promise.resolve();
+  private closed = false;
 
   constructor(private readonly options: PooledWorkerOptions) {}
 
   /** The reading's outcome; rejects when the thread crashed or exited mid-reading (that reading alone fails). */
   async read(image: ReceiptImage): Promise<Result<ReceiptReading, ReadFailure>> {
+    this.closed = false;
     const thread = await this.started();
     // An idle thread must not keep the process alive; one that is reading must.
     thread.ref();
@@ -63,20 +67,41 @@ export class PooledWorker {
       const memory = this.options.residentMemory();
       this.readings += 1;
       if (this.readings === 1) this.warmedAt = memory;
-      if (this.readings >= this.options.readingsPerWorker || memory - this.warmedAt > this.options.memoryGrowthBytes) void this.stop();
+      if (this.readings >= this.options.readingsPerWorker || memory - this.warmedAt > this.options.memoryGrowthBytes) this.replace();
       return outcome;
     } catch (failure) {
       // A thread that crashed is ending; one whose reading threw may hold broken state. Either way
-      // the next reading waits for it to exit and starts another.
-      if (this.thread === thread) void this.stop();
+      // it is replaced.
+      if (this.thread === thread) this.replace();
       throw failure;
     } finally {
-      thread.unref();
+      // A thread still in place goes back to idle; one going away stays held (stop) until it has exited.
+      if (this.thread === thread) thread.unref();
     }
   }
 
-  /** Asks the thread to release its models and end; resolves once it has. */
-  stop(): Promise<void> {
+  /** Starts the thread, if none runs, and resolves once its models are loaded and have read once. */
+  async warm(): Promise<void> {
+    this.closed = false;
+    await this.started();
+    await this.warmed;
+  }
+
+  /** Asks the thread to release its models and end; resolves once it has. A later reading or warm-up starts another. */
+  close(): Promise<void> {
+    this.closed = true;
+    return this.stop();
+  }
+
+  /**
+   * Stops the thread and, once it has exited, starts and warms the next at once, so the next
+   * reading finds a worker ready rather than waiting for one to go and another to load.
+   */
+  private replace(): void {
+    void this.stop().then(() => (this.closed || this.thread !== null ? undefined : this.warm().catch(() => undefined)));
+  }
+
+  private stop(): Promise<void> {
     const thread = this.thread;
     this.thread = null;
     if (thread !== null) {
@@ -90,6 +115,8 @@ export class PooledWorker {
   private async started(): Promise<Worker> {
     if (this.thread !== null) return this.thread;
     await this.exited;
+    // A warm-up and a reading may both have waited for the same exit: the first starts the thread.
+    if (this.thread !== null) return this.thread;
     const thread = new Worker(this.options.script.url, {
       workerData: { threads: this.options.threadsPerWorker } satisfies ReadingWorkerData,
       execArgv: [...this.options.script.execArgv],
@@ -104,10 +131,27 @@ export class PooledWorker {
         done();
       }),
     );
+    this.warmed = warmedOf(thread);
     this.thread = thread;
     this.readings = 0;
     return thread;
   }
+}
+
+/** Asks a new thread to load its models and read once; settles when it has, or has ended (a reading then fails as it would). */
+function warmedOf(thread: Worker): Promise<void> {
+  return new Promise((done) => {
+    const settle = () => {
+      thread.off('message', onMessage);
+      thread.off('exit', settle);
+      done();
+    };
+    const onMessage = (reply: FromReadingWorker) => {
+      if ('warmed' in reply) settle();
+    };
+    thread.on('message', onMessage).once('exit', settle);
+    thread.postMessage({ warm: true } satisfies ToReadingWorker);
+  });
 }
 
 function replyOf(thread: Worker, image: ReceiptImage): Promise<Result<ReceiptReading, ReadFailure>> {
@@ -118,6 +162,7 @@ function replyOf(thread: Worker, image: ReceiptImage): Promise<Result<ReceiptRea
       thread.off('exit', onExit);
     };
     const onMessage = (reply: FromReadingWorker) => {
+      if ('warmed' in reply) return;
       done();
       if ('fault' in reply) reject(new Error(`receipt reading failed in its worker: ${reply.fault}`));
       else resolve(reply.outcome);

@@ -39,8 +39,13 @@ export class ReaderPool implements ReceiptReader {
     }
   }
 
+  /** Starts every worker and resolves once each has loaded its models (the server does this as it starts). */
+  async warm(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.warm()));
+  }
+
   /** Stops every worker (their models released); a later reading starts them again. */
   async close(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w.stop()));
+    await Promise.all(this.workers.map((w) => w.close()));
   }
 }

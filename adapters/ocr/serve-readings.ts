@@ -11,6 +11,8 @@ export function serveReadings(reader: ReceiptReader & { close(): Promise<void> }
   if (pool === null) throw new Error('serveReadings runs in a worker thread');
   pool.on('message', (message: ToReadingWorker) => {
     if ('stop' in message) void reader.close().finally(() => pool.close());
+    // A warm-up that fails leaves the failure to the first reading, which reports it.
+    else if ('warm' in message) void (reader.warm?.() ?? Promise.resolve()).catch(() => undefined).then(() => pool.postMessage({ warmed: true } satisfies FromReadingWorker));
     else void answer(reader, message.read).then((reply) => pool.postMessage(reply));
   });
 }

@@ -4,5 +4,7 @@ import type { PrintedWord } from '../../domain/receipt-layout';
 export interface TextFinder {
   /** The text on the photo with its boxes, or null when the bytes do not decode as an image. */
   read(bytes: Uint8Array): Promise<PrintedWord[] | null>;
+  /** Loads the models before the first photo (the server does this as it starts). */
+  warm?(): Promise<void>;
   close(): Promise<void>;
 }

@@ -16,6 +16,8 @@ Rules:
 - pricePence is the line's total as printed. When the line prints a quantity and a unit price
   ("2 @ 7.00  14.00", "3 x Peroni"), give quantity and unitPricePence too; otherwise null.
 - kind is one of: item, service (service charge or gratuity), vat (tax), discount, subtotal, total.
+- unsure is true when you could not read the line's name or amount with confidence (smudged,
+  faint, cut off, guessed); otherwise false.
 - Leave out payment lines (cash, card, tendered), change, card-slip details, "you save" notes,
   and tips written by hand: they are not part of the bill.
 - currency is the ISO 4217 code of the receipt's currency (GBP, EUR, USD, MYR, IDR, ...), from its
@@ -55,6 +57,7 @@ export const extractionSchema = z.object({
         kind: z.enum(RECEIPT_LINE_KINDS),
         quantity: orNull(z.number().int().min(1).max(999)),
         unitPricePence: orNull(z.number().int().min(0).max(MAX_LINE)),
+        unsure: orNull(z.boolean()),
       }),
     )
     .max(300),

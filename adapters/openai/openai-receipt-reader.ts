@@ -88,7 +88,8 @@ function toReading(extraction: Extraction): ReceiptReading {
     const pricePence = pence(amount);
     const raw = `${item.label} ${pricePence < 0 ? '-' : ''}£${minorToMajorText(Math.abs(amount), GBP)}`;
     const units = unitsOf(item);
-    return { raw, label: item.label, pricePence, kind: kindGivenCount(item.kind, units.quantity), ...units };
+    // The model's own doubt; the sum check adds its own wherever the lines are shown.
+    return { raw, label: item.label, pricePence, kind: kindGivenCount(item.kind, units.quantity), ...units, ...(item.unsure === true ? { doubt: 'line' as const } : {}) };
   });
   // A service charge the model reported beside the lines, but not as one of them.
   const service = extraction.serviceChargePence;

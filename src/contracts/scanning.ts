@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { RECEIPT_LINE_KINDS } from '../../domain/receipt-line';
+import { LINE_DOUBTS, RECEIPT_LINE_KINDS } from '../../domain/receipt-line';
 import type { Endpoint } from './endpoint';
 import { everyMember } from './every-member';
 
@@ -52,12 +52,18 @@ export const readReceipt = {
         unitPricePence: z.optional(pence),
         /** How many units the line was printed with at its start ("3 x Peroni", "2XCOPERTO"), whatever each costs. */
         printedUnits: z.optional(z.int()),
+        /** The reader is not sure of this line: the review screen asks the person to check it. */
+        doubtful: z.boolean(),
+        /** Why, when doubtful: its name's letters, its price's figures, or a price that does not fit the printed total. */
+        doubt: z.optional(z.enum(LINE_DOUBTS)),
       }),
     ),
     totalPence: z.nullable(pence),
     merchant: z.nullable(z.string()),
     date: z.nullable(z.string()),
     currency: z.nullable(z.string()),
+    /** No sign or code was printed: the currency is a guess from where the shop is, for the person to check. */
+    currencyDoubtful: z.boolean(),
     /** The lines checked against the printed total: suspect lines by their index in `items`. */
     reconciliation: z.object({ billedPence: pence, differencePence: z.nullable(pence), matches: z.boolean(), suspectLines: z.readonly(z.array(z.int())) }),
     paidWith: z.enum(['free bill', 'token']),

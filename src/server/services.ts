@@ -41,6 +41,8 @@ export interface Services {
   readonly health: HealthCheck;
   /** TRUSTED_PROXY_HOPS: how far X-Forwarded-For is ours (src/server/http/client-ip.ts). */
   readonly trustedProxyHops: number;
+  /** Loads the receipt reader's models as the server starts, so a person's first photo does not wait for them. */
+  warmUp(): Promise<void>;
   /** Closes the database pool (scripts/serve.mjs, after the last request in flight). */
   close(): Promise<void>;
 }

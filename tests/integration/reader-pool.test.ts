@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryDailyQuotas } from '../../adapters/memory/memory-daily-quotas';
@@ -82,6 +84,29 @@ describe('ReaderPool: the local reader in worker threads', () => {
     expect(threads[2]).toBe(threads[0]); // grown by 150: replaced after this reading
     expect(threads[3]).not.toBe(threads[0]);
     expect(threads[4]).toBe(threads[3]); // 30 over the new worker's first reading
+  });
+
+  it('reads more photos than one worker reads before it is replaced, in a process nothing else keeps alive (as receipts:read runs)', async () => {
+    // Before, the third reading waited for the replaced worker's exit with nothing holding the process open: exit 13.
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'support', 'read-many-photos.ts'), '7', '2']);
+    const threads = stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.replace(/^\d+ /, ''));
+    expect(threads).toHaveLength(7);
+    expect(new Set(threads).size).toBe(4);
+  });
+
+  it('reads the rendered receipt with the real reading worker three times over two workers, in such a process', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'support', 'read-many-photos.ts'), '3', '2', 'real']);
+    expect(stdout.trim().split('\n')).toEqual(['1 Caesar Salad, Tiramisu, TOTAL', '2 Caesar Salad, Tiramisu, TOTAL', '3 Caesar Salad, Tiramisu, TOTAL']);
+  });
+
+  it('warms its workers before the first photo: the models load once, and the first reading finds them ready', async () => {
+    const warmed = pool();
+    await warmed.warm();
+    const first = await readerThread(warmed);
+    expect(await readerThread(warmed)).toBe(first);
   });
 
   it('reads as many photos at once as it has workers, the rest waiting their turn', async () => {

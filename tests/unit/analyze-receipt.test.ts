@@ -71,15 +71,29 @@ describe('POST /functions/v1/analyze-receipt', () => {
     const { status, body } = await call(endpoint(), post({ image: jpegBase64, prompt: 'ignored', anonymousUserId: USER }));
     expect(status).toBe(200);
     expect(body['items']).toEqual([
-      { name: 'Pizza', label: 'Pizza', raw: 'Pizza £8.99', pricePence: 899, kind: 'item', type: 'item' },
-      { name: 'Cola', label: 'Cola', raw: 'Cola £2.99', pricePence: 299, kind: 'item', type: 'item' },
-      { name: 'VAT', label: 'VAT', raw: 'VAT £2', pricePence: 200, kind: 'vat', type: 'tax' },
-      { name: 'Total', label: 'Total', raw: 'Total £11.98', pricePence: 1198, kind: 'total', type: 'item' },
+      { name: 'Pizza', label: 'Pizza', raw: 'Pizza £8.99', pricePence: 899, kind: 'item', type: 'item', doubtful: false },
+      { name: 'Cola', label: 'Cola', raw: 'Cola £2.99', pricePence: 299, kind: 'item', type: 'item', doubtful: false },
+      { name: 'VAT', label: 'VAT', raw: 'VAT £2', pricePence: 200, kind: 'vat', type: 'tax', doubtful: false },
+      { name: 'Total', label: 'Total', raw: 'Total £11.98', pricePence: 1198, kind: 'total', type: 'item', doubtful: false },
     ]);
     expect(body).toMatchObject({ totalPence: 1198, reconciliation: { matches: true, billedPence: 1198 }, paidWith: 'free bill' });
     expect(readReceipt.answer.safeParse(body).success).toBe(true);
     expect(reader.images[0]?.mediaType).toBe('image/jpeg');
     expect(await usage()).toEqual({ freeBills: 2, tokens: 0 });
+  });
+
+  it('marks each line the reader doubted, and a price that breaks the sum to the printed total, as doubtful with the reason', async () => {
+    reader = new FakeReceiptReader(async () =>
+      ok({ lines: [{ ...line('Pizza', 899), doubt: 'name' as const }, line('Cola', 299), line('Bread', 100), line('Total', 1198, 'total')], totalPence: pence(1198), ...NO_HEADER }),
+    );
+    const { body } = await call(endpoint(), post({ image: jpegBase64, anonymousUserId: USER }));
+    expect((body['items'] as { doubtful: boolean; doubt?: string }[]).map((i) => [i.doubtful, i.doubt])).toEqual([
+      [true, 'name'],
+      [false, undefined],
+      [true, 'sum'],
+      [false, undefined],
+    ]);
+    expect(readReceipt.answer.safeParse(body).success).toBe(true);
   });
 
   it('passes on quantity, unit price, the merchant, the date and the currency when the reader found them', async () => {

@@ -2,6 +2,7 @@ import { useStore } from '../use-store';
 import { useRef, useState } from 'react';
 import { formatMoney, minorToMajorText, type CurrencyCode } from '../../../domain/currency';
 import type { Pence } from '../../../domain/money';
+import type { LineDoubt } from '../../../domain/receipt-line';
 import { printedQuantity } from '../../../domain/portions';
 import { heldBack, HELD_BACK_MESSAGES, linesToPassOn, reviewReconciliation, shortfallPence, suspectLineIds, typedReviewPrice, type ReviewLine } from '../../../domain/review';
 import { MoneyInput } from '../ui/MoneyInput';
@@ -24,7 +25,7 @@ const KIND_LABEL: Record<ReviewLine['kind'], string> = {
 };
 
 export function ReviewItems() {
-  const { review, reviewTotalPence, reviewIsSample, reviewIsTyped, currency } = useStore($bill);
+  const { review, reviewTotalPence, reviewIsSample, reviewIsTyped, currency, currencyDoubtful } = useStore($bill);
   const money = (amount: number) => formatMoney(amount, currency);
   const [confirming, setConfirming] = useState(false);
   const lines = review ?? [];
@@ -53,6 +54,14 @@ export function ReviewItems() {
       </div>
       <BillNameField />
       <CurrencyPicker id="review-currency" currency={currency} onChange={chooseCurrency} />
+      {currencyDoubtful === true ? (
+        <p className="wz-currency-doubt">
+          <span className="wz-doubt" role="note" aria-label="Check: no currency sign was printed; the currency was guessed from where the shop is">
+            Check
+          </span>{' '}
+          No currency sign was printed: {currency} was guessed from where the shop is.
+        </p>
+      ) : null}
       <p>Untick anything that isn't part of the bill and correct any price that was misread.</p>
       {printed !== null && reconciliation.matches ? <p className="wz-panel wz-ok">The included lines add up to the printed total of {money(printed)}.</p> : null}
       {printed !== null && !reconciliation.matches ? (
@@ -121,7 +130,12 @@ function ReviewRow({ line, position, suspect, currency }: { readonly line: Revie
     }
   };
   return (
-    <li className="wz-review-row" data-included={line.included && held === null ? 'yes' : 'no'} data-suspect={suspect ? 'yes' : 'no'}>
+    <li
+      className="wz-review-row"
+      data-included={line.included && held === null ? 'yes' : 'no'}
+      data-suspect={suspect ? 'yes' : 'no'}
+      data-doubtful={suspect || (line.doubt !== undefined && line.doubt !== 'sum') ? 'yes' : 'no'}
+    >
       <input type="checkbox" className="wz-check" checked={line.included} aria-label={`Include ${name}`} onChange={(e) => editReviewLine(line.id, { included: e.currentTarget.checked })} />
       <input
         type="text"
@@ -136,13 +150,34 @@ function ReviewRow({ line, position, suspect, currency }: { readonly line: Revie
         {KIND_LABEL[line.kind]}
         {units !== null ? ` · ${units} units` : null}
       </span>
-      {suspect ? <span className="wz-suspect">Check this line</span> : null}
+      <DoubtBadge doubt={suspect ? 'sum' : line.doubt === 'sum' ? undefined : line.doubt} />
       {held !== null ? (
         <p id={heldId} className="wz-line-held">
           {HELD_BACK_MESSAGES[held]}
         </p>
       ) : null}
     </li>
+  );
+}
+
+/** Why a line needs a look, as its badge says it to a screen reader. */
+const DOUBT_NAMES: Record<LineDoubt, string> = {
+  name: 'Check: the reader was unsure of this name',
+  price: 'Check: the reader was unsure of this price',
+  sum: 'Check: this price does not fit the printed total',
+  line: 'Check: the reader was unsure of this line',
+};
+
+/**
+ * "Check" on a line the reader doubted (or whose price breaks the sum to the printed total, as the
+ * person's edits leave it), so a person checks those few lines rather than all of them.
+ */
+function DoubtBadge({ doubt }: { readonly doubt: LineDoubt | undefined }) {
+  if (doubt === undefined) return null;
+  return (
+    <span className="wz-doubt" role="note" aria-label={DOUBT_NAMES[doubt]}>
+      Check
+    </span>
   );
 }
 

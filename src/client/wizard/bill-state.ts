@@ -26,6 +26,8 @@ export interface BillState {
   readonly step: Step;
   /** The bill's one currency: every amount below is in its minor unit. */
   readonly currency: CurrencyCode;
+  /** The reading guessed the currency from where the shop is (no sign printed) and the person has not chosen one. */
+  readonly currencyDoubtful?: boolean;
   /** For a bill not in pounds: one unit of it in pounds, as the organiser typed it to be paid back in pounds; null when not. */
   readonly payBackRate: string | null;
   /** Lines read from a receipt, awaiting review on the scan step. */

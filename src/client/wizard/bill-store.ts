@@ -70,12 +70,14 @@ export function startReview(
   lines: readonly ReviewLine[],
   isSample: boolean,
   printedTotalPence: Pence | null,
-  header: { readonly merchant: string | null; readonly date: string | null; readonly currency?: string | null } = NO_HEADER,
+  header: { readonly merchant: string | null; readonly date: string | null; readonly currency?: string | null; readonly currencyDoubtful?: boolean } = NO_HEADER,
 ): void {
   const currency = currencyCode(header.currency) ?? GBP;
+  const currencyDoubtful = currencyCode(header.currency) !== null && header.currencyDoubtful === true;
   const read = rescaleReview(lines, printedTotalPence, 2, minorDigits(currency));
   updateBill(() => ({
     currency,
+    currencyDoubtful,
     payBackRate: null,
     review: read.lines,
     reviewIsSample: isSample,
@@ -110,12 +112,20 @@ export function chooseCurrency(currency: CurrencyCode): void {
     const from = minorDigits(bill.currency);
     const to = minorDigits(currency);
     const review = bill.review === null ? null : rescaleReview(bill.review, bill.reviewTotalPence, from, to);
-    return { currency, payBackRate: null, review: review?.lines ?? null, reviewTotalPence: review?.totalPence ?? null };
+    return { currency, currencyDoubtful: false, payBackRate: null, review: review?.lines ?? null, reviewTotalPence: review?.totalPence ?? null };
   });
 }
 
 export function editReviewLine(id: string, change: Partial<Pick<ReviewLine, 'included' | 'label' | 'pricePence'>>): void {
-  updateBill((bill) => ({ review: bill.review?.map((l) => (l.id === id ? { ...l, ...change } : l)) ?? null }));
+  updateBill((bill) => ({ review: bill.review?.map((l) => (l.id === id ? checked({ ...l, ...change }, change) : l)) ?? null }));
+}
+
+/** A name or price the person typed is no longer the reader's doubt; a line they only ticked still is. */
+function checked(line: ReviewLine, change: Partial<Pick<ReviewLine, 'label' | 'pricePence'>>): ReviewLine {
+  const settled = (line.doubt === 'name' && change.label !== undefined) || (line.doubt !== 'name' && change.pricePence !== undefined);
+  if (!settled) return line;
+  const { doubt: _settled, ...rest } = line;
+  return rest;
 }
 
 /** A line the reader missed, added at the end of the review. */

@@ -1,5 +1,6 @@
 import type { Services } from '../services';
 import { readConfig } from '../config';
+import { logger } from '../logger';
 import { buildServices } from '.';
 
 // Exit code for a configuration error (sysexits EX_CONFIG).
@@ -23,6 +24,8 @@ async function start(): Promise<Services> {
     process.exit(EX_CONFIG);
   }
   const built = await buildServices(result.config);
+  // The reader's workers load their models now, beside the first requests, not on a person's first photo.
+  void built.warmUp().catch((error: unknown) => logger.warn({ err: error }, 'the receipt reader did not warm up; the first photo will load it'));
   // scripts/serve.mjs calls this after the last in-flight request, to close the database cleanly.
   (globalThis as Record<symbol, unknown>)[Symbol.for('whospaying.shutdown')] = () => built.close();
   return built;

@@ -101,6 +101,9 @@ export async function buildServices(config: Config): Promise<Services> {
     tabs: new Tabs(port<TabStore>(TOKENS.TabStore), tabEvents, clock, secrets, limiter),
     health: new HealthCheck(config, db),
     trustedProxyHops: config.trustedProxyHops,
+    warmUp: async () => {
+      await reader.warm?.();
+    },
     close: async () => {
       stopSweeping();
       await reader.close?.();

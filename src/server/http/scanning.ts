@@ -1,4 +1,5 @@
 import { printedQuantity } from '../../../domain/portions';
+import { lineDoubts } from '../../../domain/receipt-doubt';
 import type { ReceiptLine } from '../../../domain/receipt-line';
 import { reconcile } from '../../../domain/receipt-reconcile';
 import { FREE_SCANS_FROM_ADDRESS_USED_MESSAGE, SCANNING_PAUSED_MESSAGE } from '../../../domain/scan-budgets';
@@ -62,8 +63,9 @@ export function scanFailureResponse(failure: ScanFailure): Response {
 /** The analysis response, with the printed total checked against the lines read. */
 export function analysisResponse({ reading, paidWith }: Analysis): Response {
   const check = reconcile(reading.lines, reading.totalPence);
+  const doubts = lineDoubts(reading.lines, reading.totalPence);
   return answerWith(readReceipt, {
-    items: reading.lines.map((line) => ({
+    items: reading.lines.map((line, i) => ({
       name: line.label,
       label: line.label,
       raw: line.raw,
@@ -72,12 +74,15 @@ export function analysisResponse({ reading, paidWith }: Analysis): Response {
       type: typeOf(line),
       ...(line.quantity === undefined ? {} : { quantity: line.quantity, unitPricePence: line.unitPricePence }),
       ...printedUnitsOf(line),
+      doubtful: doubts[i] !== null,
+      ...(doubts[i] === null ? {} : { doubt: doubts[i] }),
     })),
     totalPence: reading.totalPence,
     // Who, when and in what money (each null when the receipt does not say), for the bill's name and currency.
     merchant: reading.merchant,
     date: reading.date,
     currency: reading.currency,
+    currencyDoubtful: reading.currency !== null && reading.currencyDoubtful === true,
     reconciliation: { billedPence: check.billedPence, differencePence: check.differencePence, matches: check.matches, suspectLines: check.suspectLines },
     paidWith,
   });

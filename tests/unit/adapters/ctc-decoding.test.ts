@@ -36,7 +36,7 @@ describe('decodeCtc', () => {
   });
 
   it('reads nothing from blanks alone, with no confidence', () => {
-    expect(decodeCtc(box(steps([0, 1], [0, 2])))).toEqual({ text: '', confidence: 0, doubtful: false });
+    expect(decodeCtc(box(steps([0, 1], [0, 2])))).toEqual({ text: '', confidence: 0, doubtful: false, doubt: { letters: 1, figures: 1, rewritten: false, disagreed: false } });
   });
 });
 

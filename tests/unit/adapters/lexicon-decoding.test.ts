@@ -177,4 +177,14 @@ describe('lexicon decoding with a second opinion', () => {
     // Figures are read as the first recogniser has them: no second opinion on a price.
     expect(decodeRanked(box(output('12.50', { 1: { Z: 0.3 } }))).doubtful).toBe(false);
   });
+
+  it('says how sure it is: the least sure letter and figure, a word put right, a second opinion that differs', () => {
+    const sure = decodeRanked(box(output('CAKE 2.50')));
+    expect(sure.doubt).toMatchObject({ rewritten: false, disagreed: false });
+    expect(sure.doubt.letters).toBeGreaterThan(0.6);
+    expect(decodeRanked(box(output('CAKE 2.50', { 6: { 3: 0.45 } }))).doubt.figures).toBeLessThan(0.6);
+    expect(decodeRanked(box(output('CAKF', { 3: { E: 0.3 } }))).doubt).toMatchObject({ rewritten: true });
+    expect(decodeRanked(box(output('NEST CAH', { 7: { M: 0.3 } })), secondOpinion('NEST CAM', { 7: { H: 0.05 } })).doubt.disagreed).toBe(true);
+    expect(decodeRanked(box(output('NEST CAM')), secondOpinion('NEST CAM')).doubt.disagreed).toBe(false);
+  });
 });

@@ -47,8 +47,44 @@ describe('LocalReceiptReader', () => {
         merchant: 'The Vine',
         date: '2014-11-22',
         currency: 'GBP',
+        // No £ printed: the postcode says where, and the person is asked to check.
+        currencyDoubtful: true,
       },
     });
+  });
+
+  it('doubts a line whose price or name the recognisers were unsure of, or whose word the lexicon put right, and no other', async () => {
+    const sure = { letters: 0.99, figures: 0.99, rewritten: false, disagreed: false };
+    const doubted = (w: PrintedWord, doubt: Partial<typeof sure>): PrintedWord => ({ ...w, doubt: { ...sure, ...doubt } });
+    const words = [
+      doubted(word('Burger', 10, 20), {}),
+      doubted(word('12.50', 300, 18), { figures: 0.41 }),
+      doubted(word('Chips', 10, 60), { rewritten: true }),
+      doubted(word('3.50', 310, 61), {}),
+      doubted(word('Cola', 10, 100), { letters: 0.3 }),
+      doubted(word('2.00', 310, 101), {}),
+      doubted(word('Soup', 10, 140), {}),
+      doubted(word('4.00', 310, 141), { disagreed: true }),
+      doubted(word('Tea', 10, 180), {}),
+      doubted(word('1.50', 310, 181), {}),
+    ];
+    const result = await new LocalReceiptReader(finder(words)).read(image);
+    expect(result.ok && result.value.lines.map((l) => [l.label, l.doubt])).toEqual([
+      ['Burger', 'price'],
+      ['Chips', 'name'],
+      ['Cola', 'name'],
+      ['Soup', 'price'],
+      ['Tea', undefined],
+    ]);
+    // Where the lines add up to the printed total, the sum vouches for the prices: only the name all but guessed is doubted.
+    const addingUp = [...words.slice(0, 6), doubted(word('TOTAL', 10, 220), {}), doubted(word('18.00', 300, 221), {})];
+    const checked = await new LocalReceiptReader(finder(addingUp)).read(image);
+    expect(checked.ok && checked.value.lines.map((l) => [l.label, l.doubt])).toEqual([
+      ['Burger', undefined],
+      ['Chips', 'name'],
+      ['Cola', 'name'],
+      ['TOTAL', undefined],
+    ]);
   });
 
   it('finds nothing in bytes that do not decode', async () => {

@@ -21,6 +21,7 @@ import {
   setTipSplit,
   startBillWith,
   startReview,
+  editReviewLine,
   toggleAssignment,
   backToReview,
   chooseCurrency,
@@ -49,6 +50,25 @@ afterAll(() => vi.unstubAllGlobals());
 
 describe('the bill in progress', () => {
   beforeEach(() => $bill.set(EMPTY_BILL));
+
+  it("keeps a doubted line's doubt until the person types what the reader was unsure of", () => {
+    const [soup, cola] = sampleReceiptLines();
+    startReview(
+      [
+        { ...soup!, doubt: 'name' },
+        { ...cola!, doubt: 'price' },
+      ],
+      false,
+      null,
+    );
+    const doubts = () => $bill.get().review?.map((l) => l.doubt);
+    editReviewLine(soup!.id, { included: false });
+    editReviewLine(soup!.id, { pricePence: pence(900) });
+    expect(doubts()).toEqual(['name', 'price']);
+    editReviewLine(soup!.id, { label: 'Margherita' });
+    editReviewLine(cola!.id, { pricePence: pence(300) });
+    expect(doubts()).toEqual([undefined, undefined]);
+  });
 
   it('goes from the sample review to assign as a test receipt with the 3 included lines', () => {
     startReview(sampleReceiptLines(), true, null);
@@ -309,6 +329,15 @@ describe("the bill's name", () => {
 
 describe("the bill's currency", () => {
   beforeEach(() => resetBill());
+
+  it('is in doubt when the reading guessed it from the place, until the person chooses one', () => {
+    startReview(sampleReceiptLines(), false, null, { merchant: null, date: null, currency: 'EUR', currencyDoubtful: true });
+    expect($bill.get().currencyDoubtful).toBe(true);
+    chooseCurrency(currencyCode('EUR')!);
+    expect($bill.get().currencyDoubtful).toBe(false);
+    startReview(sampleReceiptLines(), false, null, { merchant: null, date: null, currency: 'EUR' });
+    expect($bill.get().currencyDoubtful).toBe(false);
+  });
 
   it('is the one the receipt was read in, its hundredths brought to whole yen; pounds when the receipt does not say', () => {
     startReview([{ id: 'r', raw: 'RAMEN 1,200', label: 'RAMEN', pricePence: pence(120000), kind: 'item', included: true }], false, pence(120000), { merchant: null, date: null, currency: 'JPY' });

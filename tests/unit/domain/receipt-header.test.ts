@@ -32,33 +32,49 @@ describe('merchantOf', () => {
 
 describe('currencyOf', () => {
   it('reads signs and codes that name one currency', () => {
-    expect(currencyOf(['Fish    £9.50'])).toBe('GBP');
-    expect(currencyOf(['Pasta    €12,50'])).toBe('EUR');
-    expect(currencyOf(['TOTAL EUR    12.50'])).toBe('EUR');
-    expect(currencyOf(['Total Incl. GST    RM    15.00'])).toBe('MYR');
-    expect(currencyOf(['Cash    Rp.111,000'])).toBe('IDR');
-    expect(currencyOf(['TotalAED    45.00'])).toBe('AED');
-    expect(currencyOf(['PANEER MAKHNI    e13.95', 'Total    e53.20'])).toBe('EUR');
+    expect(currencyOf(['Fish    £9.50']).currency).toBe('GBP');
+    expect(currencyOf(['Pasta    €12,50']).currency).toBe('EUR');
+    expect(currencyOf(['TOTAL EUR    12.50']).currency).toBe('EUR');
+    expect(currencyOf(['Total Incl. GST    RM    15.00']).currency).toBe('MYR');
+    expect(currencyOf(['Cash    Rp.111,000']).currency).toBe('IDR');
+    expect(currencyOf(['TotalAED    45.00']).currency).toBe('AED');
+    expect(currencyOf(['PANEER MAKHNI    e13.95', 'Total    e53.20']).currency).toBe('EUR');
   });
 
   it("takes a bare $ as US dollars, unless the amounts are another country's dollars", () => {
-    expect(currencyOf(['Iced Tea    $2.50'])).toBe('USD');
-    expect(currencyOf(['Laksa    12.00', 'TOTAL    S$ 12.00'])).toBe('SGD');
-    expect(currencyOf(['Flat white    A$4.50', 'Total    A$4.50'])).toBe('AUD');
-    expect(currencyOf(['A$100 GIFT CARD', 'Total    $14.15'])).toBe('USD');
+    expect(currencyOf(['Iced Tea    $2.50']).currency).toBe('USD');
+    expect(currencyOf(['Laksa    12.00', 'TOTAL    S$ 12.00']).currency).toBe('SGD');
+    expect(currencyOf(['Flat white    A$4.50', 'Total    A$4.50']).currency).toBe('AUD');
+    expect(currencyOf(['A$100 GIFT CARD', 'Total    $14.15']).currency).toBe('USD');
   });
 
   it('falls back on where the shop is, then on decimal commas', () => {
-    expect(currencyOf(['Tasty n Sons', 'Portland, OR 97212', 'Eggs    12.00'])).toBe('USD');
-    expect(currencyOf(['Five Guys', 'MinneapolisMN55414'])).toBe('USD');
-    expect(currencyOf(['The Vine', 'Leicestershire LE65 2FH', 'Soup    5.95'])).toBe('GBP');
-    expect(currencyOf(['GERBANG ALAF RESTAURANTS SDN BHD'])).toBe('MYR');
-    expect(currencyOf(['Tort Gratinati    8,90', 'Penne    9,90', 'Cola    2.90'])).toBe('EUR');
+    expect(currencyOf(['Tasty n Sons', 'Portland, OR 97212', 'Eggs    12.00']).currency).toBe('USD');
+    expect(currencyOf(['Five Guys', 'MinneapolisMN55414']).currency).toBe('USD');
+    expect(currencyOf(['The Vine', 'Leicestershire LE65 2FH', 'Soup    5.95']).currency).toBe('GBP');
+    expect(currencyOf(['GERBANG ALAF RESTAURANTS SDN BHD']).currency).toBe('MYR');
+    expect(currencyOf(['Tort Gratinati    8,90', 'Penne    9,90', 'Cola    2.90']).currency).toBe('EUR');
+  });
+
+  it('with no sign printed, guesses from the place as a person would, and says it is a guess', () => {
+    const guess = (rows: string[]) => currencyOf(rows);
+    expect(guess(['TESCO STORES LTD', 'Milk    1.15', 'TOTAL    1.15'])).toEqual({ currency: 'GBP', guessed: true });
+    expect(guess(['MORRISONS', 'Bread    0.95'])).toEqual({ currency: 'GBP', guessed: true });
+    expect(guess(['The Crown', 'Tel: +44 20 7946 0000', 'Ale    4.50'])).toEqual({ currency: 'GBP', guessed: true });
+    expect(guess(['Cafe de Jaren', 'Nieuwe Doelenstraat 20', '1012 CP Amsterdam', 'Koffie    2,80'])).toEqual({ currency: 'EUR', guessed: true });
+    expect(guess(['The Brazen Head', 'Bridge St, Dublin D08 WC64', 'Guinness    5.90'])).toEqual({ currency: 'EUR', guessed: true });
+    expect(guess(['VAT Reg No GB 123 4567 89', 'Soup    5.95'])).toEqual({ currency: 'GBP', guessed: true });
+    expect(guess(['ABN 12 345 678 901', 'Flat white    4.50'])).toEqual({ currency: 'AUD', guessed: true });
+    expect(guess(['Fish    £9.50', 'Dublin'])).toEqual({ currency: 'GBP', guessed: false });
+  });
+
+  it('takes no time, year, measure or price for a postcode or a phone number', () => {
+    expect(currencyOf(['Opened 1030 AM', 'Water 1500 ML    1.00', 'Total    1.00    0012.50']).currency).toBeNull();
   });
 
   it('is null when nothing says, or two currencies are named as often', () => {
-    expect(currencyOf(['La Banca', 'Pasta    8.95', 'Total to Pay    77.50'])).toBeNull();
-    expect(currencyOf(['Total    £10.00', 'Total    €11.60'])).toBeNull();
+    expect(currencyOf(['La Banca', 'Pasta    8.95', 'Total to Pay    77.50']).currency).toBeNull();
+    expect(currencyOf(['Total    £10.00', 'Total    €11.60']).currency).toBeNull();
   });
 });
 

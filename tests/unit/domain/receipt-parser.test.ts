@@ -140,6 +140,14 @@ describe('parseReceiptText on OCR slips and other countries’ receipts', () => 
     expect(summary('Chicken 821.00\nLager 3.00').map((l) => l[2])).toEqual([82100, 300]);
   });
 
+  it('reads an amount printed without decimals as whole units when the sum to the printed total says so', () => {
+    const whole = parseReceiptText('Lamb Shank    52.00\nSea Bass    46.50\nWine    5.50\nTOTAL    104');
+    expect(whole.totalPence).toBe(10400);
+    // The same amount is a lost point when that is what adds up.
+    const lost = parseReceiptText('Tea    0.52\nCake    0.52\nTOTAL    104\nCash    5.00');
+    expect(lost.totalPence).toBe(104);
+  });
+
   it('restores a decimal point lost in a column of prices, and a decimal comma read as a space', () => {
     expect(summary('Prosciutto Pizza        2200\nMargarita      24.00\nSalad    15.00').map((l) => l[2])).toEqual([2200, 2400, 1500]);
     expect(summary('Tapas Teller veget 16 40\nblanc de blancs 21.90\nWasser 5.30').map((l) => l[2])).toEqual([1640, 2190, 530]);

@@ -135,6 +135,23 @@ describe('the analysis response', () => {
     for (const response of [entries, { items: entries }]) expect(linesFromAnalysis(response, id)?.map((l) => [l.label, l.pricePence, l.kind])).toEqual(expected);
   });
 
+  it("carries the reader's doubt and its reason, and a doubt without a known reason as the whole line's", () => {
+    const lines = linesFromAnalysis(
+      [
+        { name: 'Soup', pricePence: 500, doubtful: true, doubt: 'price' },
+        { name: 'Cola', pricePence: 250, doubtful: true },
+        { name: 'Tea', pricePence: 150, doubtful: false, doubt: 'name' },
+      ],
+      id,
+    );
+    expect(lines?.map((l) => l.doubt)).toEqual(['price', 'line', undefined]);
+  });
+
+  it('carries a currency guessed from the place as doubtful, and no doubt without a currency', () => {
+    expect(headerFromAnalysis({ currency: 'EUR', currencyDoubtful: true })).toMatchObject({ currency: 'EUR', currencyDoubtful: true });
+    expect(headerFromAnalysis({ currency: null, currencyDoubtful: true })).toEqual({ merchant: null, date: null, currency: null });
+  });
+
   it('refuses other shapes and keeps an unpriced line with a null price', () => {
     expect(linesFromAnalysis({ error: 'x' }, id)).toBeNull();
     expect(linesFromAnalysis('nope', id)).toBeNull();
