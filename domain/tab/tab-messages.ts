@@ -6,8 +6,8 @@ import type { Transfer } from './settle-up';
 export function tabLedgerProblemText(problem: TabLedgerProblem): string {
   switch (problem.code) {
     case 'paid_not_owed': {
-      const by = formatMoney(Math.abs(problem.difference), problem.currency);
-      return `${problem.bill}: the amounts paid come to ${by} ${problem.difference > 0 ? 'more' : 'less'} than the bill's total`;
+      const text = paidAgainstTotalText(problem.difference, problem.currency);
+      return `${problem.bill}: ${text[0]!.toLowerCase()}${text.slice(1)}`;
     }
     case 'invalid_amount':
       return `${problem.bill}: ${problem.person}'s amount (${problem.amount}) must be a whole number of minor units, 0 or more`;
@@ -45,4 +45,9 @@ export function transferReason(transfer: Transfer, currency: CurrencyCode, bills
 
 function listed(parts: readonly string[]): string {
   return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
+/** Paid amounts that miss a bill's total, by how much: "The amounts paid come to £4.00 less than the bill's total". */
+export function paidAgainstTotalText(difference: number, currency: CurrencyCode): string {
+  return `The amounts paid come to ${formatMoney(Math.abs(difference), currency)} ${difference > 0 ? 'more' : 'less'} than the bill's total`;
 }

@@ -75,7 +75,8 @@ export interface TabView {
 export function tabView(tab: Tab): TabView {
   const nameOf = new Map(tab.people.map((p) => [p.id, p.name]));
   const name = (id: string) => nameOf.get(id) ?? '?';
-  const ledger = tabLedgerOf(tab);
+  const splits = tab.bills.map((b) => billSplit(b.bill));
+  const ledger = tabLedgerOf(tab, splits);
   const settlements = settleTab(ledger);
   const otherCurrencies = [...new Set(tab.bills.map((b) => b.bill.currency).filter((c) => c !== tab.currency))].sort();
   return {
@@ -84,8 +85,8 @@ export function tabView(tab: Tab): TabView {
     currency: tab.currency,
     version: tab.version,
     people: tab.people.map(({ id, name, payTo }) => ({ id, name, payTo })),
-    bills: tab.bills.map(({ id, bill, payers }) => {
-      const split = billSplit(bill);
+    bills: tab.bills.map(({ id, bill, payers }, k) => {
+      const split = splits[k]!;
       return {
         id,
         name: bill.name ?? 'Bill',
@@ -98,6 +99,9 @@ export function tabView(tab: Tab): TabView {
     }),
     settlements: settlements.map((s) => {
       const madeHere = ledger.payments.filter((p) => p.currency === s.currency);
+      // The bills settled in this currency (its own and those folded in at a rate), by people's names.
+      const settledHere = new Set([s.currency, ...s.ratesIn.map((r) => r.from)]);
+      const billsNamed = ledger.bills.filter((b) => settledHere.has(b.currency)).map((b) => ({ ...b, paid: renameKeys(b.paid, name), owed: renameKeys(b.owed, name) }));
       return {
         currency: s.currency,
         rates: s.ratesIn.map((r) => `${formatMoney(10 ** minorDigits(r.from), r.from)} = ${r.text} ${r.to}`),
@@ -106,8 +110,6 @@ export function tabView(tab: Tab): TabView {
           const payee = tab.people.find((p) => p.id === t.to);
           const already = madeHere.filter((m) => m.from === t.from && m.to === t.to).reduce((sum, m) => sum + m.amount, 0);
           const named = { ...t, from: name(t.from), to: name(t.to) };
-          const settledHere = new Set([s.currency, ...s.ratesIn.map((r) => r.from)]);
-          const billsNamed = ledger.bills.filter((b) => settledHere.has(b.currency)).map((b) => ({ ...b, paid: renameKeys(b.paid, name), owed: renameKeys(b.owed, name) }));
           return {
             from: t.from,
             fromName: name(t.from),

@@ -1,10 +1,12 @@
 import { billSplit, type Bill } from '../bill';
+import type { BillSplit } from '../split';
 import { parseRate } from '../conversion';
-import { formatMoney, type CurrencyCode } from '../currency';
+import type { CurrencyCode } from '../currency';
 import { pence } from '../money';
 import type { Payee } from '../paying-back/payee';
 import { err, ok, type Result } from '../result';
 import { settleTab, type TabLedger } from './tab-ledger';
+import { paidAgainstTotalText } from './tab-messages';
 
 // A tab: a group's running account across bills (a trip, a weekend, every Friday). Anyone with its
 // link sees it and adds to it; there are no accounts. Each bill keeps its items, shares and currency,
@@ -92,9 +94,14 @@ export type TabChange =
   | { readonly type: 'undoTransfer'; readonly transferId: string }
   | { readonly type: 'setRate'; readonly currency: CurrencyCode; readonly rate: string | null };
 
-/** A person's name as the tab keeps it: trimmed, unique on the tab whatever its case and spaces. */
+/** A name as the tab keeps it (its own, or a person's): trimmed, runs of spaces made one. */
+export function tidyName(raw: string): string {
+  return raw.trim().replace(/\s+/g, ' ');
+}
+
+/** A person's name as the tab keeps it: tidied, unique on the tab whatever its case and spaces. */
 export function checkPersonName(tab: Pick<Tab, 'people'>, raw: string): Result<string, TabProblem> {
-  const name = raw.trim().replace(/\s+/g, ' ');
+  const name = tidyName(raw);
   if (name === '') return err({ code: 'name_empty', field: 'name' });
   if ([...name].length > TAB_LIMITS.personName) return err({ code: 'name_too_long', field: 'name' });
   if (tab.people.some((p) => samePersonName(p.name, name))) return err({ code: 'name_taken', field: 'name' });
@@ -102,7 +109,7 @@ export function checkPersonName(tab: Pick<Tab, 'people'>, raw: string): Result<s
 }
 
 export function samePersonName(a: string, b: string): boolean {
-  const key = (s: string) => s.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-GB');
+  const key = (s: string) => tidyName(s).toLocaleLowerCase('en-GB');
   return key(a) === key(b);
 }
 
@@ -222,8 +229,11 @@ export function expenseBill(p: { readonly name: string; readonly amount: number;
   };
 }
 
-/** The tab's money as the settling-up arithmetic reads it: each bill's shares from the one split. */
-export function tabLedgerOf(tab: Tab): TabLedger {
+/**
+ * The tab's money as the settling-up arithmetic reads it: each bill's shares from the one split
+ * (`splits`, one per bill in order, when the caller has already worked them out).
+ */
+export function tabLedgerOf(tab: Tab, splits: readonly BillSplit[] = tab.bills.map((b) => billSplit(b.bill))): TabLedger {
   const rates = new Map();
   for (const [currency, text] of Object.entries(tab.rates)) {
     const rate = parseRate(text, currency as CurrencyCode, tab.currency);
@@ -232,11 +242,11 @@ export function tabLedgerOf(tab: Tab): TabLedger {
   return {
     currency: tab.currency,
     people: tab.people.map((p) => p.id),
-    bills: tab.bills.map(({ id, bill, payers }) => ({
+    bills: tab.bills.map(({ id, bill, payers }, k) => ({
       name: bill.name ?? id,
       currency: bill.currency,
       paid: sumBy(payers.map((p) => [p.personId, p.amount])),
-      owed: sumBy(billSplit(bill).shares.map((s) => [s.dinerId, s.totalPence])),
+      owed: sumBy(splits[k]!.shares.map((s) => [s.dinerId, s.totalPence])),
     })),
     payments: tab.transfers.map(({ from, to, amount, currency }) => ({ from, to, amount, currency })),
     rates,
@@ -270,6 +280,5 @@ export const TAB_PROBLEM_MESSAGES: Record<Exclude<TabProblem['code'], 'payers_of
 /** A refused change in words; for payers that do not add up, by how much. */
 export function tabProblemText(problem: TabProblem): string {
   if (problem.code !== 'payers_off') return TAB_PROBLEM_MESSAGES[problem.code];
-  const by = formatMoney(Math.abs(problem.difference), problem.currency);
-  return `The amounts paid come to ${by} ${problem.difference > 0 ? 'more' : 'less'} than the bill's total`;
+  return paidAgainstTotalText(problem.difference, problem.currency);
 }

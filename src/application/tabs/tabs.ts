@@ -17,13 +17,14 @@ import {
   type TabPerson,
   type TabProblem,
   type TabRefusal,
+  tidyName,
 } from '../../../domain/tab/tab';
 import { tabCsv } from '../../../domain/tab/tab-csv';
 import { tabView, type TabView } from '../../../domain/tab/tab-view';
 import type { Clock } from '../../../ports/clock';
 import type { RateLimit, RateLimiter } from '../../../ports/rate-limiter';
 import type { Secrets } from '../../../ports/secrets';
-import type { TabEvents, TabStore } from '../../../ports/tabs';
+import type { DecideTabChange, TabEvents, TabStore } from '../../../ports/tabs';
 
 /** What a phone asks of a tab; the server makes the ids and works out every amount it can. */
 export type TabRequest =
@@ -75,7 +76,7 @@ export class Tabs {
   async open(request: { readonly name: string; readonly currency: CurrencyCode; readonly people: readonly string[] }, clientKey: string): Promise<Result<OpenedTab, TabProblem | RateLimited>> {
     const decision = await this.limiter.hit(`tab:open:${clientKey}`, OPENS_PER_CLIENT);
     if (!decision.allowed) return err({ code: 'rate_limited', retryAfterSeconds: decision.retryAfterSeconds });
-    const name = request.name.trim().replace(/\s+/g, ' ');
+    const name = tidyName(request.name);
     if (name === '') return err({ code: 'name_empty', field: 'name' });
     if ([...name].length > TAB_LIMITS.name) return err({ code: 'name_too_long', field: 'name' });
     if (request.people.length > TAB_LIMITS.people) return err({ code: 'tab_full' });
@@ -104,11 +105,9 @@ export class Tabs {
   async change(tabId: TabId, key: string, request: TabRequest, clientKey: string): Promise<Result<TabView, TabRefusal | RateLimited>> {
     const decision = await this.limiter.hit(`tab:changes:${clientKey}`, CHANGES_PER_CLIENT);
     if (!decision.allowed) return err({ code: 'rate_limited', retryAfterSeconds: decision.retryAfterSeconds });
-    if (request.type === 'setPayTo') {
-      const payee = payToOf(request);
-      if (!payee.ok) return err({ code: 'bad_pay_to', field: payee.error.field, message: payee.error.message });
-    }
-    const changed = await this.store.change(tabId, this.secrets.hash(key), (tab) => this.decide(tab, request));
+    const decide = this.decisionFor(request);
+    if (!decide.ok) return decide;
+    const changed = await this.store.change(tabId, this.secrets.hash(key), decide.value);
     return changed.ok ? ok(this.viewOf(changed.value)) : changed;
   }
 
@@ -126,14 +125,19 @@ export class Tabs {
     return ok({ view: this.viewOf(tab), close: stop });
   }
 
-  private decide(tab: Tab, request: TabRequest): Result<TabChange, TabProblem> {
+  /** How the request decides its change once the tab is locked; pay details, which need no tab, are checked first. */
+  private decisionFor(request: TabRequest): Result<DecideTabChange, TabRefusal> {
+    if (request.type !== 'setPayTo') return ok((tab) => this.decide(tab, request));
+    const payee = payToOf(request);
+    if (!payee.ok) return err({ code: 'bad_pay_to', field: payee.error.field, message: payee.error.message });
+    return ok(() => ok({ type: 'setPayTo', personId: request.personId, payTo: payee.value }));
+  }
+
+  /** The change a request makes on the tab as it stands. */
+  private decide(tab: Tab, request: Exclude<TabRequest, { readonly type: 'setPayTo' }>): Result<TabChange, TabProblem> {
     switch (request.type) {
       case 'addPerson':
         return ok({ type: 'addPerson', personId: this.newId(), name: request.name });
-      case 'setPayTo': {
-        const payee = payToOf(request);
-        return ok({ type: 'setPayTo', personId: request.personId, payTo: payee.ok ? payee.value : null });
-      }
       case 'addExpense': {
         if (!isAmount(request.amount) || request.amount === 0) return err({ code: 'bad_amount', field: 'amount' });
         if (request.sharedBy.length === 0) return err({ code: 'nobody_shares', field: 'sharedBy' });
