@@ -64,6 +64,27 @@ module.exports = {
       to: { dependencyTypes: ['core'] },
     },
     {
+      // The bill in progress (client/bill) and the design system (client/ui) are what the screens share;
+      // they know no screen. Only the wizard knows the wizard, and the live bill knows nothing of paying back,
+      // so no two client folders import each other.
+      name: 'client-bill-and-ui-know-no-screen',
+      severity: 'error',
+      from: { path: '^src/client/(bill|ui)/' },
+      to: { path: '^src/client/(?!bill/|ui/)[^/]+/' },
+    },
+    {
+      name: 'only-the-wizard-knows-the-wizard',
+      severity: 'error',
+      from: { path: '^src/client/(?!wizard/)' },
+      to: { path: '^src/client/wizard/' },
+    },
+    {
+      name: 'the-live-bill-knows-nothing-of-paying-back',
+      severity: 'error',
+      from: { path: '^src/client/live/' },
+      to: { path: '^src/client/paying-back/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

@@ -64,7 +64,7 @@ export function OnDemand<P extends object>({ part, props, pending }: OnDemandPro
   );
 }
 
-/** A part on its way, in place: the wizard's spinner (its styles are in wizard.css). */
+/** A part on its way, in place: the wizard's spinner (its styles are in src/styles/app.css). */
 export function Pending() {
   return (
     <div className="wz-loading" role="status">

@@ -19,7 +19,7 @@ import { StoredReceipts } from '../../src/application/sharing/stored-receipts';
 import { MemoryRateLimiter } from '../../adapters/memory/memory-rate-limiter';
 import { MemoryStoredBills } from '../../adapters/memory/memory-stored-bills';
 import { nodeSecrets } from '../../adapters/crypto/node-secrets';
-import { billOfPacket, billView } from '../../domain/sharing/bill-view';
+import { billOfPacket, packetView } from '../../domain/sharing/packet-view';
 import { FakeClock } from '../support/clock';
 
 // Issue 28: the shares shown, the shares on every link and the CSV add up to
@@ -221,7 +221,7 @@ describe('every path adds up to the Grand Total (issue 28)', () => {
           const onLink = billSplit(billOfPacket(opened.value)).shares.map((s) => s.totalPence);
           expect(onLink).toEqual(shown);
           expect(sum(onLink)).toBe(split.totalPence);
-          expect(billView(opened.value).payer?.owedPence).toBe(sum(shown.slice(1)));
+          expect(packetView(opened.value).payer?.owedPence).toBe(sum(shown.slice(1)));
         }
 
         // The documents' stored receipt (POST /api/receipts): its pages split the tip among the diners with items, and add up too.

@@ -2,7 +2,8 @@ import { publicPaths } from '../../../domain/public-paths';
 import { err, ok, type Result } from '../../../domain/result';
 import { NOT_ADDING_UP, unassignedCount } from '../../../domain/adds-up';
 import { billSplit } from '../../../domain/bill';
-import { billOfPacket, billView, type BillView } from '../../../domain/sharing/bill-view';
+import type { BillView } from '../../../domain/bill-view';
+import { billOfPacket, packetView } from '../../../domain/sharing/packet-view';
 import { packetFromRequest, presentToken, type ShareLinkProblem, type SharePacket, type ShareRequest } from '../../../domain/sharing/share-packet';
 import { openPacket, QR_13_TOKEN_CHARS, sealPacket } from '../../../domain/sharing/share-token';
 import type { Clock } from '../../../ports/clock';
@@ -63,7 +64,7 @@ export class ShareLinks {
     if (token === null) return err('missing');
     try {
       const opened = openPacket(token, this.nowSeconds(), this.signer, this.compressor);
-      return opened.ok ? ok({ token, packet: opened.value, view: billView(opened.value) }) : opened;
+      return opened.ok ? ok({ token, packet: opened.value, view: packetView(opened.value) }) : opened;
     } catch (error) {
       // Bad input never reaches here (the codec answers values); a fault must still not show a stack.
       this.log.error({ err: error }, 'share token could not be opened');

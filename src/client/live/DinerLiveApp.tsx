@@ -8,7 +8,7 @@ import { connectLive, shownBill, type LiveConnection } from './live-connection';
 import { isReadOnly, LiveBanners } from './LiveBanners';
 import { LiveItems } from './LiveItems';
 import { LiveTotals } from './LiveTotals';
-import '../wizard/wizard.css';
+import '../../styles/app.css';
 import './live.css';
 import { Problem } from '../ui/Problem';
 

@@ -2,7 +2,7 @@ import type { LiveBill } from '../../../domain/live-bill/live-bill';
 import { liveTotals, unclaimedUnits, unitPrices } from '../../../domain/live-bill/live-split';
 import { formatMoney } from '../../../domain/currency';
 import { sumPence } from '../../../domain/money';
-import { ShareBreakdown } from '../wizard/ShareBreakdown';
+import { ShareBreakdown } from '../bill/ShareBreakdown';
 import { unitsOf, type LiveViewer } from './LiveItems';
 
 /** Running totals from the same split as the organiser's summary: a diner's own, or everyone's for the organiser. */

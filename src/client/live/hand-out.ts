@@ -2,7 +2,7 @@ import type { HandOutRequest } from '../../contracts/live-bills';
 import { liveCommand } from '../../contracts/live-bills';
 import { callEndpoint } from '../call-endpoint';
 import { OFFLINE_MESSAGES } from '../online';
-import type { HandOutLink } from '../wizard/bill-state';
+import type { HandOutLink } from '../bill/bill-state';
 
 export type HandOutAnswer = { readonly ok: true } | { readonly ok: false; readonly code: string; readonly message: string };
 

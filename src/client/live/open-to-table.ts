@@ -1,10 +1,10 @@
 import { OFFLINE_MESSAGES } from '../online';
 import { newLiveItem } from '../../../domain/live-bill/new-live-bill';
 import { payerDinerId } from '../../../domain/paying-back/payee';
-import { $payee } from '../paying-back/payee-store';
+import { $payee } from '../bill/payee-store';
 import { tipFromAmount } from '../../../domain/tip';
-import type { BillState, LiveLink } from '../wizard/bill-state';
-import { tipPercentOf } from '../wizard/bill-store';
+import type { BillState, LiveLink } from '../bill/bill-state';
+import { tipPercentOf } from '../bill/bill-store';
 import { openLiveBill } from '../../contracts/live-bills';
 import { callEndpoint } from '../call-endpoint';
 

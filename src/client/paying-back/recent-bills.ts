@@ -1,8 +1,8 @@
 import { atom, onMount } from 'nanostores';
 import { GBP, type CurrencyCode } from '../../../domain/currency';
 import type { PaymentStatusAnswer } from '../../contracts/paying-back';
-import type { BillSnapshot } from '../wizard/bill-store';
-import { readJson, writeJson } from '../wizard/storage';
+import type { BillSnapshot } from '../bill/bill-store';
+import { readJson, writeJson } from '../bill/storage';
 
 export interface RecentDiner {
   /** The app's own diner id. */

@@ -1,7 +1,7 @@
 import type { Payee } from '../../../domain/paying-back/payee';
 import { err, ok, type Result } from '../../../domain/result';
 import type { ShareableBill } from '../../../domain/sharing/share-text';
-import type { BillSnapshot } from '../wizard/bill-store';
+import type { BillSnapshot } from '../bill/bill-store';
 import { storeBill } from '../../contracts/paying-back';
 import { createShareLink } from '../../contracts/shares';
 import type { z } from '../../contracts/zod';

@@ -4,14 +4,14 @@ import { paymentRequestText, reminderText } from '../../../domain/paying-back/me
 import type { Payee } from '../../../domain/paying-back/payee';
 import { pence } from '../../../domain/money';
 import { handOutLinks } from '../live/hand-out';
-import type { HandOutLink } from '../wizard/bill-state';
-import { forgetHandOut, handedOut, setStoredReceiptId } from '../wizard/bill-store';
-import { toast } from '../wizard/toasts';
+import type { HandOutLink } from '../bill/bill-state';
+import { forgetHandOut, handedOut, setStoredReceiptId } from '../bill/bill-store';
+import { toast } from '../ui/toasts';
 import { browserShareEnvironment, shareNatively } from '../sharing/native-share';
 import { markPaid, markUnpaid, readPayments, type TableCodeAnswer } from '../../contracts/paying-back';
 import { callEndpoint } from '../call-endpoint';
 import { payingBackProblem, type PayeeRefusal, type PayingBackProblem } from './problem';
-import { $payee, savePayee } from './payee-store';
+import { $payee, savePayee } from '../bill/payee-store';
 import { $recentBills, recentCurrency, updatePaid, type RecentBill } from './recent-bills';
 import { ensureStored, fingerprintOf, type BillToStore } from './stored-bill';
 

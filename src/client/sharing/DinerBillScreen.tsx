@@ -1,5 +1,5 @@
 import { formatMoney } from '../../../domain/currency';
-import type { DinerShareData } from '../../../domain/sharing/bill-view';
+import type { DinerShareData } from '../../../domain/sharing/packet-view';
 import { BrandBar } from '../ui/BrandBar';
 
 /** The shared diner bill screen, from diner share data; printable. */

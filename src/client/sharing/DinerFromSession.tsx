@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { parseDinerShareData, type DinerShareData } from '../../../domain/sharing/bill-view';
+import { parseDinerShareData, type DinerShareData } from '../../../domain/sharing/packet-view';
 import { DinerBillError, DinerBillScreen } from './DinerBillScreen';
 
 type State = { kind: 'error'; message: string } | { kind: 'loaded'; data: DinerShareData };

@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { DINER_NAME_MESSAGES, dinerInitial, MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../../../domain/diners';
 import { isEveryone } from '../../../domain/portions';
 import type { BillItem, Diner } from '../../../domain/receipt';
-import { $bill } from './bill-state';
-import { $focusItem, addDiner, addItem, backToReview, continueToSummary, openedToTable, removeDiner, toggleAssignment, toggleEveryone } from './bill-store';
+import { $bill } from '../bill/bill-state';
+import { $focusItem, addDiner, addItem, backToReview, continueToSummary, openedToTable, removeDiner, toggleAssignment, toggleEveryone } from '../bill/bill-store';
 import { AddLineForm, type AddLineWords } from './AddLineForm';
 import { $currency } from './use-money';
 import { ItemHead } from './ItemEditor';
@@ -14,10 +14,10 @@ import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { OrganiserLivePanel } from '../live/OrganiserLivePanel';
 import { openToTable } from '../live/open-to-table';
-import { OPEN_TO_TABLE_SLOT, toast } from './toasts';
-import { ToastSlot } from './Toasts';
+import { OPEN_TO_TABLE_SLOT, toast } from '../ui/toasts';
+import { ToastSlot } from '../ui/Toasts';
 import { Problem } from '../ui/Problem';
-import { RemoveDinerDialog } from './RemoveDinerDialog';
+import { RemoveDinerDialog } from '../bill/RemoveDinerDialog';
 
 const NO_DINERS_MESSAGE = 'You need to add at least one person before assigning items';
 

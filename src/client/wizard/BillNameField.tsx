@@ -1,7 +1,7 @@
 import { useStore } from '../use-store';
 import { billName, londonDay, MAX_BILL_NAME_LENGTH } from '../../../domain/bill-name';
-import { $bill } from './bill-state';
-import { renameBill } from './bill-store';
+import { $bill } from '../bill/bill-state';
+import { renameBill } from '../bill/bill-store';
 
 /**
  * The bill's name on Review and the Summary: prefilled from the restaurant and date the reader found

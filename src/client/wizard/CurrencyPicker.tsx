@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { currencyChoices, currencyCode, currencySign, type CurrencyCode } from '../../../domain/currency';
-import { recentCurrencies } from './recent-currencies';
+import { recentCurrencies } from '../bill/recent-currencies';
 
 /** The bill's currency: this device's recent ones first, then a short list of common ones. */
 export function CurrencyPicker({ id, currency, onChange }: { readonly id: string; readonly currency: CurrencyCode; readonly onChange: (currency: CurrencyCode) => void }) {

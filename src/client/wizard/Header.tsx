@@ -3,7 +3,7 @@ import { $theme, toggleTheme } from '../theme';
 import { remainingBills } from '../../../domain/freemium';
 import { RecoverTokensButton } from '../metering/RecoverTokensButton';
 import { $metering } from '../metering/metering-store';
-import { SCAN_SLOT, toast } from './toasts';
+import { SCAN_SLOT, toast } from '../ui/toasts';
 import { usageShown } from './usage';
 
 export function Header() {

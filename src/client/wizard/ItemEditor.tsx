@@ -7,7 +7,7 @@ import { printedQuantity } from '../../../domain/portions';
 import { MoneyInput } from '../ui/MoneyInput';
 import { useStore } from '../use-store';
 import { $currency } from './use-money';
-import { removeItem, renameItem, repriceItem } from './bill-store';
+import { removeItem, renameItem, repriceItem } from '../bill/bill-store';
 import { Button } from '../ui/Button';
 import { Problem } from '../ui/Problem';
 
@@ -64,7 +64,7 @@ function ItemForm({ item, currency, onDone }: { readonly item: BillItem; readonl
   const [problem, setProblem] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
   // The whole form in view, Save included: on a phone the sticky Share Bill would cover the end of it
-  // (the page's scroll-padding keeps clear of it, wizard.css).
+  // (the page's scroll-padding keeps clear of it, src/styles/app.css).
   useEffect(() => {
     const timer = setTimeout(() => form.current?.scrollIntoView({ block: 'nearest' }), 0);
     return () => clearTimeout(timer);

@@ -5,7 +5,7 @@ import { MAX_ITEM_PENCE } from '../../../domain/sharing/share-packet';
 import { typedMinor, typedMajor } from '../../../domain/price-input';
 import { useStore } from '../use-store';
 import { MoneyInput } from '../ui/MoneyInput';
-import { chooseCurrency, startBillWith } from './bill-store';
+import { chooseCurrency, startBillWith } from '../bill/bill-store';
 import { CurrencyPicker } from './CurrencyPicker';
 import { $currency } from './use-money';
 import { Dialog } from '../ui/Dialog';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { CurrencyCode } from '../../../domain/currency';
 import { payBackRate } from '../../../domain/paying-back/pay-back-rate';
 import { Card } from '../ui/Card';
-import { setPayBackRate } from './bill-store';
+import { setPayBackRate } from '../bill/bill-store';
 import { Problem } from '../ui/Problem';
 
 /**

@@ -1,7 +1,7 @@
 import { useStore } from '../use-store';
 import { MAX_SHARE_WEIGHT, MAX_UNITS, unitsGiven, type SplitMode } from '../../../domain/portions';
 import type { BillItem, Diner } from '../../../domain/receipt';
-import { $split, setPortion, setQuantity, setSplitMode } from './bill-store';
+import { $split, setPortion, setQuantity, setSplitMode } from '../bill/bill-store';
 import { Button } from '../ui/Button';
 import { useMoney } from './use-money';
 

@@ -1,6 +1,6 @@
 import { useStore } from '../use-store';
 import { useEffect, useRef, useState } from 'react';
-import { $bill, $restored, restoreBill, resetBill, type Step } from './bill-state';
+import { $bill, $restored, restoreBill, resetBill, type Step } from '../bill/bill-state';
 import { Header } from './Header';
 import { ScanPending } from './ScanIntro';
 import { OnDemand, Pending, PendingOverlay, prefetchWhenIdle } from '../on-demand';
@@ -10,9 +10,9 @@ import { assignStep, buyTokensDialog, recentBills, scanStep, summaryStep, tokenR
 import { installPromptDue, startInstallPrompt } from '../pwa/install-prompt';
 import { scrollToTop } from '../scroll-to-top';
 import { syncTheme } from '../theme';
-import { Toasts } from './Toasts';
-import { SCAN_SLOT, toast } from './toasts';
-import './wizard.css';
+import { Toasts } from '../ui/Toasts';
+import { SCAN_SLOT, toast } from '../ui/toasts';
+import '../../styles/app.css';
 
 interface WizardHistory {
   readonly wizardStep: Step;
@@ -62,7 +62,7 @@ export default function WizardApp() {
       const target = (event.state as WizardHistory | null)?.wizardStep;
       if (target === undefined) return;
       // The wizard's changes load with the later steps, not with the first screen.
-      void import('./bill-store').then(({ stepFromHistory }) => {
+      void import('../bill/bill-store').then(({ stepFromHistory }) => {
         stepFromHistory(target);
         // A step that cannot be shown now (a Summary of a bill started again): the entry is the step shown.
         const now = $bill.get().step;

@@ -2,8 +2,8 @@ import { currencyCode } from '../../../domain/currency';
 import { pence } from '../../../domain/money';
 import { openSharedBill } from '../../contracts/shares';
 import { callEndpoint } from '../call-endpoint';
-import { loadSharedBill } from './bill-store';
-import { toast } from './toasts';
+import { loadSharedBill } from '../bill/bill-store';
+import { toast } from '../ui/toasts';
 
 const INVALID = 'Invalid share packet format';
 

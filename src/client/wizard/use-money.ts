@@ -1,7 +1,7 @@
 import { computed } from 'nanostores';
 import { formatMoney, type CurrencyCode } from '../../../domain/currency';
 import { useStore } from '../use-store';
-import { $bill } from './bill-state';
+import { $bill } from '../bill/bill-state';
 
 export const $currency = computed($bill, (bill): CurrencyCode => bill.currency);
 

@@ -1,5 +1,5 @@
 import type { AstroGlobal } from 'astro';
-import type { SeatView } from '../../../domain/sharing/bill-view';
+import type { SeatView } from '../../../domain/bill-view';
 import type { ShareLinkProblem } from '../../../domain/sharing/share-packet';
 import type { OpenedShare, ShareRefusal } from '../../application/sharing/share-links';
 import type { StoreRefusal } from '../../application/sharing/stored-receipts';

@@ -3,7 +3,7 @@ import { currencyCode } from '../../../domain/currency';
 import { pence } from '../../../domain/money';
 import { splitLines } from '../../../domain/live-bill/live-split';
 import { sampleReceiptLines } from '../../../domain/review';
-import { $bill, EMPTY_BILL, resetBill } from '../../../src/client/wizard/bill-state';
+import { $bill, EMPTY_BILL, resetBill } from '../../../src/client/bill/bill-state';
 import {
   $receipt,
   $split,
@@ -37,9 +37,9 @@ import {
   setQuantity,
   setSplitMode,
   toggleEveryone,
-} from '../../../src/client/wizard/bill-store';
-import { recentCurrencies } from '../../../src/client/wizard/recent-currencies';
-import { $toasts, toast } from '../../../src/client/wizard/toasts';
+} from '../../../src/client/bill/bill-store';
+import { recentCurrencies } from '../../../src/client/bill/recent-currencies';
+import { $toasts, toast } from '../../../src/client/ui/toasts';
 
 // The device's storage, as the browser has it (the bill in progress, its recent currencies).
 beforeAll(() => {

@@ -2,8 +2,8 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastSlot, Toasts } from '../../../src/client/wizard/Toasts';
-import { $toasts, toast } from '../../../src/client/wizard/toasts';
+import { ToastSlot, Toasts } from '../../../src/client/ui/Toasts';
+import { $toasts, toast } from '../../../src/client/ui/toasts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $toasts, MAX_TOASTS, toast, TOAST_MS } from '../../../src/client/wizard/toasts';
+import { $toasts, MAX_TOASTS, toast, TOAST_MS } from '../../../src/client/ui/toasts';
 
 describe('toasts', () => {
   beforeEach(() => {

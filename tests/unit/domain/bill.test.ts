@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { billSplit } from '../../../domain/bill';
 import { GBP } from '../../../domain/currency';
-import { billOfPacket } from '../../../domain/sharing/bill-view';
+import { billOfPacket } from '../../../domain/sharing/packet-view';
 import { newStoredReceipt } from '../../../domain/sharing/new-receipt';
 import { packetFromRequest } from '../../../domain/sharing/share-packet';
 import { shareSummary } from '../../../domain/sharing/share-text';

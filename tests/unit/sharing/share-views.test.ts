@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadOrCreateSigningKey } from '../../../adapters/crypto/signing-key-file';
-import { billView, dinerShareData, parseDinerShareData } from '../../../domain/sharing/bill-view';
+import { packetView, dinerShareData, parseDinerShareData } from '../../../domain/sharing/packet-view';
 import { packetFromRequest } from '../../../domain/sharing/share-packet';
 import { shareSummary, shareText } from '../../../domain/sharing/share-text';
 import { aReceipt } from '../../support/receipts';
@@ -73,23 +73,23 @@ describe('bill views from a packet', () => {
   it('gives every seat its items, tip share and total, summing to the bill', () => {
     const packet = packetFromRequest(bill, 0);
     if (!packet.ok) throw new Error(packet.error);
-    const view = billView(packet.value);
+    const view = packetView(packet.value);
     // Alice takes the odd penny of the wine, so Ben takes the odd penny of the tip.
     expect(view.seats.map((s) => s.totalPence)).toEqual([899 + 1001 + 150, 1000 + 151]);
     expect(view.seats.reduce((a, s) => a + s.totalPence, 0)).toBe(view.totalPence);
-    expect(view.seats[1]!.items).toEqual([{ name: 'Wine', pricePence: 2001, sharePence: 1000, sharedWith: 2, sharedNames: ['Alice', 'Ben'] }]);
+    expect(view.seats[1]!.items).toEqual([{ itemId: '1', name: 'Wine', pricePence: 2001, sharePence: 1000, sharedWith: 2, sharedNames: ['Alice', 'Ben'] }]);
     expect(parseDinerShareData(JSON.parse(JSON.stringify(dinerShareData(view, view.seats[0]!))))).toEqual(dinerShareData(view, view.seats[0]!));
   });
 
   it('names the bill and says what the payer is owed: the Grand Total less their own share', () => {
     const packet = packetFromRequest({ ...bill, name: 'The Olive Tree · 25 Nov 2026', payerId: 'b' }, 0);
     if (!packet.ok) throw new Error(packet.error);
-    const view = billView(packet.value);
+    const view = packetView(packet.value);
     expect(view.name).toBe('The Olive Tree · 25 Nov 2026');
     expect(view.payer).toEqual({ seatId: '2', owedPence: 2050 });
     expect(view.payer!.owedPence + view.seats[1]!.totalPence).toBe(view.totalPence);
     const unnamed = packetFromRequest(bill, 0);
-    expect(unnamed.ok && billView(unnamed.value)).toMatchObject({ name: null, payer: null });
+    expect(unnamed.ok && packetView(unnamed.value)).toMatchObject({ name: null, payer: null });
   });
 
   it('picks the seat a page shows on its own: the link’s diner, else the only seat with items', () => {
@@ -97,13 +97,13 @@ describe('bill views from a packet', () => {
     const whole = packetFromRequest(bill, 0);
     const aliceAlone = packetFromRequest({ ...bill, items: [bill.items[0]!] }, 0);
     if (!forBen.ok || !whole.ok || !aliceAlone.ok) throw new Error('packet refused');
-    expect([billView(forBen.value).singleSeatId, billView(whole.value).singleSeatId, billView(aliceAlone.value).singleSeatId]).toEqual(['2', null, '1']);
+    expect([packetView(forBen.value).singleSeatId, packetView(whole.value).singleSeatId, packetView(aliceAlone.value).singleSeatId]).toEqual(['2', null, '1']);
   });
 
   it('says in pounds what the payer of a euro bill is owed: the converted total less their converted share', () => {
     const packet = packetFromRequest({ ...bill, currency: 'EUR', payBackRate: '0.8571', payerId: 'a' }, 0);
     if (!packet.ok) throw new Error(packet.error);
-    const converted = billView(packet.value).converted!;
+    const converted = packetView(packet.value).converted!;
     expect(converted.currency).toBe('GBP');
     expect(converted.payerOwed).toBe(converted.total - converted.totals.get('1')!);
     expect(converted.payerOwed).toBe(converted.totals.get('2'));
@@ -112,7 +112,7 @@ describe('bill views from a packet', () => {
   it('gives a diner page of a bill paid back in pounds what to pay in pounds, and the payer what they are owed, surviving session storage', () => {
     const packet = packetFromRequest({ ...bill, currency: 'EUR', payBackRate: '0.8571', payerId: 'a' }, 0);
     if (!packet.ok) throw new Error(packet.error);
-    const view = billView(packet.value);
+    const view = packetView(packet.value);
     const [alice, ben] = [dinerShareData(view, view.seats[0]!), dinerShareData(view, view.seats[1]!)];
     expect(ben).toMatchObject({ payee: 'Alice', payBack: { currency: 'GBP', total: view.converted!.totals.get('2') } });
     expect(alice).toMatchObject({ owed: view.payer!.owedPence, payBack: { currency: 'GBP', owed: view.converted!.payerOwed } });
@@ -122,7 +122,7 @@ describe('bill views from a packet', () => {
   it('shares the tip by what each had when the link says so, still summing to the bill', () => {
     const packet = packetFromRequest({ ...bill, tipSplit: 'proportional' }, 0);
     if (!packet.ok) throw new Error(packet.error);
-    const view = billView(packet.value);
+    const view = packetView(packet.value);
     // Alice had £18.995 of £29.00, Ben £10.005: tip 301 → 197.16 and 103.84, the odd penny to Ben.
     expect(view.seats.map((s) => s.tipPence)).toEqual([197, 104]);
     expect(view.seats.map((s) => s.totalPence)).toEqual([899 + 1001 + 197, 1000 + 104]);
@@ -143,7 +143,7 @@ describe('bill views from a packet', () => {
       items: withKinds.items.map((i, n) => ({ id: String(n), pricePence: pence(i.pricePence), kind: 'kind' in i ? i.kind : i.pricePence < 0 ? 'discount' : 'item', assignedTo: i.assignedTo })),
       tipPence: pence(withKinds.tipPence),
     });
-    const view = billView(packet.value);
+    const view = packetView(packet.value);
     expect(view.seats.map((s) => s.totalPence)).toEqual(summary.shares.map((s) => s.totalPence));
     // The service charge falls on Alice and Ben, who had items; Cat gets only her share of the voucher and tip.
     expect(summary.shares[2]!.servicePence).toBe(0);

@@ -6,7 +6,7 @@ import { $toasts, dismissToast, type Toast } from './toasts';
 // The slots on the screen now: a toast for a slot not yet there (the step is still loading) shows pinned meanwhile.
 const $slots = atom<readonly string[]>([]);
 
-/** The toast with no slot on the screen: at most one, clear of the sticky actions (wizard.css); polite so screen readers hear it. */
+/** The toast with no slot on the screen: at most one, clear of the sticky actions (src/styles/app.css); polite so screen readers hear it. */
 export function Toasts() {
   const slots = useStore($slots);
   return <ToastRegion className="wz-toasts" shows={(t) => t.at === undefined || !slots.includes(t.at)} />;

@@ -1,6 +1,6 @@
 import { atom, onMount } from 'nanostores';
 import type { Payee } from '../../../domain/paying-back/payee';
-import { readJson, writeJson } from '../wizard/storage';
+import { readJson, writeJson } from './storage';
 
 const KEY = 'whos-paying:payee';
 
