@@ -1,7 +1,6 @@
-import type { CurrencyCode } from './currency';
 import type { Pence } from './money';
 import type { Portions } from './portions';
-import type { ItemKind, TipSplit } from './split';
+import type { ItemKind } from './split';
 
 export interface BillItem {
   readonly id: string;
@@ -19,21 +18,6 @@ export interface Diner {
   readonly id: string;
   readonly name: string;
   readonly color: string;
-}
-
-/** A processed bill, as the summary and sharing see it. */
-export interface Receipt {
-  readonly receiptId: string;
-  /** Pounds when left out (bills kept from before currencies). */
-  readonly currency?: CurrencyCode;
-  readonly items: readonly BillItem[];
-  readonly diners: readonly Diner[];
-  readonly tipPence: Pence;
-  /** Equal when left out (bills kept from before the choice existed). */
-  readonly tipSplit?: TipSplit;
-  readonly subtotalPence: Pence;
-  readonly totalPence: Pence;
-  readonly timestamp: string;
 }
 
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';

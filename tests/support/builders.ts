@@ -2,45 +2,59 @@ import { createHash, randomUUID } from 'node:crypto';
 import { parseAnonymousUserId, type AnonymousId } from '../../domain/anonymous-id';
 import { pence } from '../../domain/money';
 import type { Portions } from '../../domain/portions';
-import type { ItemKind, SplitInput, SplitItem } from '../../domain/split';
+import type { Bill, BillDiner } from '../../domain/bill';
+import type { BillItem } from '../../domain/receipt';
+import type { ItemKind, TipSplit } from '../../domain/split';
 import { parseRate, type Rate } from '../../domain/conversion';
-import type { CurrencyCode } from '../../domain/currency';
+import { GBP, type CurrencyCode } from '../../domain/currency';
 import type { TabBillAmounts, TabLedger, TabPayment } from '../../domain/tab/tab-ledger';
 import type { StoredReceipt } from '../../domain/sharing/stored-receipt';
 import type { StoredBills } from '../../ports/stored-bills';
 
-/** Test-data builder for bills: readable setups, sensible defaults. */
+/** Test-data builder for the domain's Bill: readable setups, sensible defaults (pounds, no name, no payer; names are the ids). */
 class BillBuilder {
-  private readonly diners: { id: string }[] = [];
-  private readonly items: SplitItem[] = [];
+  private readonly diners: BillDiner[] = [];
+  private readonly items: BillItem[] = [];
   private tip = pence(0);
-  private tipSplit: SplitInput['tipSplit'] = 'equal';
+  private tipSplit: TipSplit = 'equal';
+  private currency: CurrencyCode = GBP;
+  private payerId: string | null = null;
 
   withDiners(...ids: string[]): this {
-    this.diners.push(...ids.map((id) => ({ id })));
+    this.diners.push(...ids.map((id) => ({ id, name: id })));
     return this;
   }
 
   withItem(id: string, pricePence: number, assignedTo: string[], kind: ItemKind = 'item'): this {
-    this.items.push({ id, pricePence: pence(pricePence), assignedTo, kind });
+    this.items.push({ id, name: id, pricePence: pence(pricePence), assignedTo, kind });
     return this;
   }
 
   /** A line split by units or shares: its diners are those with a count. */
   withPortionedItem(id: string, pricePence: number, portions: Portions): this {
     const assignedTo = Object.keys(portions.counts).filter((d) => portions.counts[d]! > 0);
-    this.items.push({ id, pricePence: pence(pricePence), assignedTo, kind: 'item', portions });
+    this.items.push({ id, name: id, pricePence: pence(pricePence), assignedTo, kind: 'item', portions });
     return this;
   }
 
-  withTip(tipPence: number, split: SplitInput['tipSplit'] = 'equal'): this {
+  withTip(tipPence: number, split: TipSplit = 'equal'): this {
     this.tip = pence(tipPence);
     this.tipSplit = split;
     return this;
   }
 
-  build(): SplitInput {
-    return { diners: [...this.diners], items: [...this.items], tipPence: this.tip, tipSplit: this.tipSplit };
+  inCurrency(currency: CurrencyCode): this {
+    this.currency = currency;
+    return this;
+  }
+
+  paidBy(dinerId: string): this {
+    this.payerId = dinerId;
+    return this;
+  }
+
+  build(): Bill {
+    return { currency: this.currency, name: null, diners: [...this.diners], items: [...this.items], tipPence: this.tip, tipSplit: this.tipSplit, tipSharers: 'allDiners', payerId: this.payerId };
   }
 }
 

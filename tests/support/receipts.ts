@@ -1,16 +1,22 @@
 import { pence } from '../../domain/money';
 import type { Portions } from '../../domain/portions';
-import type { BillItem, Diner, Receipt } from '../../domain/receipt';
+import type { Bill, BillDiner } from '../../domain/bill';
+import { GBP } from '../../domain/currency';
+import type { ExportStamp } from '../../domain/export';
+import type { BillItem } from '../../domain/receipt';
 import type { ItemKind } from '../../domain/split';
 
-/** Builder for whole receipts, with subtotal and total derived the way the app derives them. */
+/** What a bill's export is stamped with in tests. */
+export const EXPORT_STAMP: ExportStamp = { receiptId: 'receipt_1700000000000_abc123', timestamp: '2026-11-22T12:00:00.000Z' };
+
+/** Builder for a bill as read from a receipt: named diners and lines, ids given in order. */
 class ReceiptBuilder {
-  private readonly diners: Diner[] = [];
+  private readonly diners: BillDiner[] = [];
   private readonly items: BillItem[] = [];
   private tip = 0;
 
   withDiner(id: string, name: string): this {
-    this.diners.push({ id, name, color: '#000' });
+    this.diners.push({ id, name });
     return this;
   }
 
@@ -30,17 +36,8 @@ class ReceiptBuilder {
     return this;
   }
 
-  build(): Receipt {
-    const subtotal = this.items.filter((i) => i.kind !== 'vat').reduce((a, i) => a + i.pricePence, 0);
-    return {
-      receiptId: 'receipt_1700000000000_abc123',
-      items: [...this.items],
-      diners: [...this.diners],
-      tipPence: pence(this.tip),
-      subtotalPence: pence(subtotal),
-      totalPence: pence(subtotal + this.tip),
-      timestamp: '2026-11-22T12:00:00.000Z',
-    };
+  build(): Bill {
+    return { currency: GBP, name: null, items: [...this.items], diners: [...this.diners], tipPence: pence(this.tip), tipSplit: 'equal', tipSharers: 'allDiners', payerId: null };
   }
 }
 

@@ -1,10 +1,11 @@
 import { atom } from 'nanostores';
 import { GBP, type CurrencyCode } from '../../../domain/currency';
 import type { Pence } from '../../../domain/money';
-import type { BillItem, Diner, Receipt } from '../../../domain/receipt';
+import type { ExportStamp } from '../../../domain/export';
+import type { BillItem, Diner } from '../../../domain/receipt';
 import type { ReviewLine } from '../../../domain/review';
 import type { TipSplit } from '../../../domain/split';
-import type { TipMode } from '../../../domain/tip';
+import type { TipSetting } from '../../../domain/tip-setting';
 import { DEFAULT_TIP_PERCENT } from '../../../domain/tip-default';
 import { readJson, remove, writeJson } from './storage';
 
@@ -12,15 +13,6 @@ import { readJson, remove, writeJson } from './storage';
 // the first screen needs only this, so the splitting and tip arithmetic load with the later steps.
 
 export type Step = 'scan' | 'assign' | 'summary';
-
-export interface TipSetting {
-  readonly mode: TipMode;
-  readonly percent: number;
-  /** What the person typed in amount mode, in the bill's currency. */
-  readonly amountText: string;
-  /** Until the person picks a tip, the bill's default applies: none over a service charge, else 10%. */
-  readonly chosen: boolean;
-}
 
 export interface BillState {
   readonly step: Step;
@@ -57,7 +49,8 @@ export interface BillState {
   /** How the tip is shared: equally by default, or by what each diner had. */
   readonly tipSplit: TipSplit;
   readonly isTestReceipt: boolean;
-  readonly receipt: Receipt | null;
+  /** The bill's receipt id and when it reached the Summary (what its export is stamped with); null before. */
+  readonly exportStamp: ExportStamp | null;
   /** The stored bill this one was shared as (for getting paid back); null until the first Send. */
   readonly storedReceiptId: string | null;
   /** The bill opened to the table, while it is (the organiser's key stays on this device). */
@@ -116,7 +109,7 @@ export const EMPTY_BILL: BillState = {
   tip: { mode: 'percent', percent: DEFAULT_TIP_PERCENT, amountText: '', chosen: false },
   tipSplit: 'equal',
   isTestReceipt: false,
-  receipt: null,
+  exportStamp: null,
   storedReceiptId: null,
   live: null,
   handOut: null,

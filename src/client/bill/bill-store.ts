@@ -1,62 +1,57 @@
 import { atom, computed } from 'nanostores';
 import type { Bill } from '../../../domain/bill';
+import { billView, type BillView } from '../../../domain/bill-view';
 import { billName, chosenBillName, londonDay } from '../../../domain/bill-name';
 import { acceptDinerName, dinerColour, type DinerNameProblem } from '../../../domain/diners';
 import { currencyCode, GBP, minorDigits, minorToMajorText, type CurrencyCode } from '../../../domain/currency';
 import type { Pence } from '../../../domain/money';
 import type { SplitLine } from '../../../domain/live-bill/live-split';
+import { payBackRate } from '../../../domain/paying-back/pay-back-rate';
+import { payerDinerId } from '../../../domain/paying-back/payee';
 import { typedMinor, typedMajor } from '../../../domain/price-input';
-import { receiptIdFor, type BillItem, type Diner, type Receipt } from '../../../domain/receipt';
+import { receiptIdFor, type BillItem, type Diner } from '../../../domain/receipt';
 import { keepAssignments, linesToPassOn, missedLine, rescaleReview, reviewLinesForBill, type MissedLineProblem, type ReviewLine } from '../../../domain/review';
 import { printedQuantity, withEveryoneToggled, withoutDiner, withPortionCount, withQuantity, withSplitMode, type SplitMode } from '../../../domain/portions';
 import { err, ok, type Result } from '../../../domain/result';
 import { MAX_ITEM_PENCE, type SharedKind } from '../../../domain/sharing/share-packet';
-import { splitBill, type BillSplit, type ItemKind, type TipSplit } from '../../../domain/split';
-import { tipFromAmount, tipFromPercent } from '../../../domain/tip';
-import { DEFAULT_TIP_PERCENT, defaultTipPercent } from '../../../domain/tip-default';
+import type { ItemKind, TipSplit } from '../../../domain/split';
+import { tipSettingPence, tipSettingPercent, type TipSetting } from '../../../domain/tip-setting';
+import { DEFAULT_TIP_PERCENT } from '../../../domain/tip-default';
 import { rememberCurrency } from './recent-currencies';
-import { $bill, EMPTY_BILL, updateBill, type BillState, type LiveLink, type Step, type TipSetting } from './bill-state';
+import { $payee } from './payee-store';
+import { $bill, EMPTY_BILL, updateBill, type BillState, type LiveLink, type Step } from './bill-state';
 
 // The wizard's changes to the bill in progress (bill-state.ts holds it) and what is worked out from it.
 
-export const $tipPence = computed($bill, (bill) => tipPenceOf(bill));
-export const $tipPercent = computed($bill, (bill) => tipPercentOf(bill));
-export const $split = computed($bill, (bill): BillSplit => splitOf(bill));
+/**
+ * The bill in progress as the one domain Bill (its tip as set, its payer as chosen): what the Summary
+ * shows, what is shared, stored and added to a tab. The organiser's own diner is found by the name
+ * in their payment details.
+ */
+export const $billModel = computed([$bill, $payee], (bill, payee): Bill => billOfState(bill, payee?.name ?? null));
 
-function splitOf(bill: BillState): BillSplit {
-  return splitBill({ diners: bill.diners, items: bill.items, tipPence: tipPenceOf(bill), tipSplit: bill.tipSplit });
-}
+/** Every amount the wizard shows, worked out once by the domain's bill view (converted at the organiser's rate). */
+export const $billView = computed([$billModel, $bill], (model, bill): BillView => billView(model, { payBackRate: rateOf(bill) }));
 
-/** The bill as the Summary splits it, as the one domain Bill (what a tab keeps). */
-export function billOfState(bill: BillState): Bill {
+/** The tip percentage in use (the person's, else the bill's default). */
+export const $tipPercent = computed($bill, (bill) => tipSettingPercent(bill.tip, bill.items));
+
+function billOfState(bill: BillState, payeeName: string | null): Bill {
   return {
     currency: bill.currency,
     name: billNameOf(bill),
     diners: bill.diners.map(({ id, name }) => ({ id, name })),
     items: bill.items,
-    tipPence: tipPenceOf(bill),
+    tipPence: tipSettingPence(bill.tip, bill.items, bill.currency),
     tipSplit: bill.tipSplit,
     tipSharers: 'allDiners',
-    payerId: null,
+    payerId: payerDinerId(bill.payer, bill.diners, payeeName),
   };
 }
 
-function subtotalOf(bill: BillState): Pence {
-  return splitBill({ diners: [], items: bill.items, tipPence: 0 as Pence }).subtotalPence;
-}
-
-/** Whether a printed service charge is on the bill (then the tip starts at no extra tip). */
-function hasServiceCharge(bill: BillState): boolean {
-  return bill.items.some((i) => i.kind === 'service' && i.pricePence > 0);
-}
-
-/** The tip in use: the person's choice, else the bill's default. */
-export function tipPercentOf(bill: BillState): number {
-  return bill.tip.chosen ? bill.tip.percent : defaultTipPercent(hasServiceCharge(bill));
-}
-
-function tipPenceOf(bill: BillState): Pence {
-  return bill.tip.mode === 'percent' || !bill.tip.chosen ? tipFromPercent(subtotalOf(bill), tipPercentOf(bill)) : tipFromAmount(Number(bill.tip.amountText), bill.currency);
+function rateOf(bill: BillState) {
+  const rate = payBackRate(bill.currency, bill.payBackRate);
+  return rate.ok ? rate.value : null;
 }
 
 // Scan step
@@ -286,27 +281,12 @@ export function removeItem(id: string): void {
   updateBill((bill) => ({ items: bill.items.filter((i) => i.id !== id) }));
 }
 
-/** Continue to Summary: the receipt is processed; a failure is logged only and the flow stops. */
+/** Continue to Summary: the bill gets its receipt id and time (what its export is stamped with). */
 export function continueToSummary(): void {
-  try {
-    const bill = $bill.get();
-    if (bill.diners.length === 0 || bill.items.length === 0) return;
-    const split = splitOf(bill);
-    const receipt: Receipt = {
-      receiptId: receiptIdFor(new Date(), crypto.getRandomValues(new Uint8Array(6))),
-      currency: bill.currency,
-      items: bill.items,
-      diners: bill.diners,
-      tipPence: split.tipPence,
-      tipSplit: bill.tipSplit,
-      subtotalPence: split.subtotalPence,
-      totalPence: split.totalPence,
-      timestamp: new Date().toISOString(),
-    };
-    updateBill(() => ({ receipt, step: 'summary' }));
-  } catch (error) {
-    console.error('could not process the receipt', error);
-  }
+  const bill = $bill.get();
+  if (bill.diners.length === 0 || bill.items.length === 0) return;
+  const exportStamp = { receiptId: receiptIdFor(new Date(), crypto.getRandomValues(new Uint8Array(6))), timestamp: new Date().toISOString() };
+  updateBill(() => ({ exportStamp, step: 'summary' }));
 }
 
 export interface SharedBill {
@@ -431,7 +411,7 @@ export function stepFromHistory(step: Step): void {
 
 /** The person's tip: from now on it is theirs, whatever the bill's default. */
 export function setTip(change: Partial<Omit<TipSetting, 'chosen'>>): void {
-  updateBill((bill) => ({ tip: { ...bill.tip, percent: tipPercentOf(bill), ...change, chosen: true } }));
+  updateBill((bill) => ({ tip: { ...bill.tip, percent: tipSettingPercent(bill.tip, bill.items), ...change, chosen: true } }));
 }
 
 /** Who paid the restaurant: a diner picked by id, or the organiser, not one of the diners (null). */
@@ -447,18 +427,3 @@ export function setPayBackRate(payBackRate: string | null): void {
 export function setTipSplit(tipSplit: TipSplit): void {
   updateBill(() => ({ tipSplit }));
 }
-
-/** The receipt as summary and sharing see it, with the tip as currently set. */
-export const $receipt = computed($bill, (bill): Receipt | null =>
-  bill.receipt === null
-    ? null
-    : {
-        ...bill.receipt,
-        currency: bill.currency,
-        items: bill.items,
-        diners: bill.diners,
-        tipPence: tipPenceOf(bill),
-        tipSplit: bill.tipSplit,
-        totalPence: (subtotalOf(bill) + tipPenceOf(bill)) as Pence,
-      },
-);

@@ -2,9 +2,8 @@ import { OFFLINE_MESSAGES } from '../online';
 import { newLiveItem } from '../../../domain/live-bill/new-live-bill';
 import { payerDinerId } from '../../../domain/paying-back/payee';
 import { $payee } from '../bill/payee-store';
-import { tipFromAmount } from '../../../domain/tip';
+import { tipSettingPence, tipSettingPercent } from '../../../domain/tip-setting';
 import type { BillState, LiveLink } from '../bill/bill-state';
-import { tipPercentOf } from '../bill/bill-store';
 import { openLiveBill } from '../../contracts/live-bills';
 import { callEndpoint } from '../call-endpoint';
 
@@ -15,7 +14,7 @@ export async function openToTable(bill: BillState): Promise<{ ok: true; live: Li
     items: bill.items.map(newLiveItem),
     diners: bill.diners.map((d) => ({ id: d.id, name: d.name })),
     // The tip as the wizard reckons it (a percentage unless an amount was chosen), so totals agree.
-    tip: bill.tip.mode === 'percent' || !bill.tip.chosen ? { percent: tipPercentOf(bill) } : { pence: tipFromAmount(Number(bill.tip.amountText), bill.currency) },
+    tip: bill.tip.mode === 'percent' || !bill.tip.chosen ? { percent: tipSettingPercent(bill.tip, bill.items) } : { pence: tipSettingPence(bill.tip, bill.items, bill.currency) },
     tipSplit: bill.tipSplit,
     currency: bill.currency,
     // The organiser (the diner named as in their payment details) is at the table on this phone: no other phone may pick their name.

@@ -1,11 +1,11 @@
-import { exportReceipt } from '../../../domain/export';
-import type { Receipt } from '../../../domain/receipt';
+import type { Bill } from '../../../domain/bill';
+import { exportBill, type ExportStamp } from '../../../domain/export';
 import { Button } from '../ui/Button';
 
 /** CSV and JSON downloads of the bill as the summary shows it, built in the browser by domain/export.ts. */
-export function ExportButtons({ receipt }: { readonly receipt: Receipt }) {
+export function ExportButtons({ bill, stamp }: { readonly bill: Bill; readonly stamp: ExportStamp }) {
   const download = (format: 'csv' | 'json') => {
-    const file = exportReceipt(receipt, format);
+    const file = exportBill(bill, stamp, format);
     if (!file.ok) return console.error(file.error);
     const url = URL.createObjectURL(new Blob([file.value.content], { type: file.value.mimeType }));
     const a = document.createElement('a');

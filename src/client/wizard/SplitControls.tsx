@@ -1,7 +1,7 @@
 import { useStore } from '../use-store';
 import { MAX_SHARE_WEIGHT, MAX_UNITS, unitsGiven, type SplitMode } from '../../../domain/portions';
 import type { BillItem, Diner } from '../../../domain/receipt';
-import { $split, setPortion, setQuantity, setSplitMode } from '../bill/bill-store';
+import { $billView, setPortion, setQuantity, setSplitMode } from '../bill/bill-store';
 import { Button } from '../ui/Button';
 import { useMoney } from './use-money';
 
@@ -10,7 +10,7 @@ const MODE_LABELS: Readonly<Record<SplitMode, string>> = { equal: 'Equally', sha
 /** How one item is split: equally between those ticked, by uneven shares (2:1), or unit by unit ("3 x Peroni"). */
 export function SplitControls({ item, diners }: { readonly item: BillItem; readonly diners: readonly Diner[] }) {
   const money = useMoney();
-  const split = useStore($split);
+  const { split } = useStore($billView);
   const portions = item.portions;
   const mode: SplitMode = portions?.by ?? 'equal';
   const partOf = (dinerId: string) => split.shares.find((s) => s.dinerId === dinerId)?.lines.find((l) => l.itemId === item.id)?.sharePence;

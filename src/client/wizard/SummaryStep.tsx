@@ -1,14 +1,12 @@
 import { useStore } from '../use-store';
 import { useMemo, useState, type ReactNode } from 'react';
-import { formatMoney, GBP, type CurrencyCode } from '../../../domain/currency';
-import { convertedTotals, payBackRate } from '../../../domain/paying-back/pay-back-rate';
-import { pence } from '../../../domain/money';
+import { formatMoney, GBP } from '../../../domain/currency';
 import { portionLabel, unitsGiven } from '../../../domain/portions';
 import type { BillItem } from '../../../domain/receipt';
 import { Avatar } from './AssignStep';
 import { $bill } from '../bill/bill-state';
-import { $receipt, $split, assignItemNow, billNameOf, billOfState, billSnapshot, goToStep, splitAmongEveryone } from '../bill/bill-store';
-import { addsUpView, roundingNote, type AddsUpView } from '../../../domain/adds-up';
+import { $billModel, $billView, assignItemNow, billSnapshot, goToStep, splitAmongEveryone } from '../bill/bill-store';
+import { roundingNote, type AddsUpView } from '../../../domain/adds-up';
 import { BillNameField } from './BillNameField';
 import { ItemHead } from './ItemEditor';
 import { ShareBreakdown } from '../bill/ShareBreakdown';
@@ -16,8 +14,6 @@ import { useMoney } from './use-money';
 import { TipCard } from './TipCard';
 import { PayBackRateCard } from './PayBackRateCard';
 import { billLabel, dinerItemNames } from '../../../domain/paying-back/messages';
-import { payerDinerId } from '../../../domain/paying-back/payee';
-import { $payee } from '../bill/payee-store';
 import { DinerPayActions, PayBackCard } from '../paying-back/PayBackCard';
 import { PayeeDialog } from '../paying-back/PayeeDialog';
 import { usePayBack } from '../paying-back/use-pay-back';
@@ -30,55 +26,44 @@ import { Card } from '../ui/Card';
 
 export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () => void }) {
   const bill = useStore($bill);
-  const split = useStore($split);
-  const receipt = useStore($receipt);
-  // VAT lines never travel in a share and a line split by units or shares travels as its parts (shareableBill).
-  // The same object while the bill is unchanged, so a pending edit of the stored bill keeps its wait.
-  const check = useMemo(() => addsUpView(bill.items, split, bill.currency), [bill.items, split, bill.currency]);
-  const money = (amount: number) => formatMoney(amount, bill.currency);
-  // Paid back in pounds at the organiser's rate: everyone's share in both currencies, adding up in each.
-  const rate = payBackRate(bill.currency, bill.payBackRate);
-  const rateUsed = rate.ok ? rate.value : null;
-  const converted = convertedTotals(
-    bill.currency,
-    split.shares.map((s) => s.totalPence),
-    rateUsed,
-  );
+  const model = useStore($billModel);
+  // Every amount below comes from the one bill view: nothing here adds, subtracts or converts money.
+  const view = useStore($billView);
+  const check = view.addsUp;
+  const money = (amount: number) => formatMoney(amount, view.currency);
+  // Paid back in another currency at the organiser's rate: everyone's share in both, adding up in each.
+  const converted = view.converted;
   const both = (amount: number, convertedAmount: number | undefined) =>
     converted === null || convertedAmount === undefined ? money(amount) : `${money(amount)} · ${formatMoney(convertedAmount, converted.currency)}`;
-  const payee = useStore($payee);
-  const payerId = payerDinerId(bill.payer, bill.diners, payee?.name ?? null);
+  const payerId = model.payerId;
   // Nothing is stored, sent or shared while the shares do not add up to the Grand Total.
   const toStore = useMemo(() => {
+    if (bill.exportStamp === null || !check.addsUp) return null;
     // The bill's name (the receipt's restaurant and date, or as typed); the lines' names only for a bill kept before bills had names.
     const name = billLabel(
-      billNameOf(bill),
-      bill.items.filter((i) => i.kind !== 'vat').map((i) => i.name),
+      model.name,
+      model.items.filter((i) => i.kind !== 'vat').map((i) => i.name),
     );
     // The whole-bill page heads with the name and shows the payer as owed.
     // Its links carry the rate, so every page shows the amounts in pounds too.
-    const payBackRateText = typedRate(bill.currency, bill.payBackRate);
-    const shared = receipt && check.addsUp ? { ...shareableBill({ ...receipt, currency: bill.currency }), name, payerId, payBackRate: payBackRateText } : null;
-    return (
-      shared && {
-        bill: shared,
-        snapshot: billSnapshot(bill),
-        label: name,
-        diningDate: bill.receiptDate,
-        totalPence: split.totalPence,
-        totals: new Map(split.shares.map((s) => [s.dinerId, s.totalPence as number])),
-        items: new Map(split.shares.map((s) => [s.dinerId, dinerItemNames(bill.items, s.lines)])),
-        payerId,
-        payBackRate: payBackRateText,
-      }
-    );
-  }, [receipt, bill, split, check.addsUp, payerId]);
-  const owedToPayer = payerId === null ? null : split.totalPence - (split.shares.find((s) => s.dinerId === payerId)?.totalPence ?? 0);
+    const payBackRateText = converted?.rate ?? null;
+    return {
+      bill: { ...shareableBill(model), name, payerId, payBackRate: payBackRateText },
+      snapshot: billSnapshot(bill),
+      label: name,
+      diningDate: bill.receiptDate,
+      totalPence: view.totalPence,
+      totals: new Map(view.seats.map((s) => [s.id, s.totalPence as number])),
+      items: new Map(view.seats.map((s) => [s.id, dinerItemNames(model.items, s.share.lines)])),
+      payerId,
+      payBackRate: payBackRateText,
+    };
+  }, [bill, model, view, check.addsUp, converted, payerId]);
   const shareable = toStore?.bill ?? null;
   const payBack = usePayBack(toStore, bill.storedReceiptId, bill.handOut);
   const [dialog, setDialog] = useState<'share' | 'qr' | 'tab' | null>(null);
   const names = new Map(bill.diners.map((d) => [d.id, d.name]));
-  const unassigned = new Set(split.unassignedItemIds);
+  const unassigned = new Set(view.split.unassignedItemIds);
   return (
     <>
       <Card aria-labelledby="items-summary-title">
@@ -88,7 +73,7 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
           </Button>
           <h2 id="items-summary-title">Items Summary</h2>
         </div>
-        <ItemsFold count={bill.items.length} total={money(split.subtotalPence)}>
+        <ItemsFold count={bill.items.length} total={money(view.subtotalPence)}>
           {/* Here too, so a bill typed in by hand (it never sees Review) can be named before it goes out. */}
           <BillNameField />
           <ul className="wz-summary-items">
@@ -119,27 +104,29 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
       <Card aria-labelledby="totals-title">
         <h2 id="totals-title">Individual Totals</h2>
         <ul className="wz-totals">
-          {split.shares.map((share, k) => {
-            const diner = bill.diners.find((d) => d.id === share.dinerId);
+          {view.seats.map((seat) => {
+            const diner = bill.diners.find((d) => d.id === seat.id);
             if (!diner) return null;
+            const share = seat.share;
+            const total = both(seat.totalPence, converted?.totals.get(seat.id));
             return (
-              <li key={share.dinerId} className="wz-total-row" aria-label={`${diner.name} pays ${both(share.totalPence, converted?.shares[k])}`}>
+              <li key={seat.id} className="wz-total-row" aria-label={`${diner.name} pays ${total}`}>
                 <Avatar diner={diner} />
                 <div>
                   <div className="wz-assign-head">
                     <strong>{diner.name}</strong>
-                    <strong>{both(share.totalPence, converted?.shares[k])}</strong>
+                    <strong>{total}</strong>
                   </div>
                   <p className="wz-note">
-                    <ShareBreakdown share={share} zeroTip currency={bill.currency} />
+                    <ShareBreakdown share={share} zeroTip currency={view.currency} />
                   </p>
-                  {roundingNote(share, bill.currency) !== null ? <p className="wz-note">{roundingNote(share, bill.currency)}</p> : null}
-                  {diner.id === payerId ? (
+                  {roundingNote(share, view.currency) !== null ? <p className="wz-note">{roundingNote(share, view.currency)}</p> : null}
+                  {view.payer?.seatId === diner.id ? (
                     <p className="pb-status" data-paid="payer">
-                      Paid the bill · owed {money(pence(owedToPayer ?? 0))}
+                      Paid the bill · owed {both(view.payer.owedPence, converted?.payerOwed ?? undefined)}
                     </p>
                   ) : (
-                    <DinerPayActions payBack={payBack} dinerId={diner.id} name={diner.name} payIn={rateUsed?.currency ?? bill.currency} held={!check.addsUp} />
+                    <DinerPayActions payBack={payBack} dinerId={diner.id} name={diner.name} payIn={converted?.currency ?? view.currency} held={!check.addsUp} />
                   )}
                 </div>
               </li>
@@ -152,13 +139,13 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
         <h2 id="grand-title">Grand Total</h2>
         <dl className="wz-grand">
           <dt>Subtotal</dt>
-          <dd>{money(split.subtotalPence)}</dd>
+          <dd>{money(view.subtotalPence)}</dd>
           <dt>Tip</dt>
-          <dd>{money(split.tipPence)}</dd>
+          <dd>{money(view.tipPence)}</dd>
           <dt className="wz-grand-total">Grand Total</dt>
-          <dd className="wz-grand-total">{both(split.totalPence, converted?.total)}</dd>
+          <dd className="wz-grand-total">{both(view.totalPence, converted?.total)}</dd>
         </dl>
-        {split.unassignedPence !== 0 ? <p className="wz-note">{money(split.unassignedPence)} of items are not assigned to anyone yet.</p> : null}
+        {view.split.unassignedPence !== 0 ? <p className="wz-note">{money(view.split.unassignedPence)} of items are not assigned to anyone yet.</p> : null}
       </Card>
       {!check.addsUp ? (
         <p className="wz-note wz-held" id="held-note">
@@ -177,9 +164,9 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
         </Button>
         <Button onClick={onSplitAnother}>Split Another Bill</Button>
       </div>
-      {receipt && check.addsUp ? <ExportButtons receipt={receipt} /> : null}
+      {bill.exportStamp && check.addsUp ? <ExportButtons bill={model} stamp={bill.exportStamp} /> : null}
       {check.addsUp && dialog === 'tab' ? (
-        <OnDemand part={addToTabDialog} props={{ open: true, onClose: () => setDialog(null), bill: billOfState(bill), total: split.totalPence, payerId }} pending={<PendingOverlay />} />
+        <OnDemand part={addToTabDialog} props={{ open: true, onClose: () => setDialog(null), bill: model, total: view.totalPence, payerId }} pending={<PendingOverlay />} />
       ) : null}
       {shareable && (dialog === 'share' || dialog === 'qr') ? (
         <OnDemand key={dialog} part={dialog === 'share' ? shareDialog : qrDialog} props={{ open: true, onClose: () => setDialog(null), bill: shareable }} pending={<PendingOverlay />} />
@@ -255,10 +242,4 @@ function whoHad(item: BillItem, names: ReadonlyMap<string, string>) {
   ) : (
     who
   );
-}
-
-/** The rate the organiser typed, as the stored bill keeps it; null when none, or while it is not a rate. */
-function typedRate(currency: CurrencyCode, typed: string | null): string | null {
-  const rate = payBackRate(currency, typed);
-  return rate.ok ? (rate.value?.rate ?? null) : null;
 }

@@ -1,12 +1,11 @@
 import { useStore } from '../use-store';
 import { useId, useState } from 'react';
 import { currencySign, formatMoney, minorToMajorText, type CurrencyCode } from '../../../domain/currency';
-import { sumPence } from '../../../domain/money';
 import { TIP_SPLIT_LABELS, TIP_SPLITS } from '../../../domain/split';
 import { readTipAmount, readTipPercent, TIP_QUICK_PERCENTS } from '../../../domain/tip';
 import { MoneyInput } from '../ui/MoneyInput';
 import { $bill } from '../bill/bill-state';
-import { $split, $tipPercent, setTip, setTipSplit } from '../bill/bill-store';
+import { $billView, $tipPercent, setTip, setTipSplit } from '../bill/bill-store';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { Problem } from '../ui/Problem';
@@ -17,11 +16,10 @@ import { Problem } from '../ui/Problem';
  * of range is refused next to the field, and the tip in use, always the one shown, stays as it was.
  */
 export function TipCard() {
-  const { tip, items, currency } = useStore($bill);
+  const { tip, currency } = useStore($bill);
   const money = (amount: number) => formatMoney(amount, currency);
   const percent = useStore($tipPercent);
-  const split = useStore($split);
-  const service = sumPence(items.filter((i) => i.kind === 'service').map((i) => i.pricePence));
+  const { tipPence, serviceChargePence: service } = useStore($billView);
   const amountMode = tip.chosen && tip.mode === 'amount';
   return (
     <Card aria-labelledby="tip-title">
@@ -38,7 +36,7 @@ export function TipCard() {
         <button type="button" aria-pressed={!amountMode} onClick={() => setTip({ mode: 'percent' })}>
           Percentage
         </button>
-        <button type="button" aria-pressed={amountMode} onClick={() => setTip({ mode: 'amount', amountText: minorToMajorText(split.tipPence, currency) })}>
+        <button type="button" aria-pressed={amountMode} onClick={() => setTip({ mode: 'amount', amountText: minorToMajorText(tipPence, currency) })}>
           Amount
         </button>
       </div>
@@ -52,7 +50,7 @@ export function TipCard() {
             const read = readTipAmount(text, currency);
             return read.ok ? { ok: true, commit: () => setTip({ amountText: minorToMajorText(read.pence, currency) }) } : read;
           }}
-          keeps={`The tip stays at ${money(split.tipPence)}.`}
+          keeps={`The tip stays at ${money(tipPence)}.`}
         />
       ) : (
         <TipField
@@ -73,7 +71,7 @@ export function TipCard() {
           </Button>
         ))}
       </div>
-      <p className="wz-tip-figure">Tip: {money(split.tipPence)}</p>
+      <p className="wz-tip-figure">Tip: {money(tipPence)}</p>
       <TipSplitChoice />
     </Card>
   );
@@ -135,7 +133,7 @@ function TipField({ label, currency, shown, read, keeps }: TipFieldProps) {
 /** Equal shares by default; native radios give the group its role and arrow-key movement. Moot without a tip. */
 function TipSplitChoice() {
   const { tipSplit } = useStore($bill);
-  const { tipPence } = useStore($split);
+  const { tipPence } = useStore($billView);
   return (
     <fieldset className="wz-choice" role="radiogroup" disabled={tipPence === 0}>
       <legend>Split the tip</legend>

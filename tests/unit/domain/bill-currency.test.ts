@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { roundingNote } from '../../../domain/adds-up';
 import { currencyCode, GBP, type CurrencyCode } from '../../../domain/currency';
-import { exportReceipt } from '../../../domain/export';
+import { exportBill } from '../../../domain/export';
 import { liveTotals } from '../../../domain/live-bill/live-split';
 import { newLiveBill } from '../../../domain/live-bill/new-live-bill';
 import { liveBillFromJson, liveBillToJson } from '../../../domain/live-bill/wire';
 import { pence } from '../../../domain/money';
 import { paymentRequestText, reminderText } from '../../../domain/paying-back/messages';
 import { leftAtRate } from '../../../domain/paying-back/pay-back-rate';
-import type { Receipt } from '../../../domain/receipt';
+import type { Bill } from '../../../domain/bill';
 import { missedLine, rescaleReview, reviewLine } from '../../../domain/review';
 import { newStoredReceipt } from '../../../domain/sharing/new-receipt';
 import { dinerBreakdown } from '../../../domain/sharing/stored-receipt';
@@ -81,30 +81,31 @@ describe('typed amounts in the bill’s currency', () => {
 });
 
 describe('the bill’s currency on every path', () => {
-  const receipt = (currency: CurrencyCode, price: number): Receipt => ({
-    receiptId: 'r',
+  const receipt = (currency: CurrencyCode, price: number): Bill => ({
     currency,
+    name: null,
     items: [{ id: 'i', name: 'Ramen', pricePence: pence(price), kind: 'item', assignedTo: ['a', 'b'] }],
     diners: [
-      { id: 'a', name: 'Ann', color: '#000' },
-      { id: 'b', name: 'Bob', color: '#000' },
+      { id: 'a', name: 'Ann' },
+      { id: 'b', name: 'Bob' },
     ],
     tipPence: pence(0),
-    subtotalPence: pence(price),
-    totalPence: pence(price),
-    timestamp: NOW.toISOString(),
+    tipSplit: 'equal',
+    tipSharers: 'allDiners',
+    payerId: null,
   });
+  const stamp = { receiptId: 'r', timestamp: NOW.toISOString() };
 
   it('writes the CSV with the currency’s decimals and names the currency unless it is pounds', () => {
-    const csv = (r: Receipt) => {
-      const made = exportReceipt(r, 'csv');
+    const csv = (r: Bill) => {
+      const made = exportBill(r, stamp, 'csv');
       if (!made.ok) throw new Error(made.error);
       return made.value.content.split('\r\n');
     };
     expect(csv(receipt(JPY, 1201)).slice(0, 2)).toEqual(['Item,Price (JPY),Assigned To,Share Amount (JPY)', 'Ramen,1201,"Ann, Bob","601, 600"']);
     expect(csv(receipt(KWD, 4501))[1]).toBe('Ramen,4.501,"Ann, Bob","2.251, 2.250"');
     expect(csv(receipt(GBP, 1201)).slice(0, 2)).toEqual(['Item,Price,Assigned To,Share Amount', 'Ramen,12.01,"Ann, Bob","6.01, 6.00"']);
-    const json = exportReceipt(receipt(JPY, 1201), 'json');
+    const json = exportBill(receipt(JPY, 1201), stamp, 'json');
     expect(json.ok && JSON.parse(json.value.content).currency).toBe('JPY');
   });
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { exportReceipt } from '../../../domain/export';
+import { exportBill } from '../../../domain/export';
 import { receiptIdFor } from '../../../domain/receipt';
 import { newStoredReceipt } from '../../../domain/sharing/new-receipt';
 import { packetFromRequest } from '../../../domain/sharing/share-packet';
-import { aReceipt } from '../../support/receipts';
+import { aReceipt, EXPORT_STAMP } from '../../support/receipts';
 
 describe('receipt validation, on a shared link and a stored receipt alike', () => {
   const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
@@ -48,7 +48,7 @@ describe('export', () => {
     .build();
 
   it('writes csv with the documents’ columns and rows', () => {
-    const file = exportReceipt(receipt, 'csv');
+    const file = exportBill(receipt, EXPORT_STAMP, 'csv');
     expect(file.ok).toBe(true);
     if (!file.ok) return;
     expect(file.value.content.split('\r\n')).toEqual([
@@ -71,20 +71,20 @@ describe('export', () => {
       .withItem('Wine', 1000, ['a', 'b', 'c'])
       .withPortionedItem('Peroni', 1650, { by: 'units', quantity: 3, counts: { a: 2, c: 1 } })
       .build();
-    const file = exportReceipt(three, 'csv');
+    const file = exportBill(three, EXPORT_STAMP, 'csv');
     if (!file.ok) throw new Error(file.error);
     expect(file.value.content.split('\r\n').slice(1, 3)).toEqual(['Wine,10.00,"Alice, Ben, Cat","3.34, 3.33, 3.33"', 'Peroni,16.50,"Alice, Cat","11.00, 5.50"']);
   });
 
   it('writes json whose diner totals add up to the total less unassigned items', () => {
-    const file = exportReceipt(receipt, 'json');
+    const file = exportBill(receipt, EXPORT_STAMP, 'json');
     if (!file.ok) throw new Error(file.error);
     const parsed = JSON.parse(file.value.content) as { diners: { totalPence: number }[]; totalPence: number };
     expect(parsed.diners.reduce((a, d) => a + d.totalPence, 0)).toBe(parsed.totalPence - 100);
   });
 
   it('refuses other formats with the documents’ message', () => {
-    expect(exportReceipt(receipt, 'pdf')).toEqual({ ok: false, error: 'Unsupported export format: pdf' });
+    expect(exportBill(receipt, EXPORT_STAMP, 'pdf')).toEqual({ ok: false, error: 'Unsupported export format: pdf' });
   });
 });
 

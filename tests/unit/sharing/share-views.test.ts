@@ -6,8 +6,8 @@ import { loadOrCreateSigningKey } from '../../../adapters/crypto/signing-key-fil
 import { packetView, dinerShareData, parseDinerShareData } from '../../../domain/sharing/packet-view';
 import { packetFromRequest } from '../../../domain/sharing/share-packet';
 import { shareSummary, shareText } from '../../../domain/sharing/share-text';
-import { aReceipt } from '../../support/receipts';
-import { exportReceipt } from '../../../domain/export';
+import { aReceipt, EXPORT_STAMP } from '../../support/receipts';
+import { exportBill } from '../../../domain/export';
 import { GBP } from '../../../domain/currency';
 import { pence } from '../../../domain/money';
 import { splitBill } from '../../../domain/split';
@@ -183,9 +183,9 @@ describe('the generated signing key', () => {
 describe('export downloads', () => {
   it('turn the shared bill into the documents’ csv and refuse other formats', () => {
     const receipt = aReceipt().withDiner('a', 'Alice').withDiner('b', 'Ben').withItem('Pizza', 899, ['a']).withItem('Wine', 2001, ['a', 'b']).withTip(301).build();
-    const csv = exportReceipt(receipt, 'csv');
+    const csv = exportBill(receipt, EXPORT_STAMP, 'csv');
     expect(csv.ok && csv.value.content.split('\r\n')[0]).toBe('Item,Price,Assigned To,Share Amount');
     expect(csv.ok && csv.value.content).toContain('Total,32.01');
-    expect(exportReceipt(receipt, 'pdf')).toEqual({ ok: false, error: 'Unsupported export format: pdf' });
+    expect(exportBill(receipt, EXPORT_STAMP, 'pdf')).toEqual({ ok: false, error: 'Unsupported export format: pdf' });
   });
 });
