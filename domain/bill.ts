@@ -3,6 +3,12 @@ import type { Pence } from './money';
 import type { BillItem } from './receipt';
 import { splitBill, type BillSplit, type TipSharers, type TipSplit } from './split';
 
+/** A line's name on a link, a stored bill or a live bill, in characters. */
+export const MAX_ITEM_NAME_LENGTH = 80;
+// Minor units of the bill's currency (£100,000, ¥10,000,000, IDR 10,000,000): above any restaurant
+// line, far below unsafe integers.
+export const MAX_ITEM_PENCE = 10_000_000;
+
 export interface BillDiner {
   readonly id: string;
   readonly name: string;

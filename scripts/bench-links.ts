@@ -9,7 +9,9 @@ import { HmacPacketSigner } from '../adapters/crypto/hmac-packet-signer';
 import { pakoCompressor } from '../adapters/pako/pako-compressor';
 import { currencyCode } from '../domain/currency';
 import { newStoredReceipt } from '../domain/sharing/new-receipt';
-import { packetFromRequest, type ShareRequest } from '../domain/sharing/share-packet';
+import type { Bill } from '../domain/bill';
+import { pence } from '../domain/money';
+import { packetOfBill } from '../domain/sharing/share-packet';
 import { sealPacket } from '../domain/sharing/share-token';
 import { ShareLinks } from '../src/application/sharing/share-links';
 import { emitRows, say } from './bench-output.mjs';
@@ -38,8 +40,24 @@ const signer = new HmacPacketSigner([{ kid: 'k1', secret: randomBytes(32).toStri
 const now = Math.floor(Date.now() / 1000);
 const qrVersion = (text: string) => QRCode.create(text, { errorCorrectionLevel: 'M' }).version;
 
-function signedLink(bill: ShareRequest): string {
-  const packet = packetFromRequest(bill, now);
+/** A reference bill as the app's one Bill. */
+function billOf(bill: ReferenceBill, extra: Partial<Bill> = {}): Bill {
+  const items = bill.items.map((i) => ({ ...i, pricePence: pence(i.pricePence), kind: i.kind ?? ('item' as const) }));
+  return {
+    currency: currencyCode(bill.currency ?? 'GBP')!,
+    name: null,
+    diners: bill.diners,
+    items,
+    tipPence: pence(bill.tipPence),
+    tipSplit: 'equal',
+    tipSharers: 'allDiners',
+    payerId: null,
+    ...extra,
+  };
+}
+
+function signedLink(bill: ReferenceBill): string {
+  const packet = packetOfBill(billOf(bill), {}, now);
   if (!packet.ok) throw new Error(packet.error);
   return `${ORIGIN}/b/${sealPacket(packet.value, signer, pakoCompressor)}`;
 }
@@ -54,7 +72,7 @@ function scrambled(bill: ReferenceBill): ReferenceBill {
 // version 13): named from the receipt's restaurant and date, the organiser (first diner) as payer.
 const links = new ShareLinks(signer, pakoCompressor, { now: () => new Date() }, { warn: () => {}, error: () => {} });
 function namedLink(bill: ReferenceBill): string {
-  const made = links.create({ ...bill, name: 'The Olive Tree · 25 Nov 2026', payerId: bill.diners[0]!.id });
+  const made = links.create(billOf(bill, { name: 'The Olive Tree · 25 Nov 2026', payerId: bill.diners[0]!.id }), {});
   if (!made.ok) throw new Error(made.error.reason);
   return `${ORIGIN}${made.value.path}`;
 }

@@ -4,7 +4,7 @@ import { pence, type Pence } from '../money';
 import { isPayBackPath } from '../paying-back/pay-back-links';
 import { MAX_PAYEE_NAME_LENGTH } from '../paying-back/payee';
 import { err, ok, type Result } from '../result';
-import { MAX_ITEM_NAME_LENGTH, MAX_ITEM_PENCE } from '../sharing/share-packet';
+import { MAX_ITEM_NAME_LENGTH, MAX_ITEM_PENCE } from '../bill';
 import type { ItemKind, TipSplit } from '../split';
 
 /**

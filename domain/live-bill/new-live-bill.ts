@@ -3,7 +3,7 @@ import { acceptDinerName, MAX_DINERS } from '../diners';
 import { pence } from '../money';
 import type { BillItem } from '../receipt';
 import { err, ok, type Result } from '../result';
-import { MAX_ITEM_PENCE } from '../sharing/share-packet';
+import { MAX_ITEM_PENCE, type Bill } from '../bill';
 import type { ItemKind, TipSplit } from '../split';
 import { acceptItem, LIVE_NAME_PROBLEMS, liveExpiry, maxUnits, MAX_LIVE_ITEMS, unitsFromName, type LiveBill, type LiveClaim, type LiveProblem, type LiveTip } from './live-bill';
 
@@ -30,6 +30,25 @@ export interface NewLiveBillRequest {
   readonly currency?: string | null | undefined;
   /** The diner on the organiser's own phone (who paid the bill): joined from the start, so no other phone takes their name. */
   readonly organiserDinerId?: string | null | undefined;
+}
+
+/** What opening a bill to the table says besides the bill: the tip as the organiser set it, and their own diner. */
+export interface LiveOpening {
+  /** A percentage follows the claims as they change; an amount stays as typed. */
+  readonly tip: { readonly percent: number } | { readonly pence: number };
+  readonly organiserDinerId?: string | null | undefined;
+}
+
+/** The organiser's Bill as a live bill is opened from: each line in the units the bill has for it (newLiveItem). */
+export function liveBillRequestOf(bill: Bill, opening: LiveOpening): NewLiveBillRequest {
+  return {
+    items: bill.items.map(newLiveItem),
+    diners: bill.diners,
+    tip: opening.tip,
+    tipSplit: bill.tipSplit,
+    currency: bill.currency,
+    organiserDinerId: opening.organiserDinerId,
+  };
 }
 
 export type NewLiveBillProblem = Extract<LiveProblem, 'bad_item' | 'table_full' | 'name_empty' | 'name_too_long' | 'name_taken'> | 'no_items' | 'bad_bill';

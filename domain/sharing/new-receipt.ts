@@ -6,7 +6,9 @@ import { pence } from '../money';
 import type { TipSplit } from '../split';
 import { err, ok, type Result } from '../result';
 import { PAYMENT_HANDLE } from './payment-links';
-import { MAX_ITEM_NAME_LENGTH, MAX_ITEM_PENCE, MAX_SHARED_ITEMS, SHARE_MESSAGES, subtotalProblem } from './share-packet';
+import { MAX_SHARED_ITEMS, SHARE_MESSAGES, subtotalProblem } from './share-packet';
+import { MAX_ITEM_NAME_LENGTH, MAX_ITEM_PENCE, type Bill } from '../bill';
+import { sharedBill } from './shared-lines';
 import { BREAKDOWN_MESSAGES, shortId, type StoredDiner, type StoredItem, type StoredItemKind, type StoredReceipt } from './stored-receipt';
 import type { TipSharers } from '../split';
 
@@ -40,6 +42,25 @@ export interface NewReceiptRequest {
   readonly payeeAccounts?: { readonly iban?: string | null; readonly bic?: string | null; readonly upi?: string | null } | undefined;
   /** The diner (by the request's id) who paid the restaurant; none when the organiser paid and is not a diner. */
   readonly payerId?: string | null | undefined;
+}
+
+/**
+ * The app's bill as a receipt to store, as its links carry it (no VAT lines, a line split by units or
+ * shares as its parts), named by the bill's name; the payee and the dining date come beside it.
+ */
+export function receiptRequestOfBill(whole: Bill, beside: Pick<NewReceiptRequest, 'diningDate' | 'payBackRate' | 'payeeName' | 'payeeAccounts'> = {}): NewReceiptRequest {
+  const bill = sharedBill(whole);
+  return {
+    ...beside,
+    currency: bill.currency,
+    merchant: bill.name,
+    tipPence: bill.tipPence,
+    tipSplit: bill.tipSplit,
+    tipSharers: bill.tipSharers,
+    diners: bill.diners,
+    items: bill.items.map((i) => ({ name: i.name, pricePence: i.pricePence, kind: i.kind === 'vat' ? 'item' : i.kind, assignedTo: i.assignedTo })),
+    payerId: bill.payerId,
+  };
 }
 
 /** Ids to keep when the organiser edits a bill already stored (its id, and their diners' ids by the app's diner id). */

@@ -1,18 +1,16 @@
-import { currencyCode, GBP, type CurrencyCode } from '../currency';
+import { MAX_ITEM_NAME_LENGTH, MAX_ITEM_PENCE, type Bill } from '../bill';
+import type { CurrencyCode } from '../currency';
 import { payBackRate } from '../paying-back/pay-back-rate';
 import { MAX_BILL_NAME_LENGTH } from '../bill-name';
 import { MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../diners';
 import { pence, type Pence } from '../money';
 import { err, ok, type Result } from '../result';
 import type { TipSplit } from '../split';
+import { sharedBill } from './shared-lines';
 
 export const SHARE_PACKET_VERSION = 1;
 const DEFAULT_SHARE_TTL_SECONDS = 7 * 24 * 3600; // 7 days
-export const MAX_ITEM_NAME_LENGTH = 80;
 export const MAX_SHARED_ITEMS = 200;
-// Minor units of the bill's currency (£100,000, ¥10,000,000, IDR 10,000,000): above any restaurant
-// line, far below unsafe integers.
-export const MAX_ITEM_PENCE = 10_000_000;
 
 /** The messages of the specification, word for word. */
 export const SHARE_MESSAGES = {
@@ -81,74 +79,66 @@ export interface SharePacket {
   readonly payBackRate: string | null;
 }
 
-export interface ShareRequest {
-  readonly diners: readonly { readonly id: string; readonly name: string }[];
-  readonly items: readonly { readonly name: string; readonly pricePence: number; readonly kind?: SharedKind | undefined; readonly assignedTo: readonly string[] }[];
-  readonly tipPence: number;
-  /** Equal unless asked otherwise. */
-  readonly tipSplit?: TipSplit | undefined;
+/** What a link is made for besides the bill: one diner's view (null: the whole bill), and the pay-back rate. */
+export interface ShareOptions {
   readonly dinerId?: string | null | undefined;
-  /** ISO 4217; pounds when absent. */
-  readonly currency?: string | null | undefined;
-  readonly name?: string | null | undefined;
-  /** The diner who paid the restaurant, by the request's id. */
-  readonly payerId?: string | null | undefined;
   /** One unit of the bill's currency in pounds, for a bill not in pounds that is paid back in pounds. */
   readonly payBackRate?: string | null | undefined;
 }
 
 /**
- * Turns what the organiser shares into a packet, or the documents' message for the first problem.
- * Seats get positional ids ('1'…'8'), so the packet need not carry the app's long diner ids.
+ * The bill as a link carries it, or the documents' message for the first problem. VAT lines never
+ * travel and a line split by units or shares travels as its parts (sharedBill), so every page shows
+ * the Summary's figures. Seats get positional ids ('1'…'8'), so the packet need not carry the app's
+ * long diner ids.
  */
-export function packetFromRequest(request: ShareRequest, nowSeconds: number, ttlSeconds = DEFAULT_SHARE_TTL_SECONDS): Result<SharePacket, string> {
-  if (request.items.length === 0) return err(SHARE_MESSAGES.noItems);
-  if (request.diners.length === 0) return err(SHARE_MESSAGES.noDiners);
-  if (request.diners.length > MAX_DINERS) return err(MAX_DINERS_MESSAGE);
-  if (request.items.length > MAX_SHARED_ITEMS) return err(SHARE_MESSAGES.invalidFormat);
-  if (!Number.isSafeInteger(request.tipPence) || request.tipPence < 0) return err(SHARE_MESSAGES.negativeTip);
-  if (request.tipPence > MAX_ITEM_PENCE) return err(SHARE_MESSAGES.invalidFormat);
-  const currency = request.currency == null ? GBP : currencyCode(request.currency);
-  if (currency === null) return err(SHARE_MESSAGES.invalidFormat);
+export function packetOfBill(whole: Bill, options: ShareOptions, nowSeconds: number, ttlSeconds = DEFAULT_SHARE_TTL_SECONDS): Result<SharePacket, string> {
+  const bill = sharedBill(whole);
+  if (bill.items.length === 0) return err(SHARE_MESSAGES.noItems);
+  if (bill.diners.length === 0) return err(SHARE_MESSAGES.noDiners);
+  if (bill.diners.length > MAX_DINERS) return err(MAX_DINERS_MESSAGE);
+  if (bill.items.length > MAX_SHARED_ITEMS) return err(SHARE_MESSAGES.invalidFormat);
+  if (!Number.isSafeInteger(bill.tipPence) || bill.tipPence < 0) return err(SHARE_MESSAGES.negativeTip);
+  if (bill.tipPence > MAX_ITEM_PENCE) return err(SHARE_MESSAGES.invalidFormat);
   const seatOf = new Map<string, string>();
   const seats: SharedSeat[] = [];
-  for (const [i, d] of request.diners.entries()) {
+  for (const [i, d] of bill.diners.entries()) {
     const name = d.name.trim();
     if (name.length === 0 || [...name].length > MAX_DINER_NAME_LENGTH || seatOf.has(d.id)) return err(SHARE_MESSAGES.invalidFormat);
     seatOf.set(d.id, String(i + 1));
     seats.push({ id: String(i + 1), name });
   }
   const items: SharedItem[] = [];
-  for (const item of request.items) {
+  for (const item of bill.items) {
     const name = item.name.trim();
     if (name.length === 0 || [...name].length > MAX_ITEM_NAME_LENGTH) return err(SHARE_MESSAGES.invalidFormat);
-    if (!Number.isSafeInteger(item.pricePence) || Math.abs(item.pricePence) > MAX_ITEM_PENCE) return err(SHARE_MESSAGES.invalidFormat);
+    if (!Number.isSafeInteger(item.pricePence) || Math.abs(item.pricePence) > MAX_ITEM_PENCE || item.kind === 'vat') return err(SHARE_MESSAGES.invalidFormat);
     const assignedTo = [...new Set(item.assignedTo)].map((id) => seatOf.get(id));
     if (assignedTo.some((s) => s === undefined)) return err(SHARE_MESSAGES.invalidFormat);
-    items.push({ name, pricePence: pence(item.pricePence), kind: item.kind ?? defaultKind(item.pricePence), assignedTo: assignedTo as string[] });
+    items.push({ name, pricePence: pence(item.pricePence), kind: item.kind, assignedTo: assignedTo as string[] });
   }
   const negative = subtotalProblem(items);
   if (negative !== null) return err(negative);
   let focusSeatId: string | null = null;
-  if (request.dinerId !== undefined && request.dinerId !== null) {
-    const seat = seatOf.get(request.dinerId);
+  if (options.dinerId !== undefined && options.dinerId !== null) {
+    const seat = seatOf.get(options.dinerId);
     if (seat === undefined) return err(SHARE_MESSAGES.dinerNotFound);
     focusSeatId = seat;
   }
-  const name = request.name?.trim().replace(/\s+/g, ' ') ?? '';
+  const name = bill.name?.trim().replace(/\s+/g, ' ') ?? '';
   if ([...name].length > MAX_BILL_NAME_LENGTH) return err(SHARE_MESSAGES.invalidFormat);
-  const payerSeatId = request.payerId ? seatOf.get(request.payerId) : null;
+  const payerSeatId = bill.payerId ? seatOf.get(bill.payerId) : null;
   if (payerSeatId === undefined) return err(SHARE_MESSAGES.dinerNotFound);
-  const payBack = payBackRate(currency, request.payBackRate);
+  const payBack = payBackRate(bill.currency, options.payBackRate);
   if (!payBack.ok) return err(SHARE_MESSAGES.invalidFormat);
   return ok({
     version: SHARE_PACKET_VERSION,
     expiresAt: nowSeconds + ttlSeconds,
-    currency,
+    currency: bill.currency,
     seats,
     items,
-    tipPence: pence(request.tipPence),
-    tipSplit: request.tipSplit ?? 'equal',
+    tipPence: pence(bill.tipPence),
+    tipSplit: bill.tipSplit,
     focusSeatId,
     name: name === '' ? null : name,
     payerSeatId,

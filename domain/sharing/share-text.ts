@@ -1,28 +1,10 @@
 import { formatMoney, type CurrencyCode } from '../currency';
-import { pence, type Pence } from '../money';
+import type { Pence } from '../money';
 import { err, ok, type Result } from '../result';
-import { billSplit, type Bill } from '../bill';
-import type { ItemKind, TipSplit } from '../split';
-import { tipPercentOf } from '../tip';
-import type { Portions } from '../portions';
-import { defaultKind, SHARE_MESSAGES, type SharedKind } from './share-packet';
-import { sharedLines } from './shared-lines';
-
-/** The bill as the app holds it on the summary step (the share dialog's input). */
-export interface ShareableBill {
-  readonly currency: CurrencyCode;
-  readonly diners: readonly { readonly id: string; readonly name: string }[];
-  readonly items: readonly { readonly name: string; readonly pricePence: number; readonly kind?: SharedKind | undefined; readonly assignedTo: readonly string[] }[];
-  readonly tipPence: number;
-  /** Equal when left out. */
-  readonly tipSplit?: TipSplit | undefined;
-  /** The bill's name, which heads the shared pages. */
-  readonly name?: string | undefined;
-  /** The diner who paid the restaurant; null or absent when nobody on the bill did. */
-  readonly payerId?: string | null | undefined;
-  /** One unit of the bill's currency in pounds, for a bill paid back in pounds; null or absent otherwise. */
-  readonly payBackRate?: string | null | undefined;
-}
+import type { Bill } from '../bill';
+import { billView } from '../bill-view';
+import { SHARE_MESSAGES } from './share-packet';
+import { sharedBill } from './shared-lines';
 
 export type ShareSummary =
   | {
@@ -45,43 +27,26 @@ export type ShareSummary =
       readonly amounts: readonly { name: string; totalPence: Pence; owedPence?: Pence }[];
     };
 
-/** The share dialog's summary: one diner's count and total with tip, or the whole bill. */
-export function shareSummary(bill: ShareableBill, dinerId: string | null): Result<ShareSummary, string> {
-  const split = billSplit(billOfShareable(bill));
+/** The share dialog's summary, of the bill as its link will carry it: one diner's count and total with tip, or the whole bill. */
+export function shareSummary(bill: Bill, dinerId: string | null): Result<ShareSummary, string> {
+  const view = billView(sharedBill(bill), { focusSeatId: dinerId });
   if (dinerId === null) {
-    const tipPercent = split.subtotalPence > 0 ? tipPercentOf(pence(bill.tipPence), split.subtotalPence) : null;
-    const amounts = bill.diners.map((d, k) => {
-      const totalPence = split.shares[k]!.totalPence;
-      return d.id === bill.payerId ? { name: d.name, totalPence, owedPence: pence(split.totalPence - totalPence) } : { name: d.name, totalPence };
-    });
-    return ok({ kind: 'complete', currency: bill.currency, totalPence: split.totalPence, people: bill.diners.length, items: bill.items.length, tipPercent, amounts });
+    const amounts = view.seats.map((seat) =>
+      seat.id === view.payer?.seatId ? { name: seat.name, totalPence: seat.totalPence, owedPence: view.payer.owedPence } : { name: seat.name, totalPence: seat.totalPence },
+    );
+    return ok({ kind: 'complete', currency: view.currency, totalPence: view.totalPence, people: view.seats.length, items: view.itemCount, tipPercent: view.tipPercent, amounts });
   }
-  const index = bill.diners.findIndex((d) => d.id === dinerId);
-  if (index < 0) return err(SHARE_MESSAGES.dinerNotFound);
-  const share = split.shares[index]!;
+  const seat = view.seats.find((s) => s.id === dinerId);
+  if (seat === undefined) return err(SHARE_MESSAGES.dinerNotFound);
   return ok({
     kind: 'individual',
-    currency: bill.currency,
-    dinerName: bill.diners[index]!.name,
-    itemCount: share.lines.length,
-    items: share.lines.map((l) => ({ name: bill.items[Number(l.itemId)]!.name, sharePence: l.sharePence })),
-    tipPence: share.tipPence,
-    totalPence: share.totalPence,
+    currency: view.currency,
+    dinerName: seat.name,
+    itemCount: seat.items.length,
+    items: seat.items.map((i) => ({ name: i.name, sharePence: i.sharePence })),
+    tipPence: seat.tipPence,
+    totalPence: seat.totalPence,
   });
-}
-
-/** The bill the organiser is about to share, its lines' ids their positions (as on the link it becomes). */
-function billOfShareable(bill: ShareableBill): Bill {
-  return {
-    currency: bill.currency,
-    name: bill.name ?? null,
-    diners: bill.diners,
-    items: bill.items.map((i, n) => ({ id: String(n), name: i.name, pricePence: pence(i.pricePence), kind: i.kind ?? defaultKind(i.pricePence), assignedTo: i.assignedTo })),
-    tipPence: pence(bill.tipPence),
-    tipSplit: bill.tipSplit ?? 'equal',
-    tipSharers: 'allDiners',
-    payerId: bill.payerId ?? null,
-  };
 }
 
 /** The Rich Text method's text, also what native share and the clipboard send. */
@@ -106,24 +71,4 @@ export function shareText(summary: ShareSummary, url: string): string {
     '',
     `Your breakdown: ${url}`,
   ].join('\n');
-}
-
-/**
- * The wizard's bill as it is shared: VAT lines are informational (already inside UK prices), so they
- * never travel; a line split by units or shares travels as its parts, so every page shows the
- * summary's very figures (shared-lines.ts).
- */
-export function shareableBill(bill: {
-  readonly currency: CurrencyCode;
-  readonly diners: readonly { readonly id: string; readonly name: string }[];
-  readonly items: readonly { readonly name: string; readonly pricePence: Pence; readonly kind: ItemKind; readonly assignedTo: readonly string[]; readonly portions?: Portions | undefined }[];
-  readonly tipPence: number;
-  readonly tipSplit?: TipSplit | undefined;
-}): ShareableBill {
-  const lines = sharedLines(
-    bill.items.filter((i) => i.kind !== 'vat'),
-    bill.diners.map((d) => d.id),
-  );
-  const items = lines.map((i) => ({ name: i.name, pricePence: i.pricePence, kind: i.kind as Exclude<ItemKind, 'vat'>, assignedTo: i.assignedTo }));
-  return { currency: bill.currency, diners: bill.diners.map((d) => ({ id: d.id, name: d.name })), items, tipPence: bill.tipPence, tipSplit: bill.tipSplit };
 }

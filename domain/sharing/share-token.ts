@@ -1,7 +1,8 @@
 import { ByteFormatError, ByteReader, ByteWriter, fromBase36, toBase36 } from './compact-bytes';
 import { foldCase, unfoldCase } from './letter-case';
 import { MENU_DICTIONARY } from './menu-dictionary';
-import { checkPacket, defaultKind, MAX_ITEM_NAME_LENGTH, SHARE_PACKET_VERSION, SHARED_KINDS, type SharedItem, type SharedSeat, type SharePacket } from './share-packet';
+import { checkPacket, defaultKind, SHARE_PACKET_VERSION, SHARED_KINDS, type SharedItem, type SharedSeat, type SharePacket } from './share-packet';
+import { MAX_ITEM_NAME_LENGTH } from '../bill';
 import { decodeTexts, encodeTexts } from './text-model';
 import { currencyCode, GBP, type CurrencyCode } from '../currency';
 import { MAX_BILL_NAME_LENGTH } from '../bill-name';

@@ -1,6 +1,7 @@
+import type { Bill } from '../bill';
 import type { Pence } from '../money';
 import { portionLabel, portionParts, type PortionedItem } from '../portions';
-import { MAX_ITEM_NAME_LENGTH } from './share-packet';
+import { MAX_ITEM_NAME_LENGTH } from '../bill';
 
 export interface SharedLine {
   readonly name: string;
@@ -27,4 +28,20 @@ export function sharedLines<T extends PortionedItem & { readonly name: string }>
       return { ...item, name, pricePence: p.pricePence, assignedTo: p.dinerId === null ? [] : [p.dinerId], portions: undefined };
     });
   });
+}
+
+/** The bill as a link or a stored bill carries it: no VAT lines, each line split by units or shares as its parts. */
+export function sharedBill(bill: Bill): Bill {
+  const lines = sharedLines(
+    bill.items,
+    bill.diners.map((d) => d.id),
+  );
+  // A line's parts keep its id with their position, so every part has an id of its own.
+  const seen = new Map<string, number>();
+  const items = lines.map((line) => {
+    const n = seen.get(line.id) ?? 0;
+    seen.set(line.id, n + 1);
+    return n === 0 ? line : { ...line, id: `${line.id}#${n}` };
+  });
+  return { ...bill, items };
 }

@@ -5,7 +5,7 @@ import { MAX_DINERS } from '../../domain/diners';
 import { pence } from '../../domain/money';
 import type { Portions } from '../../domain/portions';
 import { err, ok, type Result } from '../../domain/result';
-import { MAX_ITEM_PENCE } from '../../domain/sharing/share-packet';
+import { MAX_ITEM_PENCE } from '../../domain/bill';
 import { TIP_SPLITS, type ItemKind } from '../../domain/split';
 import { everyMember } from './every-member';
 

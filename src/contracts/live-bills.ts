@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { billWire } from './bill';
 import type { LiveProblem } from '../../domain/live-bill/live-bill';
 import type { NewLiveBillProblem } from '../../domain/live-bill/new-live-bill';
 import type { LiveBillJson } from '../../domain/live-bill/wire';
@@ -61,27 +62,10 @@ export const openLiveBill = {
   method: 'POST',
   path: () => '/api/live-bills',
   request: z.object({
-    items: z.readonly(
-      z
-        .array(
-          z.object({
-            id,
-            name: text(200),
-            pricePence: pence,
-            kind: z.enum(ITEM_KINDS),
-            assignedTo: z.optional(z.readonly(z.array(id).check(z.maxLength(50)))),
-            // Checked by the bill's rules (a whole number of units the line can hold, 'bad_item' if not).
-            quantity: z.optional(z.number()),
-            unitCounts: z.optional(z.record(id, z.number())),
-          }),
-        )
-        .check(z.maxLength(200)),
-    ),
-    diners: z.readonly(z.array(z.object({ id, name: text(100) })).check(z.maxLength(50))),
+    /** The organiser's bill; each line is opened in the units it has (a split by units, a printed or typed quantity). */
+    bill: billWire,
+    /** The tip as the wizard reckons it: a percentage unless an amount was chosen, so totals agree. */
     tip,
-    tipSplit: z.optional(z.enum(TIP_SPLITS)),
-    /** ISO 4217; pounds when left out. */
-    currency: z.nullish(text(3)),
     /** The diner on the organiser's phone, who joins at once. */
     organiserDinerId: z.nullish(id),
   }),

@@ -1,9 +1,8 @@
 import { z } from './zod';
+import { billWire } from './bill';
 import type { PayeeField } from '../../domain/paying-back/payee';
 import type { PaidBy } from '../../domain/paying-back/payments';
 import type { TableCode } from '../../domain/paying-back/pay-ways';
-import { SHARED_KINDS } from '../../domain/sharing/share-packet';
-import { TIP_SPLITS } from '../../domain/split';
 import type { Endpoint } from './endpoint';
 import { everyMember } from './every-member';
 
@@ -74,24 +73,12 @@ export const storeBill = {
   method: 'POST',
   path: () => '/api/bills',
   request: z.object({
-    bill: z.object({
-      merchant: text,
-      diningDate: z.nullish(z.string().check(z.maxLength(10))),
-      /** The diner who paid the restaurant (absent: the organiser, not one of the diners). */
-      payerId: z.nullish(id),
-      tipPence: pence,
-      /** ISO 4217; pounds when left out. */
-      currency: z.nullish(z.string().check(z.maxLength(3))),
-      /** One unit of the bill's currency in pounds, when the organiser is paid back in pounds. */
-      payBackRate: z.nullish(z.string().check(z.maxLength(20))),
-      tipSplit: z.optional(z.enum(TIP_SPLITS)),
-      diners: z.readonly(z.array(z.object({ id, name: z.string().check(z.maxLength(100)) })).check(z.maxLength(50))),
-      items: z.readonly(
-        z
-          .array(z.object({ name: z.string().check(z.maxLength(200)), pricePence: pence, kind: z.optional(z.enum(SHARED_KINDS)), assignedTo: z.readonly(z.array(id).check(z.maxLength(50))) }))
-          .check(z.maxLength(500)),
-      ),
-    }),
+    /** The bill as the Summary shows it; its name heads the diners' pages. */
+    bill: billWire,
+    /** The date printed on the receipt (ISO), when one was read. */
+    diningDate: z.nullish(z.string().check(z.maxLength(10))),
+    /** One unit of the bill's currency in pounds, when the organiser is paid back in pounds. */
+    payBackRate: z.nullish(z.string().check(z.maxLength(20))),
     payee: z.object({ name: text, monzo: text, revolut: text, paypal: text, iban: text, bic: text, upi: text }),
     stored: z.optional(z.object({ receiptId: id, organiserSecret: id, dinerIds: z.record(id, id) })),
   }),

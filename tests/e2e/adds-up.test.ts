@@ -7,6 +7,7 @@ import { actionsUnderToast } from './support/layout';
 import { auditPage, screenshot, SCREENSHOTS, showAs, THEMES, WIDTHS } from './support/visual-audit';
 import { clipboard, firstSend, OWN_LINK } from './support/paying-back';
 import { addDiners, FakeBackend, manualBill, openApp, scanToReview, toggle } from './support/wizard';
+import { shareBody, storeBody } from '../support/share-packets';
 
 // Issue 28, docs/product.md: nothing goes out that does not add up.
 
@@ -120,19 +121,19 @@ describe('nothing goes out that does not add up', () => {
       ],
       tipPence: 0,
     };
-    const share = await postJson('/api/shares', bill);
+    const share = await postJson('/api/shares', shareBody(bill));
     expect(share.status).toBe(422);
     expect(await share.json()).toEqual({ code: 'unassigned_items', error: expect.stringContaining('1 item is not assigned to any diner') });
-    const stored = await postJson('/api/bills', { bill, payee: { name: 'Alex' } });
+    const stored = await postJson('/api/bills', storeBody(bill, { name: 'Alex' }));
     expect(stored.status).toBe(422);
     expect(await stored.json()).toMatchObject({ code: 'unassigned_items' });
     const receipt = await postJson('/api/receipts', bill);
     expect(receipt.status).toBe(422);
     expect(await receipt.json()).toEqual({ code: 'unassigned_items', error: expect.stringContaining('1 item is not assigned to any diner') });
     // Assigned, the same bill goes out.
-    const fixed = { ...bill, items: [bill.items[0], { ...bill.items[1], assignedTo: ['a', 'b'] }] };
-    expect((await postJson('/api/shares', fixed)).status).toBe(201);
-    expect((await postJson('/api/bills', { bill: fixed, payee: { name: 'Alex' } })).status).toBe(201);
+    const fixed = { ...bill, items: [bill.items[0]!, { ...bill.items[1]!, assignedTo: ['a', 'b'] }] };
+    expect((await postJson('/api/shares', shareBody(fixed))).status).toBe(201);
+    expect((await postJson('/api/bills', storeBody(fixed, { name: 'Alex' }))).status).toBe(201);
     expect((await postJson('/api/receipts', fixed)).status).toBe(201);
   });
 });

@@ -3,6 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { baseUrl } from './support/browser';
 import { postJson } from './support/http';
+import { shareBody } from '../support/share-packets';
 
 // Raw requests (fetch always asks for compression and hides it): what a client that accepts
 // brotli, gzip or neither receives, byte for byte, with every header.
@@ -30,14 +31,17 @@ const decoded = (r: Raw): string => (r.headers['content-encoding'] === 'br' ? br
 const stable = (r: Raw) => Object.fromEntries(Object.entries(r.headers).filter(([name]) => !['x-request-id', 'date'].includes(name)));
 
 async function sharePath(): Promise<string> {
-  const response = await postJson('/api/shares', {
-    diners: [
-      { id: 'a', name: 'Ann' },
-      { id: 'b', name: 'Bo' },
-    ],
-    items: [{ name: 'Soup', pricePence: 650, assignedTo: ['a', 'b'] }],
-    tipPence: 0,
-  });
+  const response = await postJson(
+    '/api/shares',
+    shareBody({
+      diners: [
+        { id: 'a', name: 'Ann' },
+        { id: 'b', name: 'Bo' },
+      ],
+      items: [{ name: 'Soup', pricePence: 650, assignedTo: ['a', 'b'] }],
+      tipPence: 0,
+    }),
+  );
   return new URL(((await response.json()) as { url: string }).url).pathname;
 }
 

@@ -4,6 +4,7 @@ import { launchBrowser, newPhone } from './support/browser';
 import { postJson } from './support/http';
 import { linesOf } from './support/layout';
 import { addDiners, expectAccessible, manualBill, openApp, toggle } from './support/wizard';
+import { shareBody } from '../support/share-packets';
 
 // Issue 18: editing and splitting the way people really split.
 describe('editing and splitting a bill', () => {
@@ -149,19 +150,22 @@ describe('editing and splitting a bill', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Recover tokens');
   });
   it('keeps names and amounts whole on a 320 px phone: no "Barthol/omew", no minus ending a line apart from its amount', async () => {
-    const shared = await postJson('/api/shares', {
-      diners: [
-        { id: 'a', name: 'Alice' },
-        { id: 'b', name: 'Bartholomew' },
-        { id: 'c', name: 'Cat' },
-      ],
-      items: [
-        { name: '2 x Coperto', pricePence: 500, assignedTo: ['a', 'c'] },
-        { name: 'Secondo', pricePence: 2200, assignedTo: ['a', 'b', 'c'] },
-        { name: 'Sconto', pricePence: -550, assignedTo: [] },
-      ],
-      tipPence: 900,
-    });
+    const shared = await postJson(
+      '/api/shares',
+      shareBody({
+        diners: [
+          { id: 'a', name: 'Alice' },
+          { id: 'b', name: 'Bartholomew' },
+          { id: 'c', name: 'Cat' },
+        ],
+        items: [
+          { name: '2 x Coperto', pricePence: 500, assignedTo: ['a', 'c'] },
+          { name: 'Secondo', pricePence: 2200, assignedTo: ['a', 'b', 'c'] },
+          { name: 'Sconto', pricePence: -550, assignedTo: [] },
+        ],
+        tipPence: 900,
+      }),
+    );
     const { token } = (await shared.json()) as { token: string };
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto(`/app?data=${token}`);

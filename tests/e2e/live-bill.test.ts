@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPhone } from './support/browser';
 import { expectAccessible } from './support/wizard';
+import { storeBody } from '../support/share-packets';
 
 /** The organiser's bill in progress on the assign step, as the wizard keeps it on the device. */
 const BILL_IN_PROGRESS = {
@@ -243,7 +244,10 @@ describe('a live bill: everyone picks their own items on their own phone', () =>
     const opened = await fetch(`${baseUrl()}/api/live-bills`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ items, diners: diners.map(({ id, name }) => ({ id, name })), tip: { percent: 10 } }),
+      body: JSON.stringify({
+        bill: { currency: 'GBP', name: null, diners: diners.map(({ id, name }) => ({ id, name })), items, tipPence: 0, tipSplit: 'equal', tipSharers: 'allDiners', payerId: null },
+        tip: { percent: 10 },
+      }),
     });
     const { billId, organiserKey, tableKey, url } = (await opened.json()) as Record<string, string>;
     const small = { viewport: { width: 320, height: 640 }, colorScheme };
@@ -278,10 +282,7 @@ describe('a live bill: everyone picks their own items on their own phone', () =>
     const stored = await fetch(`${baseUrl()}/api/bills`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        bill: { merchant: 'Olive Tree', tipPence: 0, diners: [{ id: 'bob', name: 'Bob' }], items: [{ name: 'Peroni', pricePence: 1234, assignedTo: ['bob'] }] },
-        payee: { name: 'Olive' },
-      }),
+      body: JSON.stringify(storeBody({ name: 'Olive Tree', tipPence: 0, diners: [{ id: 'bob', name: 'Bob' }], items: [{ name: 'Peroni', pricePence: 1234, assignedTo: ['bob'] }] }, { name: 'Olive' })),
     });
     const page = new URL(((await stored.json()) as { diners: { url: string }[] }).diners[0]!.url).pathname;
     const handOut = (url: string, pence = 1234) => ({ type: 'handOut', payTo: 'Olive', links: [{ dinerId: 'bob', url, pence }] });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { baseUrl } from './support/browser';
 import { postDeclaring, send } from './support/http';
+import { shareBody } from '../support/share-packets';
 
 /** Every JSON endpoint, with the method it accepts. Extend this list with every new endpoint. */
 const JSON_ENDPOINTS: { path: string; method: 'GET' | 'POST' }[] = [
@@ -139,7 +140,7 @@ describe('malformed input never produces a 5xx or a stack trace', () => {
     const created = await fetch(`${baseUrl()}/api/shares`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ diners: [{ id: 'a', name: 'Ann' }], items: [{ name: 'Soup', pricePence: 500, assignedTo: ['a'] }], tipPence: 0 }),
+      body: JSON.stringify(shareBody({ diners: [{ id: 'a', name: 'Ann' }], items: [{ name: 'Soup', pricePence: 500, assignedTo: ['a'] }], tipPence: 0 })),
     });
     const { token } = (await created.json()) as { token: string };
     const [payload, tag] = token.split('.') as [string, string];
@@ -177,7 +178,7 @@ describe('malformed input never produces a 5xx or a stack trace', () => {
     const cases: [string, unknown, string][] = [
       ['/api/receipts', { ...bill, merchant: 'The\u0000Anchor' }, 'merchant'],
       ['/api/receipts', { ...bill, diners: [{ id: 'a', name: 'Ann', monzo: 'ann\u0000' }] }, 'diners.0.monzo'],
-      ['/api/shares', { ...bill, items: [{ name: 'Sou\u0008p', pricePence: 500, assignedTo: ['a'] }] }, 'items.0.name'],
+      ['/api/shares', shareBody({ ...bill, items: [{ name: 'Sou\u0008p', pricePence: 500, assignedTo: ['a'] }] }), 'bill.items.0.name'],
       ['/functions/v1/store-token-purchase', { anonymousUserId: randomUUID(), tokens: 10, amount: 2.99, paymentId: 'pi_\u0000x', provider: 'stripe' }, 'paymentId'],
       ['/api/recovery', { anonymousUserId: randomUUID(), recoveryCode: 'ABCD-EFGH-JKMN-PQR\u0000' }, 'recoveryCode'],
     ];
@@ -207,7 +208,7 @@ describe('malformed input never produces a 5xx or a stack trace', () => {
         expectCleanClientError(page.status, page.body, `GET ${path} as ${host}`);
       }
       for (const path of ['/api/shares', '/api/receipts']) {
-        const created = await send(path, { method: 'POST', headers: { host, 'content-type': 'application/json' }, body: JSON.stringify(bill) });
+        const created = await send(path, { method: 'POST', headers: { host, 'content-type': 'application/json' }, body: JSON.stringify(path === '/api/shares' ? shareBody(bill) : bill) });
         expectCleanClientError(created.status, created.body, `POST ${path} as ${host}`);
         if (created.status !== 201) continue;
         const answer = JSON.parse(created.body) as { url?: string; diners?: { url: string }[] };

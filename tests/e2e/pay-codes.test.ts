@@ -8,11 +8,12 @@ import { launchBrowser, newPhone } from './support/browser';
 import { clipboard } from './support/paying-back';
 import { addDiners, expectAccessible, openApp, toggle } from './support/wizard';
 import { postJson } from './support/http';
+import { storeBody } from '../support/share-packets';
 
 /** Taverna Nikos for Alex (who paid), Ben and Cat: each a main, the wine three ways (667 each, in cents or paise). */
 const bill = (currency: string) => ({
   currency,
-  merchant: 'Taverna Nikos',
+  name: 'Taverna Nikos',
   tipPence: 0,
   payerId: 'a',
   diners: [
@@ -29,7 +30,7 @@ const bill = (currency: string) => ({
 });
 
 async function store(currency: string, payee: Record<string, string>) {
-  const response = await postJson('/api/bills', { bill: bill(currency), payee });
+  const response = await postJson('/api/bills', storeBody(bill(currency), payee));
   expect(response.status).toBe(201);
   return storeBill.answer.parse(await response.json());
 }
@@ -82,12 +83,12 @@ describe('paid back in any country', () => {
   });
 
   it('refuses an IBAN whose check digits do not match, naming the field', async () => {
-    const response = await postJson('/api/bills', { bill: bill('EUR'), payee: { name: 'Alex', iban: 'DE88 3704 0044 0532 0130 00' } });
+    const response = await postJson('/api/bills', storeBody(bill('EUR'), { name: 'Alex', iban: 'DE88 3704 0044 0532 0130 00' }));
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ code: 'invalid_payee', field: 'iban', error: "The check digits don't match: check the IBAN" });
-    const bic = await postJson('/api/bills', { bill: bill('EUR'), payee: { name: 'Alex', iban: 'DE89370400440532013000', bic: 'COBA' } });
+    const bic = await postJson('/api/bills', storeBody(bill('EUR'), { name: 'Alex', iban: 'DE89370400440532013000', bic: 'COBA' }));
     expect([bic.status, ((await bic.json()) as { field: string }).field]).toEqual([400, 'bic']);
-    const upi = await postJson('/api/bills', { bill: bill('INR'), payee: { name: 'Alex', upi: 'alex' } });
+    const upi = await postJson('/api/bills', storeBody(bill('INR'), { name: 'Alex', upi: 'alex' }));
     expect([upi.status, ((await upi.json()) as { field: string }).field]).toEqual([400, 'upi']);
   });
 

@@ -4,6 +4,7 @@ import { baseUrl, launchBrowser, newPhone, waitForIslands } from './support/brow
 import { linesOf } from './support/layout';
 import { refusalOf } from '../../src/contracts/endpoint';
 import { createShareLink } from '../../src/contracts/shares';
+import { shareBody, type BillSketch } from '../support/share-packets';
 
 // Hand-worked: Prosecco 3200 / 3 = 1067, 1067, 1066; tip 500 / 3 goes 167, 166, 167 (the penny goes to
 // whoever is furthest below their exact share so far: Cat, then Alice on the tie).
@@ -24,8 +25,8 @@ const bill = {
   tipPence: 500,
 };
 
-async function share(extra: Record<string, unknown> = {}): Promise<{ url: string; token: string; expiresAt: string }> {
-  const response = await fetch(`${baseUrl()}/api/shares`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...bill, ...extra }) });
+async function share(extra: Partial<BillSketch> = {}): Promise<{ url: string; token: string; expiresAt: string }> {
+  const response = await fetch(`${baseUrl()}/api/shares`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(shareBody({ ...bill, ...extra })) });
   expect(response.status).toBe(201);
   return (await response.json()) as { url: string; token: string; expiresAt: string };
 }
@@ -44,7 +45,7 @@ describe('sharing a bill by signed link', () => {
     expect(createShareLink.answer.safeParse(link).success).toBe(true);
     expect(link.url).toBe(`${baseUrl()}/b/${link.token}`);
     expect(new Date(link.expiresAt).getTime() - Date.now()).toBeGreaterThan(7 * 24 * 3600_000 - 60_000);
-    const bad = await fetch(`${baseUrl()}/api/shares`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...bill, items: [] }) });
+    const bad = await fetch(`${baseUrl()}/api/shares`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(shareBody({ ...bill, items: [] })) });
     expect(bad.status).toBe(400);
     const refusal: unknown = await bad.json();
     expect(refusal).toEqual({ error: 'No items in receipt', code: 'invalid_bill' });
@@ -87,7 +88,7 @@ describe('sharing a bill by signed link', () => {
   });
 
   it('shows the single-seat view when every item belongs to one seat, and the verified bill as JSON for the app', async () => {
-    const { token } = await share({ items: [bill.items[0], bill.items[4]] });
+    const { token } = await share({ items: [bill.items[0]!, bill.items[4]!] });
     const { context, page } = await newPhone(browser);
     await page.goto(`/b/${token}`);
     await page.getByRole('heading', { name: "Alice's Bill" }).waitFor();
@@ -95,16 +96,18 @@ describe('sharing a bill by signed link', () => {
     const response = await fetch(`${baseUrl()}/api/shares/${token}`);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({
-      diners: [
-        { id: '1', name: 'Alice' },
-        { id: '2', name: 'Ben' },
-        { id: '3', name: 'Cat' },
-      ],
-      items: [
-        { name: 'Margherita Pizza', pricePence: 899, assignedTo: ['1'] },
-        { name: 'Espresso', pricePence: 250, assignedTo: ['1'] },
-      ],
-      tipPence: 500,
+      bill: {
+        diners: [
+          { id: '1', name: 'Alice' },
+          { id: '2', name: 'Ben' },
+          { id: '3', name: 'Cat' },
+        ],
+        items: [
+          { name: 'Margherita Pizza', pricePence: 899, assignedTo: ['1'] },
+          { name: 'Espresso', pricePence: 250, assignedTo: ['1'] },
+        ],
+        tipPence: 500,
+      },
       dinerId: null,
     });
     const forged = await fetch(`${baseUrl()}/api/shares/${token.replace('.', '.1')}`);
@@ -116,13 +119,14 @@ describe('sharing a bill by signed link', () => {
   it('POST /api/shares takes tipSplit (equal by default), GET answers it, and other values are 400s', async () => {
     const proportional = await share({ tipSplit: 'proportional' });
     const equal = await share();
-    const opened = async (token: string) => ((await (await fetch(`${baseUrl()}/api/shares/${token}`)).json()) as { tipSplit: string }).tipSplit;
+    const opened = async (token: string) => ((await (await fetch(`${baseUrl()}/api/shares/${token}`)).json()) as { bill: { tipSplit: string } }).bill.tipSplit;
     expect([await opened(proportional.token), await opened(equal.token)]).toEqual(['proportional', 'equal']);
     expect(proportional.token.length).toBe(equal.token.length);
     for (const tipSplit of ['weighted', 1, null]) {
-      const bad = await fetch(`${baseUrl()}/api/shares`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...bill, tipSplit }) });
+      const body = shareBody(bill);
+      const bad = await fetch(`${baseUrl()}/api/shares`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, bill: { ...body.bill, tipSplit } }) });
       expect(bad.status).toBe(400);
-      expect(((await bad.json()) as { error: string }).error).toMatch(/^Invalid request: tipSplit: .*"equal".*"proportional"/);
+      expect(((await bad.json()) as { error: string }).error).toMatch(/^Invalid request: bill\.tipSplit: .*"equal".*"proportional"/);
     }
   });
 

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { baseUrl, launchBrowser, newPhone, waitForIslands } from './support/browser';
 import { auditPage, screenshot, showAs, THEMES, WIDTHS } from './support/visual-audit';
 import { addDiners, FakeBackend, openApp, toggle, uploadPhoto } from './support/wizard';
+import { shareBody } from '../support/share-packets';
 
 // Every screen and dialog at 320 and 390 px, light and dark: a screenshot of each into
 // test-results/visual-audit/ for review, and a failure for sideways scrolling, touch targets under
@@ -200,8 +201,8 @@ describe('visual audit: every screen and dialog at 320 and 390 px, light and dar
   });
 
   it('the shared pages a diner opens', async () => {
-    const whole = await post<{ token: string }>('/api/shares', bill);
-    const one = await post<{ token: string }>('/api/shares', { ...bill, dinerId: 'd-ben' });
+    const whole = await post<{ token: string }>('/api/shares', shareBody(bill));
+    const one = await post<{ token: string }>('/api/shares', shareBody({ ...bill, dinerId: 'd-ben' }));
     const stored = await post<{ receiptId: string; diners: { dinerId: string }[] }>('/api/receipts', receipt);
     const alice = stored.diners[0]!.dinerId;
     await visit(`/b/${whole.token}`, 'share-bill');

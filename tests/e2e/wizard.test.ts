@@ -5,6 +5,7 @@ import { baseUrl, launchBrowser, newPhone } from './support/browser';
 import { tinyImage } from '../support/images';
 import { addDiners, analyzeToReview, expectAccessible, FakeBackend, manualBill, openApp, receiptPhoto, scanToReview, toggle, uploadAndAnalyze, uploadPhoto } from './support/wizard';
 import { realReceiptPhoto } from '../support/shared-receipts';
+import { shareBody } from '../support/share-packets';
 
 const REAL_RECEIPT = realReceiptPhoto('the wizard reading a real receipt photo');
 
@@ -427,17 +428,19 @@ describe('the splitting wizard at /app', () => {
     const created = await fetch(`${baseUrl()}/api/shares`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: baseUrl() },
-      body: JSON.stringify({
-        diners: [
-          { id: 'a', name: 'Ann' },
-          { id: 'b', name: 'Ben' },
-        ],
-        items: [
-          { name: 'Curry', pricePence: 1001, assignedTo: ['a', 'b'] },
-          { name: 'Naan', pricePence: 300, assignedTo: ['b'] },
-        ],
-        tipPence: 150,
-      }),
+      body: JSON.stringify(
+        shareBody({
+          diners: [
+            { id: 'a', name: 'Ann' },
+            { id: 'b', name: 'Ben' },
+          ],
+          items: [
+            { name: 'Curry', pricePence: 1001, assignedTo: ['a', 'b'] },
+            { name: 'Naan', pricePence: 300, assignedTo: ['b'] },
+          ],
+          tipPence: 150,
+        }),
+      ),
     });
     expect(created.status).toBe(201);
     const { token } = (await created.json()) as { token: string };

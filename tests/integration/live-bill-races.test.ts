@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';
 import { openPostgres, postgresUnavailable, type TestDatabase } from '../support/databases';
 import { openEventStream } from '../support/event-stream';
-import { aLiveBillRequest, billOnPhone } from '../support/live-bills';
+import { aLiveBillRequest, liveOpenBody, billOnPhone } from '../support/live-bills';
 
 const unavailable = postgresUnavailable();
 if (unavailable) console.warn(`[integration] live-bill races on two processes skipped: ${unavailable}`);
@@ -48,7 +48,7 @@ describe.skipIf(unavailable !== null)('live-bill races on two processes', () => 
 
   async function openBill(diners: readonly string[]) {
     const items = diners.map((id) => ({ id: `dish-${id}`, name: `Dish ${id}`, pricePence: 1000, kind: 'item' as const }));
-    const opened = await post(0, '/api/live-bills', aLiveBillRequest({ items, diners: diners.map((id) => ({ id, name: id.toUpperCase() })) }));
+    const opened = await post(0, '/api/live-bills', liveOpenBody(aLiveBillRequest({ items, diners: diners.map((id) => ({ id, name: id.toUpperCase() })) })));
     expect(opened.status).toBe(201);
     return (await opened.json()) as { billId: string; organiserKey: string; tableKey: string };
   }

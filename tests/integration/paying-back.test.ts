@@ -8,11 +8,11 @@ import { ShareBill, STORED_BILL_DAYS, type ShareBillInput } from '../../src/appl
 import { pence } from '../../domain/money';
 import { splitBill } from '../../domain/split';
 import { FakeClock } from '../support/clock';
+import { billOf, type BillSketch } from '../support/share-packets';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 
-const bill: ShareBillInput['bill'] = {
-  merchant: 'The Crown',
-  diningDate: '2026-11-21',
+const bill: BillSketch = {
+  name: 'The Crown',
   tipPence: 500,
   diners: [
     { id: 'app-alice', name: 'Alice' },
@@ -26,6 +26,10 @@ const bill: ShareBillInput['bill'] = {
   ],
 };
 const payee = { name: 'Alice', monzo: 'alicem', paypal: 'https://paypal.me/AliceP' };
+const DINING_DATE = '2026-11-21';
+
+/** A bill sketched as tests write it, as the endpoint reads it off the wire. */
+const withBill = (input: Omit<ShareBillInput, 'bill'> & { readonly bill: BillSketch }): ShareBillInput => ({ ...input, bill: billOf(input.bill), diningDate: DINING_DATE });
 
 describeEachDatabase('getting paid back: capabilities', (open) => {
   let t: TestDatabase;
@@ -45,7 +49,7 @@ describeEachDatabase('getting paid back: capabilities', (open) => {
   afterAll(() => t.close());
 
   async function stored(client = 'organiser') {
-    const made = await share.execute({ bill, payee }, client);
+    const made = await share.execute(withBill({ bill, payee }), client);
     if (!made.ok) throw new Error(made.error.code);
     const capability = (id: string) => made.value.diners.find((d) => d.id === id)!.capability!;
     const dinerId = (id: string) => made.value.diners.find((d) => d.id === id)!.dinerId;
@@ -103,7 +107,7 @@ describeEachDatabase('getting paid back: capabilities', (open) => {
     expect(await payments.dinerPaid({ receiptId: s.receiptId, dinerKey: ben }, 'ben-phone')).toEqual({ ok: true, value: true });
     expect(await payments.status(s.receiptId, ben)).toEqual({ ok: false, error: { code: 'not_organiser' } });
     expect(await payments.mark({ receiptId: s.receiptId, organiserSecret: ben, dinerId: s.dinerId('app-cat'), paid: true }, 'ben-phone')).toEqual({ ok: false, error: { code: 'not_organiser' } });
-    expect((await share.execute({ bill: { ...bill, tipPence: 0 }, payee, stored: { receiptId: s.receiptId, organiserSecret: ben, dinerIds: {} } }, 'ben-phone')).ok).toBe(false);
+    expect((await share.execute(withBill({ bill: { ...bill, tipPence: 0 }, payee, stored: { receiptId: s.receiptId, organiserSecret: ben, dinerIds: {} } }), 'ben-phone')).ok).toBe(false);
     const status = await payments.status(s.receiptId, s.organiserSecret);
     if (!status.ok) throw new Error(status.error.code);
     expect(status.value.diners.map((d) => [d.name, d.paid?.by ?? null])).toEqual([
@@ -135,7 +139,7 @@ describeEachDatabase('getting paid back: capabilities', (open) => {
     const s = await stored();
     await payments.dinerPaid({ receiptId: s.receiptId, dinerKey: s.capability('app-alice') }, 'alice-phone');
     const edited = await share.execute(
-      {
+      withBill({
         bill: {
           ...bill,
           tipPence: 600,
@@ -144,7 +148,7 @@ describeEachDatabase('getting paid back: capabilities', (open) => {
         },
         payee,
         stored: { receiptId: s.receiptId, organiserSecret: s.organiserSecret, dinerIds: Object.fromEntries(s.diners.map((d) => [d.id, d.dinerId])) },
-      },
+      }),
       'organiser',
     );
     if (!edited.ok) throw new Error(edited.error.code);
@@ -163,7 +167,7 @@ describeEachDatabase('getting paid back: capabilities', (open) => {
   });
 
   it('records a paid mark as an amount: after the bill grows the difference is still to come, and the payer owes nothing (issue 28)', async () => {
-    const made = await share.execute({ bill: { ...bill, payerId: 'app-alice' }, payee }, 'organiser');
+    const made = await share.execute(withBill({ bill: { ...bill, payerId: 'app-alice' }, payee }), 'organiser');
     if (!made.ok) throw new Error(made.error.code);
     const s = made.value;
     const ben = s.diners.find((d) => d.id === 'app-ben')!;
@@ -184,7 +188,7 @@ describeEachDatabase('getting paid back: capabilities', (open) => {
 
     // The organiser raises the tip after Ben paid: he has paid what he owed then, and owes the difference.
     const stored = { receiptId: s.receiptId, organiserSecret: s.organiserSecret, dinerIds: Object.fromEntries(s.diners.map((d) => [d.id, d.dinerId])) };
-    expect((await share.execute({ bill: { ...bill, payerId: 'app-alice', tipPence: 2000 }, payee, stored }, 'organiser')).ok).toBe(true);
+    expect((await share.execute(withBill({ bill: { ...bill, payerId: 'app-alice', tipPence: 2000 }, payee, stored }), 'organiser')).ok).toBe(true);
     const after = await payments.status(s.receiptId, s.organiserSecret);
     if (!after.ok) throw new Error(after.error.code);
     const benAfter = after.value.diners.find((d) => d.name === 'Ben')!;
@@ -209,7 +213,7 @@ describeEachDatabase('getting paid back: capabilities', (open) => {
     expect(settled.ok && settled.value.diners.find((d) => d.name === 'Ben')).toMatchObject({ leftPence: 0, paid: { amountPence: benAfter.totalPence } });
 
     // The tip goes down again: Ben paid more than his share, and the organiser sees it is to give back.
-    expect((await share.execute({ bill: { ...bill, payerId: 'app-alice', tipPence: 0 }, payee, stored }, 'organiser')).ok).toBe(true);
+    expect((await share.execute(withBill({ bill: { ...bill, payerId: 'app-alice', tipPence: 0 }, payee, stored }), 'organiser')).ok).toBe(true);
     const lower = await payments.status(s.receiptId, s.organiserSecret);
     if (!lower.ok) throw new Error(lower.error.code);
     const benLower = lower.value.diners.find((d) => d.name === 'Ben')!;
@@ -218,16 +222,16 @@ describeEachDatabase('getting paid back: capabilities', (open) => {
   });
 
   it('refuses bad payment details with the field and a code', async () => {
-    expect(await share.execute({ bill, payee: { name: ' ' } }, 'organiser')).toMatchObject({ ok: false, error: { code: 'invalid_payee', problem: { field: 'name', code: 'required' } } });
-    expect(await share.execute({ bill, payee: { name: 'Al', paypal: 'al.ice' } }, 'organiser')).toMatchObject({
+    expect(await share.execute(withBill({ bill, payee: { name: ' ' } }), 'organiser')).toMatchObject({ ok: false, error: { code: 'invalid_payee', problem: { field: 'name', code: 'required' } } });
+    expect(await share.execute(withBill({ bill, payee: { name: 'Al', paypal: 'al.ice' } }), 'organiser')).toMatchObject({
       ok: false,
       error: { code: 'invalid_payee', problem: { field: 'paypal', code: 'invalid' } },
     });
-    expect(await share.execute({ bill, payee: { name: 'Al', iban: 'DE88 3704 0044 0532 0130 00' } }, 'organiser')).toMatchObject({
+    expect(await share.execute(withBill({ bill, payee: { name: 'Al', iban: 'DE88 3704 0044 0532 0130 00' } }), 'organiser')).toMatchObject({
       ok: false,
       error: { code: 'invalid_payee', problem: { field: 'iban', code: 'iban_check_digits' } },
     });
-    expect(await share.execute({ bill: { ...bill, items: [] }, payee }, 'organiser')).toEqual({ ok: false, error: { code: 'invalid_bill', message: 'No items in receipt' } });
+    expect(await share.execute(withBill({ bill: { ...bill, items: [] }, payee }), 'organiser')).toEqual({ ok: false, error: { code: 'invalid_bill', message: 'No items in receipt' } });
   });
 
   it('limits how fast one bill can be marked', async () => {

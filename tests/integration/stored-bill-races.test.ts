@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';
 import { openPostgres, postgresUnavailable, type TestDatabase } from '../support/databases';
+import { billOf } from '../support/share-packets';
 
 const unavailable = postgresUnavailable();
 if (unavailable) console.warn(`[integration] stored-bill races on two processes skipped: ${unavailable}`);
@@ -16,9 +17,9 @@ const DINERS = [
 ];
 
 /** The bill with the named diners, each with a dish of their own. */
-function billOf(ids: readonly string[]) {
+function billFor(ids: readonly string[]) {
   const diners = DINERS.filter((d) => ids.includes(d.id));
-  return { tipPence: 300, diners, items: diners.map((d, n) => ({ name: `Dish ${d.name}`, pricePence: 1000 + n, assignedTo: [d.id] })) };
+  return billOf({ tipPence: 300, diners, items: diners.map((d, n) => ({ name: `Dish ${d.name}`, pricePence: 1000 + n, assignedTo: [d.id] })) });
 }
 
 interface Shared {
@@ -58,14 +59,14 @@ describe.skipIf(unavailable !== null)('stored-bill races on two processes', () =
   const payee = { name: 'Alice', monzo: 'alicem' };
 
   async function share(): Promise<Shared> {
-    const made = await storeBill(0, { bill: billOf(DINERS.map((d) => d.id)), payee });
+    const made = await storeBill(0, { bill: billFor(DINERS.map((d) => d.id)), payee });
     expect(made.status).toBe(201);
     return (await made.json()) as Shared;
   }
 
   /** The organiser's edit, keeping only `ids`, from a device that remembers every diner it stored. */
   const edit = (i: number, s: Shared, ids: readonly string[]) =>
-    storeBill(i, { bill: billOf(ids), payee, stored: { receiptId: s.receiptId, organiserSecret: s.organiserSecret, dinerIds: Object.fromEntries(s.diners.map((d) => [d.id, d.dinerId])) } });
+    storeBill(i, { bill: billFor(ids), payee, stored: { receiptId: s.receiptId, organiserSecret: s.organiserSecret, dinerIds: Object.fromEntries(s.diners.map((d) => [d.id, d.dinerId])) } });
 
   async function marksOnRemovedDiners(receiptId: string) {
     const diners = new Set((await database.db.selectFrom('diners').select('id').where('receipt_id', '=', receiptId).execute()).map((d) => d.id));

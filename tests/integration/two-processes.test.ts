@@ -8,7 +8,8 @@ import { startBuiltServer, type BuiltServer } from '../support/built-server';
 import { openPostgres, postgresUnavailable, type TestDatabase } from '../support/databases';
 import { openEventStream } from '../support/event-stream';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
-import { aLiveBillRequest, billOnPhone } from '../support/live-bills';
+import { aLiveBillRequest, liveOpenBody, billOnPhone } from '../support/live-bills';
+import { shareBody } from '../support/share-packets';
 
 const WEBHOOK_SECRET = 'whsec_two_processes';
 const unavailable = postgresUnavailable();
@@ -67,12 +68,12 @@ describe.skipIf(unavailable !== null)('two server processes on one Postgres', ()
   });
 
   it('opens on one process a share link signed by the other', async () => {
-    const created = await post(servers[0]!, '/api/shares', { diners: [{ id: 'a', name: 'Ann' }], items: [{ name: 'Soup', pricePence: 650, assignedTo: ['a'] }], tipPence: 100 });
+    const created = await post(servers[0]!, '/api/shares', shareBody({ diners: [{ id: 'a', name: 'Ann' }], items: [{ name: 'Soup', pricePence: 650, assignedTo: ['a'] }], tipPence: 100 }));
     expect(created.status).toBe(201);
     const { token } = (await created.json()) as { token: string };
     const opened = await fetch(`${servers[1]!.url}/api/shares/${token}`);
     expect(opened.status).toBe(200);
-    expect(await opened.json()).toMatchObject({ diners: [{ name: 'Ann' }], items: [{ name: 'Soup', pricePence: 650 }], tipPence: 100 });
+    expect(await opened.json()).toMatchObject({ bill: { diners: [{ name: 'Ann' }], items: [{ name: 'Soup', pricePence: 650 }], tipPence: 100 } });
   });
 
   it('credits a payment once when both processes receive its webhook, twice each', async () => {
@@ -94,7 +95,7 @@ describe.skipIf(unavailable !== null)('two server processes on one Postgres', ()
   });
 
   it('shows a claim sent to one process on a phone watching the live bill through the other, and catches a reconnecting phone up', async () => {
-    const opened = await post(servers[0]!, '/api/live-bills', aLiveBillRequest());
+    const opened = await post(servers[0]!, '/api/live-bills', liveOpenBody(aLiveBillRequest()));
     expect(opened.status).toBe(201);
     const { billId, tableKey } = (await opened.json()) as { billId: string; tableKey: string };
     const events = (server: BuiltServer, headers: Record<string, string> = {}) => openEventStream(`${server.url}/api/live-bills/${billId}/events?key=${tableKey}`, headers);

@@ -14,6 +14,7 @@ import { startBuiltServer, type BuiltServer } from '../support/built-server';
 import { createFreshDatabase } from '../support/fresh-database';
 import { fakeOpenAiEnvironment, startFakeOpenAi } from '../support/fake-openai';
 import { tinyImage } from '../support/images';
+import { shareBody } from '../support/share-packets';
 
 // Bounded: five runs of LOAD_SECONDS each (4 s by default) on 10 connections, plus start-up.
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 4);
@@ -59,7 +60,7 @@ describe('load on the built server', () => {
     database = await databaseForTheServer(dataDir);
     const databaseEnv = database.target.kind === 'postgres' ? { DATABASE_URL: database.target.url } : { DATABASE_URL: '' };
     server = await startBuiltServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...databaseEnv, ...fakeOpenAiEnvironment(reader.url) });
-    const share = await call(server.url, 'POST', '/api/shares', aSharedBill());
+    const share = await call(server.url, 'POST', '/api/shares', shareBody(aSharedBill()));
     sharePath = new URL((JSON.parse(share.body) as { url: string }).url, server.url).pathname;
     bareShare = await startBareServer(server.url + sharePath, join(dataDir, 'share-page.html'));
     bareApp = await startBareServer(`${server.url}/app`, join(dataDir, 'app-page.html'));

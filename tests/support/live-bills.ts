@@ -2,6 +2,10 @@ import { applyLive, type LiveBill, type LiveChange } from '../../domain/live-bil
 import type { NewLiveBillRequest } from '../../domain/live-bill/new-live-bill';
 import { liveBillFromJson, liveBillToJson, type LiveBillJson } from '../../domain/live-bill/wire';
 import type { EventStreamReader } from './event-stream';
+import type { Bill } from '../../domain/bill';
+import { currencyCode, GBP } from '../../domain/currency';
+import { pence } from '../../domain/money';
+import type { BillItem } from '../../domain/receipt';
 
 /** A bill as the wizard opens it to the table: three diners, a soup, a pizza and three beers on one line. */
 export function aLiveBillRequest(change: Partial<NewLiveBillRequest> = {}): NewLiveBillRequest {
@@ -20,6 +24,26 @@ export function aLiveBillRequest(change: Partial<NewLiveBillRequest> = {}): NewL
     tipSplit: 'equal',
     ...change,
   };
+}
+
+/** POST /api/live-bills's body (openLiveBill) for a bill as the wizard opens it: the one Bill, the tip, the organiser's diner. */
+export function liveOpenBody(request: NewLiveBillRequest) {
+  const items = request.items.map((i): BillItem => {
+    const base = { id: i.id, name: i.name, pricePence: pence(i.pricePence), kind: i.kind, assignedTo: i.assignedTo ?? [] };
+    if (i.quantity === undefined) return base;
+    return i.unitCounts === undefined ? { ...base, quantity: i.quantity } : { ...base, quantity: i.quantity, portions: { by: 'units', quantity: i.quantity, counts: i.unitCounts } };
+  });
+  const bill: Bill = {
+    currency: currencyCode(request.currency) ?? GBP,
+    name: null,
+    diners: request.diners,
+    items,
+    tipPence: pence(0),
+    tipSplit: request.tipSplit,
+    tipSharers: 'allDiners',
+    payerId: null,
+  };
+  return { bill, tip: request.tip, organiserDinerId: request.organiserDinerId ?? null };
 }
 
 /**

@@ -8,9 +8,8 @@ import { exportBill } from '../../domain/export';
 import { pence, type Pence } from '../../domain/money';
 import type { Portions } from '../../domain/portions';
 import type { BillItem } from '../../domain/receipt';
-import { newStoredReceipt } from '../../domain/sharing/new-receipt';
+import { newStoredReceipt, receiptRequestOfBill } from '../../domain/sharing/new-receipt';
 import { openPacket } from '../../domain/sharing/share-token';
-import { shareableBill } from '../../domain/sharing/share-text';
 import { billOfStoredReceipt, dinerBreakdown } from '../../domain/sharing/stored-receipt';
 import { billSplit, type Bill } from '../../domain/bill';
 import { splitBill, type TipSplit } from '../../domain/split';
@@ -173,9 +172,9 @@ describe('every path adds up to the Grand Total (issue 28)', () => {
         // Nor does a bill whose discounts outweigh its items ('Subtotal cannot be negative').
         fc.pre(bill.items.filter((i) => i.kind !== 'vat').reduce((sum, i) => sum + i.pricePence, 0) >= 0);
         const before = splitOf(bill);
-        const shared = shareableBill({ ...bill, items: bill.items });
-        const link = links.create(shared);
-        const stored = newStoredReceipt({ ...shared, tipSharers: 'allDiners', payeeName: 'Alex' }, random, { scoped: true });
+        const shared = receiptRequestOfBill(domainBill(bill));
+        const link = links.create(domainBill(bill), {});
+        const stored = newStoredReceipt({ ...shared, payeeName: 'Alex' }, random, { scoped: true });
         if (!stored.ok) throw new Error(stored.error);
         // What ShareBill (POST /api/bills) checks before storing, and ShareLinks (POST /api/shares) before signing.
         const storedShort = unassignedCount(billSplit(billOfStoredReceipt(stored.value.receipt)));
@@ -199,9 +198,9 @@ describe('every path adds up to the Grand Total (issue 28)', () => {
 
         // The whole-bill link and each diner's link, named as the app names them, with the organiser (the first diner) as payer:
         // what the payer's row says they are owed is everyone else's share.
-        const afterShared = { ...shareableBill(after), name: 'The Olive Tree · 25 Nov 2026', payerId: after.diners[0]!.id };
+        const afterShared = { ...domainBill(after), name: 'The Olive Tree · 25 Nov 2026', payerId: after.diners[0]!.id };
         for (const dinerId of [null, ...after.diners.map((d) => d.id)]) {
-          const made = links.create({ ...afterShared, dinerId });
+          const made = links.create(afterShared, { dinerId });
           if (!made.ok) throw new Error(made.error.reason);
           const opened = openPacket(made.value.token, Math.floor(NOW.getTime() / 1000), signer, pakoCompressor);
           if (!opened.ok) throw new Error(opened.error);
@@ -213,7 +212,7 @@ describe('every path adds up to the Grand Total (issue 28)', () => {
         }
 
         // The documents' stored receipt (POST /api/receipts): its pages split the tip among the diners with items, and add up too.
-        const api = await apiReceipts.create(afterShared, `client-${client++}`);
+        const api = await apiReceipts.create(receiptRequestOfBill(afterShared), `client-${client++}`);
         if (!api.ok) throw new Error(api.error.code);
         const apiReceipt = (await apiBills.find(api.value.receiptId, new Date()))!.bill;
         const apiPages = api.value.diners.map((d) => {
@@ -224,7 +223,7 @@ describe('every path adds up to the Grand Total (issue 28)', () => {
         expect(sum(apiPages)).toBe(split.totalPence);
 
         // The stored bill's /r/ pages.
-        const kept = newStoredReceipt({ ...afterShared, tipSharers: 'allDiners', payeeName: 'Alex' }, random, { scoped: true });
+        const kept = newStoredReceipt({ ...receiptRequestOfBill(afterShared), payeeName: 'Alex' }, random, { scoped: true });
         if (!kept.ok) throw new Error(kept.error);
         expect(kept.value.receipt.currency).toBe(after.currency);
         const pages = after.diners.map((d) => {

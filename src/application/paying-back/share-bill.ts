@@ -2,8 +2,8 @@ import { parsePayee, type PayeeInput } from '../../../domain/paying-back/payee';
 import { paymentStatus, type PaymentStatus } from '../../../domain/paying-back/payments';
 import { newSecret } from '../../../domain/paying-back/secrets';
 import { err, ok, type Result } from '../../../domain/result';
-import { newStoredReceipt, type KeptIds, type NewReceiptRequest } from '../../../domain/sharing/new-receipt';
-import { billSplit } from '../../../domain/bill';
+import { newStoredReceipt, receiptRequestOfBill, type KeptIds, type NewReceiptRequest } from '../../../domain/sharing/new-receipt';
+import { billSplit, type Bill } from '../../../domain/bill';
 import { billOfStoredReceipt, type StoredReceipt } from '../../../domain/sharing/stored-receipt';
 import { unassignedCount } from '../../../domain/adds-up';
 import type { Clock } from '../../../ports/clock';
@@ -17,14 +17,18 @@ import type { PayingBackError } from './errors';
 export const STORED_BILL_DAYS = 30;
 
 export interface ShareBillInput {
-  /** The bill as the summary shows it (diner ids are the app's own). */
-  readonly bill: Omit<NewReceiptRequest, 'tipSharers' | 'payeeName' | 'diners'> & { readonly diners: readonly { readonly id: string; readonly name: string }[] };
+  /** The bill as the Summary shows it (diner ids are the app's own; its name heads the diners' pages). */
+  readonly bill: Bill;
+  /** The date printed on the receipt (ISO), when one was read. */
+  readonly diningDate?: string | null | undefined;
+  /** One unit of the bill's currency in pounds, when the organiser is paid back in pounds. */
+  readonly payBackRate?: string | null | undefined;
   readonly payee: PayeeInput;
   /** The bill this device stored before, to edit rather than store again. */
   readonly stored?: { readonly receiptId: string; readonly organiserSecret: string; readonly dinerIds: Readonly<Record<string, string>> } | undefined;
 }
 
-export interface SharedBill {
+export interface StoredBillAnswer {
   readonly receiptId: string;
   readonly organiserSecret: string;
   readonly expiresAt: string;
@@ -46,17 +50,12 @@ export class ShareBill {
     readonly clock: Clock,
   ) {}
 
-  async execute(input: ShareBillInput, clientKey: string): Promise<Result<SharedBill, PayingBackError>> {
+  async execute(input: ShareBillInput, clientKey: string): Promise<Result<StoredBillAnswer, PayingBackError>> {
     const payee = parsePayee(input.payee);
     if (!payee.ok) return err({ code: 'invalid_payee', problem: payee.error });
     const { name, iban, bic, upi, ...handles } = payee.value;
-    const request: NewReceiptRequest = {
-      ...input.bill,
-      diners: input.bill.diners.map((d) => ({ ...d, ...handles })),
-      tipSharers: 'allDiners',
-      payeeName: name,
-      payeeAccounts: { iban, bic, upi },
-    };
+    const stored = receiptRequestOfBill(input.bill, { diningDate: input.diningDate, payBackRate: input.payBackRate, payeeName: name, payeeAccounts: { iban, bic, upi } });
+    const request: NewReceiptRequest = { ...stored, diners: stored.diners.map((d) => ({ ...d, ...handles })) };
     const organiserSecret = input.stored?.organiserSecret ?? newSecret(this.random);
     const expiresAt = new Date(this.clock.now().getTime() + STORED_BILL_DAYS * 86_400_000);
     const build = (kept: KeptIds | undefined) => this.build(request, kept, organiserSecret, expiresAt);
@@ -119,7 +118,7 @@ function keptOf(bill: StoredReceipt, dinerIds: Readonly<Record<string, string>>)
   return { receiptId: bill.id, dinerIds: new Map(Object.entries(dinerIds).filter(([, id]) => existing.has(id))) };
 }
 
-function answer({ receipt, dinerIds, capabilities }: Built, organiserSecret: string, expiresAt: Date): Omit<SharedBill, 'status'> {
+function answer({ receipt, dinerIds, capabilities }: Built, organiserSecret: string, expiresAt: Date): Omit<StoredBillAnswer, 'status'> {
   return {
     receiptId: receipt.id,
     organiserSecret,

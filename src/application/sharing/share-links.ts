@@ -1,10 +1,10 @@
 import { publicPaths } from '../../../domain/public-paths';
 import { err, ok, type Result } from '../../../domain/result';
 import { NOT_ADDING_UP, unassignedCount } from '../../../domain/adds-up';
-import { billSplit } from '../../../domain/bill';
+import { billSplit, type Bill } from '../../../domain/bill';
 import type { BillView } from '../../../domain/bill-view';
 import { billOfPacket, packetView } from '../../../domain/sharing/packet-view';
-import { packetFromRequest, presentToken, type ShareLinkProblem, type SharePacket, type ShareRequest } from '../../../domain/sharing/share-packet';
+import { packetOfBill, presentToken, type ShareLinkProblem, type ShareOptions, type SharePacket } from '../../../domain/sharing/share-packet';
 import { openPacket, QR_13_TOKEN_CHARS, sealPacket } from '../../../domain/sharing/share-token';
 import type { Clock } from '../../../ports/clock';
 import type { Log } from '../../../ports/log';
@@ -40,8 +40,8 @@ export class ShareLinks {
     private readonly log: Log,
   ) {}
 
-  create(request: ShareRequest): Result<ShareLink, ShareRefusal> {
-    const packet = packetFromRequest(request, this.nowSeconds());
+  create(bill: Bill, options: ShareOptions): Result<ShareLink, ShareRefusal> {
+    const packet = packetOfBill(bill, options, this.nowSeconds());
     if (!packet.ok) return err({ code: 'invalid_bill', reason: packet.error });
     const unassigned = unassignedCount(billSplit(billOfPacket(packet.value)));
     if (unassigned !== null) return err({ code: NOT_ADDING_UP.code, reason: NOT_ADDING_UP.message(unassigned) });

@@ -13,7 +13,7 @@ import { receiptIdFor, type BillItem, type Diner } from '../../../domain/receipt
 import { keepAssignments, linesToPassOn, missedLine, rescaleReview, reviewLinesForBill, type MissedLineProblem, type ReviewLine } from '../../../domain/review';
 import { printedQuantity, withEveryoneToggled, withoutDiner, withPortionCount, withQuantity, withSplitMode, type SplitMode } from '../../../domain/portions';
 import { err, ok, type Result } from '../../../domain/result';
-import { MAX_ITEM_PENCE, type SharedKind } from '../../../domain/sharing/share-packet';
+import { MAX_ITEM_PENCE } from '../../../domain/bill';
 import type { ItemKind, TipSplit } from '../../../domain/split';
 import { tipSettingPence, tipSettingPercent, type TipSetting } from '../../../domain/tip-setting';
 import { DEFAULT_TIP_PERCENT } from '../../../domain/tip-default';
@@ -289,32 +289,18 @@ export function continueToSummary(): void {
   updateBill(() => ({ exportStamp, step: 'summary' }));
 }
 
-export interface SharedBill {
-  readonly currency: CurrencyCode;
-  readonly diners: readonly { readonly id: string; readonly name: string }[];
-  readonly items: readonly { readonly name: string; readonly pricePence: Pence; readonly kind: SharedKind; readonly assignedTo: readonly string[] }[];
-  readonly tipPence: Pence;
-  readonly tipSplit: TipSplit;
-  /** The bill's name, when the link carries one. */
-  readonly name: string | null;
-  /** The seat that paid the restaurant, when the link says. */
-  readonly payerId: string | null;
-  /** One unit of the bill's currency in pounds, when it is paid back in pounds. */
-  readonly payBackRate: string | null;
-}
-
-/** A shared receipt opened from a link goes straight to the summary, its tip kept as an amount and shared as it was. */
-export function loadSharedBill(shared: SharedBill): void {
+/** A shared bill opened from a link goes straight to the summary, its tip kept as an amount and shared as it was. */
+export function loadSharedBill(shared: Bill, payBackRate: string | null): void {
   $bill.set({
     ...EMPTY_BILL,
     currency: shared.currency,
     diners: shared.diners.map((d, i) => ({ id: d.id, name: d.name, color: dinerColour(i) })),
-    items: shared.items.map((item, i) => ({ id: `shared-${i + 1}`, name: item.name, pricePence: item.pricePence, kind: item.kind, assignedTo: [...item.assignedTo] })),
+    items: shared.items,
     tip: { mode: 'amount', percent: DEFAULT_TIP_PERCENT, amountText: minorToMajorText(shared.tipPence, shared.currency), chosen: true },
     tipSplit: shared.tipSplit,
     name: shared.name,
     ...(shared.payerId === null ? {} : { payer: { by: 'diner', dinerId: shared.payerId } }),
-    payBackRate: shared.payBackRate,
+    payBackRate,
   });
   continueToSummary();
 }

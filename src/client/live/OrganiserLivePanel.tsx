@@ -7,7 +7,7 @@ import { splitLines } from '../../../domain/live-bill/live-split';
 import { liveBillFromJson } from '../../../domain/live-bill/wire';
 import { minorToMajorText, type CurrencyCode } from '../../../domain/currency';
 import { typedMinor, typedMajor } from '../../../domain/price-input';
-import { MAX_ITEM_PENCE } from '../../../domain/sharing/share-packet';
+import { MAX_ITEM_PENCE } from '../../../domain/bill';
 import { qrDataUrl } from '../sharing/share-link';
 import { MoneyInput } from '../ui/MoneyInput';
 import { $bill, type LiveLink } from '../bill/bill-state';

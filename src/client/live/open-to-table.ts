@@ -1,22 +1,18 @@
 import { OFFLINE_MESSAGES } from '../online';
-import { newLiveItem } from '../../../domain/live-bill/new-live-bill';
 import { payerDinerId } from '../../../domain/paying-back/payee';
 import { $payee } from '../bill/payee-store';
 import { tipSettingPence, tipSettingPercent } from '../../../domain/tip-setting';
 import type { BillState, LiveLink } from '../bill/bill-state';
+import { $billModel } from '../bill/bill-store';
 import { openLiveBill } from '../../contracts/live-bills';
 import { callEndpoint } from '../call-endpoint';
 
 /** Opens the organiser's bill to the table; answers the link (and keys) or the server's reason why not. */
 export async function openToTable(bill: BillState): Promise<{ ok: true; live: LiveLink } | { ok: false; message: string }> {
   const body = {
-    // Each line in the units the bill has for it (a split by units, a printed or typed quantity).
-    items: bill.items.map(newLiveItem),
-    diners: bill.diners.map((d) => ({ id: d.id, name: d.name })),
+    bill: $billModel.get(),
     // The tip as the wizard reckons it (a percentage unless an amount was chosen), so totals agree.
     tip: bill.tip.mode === 'percent' || !bill.tip.chosen ? { percent: tipSettingPercent(bill.tip, bill.items) } : { pence: tipSettingPence(bill.tip, bill.items, bill.currency) },
-    tipSplit: bill.tipSplit,
-    currency: bill.currency,
     // The organiser (the diner named as in their payment details) is at the table on this phone: no other phone may pick their name.
     organiserDinerId: payerDinerId({ by: 'me' }, bill.diners, $payee.get()?.name ?? null),
   };

@@ -1,6 +1,6 @@
 import type { Payee } from '../../../domain/paying-back/payee';
 import { err, ok, type Result } from '../../../domain/result';
-import type { ShareableBill } from '../../../domain/sharing/share-text';
+import type { Bill } from '../../../domain/bill';
 import type { BillSnapshot } from '../bill/bill-store';
 import { storeBill } from '../../contracts/paying-back';
 import { createShareLink } from '../../contracts/shares';
@@ -11,7 +11,8 @@ import { payingBackProblem, type PayingBackProblem } from './problem';
 import { keepRecentBill, recentBill, type RecentBill } from './recent-bills';
 
 export interface BillToStore {
-  readonly bill: ShareableBill;
+  /** The bill as the Summary shows it, named as its pages are headed, with who paid the restaurant. */
+  readonly bill: Bill;
   readonly snapshot: BillSnapshot;
   /** The bill's name: the stored bill's merchant, which heads the diners' pages. */
   readonly label: string;
@@ -39,11 +40,11 @@ export async function ensureStored(toStore: BillToStore, payee: Payee, storedRec
   if (current !== null && current.fingerprint === fingerprint) return ok(current);
   const stored = current && { receiptId: current.receiptId, organiserSecret: current.organiserSecret, dinerIds: Object.fromEntries(current.diners.map((d) => [d.id, d.dinerId])) };
   const bill = storedBill(toStore);
-  let answer = await callEndpoint(storeBill, [], { bill, payee, ...(stored ? { stored } : {}) });
-  if (!answer.ok && answer.code === 'bill_not_found' && stored !== null) answer = await callEndpoint(storeBill, [], { bill, payee });
+  let answer = await callEndpoint(storeBill, [], { ...bill, payee, ...(stored ? { stored } : {}) });
+  if (!answer.ok && answer.code === 'bill_not_found' && stored !== null) answer = await callEndpoint(storeBill, [], { ...bill, payee });
   if (!answer.ok) return err(payingBackProblem(answer));
   // The whole-bill link (`/b/…`, no one's capability): what group messages carry.
-  const whole = await callEndpoint(createShareLink, [], shareLinkRequest(toStore.bill));
+  const whole = await callEndpoint(createShareLink, [], shareLinkRequest(toStore.bill, toStore.payBackRate));
   const known = new Map((answer.value.receiptId === current?.receiptId ? current.diners : []).map((d) => [d.dinerId, d.url]));
   const names = new Map(toStore.bill.diners.map((d) => [d.id, d.name]));
   const recent: RecentBill = {
@@ -71,20 +72,9 @@ export async function ensureStored(toStore: BillToStore, payee: Payee, storedRec
   return ok(recent);
 }
 
-/** The bill as storeBill takes it: the summary's bill, named, dated and with who paid the restaurant. */
-function storedBill(toStore: BillToStore): z.input<typeof storeBill.request>['bill'] {
-  const { bill } = toStore;
-  return {
-    currency: bill.currency,
-    payBackRate: toStore.payBackRate,
-    tipPence: bill.tipPence,
-    tipSplit: bill.tipSplit,
-    diners: bill.diners,
-    items: bill.items,
-    payerId: toStore.payerId,
-    merchant: toStore.label,
-    diningDate: toStore.diningDate,
-  };
+/** The bill as storeBill takes it: the Summary's bill, with the receipt's date and the rate it is paid back at. */
+function storedBill(toStore: BillToStore): Pick<z.input<typeof storeBill.request>, 'bill' | 'diningDate' | 'payBackRate'> {
+  return { bill: toStore.bill, diningDate: toStore.diningDate, payBackRate: toStore.payBackRate };
 }
 
 /** What the server's copy was made from: when it differs, the stored bill needs editing. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import './dialogs.css';
-import type { ShareableBill } from '../../../domain/sharing/share-text';
+import type { Bill } from '../../../domain/bill';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { Problem } from '../ui/Problem';
@@ -9,13 +9,15 @@ import { callEndpoint } from '../call-endpoint';
 import { missingLinkMessage, qrDataUrl, QR_SIZE, shareLinkRequest } from './share-link';
 
 export interface QrDialogProps {
-  readonly bill: ShareableBill;
+  readonly bill: Bill;
+  /** The rate the organiser is paid back at, which the link carries; null for none. */
+  readonly payBackRate: string | null;
   readonly open: boolean;
   readonly onClose: () => void;
 }
 
 /** The summary step's 'QR Code' dialog: the complete bill's signed link as an image. */
-export function QrDialog({ bill, open, onClose }: QrDialogProps) {
+export function QrDialog({ bill, payBackRate, open, onClose }: QrDialogProps) {
   const [qr, setQr] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const started = useRef(false);
@@ -23,7 +25,7 @@ export function QrDialog({ bill, open, onClose }: QrDialogProps) {
   useEffect(() => {
     if (!open || started.current) return;
     started.current = true;
-    callEndpoint(createShareLink, [], shareLinkRequest(bill))
+    callEndpoint(createShareLink, [], shareLinkRequest(bill, payBackRate))
       .then(async (made) => {
         if (!made.ok) {
           setProblem(missingLinkMessage(made.code));
@@ -32,7 +34,7 @@ export function QrDialog({ bill, open, onClose }: QrDialogProps) {
         setQr(await qrDataUrl(made.value.url));
       })
       .catch((e: unknown) => console.error('QR generation failed', e));
-  }, [open, bill]);
+  }, [open, bill, payBackRate]);
 
   return (
     <Dialog open={open} title="QR Code" onClose={onClose} closeButton={false} className="qr-dialog">

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import './dialogs.css';
 import { formatMoney } from '../../../domain/currency';
-import { shareSummary, shareText, type ShareableBill } from '../../../domain/sharing/share-text';
+import type { Bill } from '../../../domain/bill';
+import { shareSummary, shareText } from '../../../domain/sharing/share-text';
 import { browserShareEnvironment, shareNatively } from './native-share';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -11,8 +12,10 @@ import { callEndpoint } from '../call-endpoint';
 import { copyPng, missingLinkMessage, qrDataUrl, QR_SIZE, shareLinkRequest } from './share-link';
 
 export interface ShareDialogProps {
-  /** The bill on the summary step: diners, items (pricePence, assignedTo diner ids), tipPence and tipSplit. */
-  readonly bill: ShareableBill;
+  /** The bill on the summary step, as the one domain Bill. */
+  readonly bill: Bill;
+  /** The rate the organiser is paid back at, which the link carries; null for none. */
+  readonly payBackRate: string | null;
   /** One diner's individual share; null or absent for the complete bill. */
   readonly dinerId?: string | null;
   readonly open: boolean;
@@ -24,7 +27,7 @@ const COPIED_MS = 2000;
 const CLOSE_AFTER_SHARE_MS = 1000;
 
 /** 'Share Bill': summary, then QR Code, Share Link, Rich Text and Native Share. */
-export function ShareDialog({ bill, dinerId = null, open, onClose }: ShareDialogProps) {
+export function ShareDialog({ bill, payBackRate, dinerId = null, open, onClose }: ShareDialogProps) {
   const [link, setLink] = useState<string | null>(null);
   const [qr, setQr] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -37,7 +40,7 @@ export function ShareDialog({ bill, dinerId = null, open, onClose }: ShareDialog
   useEffect(() => {
     if (!open || started.current) return;
     started.current = true;
-    callEndpoint(createShareLink, [], shareLinkRequest(bill, dinerId))
+    callEndpoint(createShareLink, [], shareLinkRequest(bill, payBackRate, dinerId))
       .then(async (made) => {
         if (!made.ok) {
           setProblem(missingLinkMessage(made.code));
@@ -47,7 +50,7 @@ export function ShareDialog({ bill, dinerId = null, open, onClose }: ShareDialog
         setQr(await qrDataUrl(made.value.url));
       })
       .catch((e: unknown) => console.error('share link failed', e));
-  }, [open, bill, dinerId]);
+  }, [open, bill, payBackRate, dinerId]);
 
   useEffect(() => {
     if (copied === null) return;

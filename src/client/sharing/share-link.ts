@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import type { ShareableBill } from '../../../domain/sharing/share-text';
+import type { Bill } from '../../../domain/bill';
 import type { z } from '../../contracts/zod';
 import type { createShareLink } from '../../contracts/shares';
 import { UNAVAILABLE_MESSAGE } from '../../contracts/endpoint';
@@ -14,19 +14,12 @@ export function missingLinkMessage(code: string): string | null {
   return code === 'unavailable' ? UNAVAILABLE_MESSAGE : null;
 }
 
-/** The bill as createShareLink takes it (the server holds the signing key): one diner's view when `dinerId` is set. */
-export function shareLinkRequest(bill: ShareableBill, dinerId: string | null = null): z.input<typeof createShareLink.request> {
-  return {
-    currency: bill.currency,
-    diners: bill.diners,
-    items: bill.items,
-    tipPence: bill.tipPence,
-    tipSplit: bill.tipSplit,
-    name: bill.name,
-    payerId: bill.payerId,
-    payBackRate: bill.payBackRate,
-    dinerId,
-  };
+/**
+ * The bill as createShareLink takes it (the server holds the signing key and makes the link's lines):
+ * one diner's view when `dinerId` is set; the rate the organiser is paid back at, when there is one.
+ */
+export function shareLinkRequest(bill: Bill, payBackRate: string | null, dinerId: string | null = null): z.input<typeof createShareLink.request> {
+  return { bill, payBackRate, dinerId };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatMoney, minorToMajorText, type CurrencyCode } from '../../../domain/currency';
 import { parsePriceInput } from '../../../domain/price-input';
-import { MAX_ITEM_NAME_LENGTH } from '../../../domain/sharing/share-packet';
+import { MAX_ITEM_NAME_LENGTH } from '../../../domain/bill';
 import type { BillItem } from '../../../domain/receipt';
 import { printedQuantity } from '../../../domain/portions';
 import { MoneyInput } from '../ui/MoneyInput';

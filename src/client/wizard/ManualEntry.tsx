@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatMoney } from '../../../domain/currency';
 import { printedQuantity } from '../../../domain/portions';
-import { MAX_ITEM_PENCE } from '../../../domain/sharing/share-packet';
+import { MAX_ITEM_PENCE } from '../../../domain/bill';
 import { typedMinor, typedMajor } from '../../../domain/price-input';
 import { useStore } from '../use-store';
 import { MoneyInput } from '../ui/MoneyInput';

@@ -17,7 +17,6 @@ import { billLabel, dinerItemNames } from '../../../domain/paying-back/messages'
 import { DinerPayActions, PayBackCard } from '../paying-back/PayBackCard';
 import { PayeeDialog } from '../paying-back/PayeeDialog';
 import { usePayBack } from '../paying-back/use-pay-back';
-import { shareableBill } from '../../../domain/sharing/share-text';
 import { OnDemand, PendingOverlay } from '../on-demand';
 import { addToTabDialog, qrDialog, shareDialog } from './inner-parts';
 import { ExportButtons } from '../sharing/ExportButtons';
@@ -48,7 +47,7 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
     // Its links carry the rate, so every page shows the amounts in pounds too.
     const payBackRateText = converted?.rate ?? null;
     return {
-      bill: { ...shareableBill(model), name, payerId, payBackRate: payBackRateText },
+      bill: { ...model, name },
       snapshot: billSnapshot(bill),
       label: name,
       diningDate: bill.receiptDate,
@@ -169,7 +168,12 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
         <OnDemand part={addToTabDialog} props={{ open: true, onClose: () => setDialog(null), bill: model, total: view.totalPence, payerId }} pending={<PendingOverlay />} />
       ) : null}
       {shareable && (dialog === 'share' || dialog === 'qr') ? (
-        <OnDemand key={dialog} part={dialog === 'share' ? shareDialog : qrDialog} props={{ open: true, onClose: () => setDialog(null), bill: shareable }} pending={<PendingOverlay />} />
+        <OnDemand
+          key={dialog}
+          part={dialog === 'share' ? shareDialog : qrDialog}
+          props={{ open: true, onClose: () => setDialog(null), bill: shareable, payBackRate: toStore?.payBackRate ?? null }}
+          pending={<PendingOverlay />}
+        />
       ) : null}
       {payBack.payeeDialog.open ? <PayeeDialog open payee={payBack.payee} refused={payBack.payeeDialog.refused} onSave={payBack.savePayee} onClose={payBack.closePayee} /> : null}
     </>

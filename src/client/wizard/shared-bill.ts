@@ -1,5 +1,4 @@
-import { currencyCode } from '../../../domain/currency';
-import { pence } from '../../../domain/money';
+import { billFromWire } from '../../contracts/bill';
 import { openSharedBill } from '../../contracts/shares';
 import { callEndpoint } from '../call-endpoint';
 import { loadSharedBill } from '../bill/bill-store';
@@ -20,17 +19,7 @@ export async function openSharedBillFromUrl(): Promise<void> {
   history.replaceState(history.state, '', url);
   const answer = await callEndpoint(openSharedBill, [token]);
   if (!answer.ok) return toast(answer.error ?? INVALID, 'error');
-  const bill = answer.value;
-  const currency = currencyCode(bill.currency);
-  if (currency === null) return toast(INVALID, 'error');
-  loadSharedBill({
-    currency,
-    diners: bill.diners,
-    items: bill.items.map((i) => ({ ...i, pricePence: pence(i.pricePence) })),
-    tipPence: pence(bill.tipPence),
-    tipSplit: bill.tipSplit,
-    name: bill.name,
-    payerId: bill.payerId,
-    payBackRate: bill.payBackRate,
-  });
+  const bill = billFromWire(answer.value.bill);
+  if (!bill.ok) return toast(INVALID, 'error');
+  loadSharedBill(bill.value, answer.value.payBackRate);
 }

@@ -1,5 +1,7 @@
 import type { APIRoute } from 'astro';
 import { publicPaths } from '../../../domain/public-paths';
+import { SHARE_MESSAGES } from '../../../domain/sharing/share-packet';
+import { billFromWire } from '../../contracts/bill';
 import { storeBill } from '../../contracts/paying-back';
 import { answerWith } from '../../server/http/answer';
 import { clientIpOf } from '../../server/http/client-ip';
@@ -13,8 +15,10 @@ import { readJson, requestRefused } from '../../server/http/read-json';
 export const POST: APIRoute = async (context) => {
   const input = await readJson(context.request, storeBill.request);
   if (!input.ok) return requestRefused(input.error);
+  const bill = billFromWire(input.value.bill);
+  if (!bill.ok) return payingBackRefusal({ code: 'invalid_bill', message: SHARE_MESSAGES.invalidFormat });
   const { shareBill, publicUrl } = await context.locals.services();
-  const shared = await shareBill.execute(input.value, await clientIpOf(context));
+  const shared = await shareBill.execute({ ...input.value, bill: bill.value }, await clientIpOf(context));
   if (!shared.ok) return payingBackRefusal(shared.error);
   const link = (capability: string) => publicUrl(context.url.origin, publicPaths.dinerPage(shared.value.receiptId, capability));
   const diners = shared.value.diners.map((d) => ({ ...d, url: d.capability === null ? null : link(d.capability) }));

@@ -4,14 +4,18 @@ import { clientIpOf } from '../../server/http/client-ip';
 import { answerWith } from '../../server/http/answer';
 import { liveRefusalResponse } from '../../server/http/live-bills';
 import { readJson, requestRefused } from '../../server/http/read-json';
+import { liveBillRequestOf } from '../../../domain/live-bill/new-live-bill';
+import { billFromWire } from '../../contracts/bill';
 import { openLiveBill } from '../../contracts/live-bills';
 
 /** Opens the organiser's bill to the table: answers the organiser's key and the table's link. */
 export const POST: APIRoute = async (context) => {
   const input = await readJson(context.request, openLiveBill.request);
   if (!input.ok) return requestRefused(input.error);
+  const wanted = billFromWire(input.value.bill);
+  if (!wanted.ok) return liveRefusalResponse({ code: 'bad_bill' });
   const { liveBills, publicUrl } = await context.locals.services();
-  const opened = await liveBills.openToTable({ ...input.value, tipSplit: input.value.tipSplit ?? 'equal' }, await clientIpOf(context));
+  const opened = await liveBills.openToTable(liveBillRequestOf(wanted.value, input.value), await clientIpOf(context));
   if (!opened.ok) return liveRefusalResponse(opened.error);
   const { bill, organiserKey, tableKey } = opened.value;
   const url = publicUrl(context.url.origin, publicPaths.liveBill(bill.id, tableKey));

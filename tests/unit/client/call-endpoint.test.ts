@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aBill } from '../../support/builders';
 import { openLiveBill } from '../../../src/contracts/live-bills';
 import { usage } from '../../../src/contracts/metering';
 import { capturePayPalOrder } from '../../../src/contracts/payments';
 import { callEndpoint, callEndpointWith } from '../../../src/client/call-endpoint';
 import { markUnpaid, storeBill } from '../../../src/contracts/paying-back';
 
-const request = { items: [{ id: 'soup', name: 'Soup', pricePence: 650, kind: 'item' as const }], diners: [{ id: 'ann', name: 'Ann' }], tip: { percent: 10 } };
+const request = { bill: aBill().withDiners('ann').withItem('soup', 650, []).build(), tip: { percent: 10 } };
 const opened = { billId: 'b1', organiserKey: 'o'.repeat(22), tableKey: 't'.repeat(22), url: 'https://whospaying.app/live/b1#t', expiresAt: '2026-12-02T12:00:00.000Z' };
 
 function answering(status: number, body: unknown): void {
@@ -67,7 +68,7 @@ describe('calling an endpoint by its contract', () => {
 
   it('answers the field a refusal names', async () => {
     answering(400, { error: 'A Monzo.me username is letters, digits, dots, dashes or underscores', code: 'invalid_payee', field: 'monzo' });
-    const bill = { tipPence: 0, diners: [], items: [] };
+    const bill = aBill().build();
     expect(await callEndpoint(storeBill, [], { bill, payee: { name: 'Ann', monzo: 'a b' } })).toEqual({
       ok: false,
       code: 'invalid_payee',

@@ -1,9 +1,9 @@
+import { aPacket, billOf } from '../../support/share-packets';
 import { describe, expect, it } from 'vitest';
 import { billSplit } from '../../../domain/bill';
 import { GBP } from '../../../domain/currency';
 import { billOfPacket } from '../../../domain/sharing/packet-view';
 import { newStoredReceipt } from '../../../domain/sharing/new-receipt';
-import { packetFromRequest } from '../../../domain/sharing/share-packet';
 import { shareSummary } from '../../../domain/sharing/share-text';
 import { billOfStoredReceipt } from '../../../domain/sharing/stored-receipt';
 
@@ -31,9 +31,9 @@ const organisers = {
 
 describe('one bill, however it travels', () => {
   it('splits the same, penny for penny, from a share link, a stored bill and the share dialog', () => {
-    const packet = packetFromRequest(organisers, 0);
+    const packet = aPacket(organisers, 0);
     const stored = newStoredReceipt({ ...organisers, merchant: organisers.name, tipSharers: 'allDiners' }, random, { scoped: true });
-    const dialog = shareSummary(organisers, null);
+    const dialog = shareSummary(billOf(organisers), null);
     if (!packet.ok || !stored.ok || !dialog.ok || dialog.value.kind !== 'complete') throw new Error('refused');
     const fromLink = billOfPacket(packet.value);
     const fromStore = billOfStoredReceipt(stored.value.receipt);

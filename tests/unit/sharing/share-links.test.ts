@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { HmacPacketSigner } from '../../../adapters/crypto/hmac-packet-signer';
 import { pakoCompressor } from '../../../adapters/pako/pako-compressor';
-import type { ShareRequest } from '../../../domain/sharing/share-packet';
+import { billOf, type BillSketch } from '../../support/share-packets';
 import { ShareLinks } from '../../../src/application/sharing/share-links';
 import { MADE_UP_MENUS } from '../../../scripts/made-up-menus';
 
@@ -11,8 +11,8 @@ const log = { info: () => {}, warn: () => {}, error: () => {} };
 const links = new ShareLinks(signer, pakoCompressor, { now: () => new Date('2026-11-25T12:00:00Z') }, log);
 const NAME = 'The Red Lion · 25 Nov 2026';
 
-function shared(request: ShareRequest) {
-  const made = links.create(request);
+function shared(request: BillSketch) {
+  const made = links.create(billOf(request), request);
   if (!made.ok) throw new Error(made.error.reason);
   const opened = links.open(made.value.token);
   if (!opened.ok) throw new Error(opened.error);

@@ -7,7 +7,9 @@ import { pakoCompressor } from '../../../adapters/pako/pako-compressor';
 import { fromBase36, toBase36 } from '../../../domain/sharing/compact-bytes';
 import { foldCase, unfoldCase } from '../../../domain/sharing/letter-case';
 import { MENU_DICTIONARY } from '../../../domain/sharing/menu-dictionary';
-import { packetFromRequest, SHARED_KINDS, presentToken, shareTokenMessage, shareViewMessage, type ShareRequest } from '../../../domain/sharing/share-packet';
+import { SHARED_KINDS, presentToken, shareTokenMessage, shareViewMessage } from '../../../domain/sharing/share-packet';
+import { aPacket, billOf, type BillSketch } from '../../support/share-packets';
+import { billFromWire, billWire } from '../../../src/contracts/bill';
 import { openPacket, QR_13_TOKEN_CHARS, sealBody, sealPacket, type PacketCompressor } from '../../../domain/sharing/share-token';
 import { MADE_UP_MENUS } from '../../../scripts/made-up-menus';
 
@@ -17,7 +19,7 @@ const signer = new HmacPacketSigner([
   { kid: 'k1', secret: 'old-secret-old-secret-old-secret!' },
 ]);
 const oldSigner = new HmacPacketSigner([{ kid: 'k1', secret: 'old-secret-old-secret-old-secret!' }]);
-const bill: ShareRequest = {
+const bill: BillSketch = {
   diners: [
     { id: 'a', name: 'Alice' },
     { id: 'b', name: 'Ben' },
@@ -30,8 +32,8 @@ const bill: ShareRequest = {
   tipPence: 410,
 };
 
-function seal(request: ShareRequest = bill, s = signer, now = NOW): string {
-  const packet = packetFromRequest(request, now);
+function seal(request: BillSketch = bill, s = signer, now = NOW): string {
+  const packet = aPacket(request, now);
   if (!packet.ok) throw new Error(packet.error);
   return sealPacket(packet.value, s, pakoCompressor);
 }
@@ -69,7 +71,7 @@ describe('share packet tokens', () => {
       fc.property(bills, (b) => {
         // A bill whose discounts outweigh its items is refused ('Subtotal cannot be negative').
         fc.pre(b.items.reduce((sum, i) => sum + i.pricePence, 0) >= 0);
-        const request: ShareRequest = {
+        const request: BillSketch = {
           diners: b.names.map((name, i) => ({ id: `diner-${i}`, name })),
           items: b.items.map((i) => ({ name: i.name, pricePence: i.pricePence, kind: i.kind, assignedTo: b.names.flatMap((_, k) => ((i.mask >> k) & 1 ? [`diner-${k}`] : [])) })),
           tipPence: b.tipPence,
@@ -78,7 +80,7 @@ describe('share packet tokens', () => {
           name: b.billName,
           payerId: b.payer === null ? null : `diner-${b.payer}`,
         };
-        const packet = packetFromRequest(request, NOW);
+        const packet = aPacket(request, NOW);
         expect(packet.ok).toBe(true);
         if (!packet.ok) return;
         expect(open(sealPacket(packet.value, signer, pakoCompressor))).toEqual({ ok: true, value: packet.value });
@@ -170,7 +172,7 @@ describe('share packet tokens', () => {
     // None for a bill in pounds, or without a rate; a rate that is no number is the documents' format error.
     expect(seal({ ...bill, payBackRate: '0.5' })).toBe(seal());
     expect(seal({ ...yen, payBackRate: null })).toBe(plain);
-    expect(packetFromRequest({ ...yen, payBackRate: 'a lot' }, NOW)).toEqual({ ok: false, error: 'Invalid share packet format' });
+    expect(aPacket({ ...yen, payBackRate: 'a lot' }, NOW)).toEqual({ ok: false, error: 'Invalid share packet format' });
   });
 
   it('keeps the expiry 7 days out by default and reads tokens in any letter case', () => {
@@ -289,13 +291,13 @@ describe('share packet tokens', () => {
 });
 
 describe('share requests', () => {
-  const problem = (change: Partial<ShareRequest>) => {
-    const r = packetFromRequest({ ...bill, ...change }, NOW);
+  const problem = (change: Partial<BillSketch>) => {
+    const r = aPacket({ ...bill, ...change }, NOW);
     return r.ok ? null : r.error;
   };
 
-  it('refuses a currency that is not an ISO 4217 code with the documents’ format message', () => {
-    for (const currency of ['EURO', 'eur', 'XYZ']) expect(packetFromRequest({ ...bill, currency }, NOW)).toEqual({ ok: false, error: 'Invalid share packet format' });
+  it('refuses a currency that is not an ISO 4217 code where the bill comes in (the endpoint words it as the documents’ format message)', () => {
+    for (const currency of ['EURO', 'eur', 'XYZ']) expect(billFromWire({ ...billOf(bill), currency })).toEqual({ ok: false, error: { field: 'currency' } });
   });
 
   it('gives the documents’ message for each invalid bill', () => {
@@ -306,7 +308,8 @@ describe('share requests', () => {
     expect(problem({ items: [{ name: 'Chips', pricePence: 300, assignedTo: ['nobody'] }] })).toBe('Invalid share packet format');
     expect(problem({ items: [{ name: ' ', pricePence: 300, assignedTo: [] }] })).toBe('Invalid share packet format');
     expect(problem({ diners: [{ id: 'a', name: 'A'.repeat(21) }] })).toBe('Invalid share packet format');
-    expect(problem({ items: [{ name: 'Chips', pricePence: 1.5, assignedTo: [] }] })).toBe('Invalid share packet format');
+    // A price that is not a whole number of minor units is no bill at all: the wire refuses it before any packet is made.
+    expect(billWire.safeParse({ ...billOf(bill), items: [{ id: '0', name: 'Chips', pricePence: 1.5, kind: 'item', assignedTo: [] }] }).success).toBe(false);
     expect(problem({ dinerId: 'zed' })).toBe('Selected diner not found');
     expect(problem({ dinerId: 'b' })).toBeNull();
     expect(problem({ payerId: 'zed' })).toBe('Selected diner not found');
@@ -319,7 +322,7 @@ describe('links on menus the dictionary has never seen', () => {
   // The bench's pub menu: its first 19 dishes, and the service charge as the 20th line.
   const pub = MADE_UP_MENUS.pub!.slice(0, 19);
   const names = ['Alice', 'Ben', 'Charlotte', 'Dev', 'Emma', 'Farhan', 'Grace', 'Hamish'];
-  const request: ShareRequest = {
+  const request: BillSketch = {
     diners: names.map((name, i) => ({ id: `d${i}`, name })),
     items: [...pub.map(([name, pricePence], i) => ({ name, pricePence, assignedTo: [`d${i % 8}`] })), { name: 'Service Charge', pricePence: 2150, kind: 'service' as const, assignedTo: [] }],
     tipPence: 0,
@@ -353,7 +356,7 @@ describe('links on menus the dictionary has never seen', () => {
   });
 
   it('codes such names with the letter model (flag 16) and opens them exactly', () => {
-    const packet = packetFromRequest(request, NOW);
+    const packet = aPacket(request, NOW);
     if (!packet.ok) throw new Error(packet.error);
     const token = sealPacket(packet.value, signer, pakoCompressor);
     expect(fromBase36(token.split('.')[0]!)![1]! & 16).toBe(16);

@@ -1,10 +1,10 @@
 import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { aPacket, billOf } from '../../support/share-packets';
 import { describe, expect, it } from 'vitest';
 import { loadOrCreateSigningKey } from '../../../adapters/crypto/signing-key-file';
 import { packetView, dinerShareData, parseDinerShareData } from '../../../domain/sharing/packet-view';
-import { packetFromRequest } from '../../../domain/sharing/share-packet';
 import { shareSummary, shareText } from '../../../domain/sharing/share-text';
 import { aReceipt, EXPORT_STAMP } from '../../support/receipts';
 import { exportBill } from '../../../domain/export';
@@ -28,11 +28,11 @@ const bill = {
 // Wine 2001 / 2: Alice 1001, Ben 1000; tip 301 / 2: the odd penny to Ben, who is below his exact share.
 describe('share dialog summary and text', () => {
   it('summarises one diner (items, total with tip) or the whole bill', () => {
-    expect(shareSummary(bill, 'b')).toEqual({
+    expect(shareSummary(billOf(bill), 'b')).toEqual({
       ok: true,
       value: { kind: 'individual', currency: 'GBP', dinerName: 'Ben', itemCount: 1, items: [{ name: 'Wine', sharePence: 1000 }], tipPence: 151, totalPence: 1151 },
     });
-    expect(shareSummary(bill, null)).toEqual({
+    expect(shareSummary(billOf(bill), null)).toEqual({
       ok: true,
       value: {
         kind: 'complete',
@@ -47,11 +47,11 @@ describe('share dialog summary and text', () => {
         ],
       },
     });
-    expect(shareSummary(bill, 'zed')).toEqual({ ok: false, error: 'Selected diner not found' });
+    expect(shareSummary(billOf(bill), 'zed')).toEqual({ ok: false, error: 'Selected diner not found' });
   });
 
   it('puts the amounts and the link in the text', () => {
-    const s = shareSummary(bill, 'a');
+    const s = shareSummary(billOf(bill), 'a');
     if (!s.ok) throw new Error(s.error);
     const text = shareText(s.value, 'https://x/b/T');
     expect(text).toContain('• Wine: £10.01');
@@ -60,7 +60,7 @@ describe('share dialog summary and text', () => {
   });
 
   it('never lists whoever paid the bill as owing: they are owed the others’ shares', () => {
-    const s = shareSummary({ ...bill, payerId: 'a' }, null);
+    const s = shareSummary(billOf({ ...bill, payerId: 'a' }), null);
     if (!s.ok) throw new Error(s.error);
     const text = shareText(s.value, 'https://x/b/T');
     expect(text).toContain('• Alice paid the bill · owed £11.51');
@@ -71,7 +71,7 @@ describe('share dialog summary and text', () => {
 
 describe('bill views from a packet', () => {
   it('gives every seat its items, tip share and total, summing to the bill', () => {
-    const packet = packetFromRequest(bill, 0);
+    const packet = aPacket(bill, 0);
     if (!packet.ok) throw new Error(packet.error);
     const view = packetView(packet.value);
     // Alice takes the odd penny of the wine, so Ben takes the odd penny of the tip.
@@ -82,26 +82,26 @@ describe('bill views from a packet', () => {
   });
 
   it('names the bill and says what the payer is owed: the Grand Total less their own share', () => {
-    const packet = packetFromRequest({ ...bill, name: 'The Olive Tree · 25 Nov 2026', payerId: 'b' }, 0);
+    const packet = aPacket({ ...bill, name: 'The Olive Tree · 25 Nov 2026', payerId: 'b' }, 0);
     if (!packet.ok) throw new Error(packet.error);
     const view = packetView(packet.value);
     expect(view.name).toBe('The Olive Tree · 25 Nov 2026');
     expect(view.payer).toEqual({ seatId: '2', owedPence: 2050 });
     expect(view.payer!.owedPence + view.seats[1]!.totalPence).toBe(view.totalPence);
-    const unnamed = packetFromRequest(bill, 0);
+    const unnamed = aPacket(bill, 0);
     expect(unnamed.ok && packetView(unnamed.value)).toMatchObject({ name: null, payer: null });
   });
 
   it('picks the seat a page shows on its own: the link’s diner, else the only seat with items', () => {
-    const forBen = packetFromRequest({ ...bill, dinerId: 'b' }, 0);
-    const whole = packetFromRequest(bill, 0);
-    const aliceAlone = packetFromRequest({ ...bill, items: [bill.items[0]!] }, 0);
+    const forBen = aPacket({ ...bill, dinerId: 'b' }, 0);
+    const whole = aPacket(bill, 0);
+    const aliceAlone = aPacket({ ...bill, items: [bill.items[0]!] }, 0);
     if (!forBen.ok || !whole.ok || !aliceAlone.ok) throw new Error('packet refused');
     expect([packetView(forBen.value).singleSeatId, packetView(whole.value).singleSeatId, packetView(aliceAlone.value).singleSeatId]).toEqual(['2', null, '1']);
   });
 
   it('says in pounds what the payer of a euro bill is owed: the converted total less their converted share', () => {
-    const packet = packetFromRequest({ ...bill, currency: 'EUR', payBackRate: '0.8571', payerId: 'a' }, 0);
+    const packet = aPacket({ ...bill, currency: 'EUR', payBackRate: '0.8571', payerId: 'a' }, 0);
     if (!packet.ok) throw new Error(packet.error);
     const converted = packetView(packet.value).converted!;
     expect(converted.currency).toBe('GBP');
@@ -110,7 +110,7 @@ describe('bill views from a packet', () => {
   });
 
   it('gives a diner page of a bill paid back in pounds what to pay in pounds, and the payer what they are owed, surviving session storage', () => {
-    const packet = packetFromRequest({ ...bill, currency: 'EUR', payBackRate: '0.8571', payerId: 'a' }, 0);
+    const packet = aPacket({ ...bill, currency: 'EUR', payBackRate: '0.8571', payerId: 'a' }, 0);
     if (!packet.ok) throw new Error(packet.error);
     const view = packetView(packet.value);
     const [alice, ben] = [dinerShareData(view, view.seats[0]!), dinerShareData(view, view.seats[1]!)];
@@ -120,14 +120,14 @@ describe('bill views from a packet', () => {
   });
 
   it('shares the tip by what each had when the link says so, still summing to the bill', () => {
-    const packet = packetFromRequest({ ...bill, tipSplit: 'proportional' }, 0);
+    const packet = aPacket({ ...bill, tipSplit: 'proportional' }, 0);
     if (!packet.ok) throw new Error(packet.error);
     const view = packetView(packet.value);
     // Alice had £18.995 of £29.00, Ben £10.005: tip 301 → 197.16 and 103.84, the odd penny to Ben.
     expect(view.seats.map((s) => s.tipPence)).toEqual([197, 104]);
     expect(view.seats.map((s) => s.totalPence)).toEqual([899 + 1001 + 197, 1000 + 104]);
     expect(view.seats.reduce((a, s) => a + s.totalPence, 0)).toBe(view.totalPence);
-    expect(shareSummary({ ...bill, tipSplit: 'proportional' }, 'b')).toMatchObject({ ok: true, value: { tipPence: 104, totalPence: 1104 } });
+    expect(shareSummary(billOf({ ...bill, tipSplit: 'proportional' }), 'b')).toMatchObject({ ok: true, value: { tipPence: 104, totalPence: 1104 } });
   });
 
   it('splits a service charge and a discount on a link exactly as the summary does', () => {
@@ -136,7 +136,7 @@ describe('bill views from a packet', () => {
       items: [...bill.items, { name: 'Service Charge', pricePence: 455, kind: 'service' as const, assignedTo: [] }, { name: 'Voucher', pricePence: -500, assignedTo: [] }],
       tipPence: 301,
     };
-    const packet = packetFromRequest(withKinds, 0);
+    const packet = aPacket(withKinds, 0);
     if (!packet.ok) throw new Error(packet.error);
     const summary = splitBill({
       diners: withKinds.diners,

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { shareTokenMessage } from '../../../../domain/sharing/share-packet';
+import { billOfPacket } from '../../../../domain/sharing/packet-view';
 import { openSharedBill } from '../../../contracts/shares';
 import { answerWith } from '../../../server/http/answer';
 import { jsonFailure } from '../../../server/http/json';
@@ -12,21 +13,7 @@ export const GET: APIRoute = async ({ params, locals }) => {
   const opened = await openShare(locals, params.token, shareTokenMessage);
   if (!opened.ok) return jsonFailure(opened.problem, opened.message, STATUS[opened.problem]);
   const p = opened.packet;
-  return answerWith(
-    openSharedBill,
-    {
-      currency: p.currency,
-      diners: [...p.seats],
-      items: p.items.map((i) => ({ ...i, assignedTo: [...i.assignedTo] })),
-      tipPence: p.tipPence,
-      tipSplit: p.tipSplit,
-      dinerId: p.focusSeatId,
-      expiresAt: new Date(p.expiresAt * 1000).toISOString(),
-      name: p.name,
-      payerId: p.payerSeatId,
-      payBackRate: p.payBackRate,
-    },
-    200,
-    { 'referrer-policy': 'no-referrer' },
-  );
+  return answerWith(openSharedBill, { bill: billOfPacket(p), dinerId: p.focusSeatId, expiresAt: new Date(p.expiresAt * 1000).toISOString(), payBackRate: p.payBackRate }, 200, {
+    'referrer-policy': 'no-referrer',
+  });
 };
