@@ -168,3 +168,8 @@ export function portionLabel(portions: Portions, count: number): string {
 function clampWhole(value: number, min: number, max: number): number {
   return Number.isFinite(value) ? Math.min(max, Math.max(min, Math.trunc(value))) : min;
 }
+
+/** What each of `units` costs when the line's price divides evenly among them; null when it does not. */
+export function evenUnitPrice(pricePence: Pence, units: number): Pence | null {
+  return units > 0 && pricePence % units === 0 ? pence(pricePence / units) : null;
+}

@@ -7,6 +7,8 @@ export interface Reconciliation {
   readonly totalPence: Pence | null;
   /** billed minus printed total; 0 when they agree, null without a printed total. */
   readonly differencePence: Pence | null;
+  /** How far apart they are, whichever is more (what Review shows); null without a printed total. */
+  readonly gapPence: Pence | null;
   readonly matches: boolean;
   /** Indexes (into the lines given) of lines that look wrong and deserve a second look. */
   readonly suspectLines: readonly number[];
@@ -23,7 +25,7 @@ export function reconcile<L extends ReceiptLine>(lines: readonly L[], totalPence
   const billedPence = pricedSum(lines, included);
   if (totalPence === null) {
     const suspectLines = indexesWhere(lines, (l) => included(l) && l.pricePence === null);
-    return { billedPence, totalPence, differencePence: null, matches: false, suspectLines };
+    return { billedPence, totalPence, differencePence: null, gapPence: null, matches: false, suspectLines };
   }
   const differencePence = pence(billedPence - totalPence);
   const matches = differencePence === 0;
@@ -33,7 +35,7 @@ export function reconcile<L extends ReceiptLine>(lines: readonly L[], totalPence
     if (matches) return false;
     return l.pricePence === differencePence || (l.kind === 'item' && totalPence > 0 && l.pricePence > totalPence);
   });
-  return { billedPence, totalPence, differencePence, matches, suspectLines };
+  return { billedPence, totalPence, differencePence, gapPence: pence(Math.abs(differencePence)), matches, suspectLines };
 }
 
 function billed(line: ReceiptLine): boolean {

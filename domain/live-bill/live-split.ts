@@ -1,4 +1,4 @@
-import { pence, type Pence } from '../money';
+import { pence, sumPence, type Pence } from '../money';
 import { billSplit, type Bill } from '../bill';
 import { splitBill, type BillSplit, type ItemKind } from '../split';
 import { tipFromPercent } from '../tip';
@@ -84,6 +84,11 @@ function billOfLive(bill: LiveBillAsItStands): Bill & { readonly items: readonly
 export function liveTotals(bill: LiveBillAsItStands): LiveTotals {
   const asItStands = billOfLive(bill);
   return { lines: asItStands.items, tipPence: asItStands.tipPence, split: billSplit(asItStands) };
+}
+
+/** What the units nobody has claimed yet come to. */
+export function unclaimedPence(bill: Pick<LiveBill, 'items' | 'diners' | 'claims'>): Pence {
+  return sumPence(unclaimedUnits(bill).flatMap(({ item, units }) => units.map((u) => unitPrices(item)[u]!)));
 }
 
 /** Units nobody has claimed yet, item by item (only food lines are claimed; charges follow the rules). */

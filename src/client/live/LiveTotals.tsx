@@ -1,7 +1,6 @@
 import type { LiveBill } from '../../../domain/live-bill/live-bill';
-import { liveTotals, unclaimedUnits, unitPrices } from '../../../domain/live-bill/live-split';
+import { liveTotals, unclaimedPence, unclaimedUnits } from '../../../domain/live-bill/live-split';
 import { formatMoney } from '../../../domain/currency';
-import { sumPence } from '../../../domain/money';
 import { ShareBreakdown } from '../bill/ShareBreakdown';
 import { unitsOf, type LiveViewer } from './LiveItems';
 
@@ -9,7 +8,6 @@ import { unitsOf, type LiveViewer } from './LiveItems';
 export function LiveTotals({ bill, viewer }: { readonly bill: LiveBill; readonly viewer: LiveViewer }) {
   const { split } = liveTotals(bill);
   const unclaimed = unclaimedUnits(bill);
-  const unclaimedPence = sumPence(unclaimed.flatMap(({ item, units }) => units.map((u) => unitPrices(item)[u]!)));
   const names = new Map(bill.diners.map((d) => [d.id, d.name]));
   const money = (amount: number) => formatMoney(amount, bill.currency);
   const shares = viewer.kind === 'organiser' ? split.shares : split.shares.filter((s) => s.dinerId === viewer.dinerId);
@@ -35,7 +33,7 @@ export function LiveTotals({ bill, viewer }: { readonly bill: LiveBill; readonly
       ) : (
         <div className="wz-panel wz-warning" role="status">
           <p>
-            <strong>Still unclaimed: {money(unclaimedPence)}</strong>
+            <strong>Still unclaimed: {money(unclaimedPence(bill))}</strong>
           </p>
           <p className="lv-unclaimed">{unclaimed.flatMap(({ item, units }) => (item.units === 1 ? [item.name] : units.map((u) => unitsOf(item)[u]!.label))).join(', ')}</p>
         </div>

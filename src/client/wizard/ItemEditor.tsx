@@ -3,7 +3,7 @@ import { formatMoney, minorToMajorText, type CurrencyCode } from '../../../domai
 import { parsePriceInput } from '../../../domain/price-input';
 import { MAX_ITEM_NAME_LENGTH } from '../../../domain/bill';
 import type { BillItem } from '../../../domain/receipt';
-import { printedQuantity } from '../../../domain/portions';
+import { evenUnitPrice, printedQuantity } from '../../../domain/portions';
 import { MoneyInput } from '../ui/MoneyInput';
 import { useStore } from '../use-store';
 import { $currency } from './use-money';
@@ -54,7 +54,8 @@ export function ItemHead({ item }: { readonly item: BillItem }) {
 function unitsNote(item: BillItem, currency: CurrencyCode) {
   const units = item.quantity;
   if (units === undefined || units < 2 || item.portions?.by === 'units' || printedQuantity(item.name) !== null) return null;
-  const each = Math.abs(item.pricePence) % units === 0 ? ` × ${formatMoney(item.pricePence / units, currency)}` : ' units';
+  const unitPrice = evenUnitPrice(item.pricePence, units);
+  const each = unitPrice === null ? ' units' : ` × ${formatMoney(unitPrice, currency)}`;
   return <small className="wz-units-note">{`${units}${each}`}</small>;
 }
 

@@ -67,8 +67,8 @@ export function ReviewItems() {
       {printed !== null && !reconciliation.matches ? (
         <div className="wz-panel wz-warning" role="status">
           <p>
-            The included lines come to {money(reconciliation.billedPence)}, {money(Math.abs(reconciliation.differencePence ?? 0) as Pence)} {shortfall !== null ? 'less' : 'more'} than the receipt's
-            printed total of {money(printed)}.{suspects.size > 0 ? ' Check the highlighted lines.' : ''}
+            The included lines come to {money(reconciliation.billedPence)}, {money(reconciliation.gapPence ?? 0)} {shortfall !== null ? 'less' : 'more'} than the receipt's printed total of{' '}
+            {money(printed)}.{suspects.size > 0 ? ' Check the highlighted lines.' : ''}
             {shortfall !== null ? ' Or did the reader miss a line?' : ''}
           </p>
           {shortfall !== null ? <Button onClick={() => offerMissedLine(shortfall)}>Add a missed line of {money(shortfall)}</Button> : null}

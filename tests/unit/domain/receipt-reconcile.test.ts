@@ -14,7 +14,7 @@ const line = (label: string, price: number | null, kind: ReceiptLineKind = 'item
 describe('reconcile', () => {
   it('agrees when items, service and discounts add up to the total; VAT and subtotals are not added', () => {
     const lines = [line('Pizza', 899), line('Cola', 299), line('Service', 150, 'service'), line('Voucher', -100, 'discount'), line('VAT', 208, 'vat'), line('Subtotal', 1198, 'subtotal')];
-    expect(reconcile(lines, pence(1248))).toEqual({ billedPence: 1248, totalPence: 1248, differencePence: 0, matches: true, suspectLines: [] });
+    expect(reconcile(lines, pence(1248))).toEqual({ billedPence: 1248, totalPence: 1248, differencePence: 0, gapPence: 0, matches: true, suspectLines: [] });
   });
 
   it('points at the line whose price is the difference, and at lines dearer than the whole bill', () => {
