@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { billWire } from './bill';
-import type { LiveProblem } from '../../domain/live-bill/live-bill';
+import type { LiveChange, LiveProblem } from '../../domain/live-bill/live-bill';
 import type { NewLiveBillProblem } from '../../domain/live-bill/new-live-bill';
 import type { LiveBillJson } from '../../domain/live-bill/wire';
 import { MAX_DINERS } from '../../domain/diners';
@@ -103,3 +103,33 @@ export const liveCommand = {
 
 export type LiveCommandRequest = z.infer<typeof liveCommand.request>['command'];
 export type HandOutRequest = Extract<LiveCommandRequest, { type: 'handOut' }>;
+
+/** A change as the stream sends it: the command as the server took it, and whether the actor took a seat with it. */
+const joins = { joins: z.optional(z.boolean()) };
+const settledBill = z.object({
+  items: z.readonly(z.array(z.object({ id: z.string(), name: z.string(), pricePence: pence, kind: z.enum(ITEM_KINDS), assignedTo: z.readonly(z.array(z.string())) }))),
+  tipPence: pence,
+  tipSplit: z.enum(TIP_SPLITS),
+});
+const liveChange = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('claim'), itemId: z.string(), unit: z.int(), dinerId: z.string(), claimed: z.boolean(), ...joins }),
+  z.object({ type: z.literal('moveClaim'), itemId: z.string(), unit: z.int(), from: z.string(), to: z.string(), ...joins }),
+  z.object({ type: z.literal('join'), dinerId: z.string(), ...joins }),
+  z.object({ type: z.literal('addDiner'), dinerId: z.string(), name: z.string(), ...joins }),
+  z.object({ type: z.literal('removeDiner'), dinerId: z.string(), ...joins }),
+  z.object({ type: z.literal('editItem'), itemId: z.string(), name: z.string(), pricePence: pence, units: z.int(), ...joins }),
+  z.object({ type: z.literal('setStatus'), status: z.enum(['open', 'locked', 'finished']), ...joins }),
+  z.object({
+    type: z.literal('handOut'),
+    payTo: z.string(),
+    links: z.readonly(z.array(z.object({ dinerId: z.string(), path: z.string(), pence }))),
+    settled: z.optional(settledBill),
+    ...joins,
+  }),
+]) satisfies z.ZodMiniType<LiveChange>;
+
+/**
+ * The live bill's stream (GET …/events, server-sent): `bill` is the whole bill as this phone may see
+ * it, `change` one change applied to the version before it (its id the version it makes).
+ */
+export const liveStreamEvents = { bill: liveBillJson, change: liveChange } as const;

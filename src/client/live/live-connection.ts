@@ -1,7 +1,8 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import { applyLive, type LiveBill, type LiveChange, type LiveCommand, type LiveRequest } from '../../../domain/live-bill/live-bill';
 import { liveBillFromJson } from '../../../domain/live-bill/wire';
-import { liveCommand, type LiveRefusal } from '../../contracts/live-bills';
+import { liveCommand, liveStreamEvents, type LiveRefusal } from '../../contracts/live-bills';
+import type { z } from '../../contracts/zod';
 import { refusalOf } from '../../contracts/endpoint';
 import { callEndpoint, type Called } from '../call-endpoint';
 import { OFFLINE_MESSAGES } from '../online';
@@ -98,12 +99,15 @@ export function connectLive(billId: string, initialKey: string): LiveConnection 
     lastHeard = Date.now();
     source.addEventListener('bill', (e) => {
       lastHeard = Date.now();
-      accept(JSON.parse((e as MessageEvent<string>).data));
+      const bill = streamed(liveStreamEvents.bill, (e as MessageEvent<string>).data);
+      if (bill !== null) accept(bill);
     });
     source.addEventListener('change', (e) => {
       lastHeard = Date.now();
       const event = e as MessageEvent<string>;
-      if (!applyStep(Number(event.lastEventId), JSON.parse(event.data) as LiveChange)) open(retake);
+      // A change this phone cannot read, or not the next one, and it takes the whole bill again.
+      const change = streamed(liveStreamEvents.change, event.data);
+      if (change === null || !applyStep(Number(event.lastEventId), change)) open(retake);
     });
     source.addEventListener('heartbeat', () => (lastHeard = Date.now()));
     source.addEventListener('open', () => {
@@ -230,5 +234,15 @@ function readQueue(key: string): PendingChange[] {
     return Array.isArray(stored) ? (stored as PendingChange[]) : [];
   } catch {
     return [];
+  }
+}
+
+/** An event's data as its contract says, or null for anything else (not JSON, another shape). */
+function streamed<S extends z.ZodMiniType>(schema: S, data: string): z.output<S> | null {
+  try {
+    const parsed = schema.safeParse(JSON.parse(data));
+    return parsed.success ? (parsed.data as z.output<S>) : null;
+  } catch {
+    return null;
   }
 }
