@@ -16,7 +16,7 @@ export interface Checkout {
   readonly clientSecret: string | null;
 }
 
-export type CheckoutFailure = 'provider unavailable';
+export type ProviderCheckoutFailure = 'provider unavailable';
 
 /** Something the provider told us through a webhook whose signature we verified. */
 export type WebhookNotice =
@@ -28,7 +28,7 @@ export type WebhookNotice =
  */
 export interface PaymentGateway {
   readonly provider: 'stripe' | 'paypal' | 'test';
-  createCheckout(request: CheckoutRequest): Promise<Result<Checkout, CheckoutFailure>>;
+  createCheckout(request: CheckoutRequest): Promise<Result<Checkout, ProviderCheckoutFailure>>;
   /**
    * Makes the payment final where the provider needs our server to (a PayPal capture, sent with a
    * request id so a retry never captures twice), then reads back what the provider holds.

@@ -12,7 +12,7 @@ import {
 import { paypalCustomId } from '../../domain/payments/custom-id';
 import { fromDecimalAmount, toDecimalAmount, type ProviderPayment } from '../../domain/payments/verification';
 import { err, ok, type Result } from '../../domain/result';
-import type { Checkout, CheckoutFailure, CheckoutRequest, PaidInvoice, PaymentGateway, WebhookNotice } from '../../ports/payment-gateway';
+import type { Checkout, ProviderCheckoutFailure, CheckoutRequest, PaidInvoice, PaymentGateway, WebhookNotice } from '../../ports/payment-gateway';
 import { isPayPalUnavailable } from './paypal-faults';
 import { rebasedTransport } from './rebased-transport';
 
@@ -41,7 +41,7 @@ export class PayPalGateway implements PaymentGateway {
     this.orders = new OrdersController(client);
   }
 
-  async createCheckout({ orderId, offer, anonymousUserId }: CheckoutRequest): Promise<Result<Checkout, CheckoutFailure>> {
+  async createCheckout({ orderId, offer, anonymousUserId }: CheckoutRequest): Promise<Result<Checkout, ProviderCheckoutFailure>> {
     try {
       const { result } = await this.orders.createOrder({
         body: {

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { ProviderPayment } from '../../domain/payments/verification';
 import { err, ok, type Result } from '../../domain/result';
-import type { Checkout, CheckoutFailure, CheckoutRequest, PaidInvoice, PaymentGateway, WebhookNotice } from '../../ports/payment-gateway';
+import type { Checkout, ProviderCheckoutFailure, CheckoutRequest, PaidInvoice, PaymentGateway, WebhookNotice } from '../../ports/payment-gateway';
 
 export interface StripeSettings {
   readonly secretKey: string;
@@ -22,7 +22,7 @@ export class StripeGateway implements PaymentGateway {
     this.stripe = new Stripe(settings.secretKey, { maxNetworkRetries: 2, timeout: 20_000, telemetry: false, ...baseUrlOptions(settings.apiBaseUrl) });
   }
 
-  async createCheckout(request: CheckoutRequest): Promise<Result<Checkout, CheckoutFailure>> {
+  async createCheckout(request: CheckoutRequest): Promise<Result<Checkout, ProviderCheckoutFailure>> {
     try {
       return ok(request.offer.type === 'package' ? await this.createPaymentIntent(request) : await this.createSubscription(request));
     } catch (error) {

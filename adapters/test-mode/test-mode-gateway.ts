@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { ProviderPayment } from '../../domain/payments/verification';
 import { err, ok, type Result } from '../../domain/result';
-import type { Checkout, CheckoutFailure, CheckoutRequest, PaidInvoice, PaymentGateway, WebhookNotice } from '../../ports/payment-gateway';
+import type { Checkout, ProviderCheckoutFailure, CheckoutRequest, PaidInvoice, PaymentGateway, WebhookNotice } from '../../ports/payment-gateway';
 import type { PaymentSimulator, SignedWebhook, SimulatedCardOutcome } from '../../ports/payment-simulator';
 
 /** Test cards, as on Stripe's test page: one that pays, one that is declined, one that asks for 3-D Secure. */
@@ -28,7 +28,7 @@ export class TestModeGateway implements PaymentGateway, PaymentSimulator {
 
   constructor(private readonly kind: 'card' | 'paypal') {}
 
-  async createCheckout(request: CheckoutRequest): Promise<Result<Checkout, CheckoutFailure>> {
+  async createCheckout(request: CheckoutRequest): Promise<Result<Checkout, ProviderCheckoutFailure>> {
     const existing = this.byIdempotencyKey.get(request.orderId);
     const ref = existing ?? (this.kind === 'card' ? `pi_test_${randomUUID().replaceAll('-', '')}` : `TEST-${randomUUID().toUpperCase()}`);
     if (existing === undefined) {

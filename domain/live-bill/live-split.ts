@@ -14,7 +14,7 @@ export interface SplitLine {
   readonly assignedTo: readonly string[];
 }
 
-export interface LiveTotals {
+export interface LiveBillTotals {
   readonly lines: readonly SplitLine[];
   readonly tipPence: Pence;
   readonly split: BillSplit;
@@ -81,7 +81,7 @@ function billOfLive(bill: LiveBillAsItStands): Bill & { readonly items: readonly
 }
 
 /** Every diner's share of the bill as it stands, with the organiser's tip. */
-export function liveTotals(bill: LiveBillAsItStands): LiveTotals {
+export function liveTotals(bill: LiveBillAsItStands): LiveBillTotals {
   const asItStands = billOfLive(bill);
   return { lines: asItStands.items, tipPence: asItStands.tipPence, split: billSplit(asItStands) };
 }

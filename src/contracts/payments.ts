@@ -27,7 +27,7 @@ const planOffer = z.object({ type: z.literal('subscription'), id: z.enum(PLAN_ID
 export type PackageOffer = z.output<typeof packageOffer>;
 export type PlanOffer = z.output<typeof planOffer>;
 /** A token package or a plan, as chosen in the dialog. */
-export type Offer = PackageOffer | PlanOffer;
+export type OfferOnSale = PackageOffer | PlanOffer;
 
 /** What the Buy Tokens dialog needs: the server's offers and, per provider, live keys (public ones only) or test mode. */
 export const paymentOptions = {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AnonymousId } from '../../../domain/anonymous-id';
 import { DEFAULT_PACKAGE_ID } from '../../../domain/payments/offers';
-import { paymentOptions, type Offer, type PaymentOptions } from '../../contracts/payments';
+import { paymentOptions, type OfferOnSale, type PaymentOptions } from '../../contracts/payments';
 import { callEndpoint } from '../call-endpoint';
 import { anonymousIdentity } from '../metering/anonymous-identity';
 import { meteringClient } from '../metering/metering-client';
@@ -36,7 +36,7 @@ export function BuyTokensDialog({ open, onClose, onPurchased }: BuyTokensDialogP
   const [config, setConfig] = useState<PaymentOptions | null>(null);
   const [anonymousUserId, setAnonymousUserId] = useState<AnonymousId | null>(null);
   const [loadError, setLoadError] = useState(false);
-  const [selection, setSelection] = useState<Offer | null>(null);
+  const [selection, setSelection] = useState<OfferOnSale | null>(null);
   const [method, setMethod] = useState<Method | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [attemptKey, setAttemptKey] = useState(() => crypto.randomUUID());
@@ -63,7 +63,7 @@ export function BuyTokensDialog({ open, onClose, onPurchased }: BuyTokensDialogP
     onClose();
   }
 
-  function choose(next: Offer) {
+  function choose(next: OfferOnSale) {
     setSelection(next);
     setAttemptKey(crypto.randomUUID());
   }

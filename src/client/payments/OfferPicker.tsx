@@ -1,15 +1,15 @@
-import type { Offer, PackageOffer, PlanOffer } from '../../contracts/payments';
+import type { OfferOnSale, PackageOffer, PlanOffer } from '../../contracts/payments';
 
 interface Props {
   readonly packages: readonly PackageOffer[];
   readonly plans: readonly PlanOffer[];
-  readonly selected: Offer;
-  readonly onSelect: (offer: Offer) => void;
+  readonly selected: OfferOnSale;
+  readonly onSelect: (offer: OfferOnSale) => void;
 }
 
 /** The package list and the plans, as the server priced and worded them. */
 export function OfferPicker({ packages, plans, selected, onSelect }: Props) {
-  const isSelected = (offer: Offer) => selected.type === offer.type && selected.id === offer.id;
+  const isSelected = (offer: OfferOnSale) => selected.type === offer.type && selected.id === offer.id;
   return (
     <div className="bt-offers">
       <fieldset>

@@ -2,13 +2,13 @@ import { loadScript } from '@paypal/paypal-js';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { AnonymousId } from '../../../domain/anonymous-id';
 import { PAYMENT_MESSAGES } from '../../../domain/payments/messages';
-import type { Offer } from '../../contracts/payments';
+import type { OfferOnSale } from '../../contracts/payments';
 import { approveTestPayPal, capturePayPal, PaymentError, startPayPalOrder, type Purchased } from './checkout';
 import { rememberPayPalPayment } from './paypal-storage';
 
 interface Props {
   readonly mode: { readonly mode: 'live'; readonly clientId: string } | { readonly mode: 'test' };
-  readonly selection: Offer;
+  readonly selection: OfferOnSale;
   readonly anonymousUserId: AnonymousId;
   readonly attemptKey: string;
   readonly onPaid: (purchased: Purchased) => void;

@@ -4,12 +4,12 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { AnonymousId } from '../../../domain/anonymous-id';
 import { PAYMENT_MESSAGES } from '../../../domain/payments/messages';
-import type { Offer } from '../../contracts/payments';
+import type { OfferOnSale } from '../../contracts/payments';
 import { awaitConfirmation, PaymentError, startCardPayment, type Purchased } from './checkout';
 
 interface Props {
   readonly publishableKey: string;
-  readonly selection: Offer;
+  readonly selection: OfferOnSale;
   readonly anonymousUserId: AnonymousId;
   readonly attemptKey: string;
   readonly onPaid: (purchased: Purchased) => void;

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import type { AnonymousId } from '../../../domain/anonymous-id';
 import { PAYMENT_MESSAGES } from '../../../domain/payments/messages';
-import type { Offer } from '../../contracts/payments';
+import type { OfferOnSale } from '../../contracts/payments';
 import type { TestCardOutcome } from '../../contracts/test-mode-payments';
 import { authenticateTestCard, awaitConfirmation, PaymentError, payWithTestCardNumber, startCardPayment, type Purchased } from './checkout';
 
 interface Props {
-  readonly selection: Offer;
+  readonly selection: OfferOnSale;
   readonly anonymousUserId: AnonymousId;
   readonly attemptKey: string;
   readonly onPaid: (purchased: Purchased) => void;

@@ -1,6 +1,6 @@
 import type { AnonymousId } from '../../../domain/anonymous-id';
 import { PAYMENT_MESSAGES } from '../../../domain/payments/messages';
-import { capturePayPalOrder, createPaymentIntent, createPayPalOrder, purchaseState, type Offer } from '../../contracts/payments';
+import { capturePayPalOrder, createPaymentIntent, createPayPalOrder, purchaseState, type OfferOnSale } from '../../contracts/payments';
 import { approveTestPayPalOrder, payWithTestCard } from '../../contracts/test-mode-payments';
 import { callEndpoint, callEndpointWith, type Called } from '../call-endpoint';
 
@@ -29,7 +29,7 @@ async function answered<Answer>(call: Promise<Called<Answer, string>>, fallback:
 const once = (attemptKey: string) => ({ headers: { 'idempotency-key': attemptKey } });
 
 /** The documents' request to create a payment intent for the offer. */
-export const startCardPayment = (offer: Offer, anonymousUserId: AnonymousId, attemptKey: string) =>
+export const startCardPayment = (offer: OfferOnSale, anonymousUserId: AnonymousId, attemptKey: string) =>
   answered(
     callEndpointWith(once(attemptKey), createPaymentIntent, [], {
       amount: offer.amountPence,
@@ -40,7 +40,7 @@ export const startCardPayment = (offer: Offer, anonymousUserId: AnonymousId, att
     PAYMENT_MESSAGES.cardFailed,
   );
 
-export const startPayPalOrder = (offer: Offer, anonymousUserId: AnonymousId, attemptKey: string) =>
+export const startPayPalOrder = (offer: OfferOnSale, anonymousUserId: AnonymousId, attemptKey: string) =>
   answered(callEndpointWith(once(attemptKey), createPayPalOrder, [], { type: offer.type, package: offer.id, tokens: offer.tokens, anonymousUserId }), PAYMENT_MESSAGES.paypalCreateFailed);
 
 export const capturePayPal = (orderId: string) => answered(callEndpoint(capturePayPalOrder, [orderId], {}), PAYMENT_MESSAGES.paypalCaptureFailed);

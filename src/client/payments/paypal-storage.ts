@@ -1,11 +1,11 @@
-import type { Offer } from '../../contracts/payments';
+import type { OfferOnSale } from '../../contracts/payments';
 import type { Purchased } from './checkout';
 
 /**
  * The documents' local-storage keys after a PayPal payment: a display cache for the return page
  * only; the balance itself always comes from the server.
  */
-export function rememberPayPalPayment(orderId: string, offer: Offer, purchased: Purchased): void {
+export function rememberPayPalPayment(orderId: string, offer: OfferOnSale, purchased: Purchased): void {
   try {
     localStorage.setItem('paypal_payment_id', orderId);
     localStorage.setItem('paypal_tokens', String(purchased.tokens));
