@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';
+import { shareBody } from '../support/share-packets';
 
-const BILL = JSON.stringify({ diners: [{ id: 'a', name: 'Ann' }], items: [{ name: 'Soup', pricePence: 500, assignedTo: ['a'] }], tipPence: 0 });
+const BILL = JSON.stringify(shareBody({ diners: [{ id: 'a', name: 'Ann' }], items: [{ name: 'Soup', pricePence: 500, assignedTo: ['a'] }], tipPence: 0 }));
 
 /** Everything a raw socket receives until `done` says it has enough (or the server closes it). */
 function receive(socket: Socket, done: (text: string) => boolean): Promise<string> {
