@@ -23,7 +23,7 @@ import { EVIDENCE, lineEvidence, type Evidence, type EvidenceName } from '../dom
 import { doubtScore, type DoubtModel } from '../domain/receipt-doubt-model';
 import { lineDoubts } from '../domain/receipt-doubt';
 import { laidOutRows } from '../domain/receipt-layout';
-import { parseReceiptText } from '../domain/receipt-parser';
+import { parseReceiptRows } from '../domain/receipt-parser';
 import { CachedTextFinder, ocrFingerprint } from './receipts/ocr-cache';
 import { missesOf, type TruthItem } from './receipts/score';
 
@@ -69,7 +69,7 @@ for (const folder of ['wildreceipt', 'wildreceipt-more', 'cord']) {
     const words = await ocr.read(new Uint8Array(await readFile(join(dir, truth.file))));
     if (words === null) continue;
     const rows = laidOutRows(words);
-    const reading = parseReceiptText(rows.map((row) => row.text).join('\n'));
+    const reading = parseReceiptRows(rows.map((row) => row.text));
     const evidence = lineEvidence(reading, rows);
     const sums = lineDoubts(reading.lines, reading.totalPence);
     const { missed, unmatched } = missesOf(reading.lines, truth.items);
