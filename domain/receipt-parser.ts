@@ -13,7 +13,11 @@ import { kindsFromSums } from './receipt-sum-rows';
  * bill and are dropped.
  */
 export function parseReceiptText(text: string): ReceiptReading {
-  const rows = text.split(/\r?\n/);
+  return parseReceiptRows(text.split(/\r?\n/));
+}
+
+/** The same from rows already apart (the local reader's laid-out rows): they are not joined into text to be split again. */
+export function parseReceiptRows(rows: readonly string[]): ReceiptReading {
   const priced = repairMisreadPrice(kindsFromSums(readRows(rows, 'hundredths')));
   return { ...(addsUp(priced) ? priced : wholeUnitsIfTheyAddUp(rows, priced)), ...headerOf(rows) };
 }

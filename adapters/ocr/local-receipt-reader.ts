@@ -1,7 +1,7 @@
 import { withReadingDoubts } from '../../domain/receipt-doubt';
 import { laidOutRows } from '../../domain/receipt-layout';
 import { NO_HEADER, type ReceiptReading } from '../../domain/receipt-line';
-import { parseReceiptText } from '../../domain/receipt-parser';
+import { parseReceiptRows } from '../../domain/receipt-parser';
 import { err, ok, type Result } from '../../domain/result';
 import type { ReadFailure, ReceiptImage, ReceiptReader } from '../../ports/receipt-reader';
 import { PaddleOcr } from './paddle-ocr';
@@ -24,7 +24,7 @@ export class LocalReceiptReader implements ReceiptReader {
     // The bytes passed the type check but do not decode: nothing readable in them.
     if (words === null) return ok(NOTHING_READ);
     const rows = laidOutRows(words);
-    return ok(withReadingDoubts(parseReceiptText(rows.map((row) => row.text).join('\n')), rows));
+    return ok(withReadingDoubts(parseReceiptRows(rows.map((row) => row.text)), rows));
   }
 
   async warm(): Promise<void> {
