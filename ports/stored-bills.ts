@@ -77,3 +77,13 @@ export interface StoredBills {
   dinerFor(receiptId: string, key: { readonly capabilityHash: string; readonly plainId: string }): Promise<OpenedDiner | null>;
   payments(receiptId: string): Promise<DinerPayment[]>;
 }
+
+/** Changes to stored bills as they are committed, by any process sharing the store. */
+export interface StoredBillEvents {
+  /**
+   * `onChange` runs after each change committed to the bill once the call has resolved, and after a
+   * lost connection to the store is back (a change may have been missed meanwhile): the bill is to be
+   * read again. The returned function stops it.
+   */
+  subscribe(receiptId: string, onChange: () => void): Promise<() => void>;
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { nodeSecrets } from '../../adapters/crypto/node-secrets';
 import { MemoryRateLimiter } from '../../adapters/memory/memory-rate-limiter';
-import { PostgresStoredBills } from '../../adapters/postgres/postgres-stored-bills';
+import { PostgresStoredBillEvents, PostgresStoredBills } from '../../adapters/postgres/postgres-stored-bills';
 import { OpenDinerBill } from '../../src/application/paying-back/diner-bill';
 import { Payments } from '../../src/application/paying-back/payments';
 import { ShareBill, STORED_BILL_DAYS, type ShareBillInput } from '../../src/application/paying-back/share-bill';
@@ -33,16 +33,21 @@ describeEachDatabase('getting paid back: capabilities', (open) => {
   let share: ShareBill;
   let payments: Payments;
   let dinerBill: OpenDinerBill;
+  let events: PostgresStoredBillEvents;
   beforeAll(async () => {
     t = await open();
     clock = new FakeClock();
     const bills = new PostgresStoredBills(t.db);
     const limiter = new MemoryRateLimiter(clock);
+    events = new PostgresStoredBillEvents(t.db);
     share = new ShareBill(bills, nodeSecrets, limiter, clock);
-    payments = new Payments(bills, nodeSecrets, limiter, clock);
+    payments = new Payments(bills, nodeSecrets, limiter, clock, events);
     dinerBill = new OpenDinerBill(bills, nodeSecrets, clock);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await events.close();
+    await t.close();
+  });
 
   async function stored(client = 'organiser') {
     const made = await share.execute({ bill, payee }, client);

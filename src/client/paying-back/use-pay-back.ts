@@ -8,14 +8,14 @@ import type { HandOutLink } from '../wizard/bill-state';
 import { forgetHandOut, handedOut, setStoredReceiptId } from '../wizard/bill-store';
 import { toast } from '../wizard/toasts';
 import { browserShareEnvironment, shareNatively } from '../sharing/native-share';
-import { markPaid, markUnpaid, readPayments, type TableCodeAnswer } from '../../contracts/paying-back';
+import { markPaid, markUnpaid, type TableCodeAnswer } from '../../contracts/paying-back';
 import { callEndpoint } from '../call-endpoint';
 import { payingBackProblem, type PayeeRefusal, type PayingBackProblem } from './problem';
 import { $payee, savePayee } from './payee-store';
 import { $recentBills, recentCurrency, updatePaid, type RecentBill } from './recent-bills';
 import { ensureStored, fingerprintOf, type BillToStore } from './stored-bill';
+import { followPayments } from './payment-stream';
 
-const REFRESH_MS = 10_000;
 /** Where the summary's answers show (ToastSlot): beside the row tapped, or in the Getting paid back card. */
 export const PAY_BACK_SLOT = 'pay-back';
 export const rowSlot = (dinerId: string) => `row:${dinerId}`;
@@ -40,7 +40,7 @@ export interface PayBack {
 
 /**
  * Getting paid back from the summary: the organiser's details, one message per diner with their own
- * link, who has paid (refreshed while the page is open and visible), marks by hand and reminders.
+ * link, who has paid (followed as it changes, through the stored bill's stream), marks by hand and reminders.
  */
 /**
  * `toStore` should keep its identity while the bill is unchanged (useMemo), or a pending edit restarts its wait.
@@ -55,23 +55,12 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
 
   const receiptId = recent?.receiptId ?? null;
   const secret = recent?.organiserSecret ?? null;
-  // Read again whenever the stored bill changes: what is paid and still to come moves with it.
-  const storedAs = recent?.fingerprint ?? null;
+  // Who has paid as it changes: a diner's "I've paid" on their phone, a mark or an edit from any device
+  // comes through the stored bill's stream (read now and then only while the stream is down).
   useEffect(() => {
     if (receiptId === null || secret === null) return;
-    const refresh = async () => {
-      if (document.visibilityState !== 'visible') return;
-      const status = await callEndpoint(readPayments, [receiptId, secret]);
-      if (status.ok) updatePaid(receiptId, status.value);
-    };
-    void refresh();
-    const timer = setInterval(() => void refresh(), REFRESH_MS);
-    document.addEventListener('visibilitychange', refresh);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', refresh);
-    };
-  }, [receiptId, secret, storedAs]);
+    return followPayments(receiptId, secret, (status) => updatePaid(receiptId, status));
+  }, [receiptId, secret]);
 
   // A bill already sent follows the organiser's later changes (tip, items, names), so the links
   // people have show what the summary shows; a second or so after the last change.
