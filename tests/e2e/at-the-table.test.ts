@@ -189,6 +189,29 @@ describe('at the table', () => {
     await context.close();
   });
 
+  it('puts the first Send of Individual Totals on the first screen at 390 × 844 on a 20-line bill, clear of the pinned Share Bill', async () => {
+    const names = ['Ann', 'Ben', 'Cat'];
+    const items = Array.from({ length: 20 }, (_, i) => ({ id: `i${i}`, name: `Dish number ${i + 1}`, pricePence: 500 + i * 37, kind: 'item', assignedTo: [names[i % 3]!.toLowerCase()] }));
+    const diners = names.map((name, i) => ({ id: name.toLowerCase(), name, color: ['#e11d48', '#2563eb', '#16a34a'][i] }));
+    const bill = { version: 1, bill: { ...BILL_IN_PROGRESS.bill, step: 'summary', items, diners, receipt: { merchant: 'The Golden Lantern Brasserie', date: '2026-11-25' } } };
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { context, page } = await newPhone(browser, { colorScheme });
+      await context.addInitScript((b) => localStorage.getItem('whos-paying:bill') ?? localStorage.setItem('whos-paying:bill', JSON.stringify(b)), bill);
+      await page.goto('/app');
+      await page.getByRole('heading', { name: 'Individual Totals' }).waitFor();
+      await page.getByText('20 items · £').waitFor();
+      const send = page.getByRole('button', { name: 'Send Ann their share' });
+      const box = (await send.boundingBox())!;
+      expect(box.y + box.height, colorScheme).toBeLessThanOrEqual(844);
+      // Not under the pinned Share Bill: the button itself is what a tap at its middle meets.
+      expect(await send.evaluate((el, [x, y]) => el.contains(document.elementFromPoint(x!, y!)), [box.x + box.width / 2, box.y + box.height / 2])).toBe(true);
+      // The spec's order is kept: Items Summary, Tip, Individual Totals, Grand Total.
+      const order = await page.locator('main h2').evaluateAll((hs) => hs.map((h) => h.textContent));
+      expect(order.filter((t) => ['Items Summary', 'Tip', 'Individual Totals', 'Grand Total'].includes(t ?? ''))).toEqual(['Items Summary', 'Tip', 'Individual Totals', 'Grand Total']);
+      await context.close();
+    }
+  });
+
   it('says on Review why a 0.00 line and a negative price do not go on to Assign, and does not count them', async () => {
     const { context, page } = await newPhone(browser);
     const backend = await FakeBackend.on(page);

@@ -202,7 +202,7 @@ function ItemsFold({ count, total, children }: { readonly count: number; readonl
     <details className="wz-fold">
       <summary>
         {count} items · {total}
-        <span className="wz-note"> Show each item, who had it, and the bill’s name</span>
+        <span className="wz-note"> Show each item and the bill’s name</span>
       </summary>
       {children}
     </details>
