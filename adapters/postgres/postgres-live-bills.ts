@@ -30,7 +30,7 @@ function noticeOf(bill: LiveBill, change: LiveChange): LiveBillNotice {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const KEYS_CHANGE: ReadonlySet<LiveChange['type']> = new Set(['join', 'addDiner', 'removeDiner']);
+const KEYS_CHANGE: ReadonlySet<LiveChange['type']> = new Set(['join', 'addDiner', 'removeDiner', 'askSeat', 'answerSeat']);
 
 /** Bills whose last version this process saw, kept for the claims that follow. */
 const BILLS_REMEMBERED = 1000;
@@ -206,6 +206,19 @@ async function applyRows(tx: Transaction<Database>, billId: string, change: Live
       await tx.updateTable('live_bill_items').set({ name: change.name, price_pence: change.pricePence, units: change.units }).where('bill_id', '=', billId).where('id', '=', change.itemId).execute();
       await tx.deleteFrom('live_bill_claims').where('bill_id', '=', billId).where('item_id', '=', change.itemId).where('unit', '>=', change.units).execute();
       return;
+    case 'askSeat':
+      // A later ask for the same seat replaces an earlier one still waiting.
+      await tx.updateTable('live_bill_diners').set({ asking_id: change.askId, asking_key_hash: dinerKeyHash }).where('bill_id', '=', billId).where('id', '=', change.dinerId).execute();
+      return;
+    case 'answerSeat':
+      await tx
+        .updateTable('live_bill_diners')
+        .set((eb) => (change.letIn ? { key_hash: eb.ref('asking_key_hash'), seat_id: change.askId, asking_id: null, asking_key_hash: null } : { asking_id: null, asking_key_hash: null }))
+        .where('bill_id', '=', billId)
+        .where('id', '=', change.dinerId)
+        .where('asking_id', '=', change.askId)
+        .execute();
+      return;
     case 'setStatus':
       return;
     case 'handOut':
@@ -254,7 +267,13 @@ async function loadBill(db: Db, billId: string): Promise<LoadedBill | null> {
     .selectAll('b')
     .select((eb) => [
       jsonArrayFrom(eb.selectFrom('live_bill_items as i').select(['i.id', 'i.name', 'i.price_pence', 'i.kind', 'i.units']).whereRef('i.bill_id', '=', 'b.id').orderBy('i.position')).as('items'),
-      jsonArrayFrom(eb.selectFrom('live_bill_diners as d').select(['d.id', 'd.name', 'd.key_hash', 'd.pay_path', 'd.pay_pence']).whereRef('d.bill_id', '=', 'b.id').orderBy('d.position')).as('diners'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('live_bill_diners as d')
+          .select(['d.id', 'd.name', 'd.key_hash', 'd.pay_path', 'd.pay_pence', 'd.asking_id', 'd.seat_id'])
+          .whereRef('d.bill_id', '=', 'b.id')
+          .orderBy('d.position'),
+      ).as('diners'),
       jsonArrayFrom(
         eb
           .selectFrom('live_bill_claims as c')
@@ -282,6 +301,8 @@ async function loadBill(db: Db, billId: string): Promise<LoadedBill | null> {
       name: d.name,
       joined: d.key_hash !== null,
       ...(d.pay_path === null ? {} : { payLink: { path: d.pay_path, pence: pence(d.pay_pence ?? 0) } }),
+      ...(d.asking_id === null ? {} : { asking: d.asking_id }),
+      ...(d.seat_id === null ? {} : { seat: d.seat_id }),
     })),
     claims: row.claims.map((c) => ({ itemId: c.item_id, unit: c.unit, dinerId: c.diner_id })),
     ...(row.pay_to === null ? {} : { payTo: row.pay_to }),

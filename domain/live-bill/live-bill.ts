@@ -48,6 +48,10 @@ export interface LiveDiner {
   readonly joined: boolean;
   /** After Finish: this diner's own pay-back page and what it asks them to pay. Only their phone and the organiser see it. */
   readonly payLink?: PayLink | undefined;
+  /** Another phone asks to take this seat (the diner on a second phone): the ask's id, until the organiser answers. */
+  readonly asking?: string | undefined;
+  /** The ask whose phone holds the seat now; absent while the phone that first joined holds it. A phone that held it before sees it has moved. */
+  readonly seat?: string | undefined;
 }
 
 export interface PayLink {
@@ -81,6 +85,10 @@ export type LiveCommand =
   | { readonly type: 'removeDiner'; readonly dinerId: string }
   | { readonly type: 'editItem'; readonly itemId: string; readonly name: string; readonly pricePence: number; readonly units: number }
   | { readonly type: 'setStatus'; readonly status: LiveStatus }
+  /** A phone with the table's link asks to take a seat already joined (the diner back on another phone); its key waits until let in. */
+  | { readonly type: 'askSeat'; readonly dinerId: string; readonly askId: string }
+  /** The organiser lets the asking phone into the seat (its key replaces the old phone's), or not. */
+  | { readonly type: 'answerSeat'; readonly dinerId: string; readonly askId: string; readonly letIn: boolean }
   | HandOut;
 
 /** The organiser hands each diner's phone their own pay-back link (those not listed get none). */
@@ -99,8 +107,9 @@ export interface SettledBill {
   readonly tipSplit: TipSplit;
 }
 
-/** A command as a phone sends it: a new diner's id is chosen by the server, not by the phone. */
-export type LiveRequest = Exclude<LiveCommand, { type: 'addDiner' }> | { readonly type: 'addDiner'; readonly name: string };
+/** A command as a phone sends it: a new diner's id, and an ask's id, are chosen by the server, not by the phone. */
+export type LiveRequest =
+  Exclude<LiveCommand, { type: 'addDiner' } | { type: 'askSeat' }> | { readonly type: 'addDiner'; readonly name: string } | { readonly type: 'askSeat'; readonly dinerId: string };
 
 export type LiveProblem =
   | 'not_found'
@@ -120,7 +129,10 @@ export type LiveProblem =
   | 'bad_link'
   // A hand-out naming a stored bill the server does not have, or amounts other than its shares.
   | 'no_stored_bill'
-  | 'not_its_shares';
+  | 'not_its_shares'
+  // Asking for a seat nobody has joined (join it instead), or answering an ask that is no longer waiting.
+  | 'seat_free'
+  | 'ask_gone';
 
 /** A change the organiser or a diner may make; `joins` says the actor takes the diner's capability. */
 export type LiveChange = LiveCommand & { readonly joins?: boolean };
@@ -138,6 +150,8 @@ export function decideLive(bill: LiveBill, actor: LiveActor, command: LiveComman
   if (command.type === 'setStatus') return organiser ? ok(command) : err('forbidden');
   // Pay-back links go out after Finish (or before it, or while locked): the claims are not changed.
   if (command.type === 'handOut') return organiser ? handOutOf(bill, command) : err('forbidden');
+  // Back in one's seat on another phone, before Finish or after it (to see one's share and pay).
+  if (command.type === 'askSeat' || command.type === 'answerSeat') return seatMove(bill, actor, command);
   if (status !== 'open') return err(status);
   switch (command.type) {
     case 'claim': {
@@ -172,6 +186,14 @@ export function decideLive(bill: LiveBill, actor: LiveActor, command: LiveComman
       return edited === null ? err('bad_item') : ok({ ...command, ...edited });
     }
   }
+}
+
+function seatMove(bill: LiveBill, actor: LiveActor, command: Extract<LiveCommand, { type: 'askSeat' | 'answerSeat' }>): Result<LiveChange, LiveProblem> {
+  if (actor.kind !== (command.type === 'askSeat' ? 'table' : 'organiser')) return err('forbidden');
+  const diner = bill.diners.find((d) => d.id === command.dinerId);
+  if (diner === undefined) return err('unknown_diner');
+  if (command.type === 'askSeat') return diner.joined ? ok(command) : err('seat_free');
+  return diner.asking === command.askId ? ok(command) : err('ask_gone');
 }
 
 function handOutOf(bill: LiveBill, command: HandOut): Result<HandOut, LiveProblem> {
@@ -244,6 +266,17 @@ export function applyLive(bill: LiveBill, change: LiveChange): LiveBill {
       };
     case 'setStatus':
       return { ...next, status: change.status };
+    case 'askSeat':
+      return { ...next, diners: bill.diners.map((d) => (d.id === change.dinerId ? { ...d, asking: change.askId } : d)) };
+    case 'answerSeat':
+      return {
+        ...next,
+        diners: bill.diners.map((d) => {
+          if (d.id !== change.dinerId) return d;
+          const { asking: _, ...rest } = d;
+          return change.letIn ? { ...rest, seat: change.askId } : rest;
+        }),
+      };
     case 'handOut': {
       const links = new Map(change.links.map((l) => [l.dinerId, { path: l.path, pence: pence(l.pence) }]));
       const settled = change.settled === undefined ? {} : settledParts(bill, change.settled);

@@ -15,7 +15,14 @@ export interface LiveBillJson {
   readonly currency: string;
   readonly items: readonly { readonly id: string; readonly name: string; readonly pricePence: number; readonly kind: ItemKind; readonly units: number }[];
   /** `payLink` only on the diners whose link this phone may see (visibleTo). */
-  readonly diners: readonly { readonly id: string; readonly name: string; readonly joined: boolean; readonly payLink?: { readonly path: string; readonly pence: number } }[];
+  readonly diners: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly joined: boolean;
+    readonly payLink?: { readonly path: string; readonly pence: number };
+    readonly asking?: string;
+    readonly seat?: string;
+  }[];
   /** [itemId, unit, dinerId] */
   readonly claims: readonly (readonly [string, number, string])[];
   readonly payTo?: string;
@@ -62,7 +69,8 @@ export function liveBillFromJson(value: unknown): LiveBill | null {
 }
 
 /** A diner with their pay-back link only when it is one of our own pages: a phone opens it as it is. */
-function dinerFromJson({ payLink, ...diner }: LiveBillJson['diners'][number]): LiveDiner {
+function dinerFromJson({ payLink, asking, seat, ...rest }: LiveBillJson['diners'][number]): LiveDiner {
+  const diner: LiveDiner = { ...rest, ...(typeof asking === 'string' ? { asking } : {}), ...(typeof seat === 'string' ? { seat } : {}) };
   const own = payLink !== undefined && typeof payLink.path === 'string' && isPayBackPath(payLink.path) && Number.isSafeInteger(payLink.pence);
   return own ? { ...diner, payLink: { path: payLink.path, pence: pence(payLink.pence) } } : diner;
 }
