@@ -156,6 +156,14 @@ describe('at the table, on Postgres with two app processes', () => {
     await ben.page.getByText(/^You've told Olive you've paid £[\d.]+\. Thank you!$/).waitFor();
     await benRow.getByText("✓ Ben says they've paid").waitFor({ timeout: 2500 });
     expect(Date.now() - said).toBeLessThan(3000);
-    for (const phone of [op, ben.page]) await phone.context().close();
+
+    // After Finish, Ben on another browser asks for his seat; the organiser, on the summary, lets him in: his share is there.
+    const again = await newPhone(browser, { baseURL: servers[1]!.url });
+    await again.page.goto(link);
+    await again.page.getByRole('button', { name: 'Ben (joined)' }).click();
+    await again.page.getByRole('button', { name: 'Ask to rejoin as Ben' }).click();
+    await op.getByRole('status').filter({ hasText: 'Ben wants to rejoin on another phone' }).getByRole('button', { name: 'Let in Ben' }).click();
+    await again.page.getByRole('region', { name: 'Your share' }).getByRole('link', { name: 'Pay Olive' }).waitFor({ timeout: 3000 });
+    for (const phone of [op, ben.page, again.page]) await phone.context().close();
   });
 });

@@ -137,6 +137,25 @@ export function OrganiserLivePanel({ link }: { readonly link: LiveLink }) {
 }
 
 /**
+ * After Finish the organiser is on the summary: a diner back on another phone (to see their share and
+ * pay) still asks for their seat, and is let in here. Nothing shows while nobody asks.
+ */
+export function LiveSeatAsks({ link }: { readonly link: LiveLink }) {
+  const connection = useMemo(() => connectLive(link.billId, link.organiserKey), [link.billId, link.organiserKey]);
+  useEffect(() => () => connection.close(), [connection]);
+  const bill = shownBill(useStore(connection.$state));
+  const asking = bill?.diners.filter((d) => d.asking !== undefined) ?? [];
+  if (asking.length === 0) return null;
+  return (
+    <section className="card" aria-label="Asking to rejoin">
+      {asking.map((d) => (
+        <SeatAsk key={d.id} diner={d} askId={d.asking!} answer={(letIn) => connection.sendNow(link.organiserKey, { type: 'answerSeat', dinerId: d.id, askId: d.asking!, letIn })} />
+      ))}
+    </section>
+  );
+}
+
+/**
  * A diner back on another phone (a new phone, another browser) asks for their seat: one tap lets
  * that phone in, and the phone that held the seat is told it has moved.
  */

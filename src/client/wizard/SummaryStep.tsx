@@ -1,7 +1,7 @@
 import { useStore } from '../use-store';
 import { useMemo, useState, type ReactNode } from 'react';
 import { formatMoney, GBP, type CurrencyCode } from '../../../domain/currency';
-import { convertedTotals, payBackRate } from '../../../domain/paying-back/pay-back-rate';
+import { convertedTotals, inBothCurrencies, payBackRate } from '../../../domain/paying-back/pay-back-rate';
 import { pence } from '../../../domain/money';
 import { portionLabel, unitsGiven } from '../../../domain/portions';
 import type { BillItem } from '../../../domain/receipt';
@@ -14,6 +14,7 @@ import { ItemHead } from './ItemEditor';
 import { ShareBreakdown } from './ShareBreakdown';
 import { useMoney } from './use-money';
 import { TipCard } from './TipCard';
+import { LiveSeatAsks } from '../live/OrganiserLivePanel';
 import { PayBackRateCard } from './PayBackRateCard';
 import { billLabel, dinerItemNames } from '../../../domain/paying-back/messages';
 import { payerDinerId } from '../../../domain/paying-back/payee';
@@ -81,6 +82,8 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
   const unassigned = new Set(split.unassignedItemIds);
   return (
     <>
+      {/* A live bill's diner back on another phone after Finish asks for their seat here; nothing shows otherwise. */}
+      {bill.handOut !== null ? <LiveSeatAsks link={bill.handOut} /> : null}
       <Card aria-labelledby="items-summary-title">
         <div className="wz-title-row wz-title-inline">
           <Button variant="ghost" onClick={() => goToStep('assign')}>
@@ -136,7 +139,7 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
                   {roundingNote(share, bill.currency) !== null ? <p className="wz-note">{roundingNote(share, bill.currency)}</p> : null}
                   {diner.id === payerId ? (
                     <p className="pb-status" data-paid="payer">
-                      Paid the bill · owed {money(pence(owedToPayer ?? 0))}
+                      Paid the bill · owed {inBothCurrencies(pence(owedToPayer ?? 0), bill.currency, rateUsed)}
                     </p>
                   ) : (
                     <DinerPayActions payBack={payBack} dinerId={diner.id} name={diner.name} payIn={rateUsed?.currency ?? bill.currency} held={!check.addsUp} />
