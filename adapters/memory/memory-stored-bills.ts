@@ -68,7 +68,7 @@ export class MemoryStoredBills implements StoredBills, StoredBillEvents {
     if (held === undefined) return null;
     const byCapability = held.bill.diners.find((d) => held.capabilities.get(d.id) === key.capabilityHash);
     if (byCapability !== undefined) return { dinerId: byCapability.id, byCapability: true };
-    const byId = held.organiserSecretHash === null ? held.bill.diners.find((d) => d.id === key.plainId) : undefined;
+    const byId = held.bill.diners.find((d) => d.id === key.plainId);
     return byId === undefined ? null : { dinerId: byId.id, byCapability: false };
   }
 

@@ -71,7 +71,7 @@ export class PostgresStoredBills implements StoredBills {
       .innerJoin('receipts', 'receipts.id', 'diners.receipt_id')
       .select(['diners.id', 'diners.capability_hash'])
       .where('diners.receipt_id', '=', receiptId)
-      .where((eb) => eb.or([eb('diners.capability_hash', '=', key.capabilityHash), eb.and([eb('receipts.organiser_secret_hash', 'is', null), eb('diners.id', '=', key.plainId)])]))
+      .where((eb) => eb.or([eb('diners.capability_hash', '=', key.capabilityHash), eb('diners.id', '=', key.plainId)]))
       .execute();
     const row = rows.find((r) => r.capability_hash === key.capabilityHash) ?? rows[0];
     return row === undefined ? null : { dinerId: row.id, byCapability: row.capability_hash === key.capabilityHash };

@@ -1,4 +1,4 @@
-import { formatMoney, type CurrencyCode } from '../currency';
+import type { CurrencyCode } from '../currency';
 import { pence, type Pence } from '../money';
 import { err, ok, type Result } from '../result';
 import { billSplit, type Bill } from '../bill';
@@ -7,6 +7,7 @@ import { tipPercentOf } from '../tip';
 import type { Portions } from '../portions';
 import { defaultKind, SHARE_MESSAGES, type SharedKind } from './share-packet';
 import { sharedLines } from './shared-lines';
+import { convertedTotals, inBothCurrencies, payBackRate, rateText, type PayBackRate } from '../paying-back/pay-back-rate';
 
 /** The bill as the app holds it on the summary step (the share dialog's input). */
 export interface ShareableBill {
@@ -33,6 +34,9 @@ export type ShareSummary =
       readonly items: readonly { name: string; sharePence: Pence }[];
       readonly tipPence: Pence;
       readonly totalPence: Pence;
+      /** Paid back in pounds at the organiser's rate (null without one), and the total at it. */
+      readonly payBack?: PayBackRate | null;
+      readonly convertedTotal?: number | null;
     }
   | {
       readonly kind: 'complete';
@@ -41,20 +45,40 @@ export type ShareSummary =
       readonly people: number;
       readonly items: number;
       readonly tipPercent: number | null;
-      /** Each diner's share; for whoever paid the restaurant, what the others owe them instead. */
-      readonly amounts: readonly { name: string; totalPence: Pence; owedPence?: Pence }[];
+      /** Each diner's share (and at the rate, adding up to the converted total); for whoever paid the restaurant, what the others owe them instead. */
+      readonly amounts: readonly { name: string; totalPence: Pence; owedPence?: Pence; converted?: number | null }[];
+      readonly payBack?: PayBackRate | null;
+      readonly convertedTotal?: number | null;
     };
 
 /** The share dialog's summary: one diner's count and total with tip, or the whole bill. */
 export function shareSummary(bill: ShareableBill, dinerId: string | null): Result<ShareSummary, string> {
   const split = billSplit(billOfShareable(bill));
+  const rate = payBackRate(bill.currency, bill.payBackRate);
+  const payBack = rate.ok ? rate.value : null;
+  const converted = convertedTotals(
+    bill.currency,
+    split.shares.map((s) => s.totalPence),
+    payBack,
+  );
   if (dinerId === null) {
     const tipPercent = split.subtotalPence > 0 ? tipPercentOf(pence(bill.tipPence), split.subtotalPence) : null;
     const amounts = bill.diners.map((d, k) => {
       const totalPence = split.shares[k]!.totalPence;
-      return d.id === bill.payerId ? { name: d.name, totalPence, owedPence: pence(split.totalPence - totalPence) } : { name: d.name, totalPence };
+      return d.id === bill.payerId
+        ? { name: d.name, totalPence, owedPence: pence(split.totalPence - totalPence) }
+        : { name: d.name, totalPence, ...(converted === null ? {} : { converted: converted.shares[k] ?? null }) };
     });
-    return ok({ kind: 'complete', currency: bill.currency, totalPence: split.totalPence, people: bill.diners.length, items: bill.items.length, tipPercent, amounts });
+    return ok({
+      kind: 'complete',
+      currency: bill.currency,
+      totalPence: split.totalPence,
+      people: bill.diners.length,
+      items: bill.items.length,
+      tipPercent,
+      amounts,
+      ...(payBack === null ? {} : { payBack, convertedTotal: converted?.total ?? null }),
+    });
   }
   const index = bill.diners.findIndex((d) => d.id === dinerId);
   if (index < 0) return err(SHARE_MESSAGES.dinerNotFound);
@@ -67,6 +91,7 @@ export function shareSummary(bill: ShareableBill, dinerId: string | null): Resul
     items: share.lines.map((l) => ({ name: bill.items[Number(l.itemId)]!.name, sharePence: l.sharePence })),
     tipPence: share.tipPence,
     totalPence: share.totalPence,
+    ...(payBack === null ? {} : { payBack, convertedTotal: converted?.shares[index] ?? null }),
   });
 }
 
@@ -86,14 +111,18 @@ function billOfShareable(bill: ShareableBill): Bill {
 
 /** The Rich Text method's text, also what native share and the clipboard send. */
 export function shareText(summary: ShareSummary, url: string): string {
-  const money = (amount: Pence) => formatMoney(amount, summary.currency);
+  // With the organiser's rate, every amount in both currencies, and the rate said once.
+  const payBack = summary.payBack ?? null;
+  const money = (amount: Pence, converted?: number | null) => inBothCurrencies(amount, summary.currency, payBack, converted);
+  const rateLine = payBack === null ? [] : [`Paid back in ${payBack.currency} at ${rateText(summary.currency, payBack)}`];
   if (summary.kind === 'complete') {
     const tip = summary.tipPercent === null ? '' : ` (tip ${summary.tipPercent}%)`;
     return [
       `Who's Paying: bill split`,
-      `Total: ${money(summary.totalPence)}${tip}`,
+      `Total: ${money(summary.totalPence, summary.convertedTotal)}${tip}`,
       `${summary.people} people, ${summary.items} items`,
-      ...summary.amounts.map((a) => (a.owedPence === undefined ? `• ${a.name}: ${money(a.totalPence)}` : `• ${a.name} paid the bill · owed ${money(a.owedPence)}`)),
+      ...rateLine,
+      ...summary.amounts.map((a) => (a.owedPence === undefined ? `• ${a.name}: ${money(a.totalPence, a.converted)}` : `• ${a.name} paid the bill · owed ${money(a.owedPence)}`)),
       '',
       `See what everyone owes: ${url}`,
     ].join('\n');
@@ -102,7 +131,8 @@ export function shareText(summary: ShareSummary, url: string): string {
     `Who's Paying: ${summary.dinerName}'s share`,
     ...summary.items.map((i) => `• ${i.name}: ${money(i.sharePence)}`),
     `Tip: ${money(summary.tipPence)}`,
-    `Total: ${money(summary.totalPence)}`,
+    `Total: ${money(summary.totalPence, summary.convertedTotal)}`,
+    ...rateLine,
     '',
     `Your breakdown: ${url}`,
   ].join('\n');

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone } from './support/browser';
+import { clipboard, firstSend, OWN_LINK } from './support/paying-back';
 import { addDiners, FakeBackend, manualBill, openApp, scanToReview, toggle } from './support/wizard';
 
 // Issue 42: at the table, a seat stays yours and no money goes out of sight.
@@ -210,6 +211,72 @@ describe('at the table', () => {
       expect(order.filter((t) => ['Items Summary', 'Tip', 'Individual Totals', 'Grand Total'].includes(t ?? ''))).toEqual(['Items Summary', 'Tip', 'Individual Totals', 'Grand Total']);
       await context.close();
     }
+  });
+
+  it('gives both currencies and the rate on a euro bill paid back in pounds: the Share Bill text, the Send message, the organiser’s rows and card, Ben’s page and the reminder, whose link opens each person’s own page', async () => {
+    const bill = {
+      version: 1,
+      bill: {
+        ...BILL_IN_PROGRESS.bill,
+        step: 'summary',
+        currency: 'EUR',
+        payBackRate: '0.86',
+        items: [
+          { id: 'soup', name: 'Soup', pricePence: 1000, kind: 'item', assignedTo: ['ann'] },
+          { id: 'fish', name: 'Fish', pricePence: 2000, kind: 'item', assignedTo: ['ben'] },
+          { id: 'cake', name: 'Cake', pricePence: 1500, kind: 'item', assignedTo: ['cat'] },
+        ],
+        diners: [...BILL_IN_PROGRESS.bill.diners, { id: 'cat', name: 'Cat', color: '#16a34a' }],
+        tip: { mode: 'percent', percent: 0, amountText: '', chosen: true },
+        receipt: { merchant: 'Chez Paul', date: '2026-11-25' },
+      },
+    };
+    const { context, page } = await newPhone(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+    await context.addInitScript((b) => localStorage.getItem('whos-paying:bill') ?? localStorage.setItem('whos-paying:bill', JSON.stringify(b)), bill);
+    await page.goto('/app');
+    // €20.00 at 0.86 is £17.20; the three shares add up in pounds too (€45.00 is £38.70).
+    await page.getByRole('listitem', { name: 'Ben pays €20.00 · £17.20' }).waitFor();
+
+    await page.getByRole('button', { name: 'Share Bill' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share Bill' });
+    const rich = dialog.getByRole('region', { name: 'Rich Text' });
+    await expect.poll(() => rich.innerText()).toContain('Total: €45.00 (£38.70)');
+    expect(await rich.innerText()).toContain('• Ben: €20.00 (£17.20)');
+    expect(await rich.innerText()).toContain('Paid back in GBP at 1 EUR = £0.86');
+    await page.keyboard.press('Escape');
+
+    const message = await firstSend(page, 'Ben');
+    expect(message).toMatch(/Your share of .+ is €20\.00 or £17\.20 at 1 EUR = £0\.86 \(Fish\)/);
+    const benLink = message.match(OWN_LINK)![0];
+    const ben = await newPhone(browser);
+    await ben.page.goto(benLink);
+    await ben.page.getByRole('heading', { name: "Ben's Breakdown" }).waitFor();
+    await ben.page.getByText('Paid back in GBP at 1 EUR = £0.86.').waitFor();
+    await ben.page.getByRole('button', { name: "I've paid" }).click();
+    await ben.page.getByText("You've told Alex you've paid €20.00 (£17.20). Thank you!").waitFor();
+
+    // The organiser's row and card, in both currencies with the rate, as soon as Ben says so.
+    await page
+      .getByRole('listitem', { name: /^Ben pays/ })
+      .getByText("✓ Ben says they've paid €20.00 (£17.20)")
+      .waitFor({ timeout: 2500 });
+    await page.getByText('1 of 3 paid · €25.00 (£21.50) still to come · at 1 EUR = £0.86').waitFor();
+
+    await page.getByRole('button', { name: "Remind who hasn't paid" }).click();
+    await page.getByText('Reminder copied').waitFor();
+    const reminder = await clipboard(page);
+    expect(reminder).toContain('Paid back in GBP at 1 EUR = £0.86');
+    expect(reminder).not.toMatch(OWN_LINK);
+    const catPage = reminder.match(/• Cat: €15\.00 \(£12\.90\) · pay here: (\S+)/)?.[1];
+    expect(catPage, reminder).toBeDefined();
+    // The reminder's link opens Cat's own page: what she has left, in both currencies, and her pay buttons.
+    const cat = await newPhone(browser);
+    await cat.page.goto(catPage!);
+    await cat.page.getByRole('heading', { name: "Cat's Breakdown" }).waitFor();
+    expect(await cat.page.getByRole('region', { name: 'About this bill' }).innerText()).toMatch(/€15\.00\s+\(£12\.90\)/);
+    await cat.page.getByRole('link', { name: 'Pay £12.90 with Monzo' }).waitFor();
+    expect(await cat.page.getByRole('button', { name: "I've paid" }).count()).toBe(0);
+    for (const phone of [page, ben.page, cat.page]) await phone.context().close();
   });
 
   it('says on Review why a 0.00 line and a negative price do not go on to Assign, and does not count them', async () => {

@@ -93,7 +93,7 @@ describe('bills in the currency they were paid in', () => {
     expect(whole).toMatch(/Grand Total\s+JP¥3,685 · £19\.16/);
 
     const message = await sendFirst(page, 'Ben');
-    expect(message).toContain('is JP¥1,992 or £10.36 (Gyoza, Beer)');
+    expect(message).toContain('is JP¥1,992 or £10.36 at 1 JPY = £0.0052 (Gyoza, Beer)');
     const benLink = message.match(/https?:\/\/\S+\/r\/[a-z0-9]+\/[a-z0-9]{27}/)![0];
     await guest.page.goto(benLink);
     await guest.page.getByRole('heading', { name: "Ben's Breakdown" }).waitFor();

@@ -136,9 +136,17 @@ describe('getting paid back', () => {
     expect(reminder).toMatch(/Still to pay Alice for Bill of \d{1,2} \w+ \d{4}:/);
     expect(reminder).toContain(`• Cat: £${(totals['Cat']! / 100).toFixed(2)}`);
     expect(reminder).toMatch(/The whole bill: https?:\/\/\S+\/b\/\S+/);
-    expect(reminder).not.toContain('/r/');
+    // Each with their own page read only (issue 42): what is left and the pay buttons, never anyone's capability or "I've paid".
+    expect(reminder).not.toMatch(OWN_LINK);
+    expect(reminder).not.toContain(catLink);
     expect(reminder).not.toContain('Ben');
     expect(reminder).not.toContain('• Alice');
+    const catPage = reminder.match(/• Cat: £[\d.]+ · pay here: (https?:\/\/\S+\/r\/\S+)/)?.[1];
+    expect(catPage, reminder).toBeDefined();
+    await cat.page.goto(catPage!);
+    await cat.page.getByRole('heading', { name: "Cat's Breakdown" }).waitFor();
+    await cat.page.getByRole('link', { name: `Pay £${(totals['Cat']! / 100).toFixed(2)} with Monzo` }).waitFor();
+    expect(await cat.page.getByRole('button', { name: "I've paid" }).count()).toBe(0);
 
     // A change after sending reaches the links already sent: same link, the summary's new amount.
     const edited = page.waitForResponse((r) => r.url().endsWith('/api/bills') && r.status() === 200);

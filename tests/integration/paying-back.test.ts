@@ -95,8 +95,11 @@ describeEachDatabase('getting paid back: capabilities', (open) => {
     const s = await stored();
     const other = await stored();
     expect(await dinerBill.execute(s.receiptId, 'abcdefghjkmnpqrstuvwxyz2345')).toEqual({ ok: false, error: { code: 'diner_not_found' } });
-    // A bill's internal diner id is not a link: only the capability opens the page.
-    expect(await dinerBill.execute(s.receiptId, s.dinerId('app-ben'))).toEqual({ ok: false, error: { code: 'diner_not_found' } });
+    // A bill's internal diner id (the reminder's link) opens the page read only: what is left and how to pay, never "I've paid".
+    const readOnly = await dinerBill.execute(s.receiptId, s.dinerId('app-ben'));
+    expect(readOnly.ok && [readOnly.value.canSayPaid, readOnly.value.payLinks.length > 0, readOnly.value.breakdown.diner.displayName]).toEqual([false, true, 'Ben']);
+    expect(await payments.dinerPaid({ receiptId: s.receiptId, dinerKey: s.dinerId('app-ben') }, 'group-chat')).toEqual({ ok: false, error: { code: 'capability_required' } });
+    expect(await dinerBill.execute(other.receiptId, s.dinerId('app-ben'))).toEqual({ ok: false, error: { code: 'diner_not_found' } });
     expect(await dinerBill.execute(other.receiptId, s.capability('app-ben'))).toEqual({ ok: false, error: { code: 'diner_not_found' } });
     expect(await dinerBill.execute('nosuchbill2345', s.capability('app-ben'))).toEqual({ ok: false, error: { code: 'bill_not_found' } });
     expect(await dinerBill.execute(s.receiptId, "x' or 1=1 --")).toEqual({ ok: false, error: { code: 'bill_not_found' } });

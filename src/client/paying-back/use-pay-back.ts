@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { paymentRequestText, reminderText } from '../../../domain/paying-back/messages';
 import type { Payee } from '../../../domain/paying-back/payee';
 import { pence } from '../../../domain/money';
+import { publicPaths } from '../../../domain/public-paths';
 import { handOutLinks } from '../live/hand-out';
 import type { HandOutLink } from '../wizard/bill-state';
 import { forgetHandOut, handedOut, setStoredReceiptId } from '../wizard/bill-store';
@@ -12,9 +13,16 @@ import { markPaid, markUnpaid, type TableCodeAnswer } from '../../contracts/payi
 import { callEndpoint } from '../call-endpoint';
 import { payingBackProblem, type PayeeRefusal, type PayingBackProblem } from './problem';
 import { $payee, savePayee } from './payee-store';
-import { $recentBills, recentCurrency, updatePaid, type RecentBill } from './recent-bills';
+import { $recentBills, recentCurrency, recentPayBack, updatePaid, type RecentBill } from './recent-bills';
 import { ensureStored, fingerprintOf, type BillToStore } from './stored-bill';
 import { followPayments } from './payment-stream';
+
+/** A diner's own page read only, on the origin their own link has: what is left to pay and how, never "I've paid". */
+function readOnlyPage(bill: RecentBill, dinerId: string): string | undefined {
+  const own = bill.diners.find((d) => d.dinerId === dinerId)?.url ?? bill.wholeBillUrl;
+  if (own === undefined || own === '') return undefined;
+  return `${new URL(own).origin}${publicPaths.dinerPage(bill.receiptId, dinerId)}`;
+}
 
 /** Where the summary's answers show (ToastSlot): beside the row tapped, or in the Getting paid back card. */
 export const PAY_BACK_SLOT = 'pay-back';
@@ -167,6 +175,7 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
           items: diner.items ?? [],
           billName: bill.label,
           upiLink: code?.provider === 'upi' ? code.qr : undefined,
+          payBack: recentPayBack(bill),
           ...(partly ? { paidPence: pence(row.paid!.amountPence) } : { alsoIn: row?.convertedTotal ?? undefined }),
         });
         await share(`${diner.name}'s share`, text, diner.url, `Message for ${diner.name} copied: paste it into any chat`, rowSlot(dinerId));
@@ -196,14 +205,15 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
           },
     remind: () =>
       void withStored('remind', PAY_BACK_SLOT, async (bill, who) => {
-        // What each still owes, as the server counts it (the payer owes nothing); the group gets the whole-bill link, nobody's own.
+        // What each still owes, as the server counts it (the payer owes nothing), each with their own page read only
+        // (what is left and how to pay, by their plain diner id): nobody's capability, which marks them paid.
         const rows = bill.status?.diners ?? [];
         const unpaid = bill.diners.flatMap((d) => {
           const left = rows.find((r) => r.dinerId === d.dinerId)?.leftPence ?? 0;
-          return left > 0 ? [{ name: d.name, amount: pence(left) }] : [];
+          return left > 0 ? [{ name: d.name, amount: pence(left), url: readOnlyPage(bill, d.dinerId) }] : [];
         });
         if (unpaid.length === 0 || bill.wholeBillUrl === undefined) return;
-        const text = reminderText({ payeeName: who.name, billLabel: bill.label, currency: recentCurrency(bill), unpaid, wholeBillUrl: bill.wholeBillUrl });
+        const text = reminderText({ payeeName: who.name, billLabel: bill.label, currency: recentCurrency(bill), unpaid, wholeBillUrl: bill.wholeBillUrl, payBack: recentPayBack(bill) });
         await share('Still to pay', text, '', 'Reminder copied: paste it into the group chat', PAY_BACK_SLOT);
       }),
   };
