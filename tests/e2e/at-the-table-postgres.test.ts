@@ -7,6 +7,8 @@ import { startBuiltServer, type BuiltServer } from '../support/built-server';
 import { createFreshDatabase } from '../support/fresh-database';
 import { unreachable } from '../support/postgres-server';
 import { launchBrowser, newPhone } from './support/browser';
+import { WCAG22_AA } from './support/axe';
+import { expectAccessible } from './support/wizard';
 
 // Issue 42 on Postgres, served by two app processes: the organiser's phone on one, the diners'
 // phones on the other, so what reaches a phone has gone through Postgres's LISTEN/NOTIFY.
@@ -93,12 +95,15 @@ describe('at the table, on Postgres with two app processes', () => {
     await second.page.goto(link);
     await second.page.getByRole('button', { name: 'Cat (joined)' }).click();
     await second.page.getByText('Cat has joined on another phone. Is this you, on a new phone?').waitFor();
+    await expectAccessible(second.page, 'live bill, asking for a seat', WCAG22_AA);
     await second.page.getByRole('button', { name: 'Ask to rejoin as Cat' }).click();
     await second.page.getByRole('heading', { name: 'Waiting for the organiser' }).waitFor();
 
     // The organiser's phone, on the other process, hears it through the stream and lets her in with one tap.
     const asking = op.getByRole('status').filter({ hasText: 'Cat wants to rejoin on another phone' });
     await asking.waitFor({ timeout: 3000 });
+    await asking.scrollIntoViewIfNeeded();
+    await expectAccessible(op, 'live bill, organiser, a seat asked for', WCAG22_AA);
     await asking.getByRole('button', { name: 'Let in Cat' }).click();
     await asking.waitFor({ state: 'detached' });
 
@@ -106,6 +111,7 @@ describe('at the table, on Postgres with two app processes', () => {
     await claimButton(second.page, 'Tiramisu 1 of 2').and(second.page.locator('[aria-pressed="true"]')).waitFor();
     await first.page.getByRole('alert').filter({ hasText: 'Cat is now on another phone: the organiser let that phone into the seat.' }).waitFor({ timeout: 3000 });
     await first.page.getByRole('heading', { name: 'Who are you?' }).waitFor();
+    await expectAccessible(first.page, 'live bill, the seat moved', WCAG22_AA);
 
     // The seat is the second browser's: its claims reach the organiser; still one Cat at the table.
     await claimButton(second.page, 'Soup').click();
