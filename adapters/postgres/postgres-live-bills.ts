@@ -150,7 +150,14 @@ export class PostgresLiveBillStore implements LiveBillStore {
       const next = applyLive(loaded.bill, decided.value);
       await tx
         .updateTable('live_bills')
-        .set({ version: next.version, status: next.status, pay_to: next.payTo ?? null, ...tipColumns(next) })
+        .set({
+          version: next.version,
+          status: next.status,
+          pay_to: next.payTo ?? null,
+          pay_back_currency: next.payBack?.currency ?? null,
+          pay_back_rate: next.payBack?.rate ?? null,
+          ...tipColumns(next),
+        })
         .where('id', '=', billId)
         .execute();
       await sql`select pg_notify(${LIVE_BILLS_CHANNEL}, ${JSON.stringify(noticeOf(next, decided.value))})`.execute(tx);
@@ -223,9 +230,14 @@ async function applyRows(tx: Transaction<Database>, billId: string, change: Live
       return;
     case 'handOut':
       // Exactly the links handed out now: a diner not listed has none.
-      await tx.updateTable('live_bill_diners').set({ pay_path: null, pay_pence: null }).where('bill_id', '=', billId).execute();
+      await tx.updateTable('live_bill_diners').set({ pay_path: null, pay_pence: null, pay_converted: null }).where('bill_id', '=', billId).execute();
       for (const link of change.links)
-        await tx.updateTable('live_bill_diners').set({ pay_path: link.path, pay_pence: link.pence }).where('bill_id', '=', billId).where('id', '=', link.dinerId).execute();
+        await tx
+          .updateTable('live_bill_diners')
+          .set({ pay_path: link.path, pay_pence: link.pence, pay_converted: change.settled?.converted?.[link.dinerId] ?? null })
+          .where('bill_id', '=', billId)
+          .where('id', '=', link.dinerId)
+          .execute();
       if (change.settled !== undefined) await replaceLines(tx, billId, change.settled);
       return;
   }
@@ -270,7 +282,7 @@ async function loadBill(db: Db, billId: string): Promise<LoadedBill | null> {
       jsonArrayFrom(
         eb
           .selectFrom('live_bill_diners as d')
-          .select(['d.id', 'd.name', 'd.key_hash', 'd.pay_path', 'd.pay_pence', 'd.asking_id', 'd.seat_id'])
+          .select(['d.id', 'd.name', 'd.key_hash', 'd.pay_path', 'd.pay_pence', 'd.pay_converted', 'd.asking_id', 'd.seat_id'])
           .whereRef('d.bill_id', '=', 'b.id')
           .orderBy('d.position'),
       ).as('diners'),
@@ -300,12 +312,13 @@ async function loadBill(db: Db, billId: string): Promise<LoadedBill | null> {
       id: d.id,
       name: d.name,
       joined: d.key_hash !== null,
-      ...(d.pay_path === null ? {} : { payLink: { path: d.pay_path, pence: pence(d.pay_pence ?? 0) } }),
+      ...(d.pay_path === null ? {} : { payLink: { path: d.pay_path, pence: pence(d.pay_pence ?? 0), ...(d.pay_converted === null ? {} : { converted: d.pay_converted }) } }),
       ...(d.asking_id === null ? {} : { asking: d.asking_id }),
       ...(d.seat_id === null ? {} : { seat: d.seat_id }),
     })),
     claims: row.claims.map((c) => ({ itemId: c.item_id, unit: c.unit, dinerId: c.diner_id })),
     ...(row.pay_to === null ? {} : { payTo: row.pay_to }),
+    ...payBackOfRow(row.pay_back_currency, row.pay_back_rate),
   };
   return {
     bill,
@@ -313,6 +326,11 @@ async function loadBill(db: Db, billId: string): Promise<LoadedBill | null> {
     tableKeyHash: row.table_key_hash,
     dinerKeys: new Map(row.diners.flatMap((d) => (d.key_hash === null ? [] : [[d.key_hash, d.id] as const]))),
   };
+}
+
+function payBackOfRow(currency: string | null, rate: string | null): Pick<LiveBill, 'payBack'> {
+  const code = currencyCode(currency);
+  return code === null || rate === null ? {} : { payBack: { currency: code, rate } };
 }
 
 function actorOf(loaded: LoadedBill, keyHash: string): LiveActor | null {

@@ -6,6 +6,7 @@ import { MAX_PAYEE_NAME_LENGTH } from '../paying-back/payee';
 import { err, ok, type Result } from '../result';
 import { MAX_ITEM_NAME_LENGTH, MAX_ITEM_PENCE } from '../sharing/share-packet';
 import type { ItemKind, TipSplit } from '../split';
+import type { PayBackRate } from '../paying-back/pay-back-rate';
 
 /**
  * A bill opened to the table: every diner claims what they had on their own
@@ -27,6 +28,8 @@ export interface LiveBill {
   readonly claims: readonly LiveClaim[];
   /** Who everyone pays, once the organiser has handed out the pay-back links. */
   readonly payTo?: string | undefined;
+  /** The rate the handed-out bill is paid back at (pounds for a euro bill): each phone's share in both currencies. */
+  readonly payBack?: PayBackRate | undefined;
 }
 
 export type LiveStatus = 'open' | 'locked' | 'finished';
@@ -58,6 +61,8 @@ export interface PayLink {
   /** A path of our own pay-back pages, `/r/{receiptId}/{capability}`. */
   readonly path: string;
   readonly pence: Pence;
+  /** The share at the bill's rate (the live bill's `payBack`), as the diner's page asks for it; absent without a rate. */
+  readonly converted?: number | undefined;
 }
 
 /** One diner on one unit of one item: a set member, so two phones claiming it at once both land. */
@@ -105,6 +110,9 @@ export interface SettledBill {
   readonly items: readonly { readonly id: string; readonly name: string; readonly pricePence: number; readonly kind: ItemKind; readonly assignedTo: readonly string[] }[];
   readonly tipPence: number;
   readonly tipSplit: TipSplit;
+  /** The stored bill's rate, when it is paid back in another currency, and each live diner's share at it (the converted total's parts). */
+  readonly payBack?: PayBackRate | undefined;
+  readonly converted?: Readonly<Record<string, number>> | undefined;
 }
 
 /** A command as a phone sends it: a new diner's id, and an ask's id, are chosen by the server, not by the phone. */
@@ -278,9 +286,12 @@ export function applyLive(bill: LiveBill, change: LiveChange): LiveBill {
         }),
       };
     case 'handOut': {
-      const links = new Map(change.links.map((l) => [l.dinerId, { path: l.path, pence: pence(l.pence) }]));
+      const converted = change.settled?.converted ?? {};
+      const links = new Map(change.links.map((l) => [l.dinerId, { path: l.path, pence: pence(l.pence), ...(converted[l.dinerId] === undefined ? {} : { converted: converted[l.dinerId] }) }]));
       const settled = change.settled === undefined ? {} : settledParts(bill, change.settled);
-      return { ...next, ...settled, payTo: change.payTo, diners: bill.diners.map((d) => withPayLink(d, links.get(d.id))) };
+      const { payBack: _, ...rest } = next;
+      const payBack = change.settled?.payBack;
+      return { ...rest, ...settled, ...(payBack === undefined ? {} : { payBack }), payTo: change.payTo, diners: bill.diners.map((d) => withPayLink(d, links.get(d.id))) };
     }
   }
 }

@@ -55,11 +55,19 @@ const liveBillJson = z.object({
   items: z.readonly(z.array(z.object({ id: z.string(), name: z.string(), pricePence: pence, kind: z.enum(ITEM_KINDS), units: z.int() }))),
   diners: z.readonly(
     z.array(
-      z.object({ id: z.string(), name: z.string(), joined: z.boolean(), payLink: z.optional(z.object({ path: z.string(), pence })), asking: z.optional(z.string()), seat: z.optional(z.string()) }),
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        joined: z.boolean(),
+        payLink: z.optional(z.object({ path: z.string(), pence, converted: z.optional(z.int()) })),
+        asking: z.optional(z.string()),
+        seat: z.optional(z.string()),
+      }),
     ),
   ),
   claims: z.readonly(z.array(z.readonly(z.tuple([z.string(), z.int(), z.string()])))),
   payTo: z.optional(z.string()),
+  payBack: z.optional(z.object({ currency: z.string(), rate: z.string() })),
 }) satisfies z.ZodMiniType<LiveBillJson>;
 
 /** The organiser opens their bill to the table: the organiser's key and the table's link. */

@@ -154,6 +154,40 @@ describe('at the table', () => {
     for (const phone of [op, ben.page]) await phone.context().close();
   });
 
+  it('gives Ben’s phone his share in both currencies with the rate, when a euro live bill is paid back in pounds', async () => {
+    const { context, page: op } = await newPhone(browser);
+    await context.addInitScript(
+      (bill) => {
+        if (localStorage.getItem('whos-paying:bill') === null) localStorage.setItem('whos-paying:bill', JSON.stringify(bill));
+      },
+      { ...BILL_IN_PROGRESS, bill: { ...BILL_IN_PROGRESS.bill, currency: 'EUR', payBackRate: '0.86' } },
+    );
+    await op.goto('/app');
+    await op.getByRole('button', { name: 'Let everyone pick on their phone' }).click();
+    const link = (await op.getByRole('link', { name: /\/live\// }).getAttribute('href'))!;
+    const ben = await newPhone(browser);
+    await ben.page.goto(link);
+    await ben.page.getByRole('button', { name: 'Ben', exact: true }).click();
+    await ben.page.getByRole('button', { name: /^Tiramisu 1 of 2 €/ }).click();
+    await op.getByRole('group', { name: 'Who had Soup' }).getByRole('button', { name: 'Ann', exact: true }).click();
+    await op.getByRole('group', { name: 'Who had Tiramisu 2 of 2' }).getByRole('button', { name: 'Ann', exact: true }).click();
+    await op.getByText('Everything is claimed.').waitFor();
+    await op.getByRole('button', { name: 'Finish and see the summary' }).click();
+    await op.getByRole('button', { name: 'Send to everyone’s phone' }).click();
+    const details = op.getByRole('dialog', { name: 'Your payment details' });
+    await details.getByLabel('Your name').fill('Olive');
+    await details.getByLabel('Monzo.me username').fill('olive-m');
+    await details.getByRole('button', { name: 'Save details' }).click();
+    await op.getByText('Sent to everyone’s phone').waitFor();
+    // The summary's row, "Ben pays €6.60 · £5.68", is what his phone shows, in both currencies, with the rate.
+    const row = (await op.getByRole('listitem', { name: /^Ben pays €/ }).getAttribute('aria-label'))!;
+    const [euros, pounds] = row.replace('Ben pays ', '').split(' · ');
+    const share = ben.page.getByRole('region', { name: 'Your share' });
+    await share.getByText(`${euros} (${pounds})`, { exact: true }).waitFor();
+    await share.getByText('Paid back in GBP at 1 EUR = £0.86').waitFor();
+    for (const phone of [op, ben.page]) await phone.context().close();
+  });
+
   it('puts the answer first: a long Items Summary folded, Individual Totals on the first screen; the phone’s Back goes step by step', async () => {
     const { context, page } = await newPhone(browser);
     await openApp(page);

@@ -5,6 +5,7 @@ import { err, ok, type Result } from '../../../domain/result';
 import { shortId } from '../../../domain/sharing/stored-receipt';
 import { capabilityKey } from '../../../domain/capability-key';
 import { billSplit } from '../../../domain/bill';
+import { convertedTotals } from '../../../domain/paying-back/pay-back-rate';
 import { payBackPathParts } from '../../../domain/paying-back/pay-back-links';
 import { billOfStoredReceipt } from '../../../domain/sharing/stored-receipt';
 import type { StoredBills } from '../../../ports/stored-bills';
@@ -179,7 +180,15 @@ export class LiveBills {
       liveDinerOf.set(diner.dinerId, link.dinerId);
     }
     const items = bill.items.map((i) => ({ id: i.id, name: i.name, pricePence: i.pricePence, kind: i.kind, assignedTo: i.assignedTo.flatMap((d) => liveDinerOf.get(d) ?? []) }));
-    return ok({ items, tipPence: bill.tipPence, tipSplit: bill.tipSplit });
+    // Paid back in pounds: each phone's share at the rate, as the converted total's parts (as the diners' pages show them).
+    const split = billSplit(bill).shares;
+    const atRate = convertedTotals(
+      bill.currency,
+      split.map((s) => s.totalPence),
+      stored.bill.payBack,
+    );
+    const converted = atRate === null ? null : Object.fromEntries(split.flatMap((s, k) => (liveDinerOf.has(s.dinerId) ? [[liveDinerOf.get(s.dinerId)!, atRate.shares[k]!]] : [])));
+    return ok({ items, tipPence: bill.tipPence, tipSplit: bill.tipSplit, ...(stored.bill.payBack === null || converted === null ? {} : { payBack: stored.bill.payBack, converted }) });
   }
 
   /**

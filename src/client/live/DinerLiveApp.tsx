@@ -3,7 +3,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../../../domain/diners';
 import type { LiveBill, PayLink } from '../../../domain/live-bill/live-bill';
 import { seatMovedText } from '../../../domain/live-bill/messages';
-import { formatMoney, type CurrencyCode } from '../../../domain/currency';
+import type { CurrencyCode } from '../../../domain/currency';
+import { inBothCurrencies, rateText, type PayBackRate } from '../../../domain/paying-back/pay-back-rate';
 import { Card } from '../ui/Card';
 import { connectLive, shownBill, type LiveConnection } from './live-connection';
 import { isReadOnly, LiveBanners } from './LiveBanners';
@@ -144,7 +145,7 @@ function DinerScreen(props: {
 
   return (
     <>
-      {me?.payLink !== undefined ? <PayCard link={me.payLink} payTo={bill.payTo} currency={bill.currency} /> : null}
+      {me?.payLink !== undefined ? <PayCard link={me.payLink} payTo={bill.payTo} currency={bill.currency} payBack={bill.payBack ?? null} /> : null}
       <LiveBanners state={state} bill={bill} connection={connection} />
       {lostText !== null && identity === null ? (
         <p className="card wz-panel wz-warning" role="alert">
@@ -202,11 +203,12 @@ function DinerScreen(props: {
  * After Finish, once the organiser has sent everyone their share: what this diner pays and their own
  * pay-back page, where the one-tap Monzo, PayPal and Revolut links are.
  */
-function PayCard({ link, payTo, currency }: { readonly link: PayLink; readonly payTo: string | undefined; readonly currency: CurrencyCode }) {
+function PayCard({ link, payTo, currency, payBack }: { readonly link: PayLink; readonly payTo: string | undefined; readonly currency: CurrencyCode; readonly payBack: PayBackRate | null }) {
   return (
     <Card className="lv-pay" aria-labelledby="live-pay-title">
       <h2 id="live-pay-title">Your share</h2>
-      <p className="lv-pay-amount">{formatMoney(link.pence, currency)}</p>
+      <p className="lv-pay-amount">{inBothCurrencies(link.pence, currency, payBack, link.converted)}</p>
+      {payBack !== null ? <p className="wz-note">{`Paid back in ${payBack.currency} at ${rateText(currency, payBack)}`}</p> : null}
       <p>
         {payTo === undefined ? 'The organiser' : payTo} has sent everyone their share. Your page has what you had and one-tap ways to pay{payTo === undefined ? '' : ` ${payTo}`}.
       </p>
