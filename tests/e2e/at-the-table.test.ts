@@ -228,13 +228,19 @@ describe('at the table', () => {
     const names = ['Ann', 'Ben', 'Cat'];
     const items = Array.from({ length: 20 }, (_, i) => ({ id: `i${i}`, name: `Dish number ${i + 1}`, pricePence: 500 + i * 37, kind: 'item', assignedTo: [names[i % 3]!.toLowerCase()] }));
     const diners = names.map((name, i) => ({ id: name.toLowerCase(), name, color: ['#e11d48', '#2563eb', '#16a34a'][i] }));
-    const bill = { version: 1, bill: { ...BILL_IN_PROGRESS.bill, step: 'summary', items, diners, receipt: { merchant: 'The Golden Lantern Brasserie', date: '2026-11-25' } } };
-    for (const colorScheme of ['light', 'dark'] as const) {
+    const gbp = { version: 1, bill: { ...BILL_IN_PROGRESS.bill, step: 'summary', items, diners, receipt: { merchant: 'The Golden Lantern Brasserie', date: '2026-11-25' } } };
+    // A euro bill paid back in pounds too: its rate card sits beside Getting paid back, after Individual Totals.
+    const eur = { ...gbp, bill: { ...gbp.bill, currency: 'EUR', payBackRate: '0.86' } };
+    for (const [colorScheme, bill] of [
+      ['light', gbp],
+      ['dark', gbp],
+      ['light', eur],
+    ] as const) {
       const { context, page } = await newPhone(browser, { colorScheme });
       await context.addInitScript((b) => localStorage.getItem('whos-paying:bill') ?? localStorage.setItem('whos-paying:bill', JSON.stringify(b)), bill);
       await page.goto('/app');
       await page.getByRole('heading', { name: 'Individual Totals' }).waitFor();
-      await page.getByText('20 items · £').waitFor();
+      await page.getByText(/^20 items · [£€]/).waitFor();
       const send = page.getByRole('button', { name: 'Send Ann their share' });
       const box = (await send.boundingBox())!;
       expect(box.y + box.height, colorScheme).toBeLessThanOrEqual(844);

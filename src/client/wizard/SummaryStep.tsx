@@ -118,7 +118,6 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
         <NotAddingUp check={check} />
       </Card>
       <TipCard />
-      {bill.currency !== GBP ? <PayBackRateCard currency={bill.currency} rate={bill.payBackRate} /> : null}
       <Card aria-labelledby="totals-title">
         <h2 id="totals-title">Individual Totals</h2>
         <ul className="wz-totals">
@@ -150,6 +149,8 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
           })}
         </ul>
       </Card>
+      {/* Beside getting paid back, which it is about, so a bill in another currency has its Individual Totals on the first screen too. */}
+      {bill.currency !== GBP ? <PayBackRateCard currency={bill.currency} rate={bill.payBackRate} /> : null}
       <PayBackCard payBack={payBack} held={!check.addsUp} diners={bill.diners} payerId={payerId} />
       <Card aria-labelledby="grand-title">
         <h2 id="grand-title">Grand Total</h2>
