@@ -62,6 +62,8 @@ export class PostgresLiveBillStore implements LiveBillStore {
           tip_pence: 'pence' in bill.tip ? bill.tip.pence : null,
           tip_split: bill.tipSplit,
           currency: bill.currency,
+          pay_back_currency: bill.payBack?.currency ?? null,
+          pay_back_rate: bill.payBack?.rate ?? null,
           organiser_key_hash: keys.organiserKeyHash,
           table_key_hash: keys.tableKeyHash,
         })

@@ -1,4 +1,5 @@
 import { currencyCode, GBP } from '../currency';
+import { payBackRate } from '../paying-back/pay-back-rate';
 import { acceptDinerName, MAX_DINERS } from '../diners';
 import { pence } from '../money';
 import type { BillItem } from '../receipt';
@@ -30,6 +31,8 @@ export interface NewLiveBillRequest {
   readonly currency?: string | null | undefined;
   /** The diner on the organiser's own phone (who paid the bill): joined from the start, so no other phone takes their name. */
   readonly organiserDinerId?: string | null | undefined;
+  /** One unit of the bill's currency in pounds, when the organiser is paid back in pounds: every phone's totals in both. */
+  readonly payBackRate?: string | null | undefined;
 }
 
 export type NewLiveBillProblem = Extract<LiveProblem, 'bad_item' | 'table_full' | 'name_empty' | 'name_too_long' | 'name_taken'> | 'no_items' | 'bad_bill';
@@ -69,7 +72,10 @@ export function newLiveBill(request: NewLiveBillRequest, id: string, now: Date):
   const tip = acceptTip(request.tip);
   const currency = request.currency == null ? GBP : currencyCode(request.currency);
   if (tip === null || currency === null) return err('bad_bill');
-  return ok({ id, version: 0, status: 'open', expiresAt: liveExpiry(now), tip, tipSplit: request.tipSplit, currency, items, diners, claims });
+  const rate = payBackRate(currency, request.payBackRate);
+  if (!rate.ok) return err('bad_bill');
+  const payBack = rate.value === null ? {} : { payBack: rate.value };
+  return ok({ id, version: 0, status: 'open', expiresAt: liveExpiry(now), tip, tipSplit: request.tipSplit, currency, items, diners, claims, ...payBack });
 }
 
 /**

@@ -98,6 +98,8 @@ export const openLiveBill = {
     currency: z.nullish(text(3)),
     /** The diner on the organiser's phone, who joins at once. */
     organiserDinerId: z.nullish(id),
+    /** One unit of the bill's currency in pounds, when the organiser is paid back in pounds. */
+    payBackRate: z.nullish(text(20)),
   }),
   answer: z.object({ billId: z.string(), organiserKey: z.string(), tableKey: z.string(), url: z.string(), expiresAt: z.string() }),
   refusals: LIVE_REFUSALS,

@@ -169,6 +169,9 @@ describe('at the table', () => {
     await ben.page.goto(link);
     await ben.page.getByRole('button', { name: 'Ben', exact: true }).click();
     await ben.page.getByRole('button', { name: /^Tiramisu 1 of 2 €/ }).click();
+    // Before Finish too, his running total is in both currencies, with the rate the organiser opened the bill at.
+    await ben.page.getByRole('listitem', { name: /^You pay €[\d.]+ \(£[\d.]+\)$/ }).waitFor();
+    await ben.page.getByText('Paid back in GBP at 1 EUR = £0.86').waitFor();
     await op.getByRole('group', { name: 'Who had Soup' }).getByRole('button', { name: 'Ann', exact: true }).click();
     await op.getByRole('group', { name: 'Who had Tiramisu 2 of 2' }).getByRole('button', { name: 'Ann', exact: true }).click();
     await op.getByText('Everything is claimed.').waitFor();

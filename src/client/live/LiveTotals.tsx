@@ -1,7 +1,7 @@
 import type { LiveBill } from '../../../domain/live-bill/live-bill';
 import { liveTotals, unclaimedUnits, unitPrices } from '../../../domain/live-bill/live-split';
-import { formatMoney } from '../../../domain/currency';
-import { sumPence } from '../../../domain/money';
+import { pence, sumPence } from '../../../domain/money';
+import { convertedTotals, inBothCurrencies, rateText } from '../../../domain/paying-back/pay-back-rate';
 import { ShareBreakdown } from '../wizard/ShareBreakdown';
 import { unitsOf, type LiveViewer } from './LiveItems';
 
@@ -11,7 +11,15 @@ export function LiveTotals({ bill, viewer }: { readonly bill: LiveBill; readonly
   const unclaimed = unclaimedUnits(bill);
   const unclaimedPence = sumPence(unclaimed.flatMap(({ item, units }) => units.map((u) => unitPrices(item)[u]!)));
   const names = new Map(bill.diners.map((d) => [d.id, d.name]));
-  const money = (amount: number) => formatMoney(amount, bill.currency);
+  // Paid back in pounds at the organiser's rate: each total in both currencies, the shares adding up to the converted total.
+  const payBack = bill.payBack ?? null;
+  const converted = convertedTotals(
+    bill.currency,
+    split.shares.map((s) => s.totalPence),
+    payBack,
+  );
+  const atRate = new Map(split.shares.map((s, k) => [s.dinerId, converted?.shares[k]]));
+  const money = (amount: number, dinerId?: string) => inBothCurrencies(pence(amount), bill.currency, payBack, dinerId === undefined ? undefined : atRate.get(dinerId));
   const shares = viewer.kind === 'organiser' ? split.shares : split.shares.filter((s) => s.dinerId === viewer.dinerId);
   return (
     <section className="card lv-totals" aria-labelledby="live-totals-title">
@@ -20,9 +28,9 @@ export function LiveTotals({ bill, viewer }: { readonly bill: LiveBill; readonly
         {shares.map((s) => {
           const who = viewer.kind === 'organiser' ? (names.get(s.dinerId) ?? '') : 'You';
           return (
-            <li key={s.dinerId} className="lv-total-row" aria-label={`${who} ${viewer.kind === 'organiser' ? 'pays' : 'pay'} ${money(s.totalPence)}`}>
+            <li key={s.dinerId} className="lv-total-row" aria-label={`${who} ${viewer.kind === 'organiser' ? 'pays' : 'pay'} ${money(s.totalPence, s.dinerId)}`}>
               <span>{viewer.kind === 'organiser' ? who : 'You pay'}</span>
-              <strong className="wz-grand-total">{money(s.totalPence)}</strong>
+              <strong className="wz-grand-total">{money(s.totalPence, s.dinerId)}</strong>
               <span className="wz-note lv-breakdown">
                 <ShareBreakdown share={s} zeroTip={false} currency={bill.currency} />
               </span>
@@ -30,6 +38,7 @@ export function LiveTotals({ bill, viewer }: { readonly bill: LiveBill; readonly
           );
         })}
       </ul>
+      {payBack !== null ? <p className="wz-note">{`Paid back in ${payBack.currency} at ${rateText(bill.currency, payBack)}`}</p> : null}
       {unclaimed.length === 0 ? (
         <p className="wz-panel wz-ok">Everything is claimed.</p>
       ) : (

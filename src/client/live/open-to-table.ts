@@ -18,6 +18,7 @@ export async function openToTable(bill: BillState): Promise<{ ok: true; live: Li
     tip: bill.tip.mode === 'percent' || !bill.tip.chosen ? { percent: tipPercentOf(bill) } : { pence: tipFromAmount(Number(bill.tip.amountText), bill.currency) },
     tipSplit: bill.tipSplit,
     currency: bill.currency,
+    payBackRate: bill.payBackRate,
     // The organiser (the diner named as in their payment details) is at the table on this phone: no other phone may pick their name.
     organiserDinerId: payerDinerId({ by: 'me' }, bill.diners, $payee.get()?.name ?? null),
   };
