@@ -18,6 +18,7 @@ import * as billCurrency from './20261126T0100_bill_currency';
 import * as payeeAccounts from './20261127T2300_payee_accounts';
 import * as scanReservationOwner from './20261127T2300_scan_reservation_owner';
 import * as tabs from './20261127T2310_tabs';
+import * as liveBillSeatMoves from './20261128T0200_live_bill_seat_moves';
 
 // Listed explicitly (not read from disk) so the same list works in the server bundle, scripts and tests.
 // Names sort by their timestamp; add new migrations at the end.
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T2300_payee_accounts': payeeAccounts,
   '20261127T2300_scan_reservation_owner': scanReservationOwner,
   '20261127T2310_tabs': tabs,
+  '20261128T0200_live_bill_seat_moves': liveBillSeatMoves,
 };

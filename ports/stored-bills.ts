@@ -71,9 +71,19 @@ export interface StoredBills {
    */
   find(receiptId: string, now: Date): Promise<{ readonly bill: StoredReceipt; readonly organiserSecretHash: string | null; readonly expiresAt: Date | null } | null>;
   /**
-   * The diner a link opens: by capability hash; or, on receipts stored through the API only (no
-   * organiser), by plain diner id, read only (the documents' short links).
+   * The diner a link opens: by capability hash; or by plain diner id, read only (the documents' short
+   * links, and the reminder's link to each person's own page: what is left and how to pay, never "I've paid").
    */
   dinerFor(receiptId: string, key: { readonly capabilityHash: string; readonly plainId: string }): Promise<OpenedDiner | null>;
   payments(receiptId: string): Promise<DinerPayment[]>;
+}
+
+/** Changes to stored bills as they are committed, by any process sharing the store. */
+export interface StoredBillEvents {
+  /**
+   * `onChange` runs after each change committed to the bill once the call has resolved, and after a
+   * lost connection to the store is back (a change may have been missed meanwhile): the bill is to be
+   * read again. The returned function stops it.
+   */
+  subscribe(receiptId: string, onChange: () => void): Promise<() => void>;
 }

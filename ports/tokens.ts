@@ -9,6 +9,7 @@ export const TOKENS = {
   PacketSigner: Symbol.for('PacketSigner'),
   PacketCompressor: Symbol.for('PacketCompressor'),
   StoredBills: Symbol.for('StoredBills'),
+  StoredBillEvents: Symbol.for('StoredBillEvents'),
   Secrets: Symbol.for('Secrets'),
   UsageQuery: Symbol.for('UsageQuery'),
   PurchaseReports: Symbol.for('PurchaseReports'),

@@ -2,7 +2,7 @@ import { pence } from '../../domain/money';
 import type { DinerPayment } from '../../domain/paying-back/payments';
 import { err, ok, type Result } from '../../domain/result';
 import type { StoredReceipt } from '../../domain/sharing/stored-receipt';
-import type { BillAccess, BillGone, DecideBillChange, HeldBill, OpenedDiner, StoredBillChange, StoredBills } from '../../ports/stored-bills';
+import type { BillAccess, BillGone, DecideBillChange, HeldBill, OpenedDiner, StoredBillChange, StoredBillEvents, StoredBills } from '../../ports/stored-bills';
 
 interface Held {
   bill: StoredReceipt;
@@ -16,9 +16,11 @@ interface Held {
 /**
  * StoredBills in memory for tests, refusing what the database's constraints refuse. A change reads,
  * decides and writes with no await between, so it is as atomic as the database's locked transaction.
+ * Its watchers are told of each change once it is made, as the database's NOTIFY tells them on commit.
  */
-export class MemoryStoredBills implements StoredBills {
+export class MemoryStoredBills implements StoredBills, StoredBillEvents {
   private readonly bills = new Map<string, Held>();
+  private readonly watchers = new Map<string, Set<() => void>>();
 
   async create(bill: StoredReceipt, access: BillAccess): Promise<void> {
     if (this.bills.has(bill.id)) throw new Error(`bill ${bill.id} already exists`);
@@ -38,7 +40,21 @@ export class MemoryStoredBills implements StoredBills {
     const decided = decide(snapshot(held));
     if (!decided.ok) return decided;
     apply(held, decided.value);
+    for (const onChange of [...(this.watchers.get(receiptId) ?? [])]) {
+      try {
+        onChange();
+      } catch {
+        // As the Postgres events: one watcher failing never fails the change or the others.
+      }
+    }
     return ok(snapshot(held));
+  }
+
+  async subscribe(receiptId: string, onChange: () => void): Promise<() => void> {
+    const set = this.watchers.get(receiptId) ?? new Set();
+    set.add(onChange);
+    this.watchers.set(receiptId, set);
+    return () => void set.delete(onChange);
   }
 
   async find(receiptId: string, now: Date) {
@@ -52,7 +68,7 @@ export class MemoryStoredBills implements StoredBills {
     if (held === undefined) return null;
     const byCapability = held.bill.diners.find((d) => held.capabilities.get(d.id) === key.capabilityHash);
     if (byCapability !== undefined) return { dinerId: byCapability.id, byCapability: true };
-    const byId = held.organiserSecretHash === null ? held.bill.diners.find((d) => d.id === key.plainId) : undefined;
+    const byId = held.bill.diners.find((d) => d.id === key.plainId);
     return byId === undefined ? null : { dinerId: byId.id, byCapability: false };
   }
 

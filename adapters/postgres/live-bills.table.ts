@@ -16,5 +16,8 @@ export interface LiveBillsTable {
   table_key_hash: string;
   /** Who everyone pays, once pay-back links are handed out. */
   pay_to: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The rate the handed-out stored bill is paid back at (both or neither). */
+  pay_back_currency: ColumnType<string | null, string | null | undefined, string | null>;
+  pay_back_rate: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, Date | undefined, never>;
 }

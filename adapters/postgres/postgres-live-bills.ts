@@ -30,7 +30,7 @@ function noticeOf(bill: LiveBill, change: LiveChange): LiveBillNotice {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const KEYS_CHANGE: ReadonlySet<LiveChange['type']> = new Set(['join', 'addDiner', 'removeDiner']);
+const KEYS_CHANGE: ReadonlySet<LiveChange['type']> = new Set(['join', 'addDiner', 'removeDiner', 'askSeat', 'answerSeat']);
 
 /** Bills whose last version this process saw, kept for the claims that follow. */
 const BILLS_REMEMBERED = 1000;
@@ -62,6 +62,8 @@ export class PostgresLiveBillStore implements LiveBillStore {
           tip_pence: 'pence' in bill.tip ? bill.tip.pence : null,
           tip_split: bill.tipSplit,
           currency: bill.currency,
+          pay_back_currency: bill.payBack?.currency ?? null,
+          pay_back_rate: bill.payBack?.rate ?? null,
           organiser_key_hash: keys.organiserKeyHash,
           table_key_hash: keys.tableKeyHash,
         })
@@ -150,7 +152,14 @@ export class PostgresLiveBillStore implements LiveBillStore {
       const next = applyLive(loaded.bill, decided.value);
       await tx
         .updateTable('live_bills')
-        .set({ version: next.version, status: next.status, pay_to: next.payTo ?? null, ...tipColumns(next) })
+        .set({
+          version: next.version,
+          status: next.status,
+          pay_to: next.payTo ?? null,
+          pay_back_currency: next.payBack?.currency ?? null,
+          pay_back_rate: next.payBack?.rate ?? null,
+          ...tipColumns(next),
+        })
         .where('id', '=', billId)
         .execute();
       await sql`select pg_notify(${LIVE_BILLS_CHANNEL}, ${JSON.stringify(noticeOf(next, decided.value))})`.execute(tx);
@@ -206,13 +215,31 @@ async function applyRows(tx: Transaction<Database>, billId: string, change: Live
       await tx.updateTable('live_bill_items').set({ name: change.name, price_pence: change.pricePence, units: change.units }).where('bill_id', '=', billId).where('id', '=', change.itemId).execute();
       await tx.deleteFrom('live_bill_claims').where('bill_id', '=', billId).where('item_id', '=', change.itemId).where('unit', '>=', change.units).execute();
       return;
+    case 'askSeat':
+      // A later ask for the same seat replaces an earlier one still waiting.
+      await tx.updateTable('live_bill_diners').set({ asking_id: change.askId, asking_key_hash: dinerKeyHash }).where('bill_id', '=', billId).where('id', '=', change.dinerId).execute();
+      return;
+    case 'answerSeat':
+      await tx
+        .updateTable('live_bill_diners')
+        .set((eb) => (change.letIn ? { key_hash: eb.ref('asking_key_hash'), seat_id: change.askId, asking_id: null, asking_key_hash: null } : { asking_id: null, asking_key_hash: null }))
+        .where('bill_id', '=', billId)
+        .where('id', '=', change.dinerId)
+        .where('asking_id', '=', change.askId)
+        .execute();
+      return;
     case 'setStatus':
       return;
     case 'handOut':
       // Exactly the links handed out now: a diner not listed has none.
-      await tx.updateTable('live_bill_diners').set({ pay_path: null, pay_pence: null }).where('bill_id', '=', billId).execute();
+      await tx.updateTable('live_bill_diners').set({ pay_path: null, pay_pence: null, pay_converted: null }).where('bill_id', '=', billId).execute();
       for (const link of change.links)
-        await tx.updateTable('live_bill_diners').set({ pay_path: link.path, pay_pence: link.pence }).where('bill_id', '=', billId).where('id', '=', link.dinerId).execute();
+        await tx
+          .updateTable('live_bill_diners')
+          .set({ pay_path: link.path, pay_pence: link.pence, pay_converted: change.settled?.converted?.[link.dinerId] ?? null })
+          .where('bill_id', '=', billId)
+          .where('id', '=', link.dinerId)
+          .execute();
       if (change.settled !== undefined) await replaceLines(tx, billId, change.settled);
       return;
   }
@@ -254,7 +281,13 @@ async function loadBill(db: Db, billId: string): Promise<LoadedBill | null> {
     .selectAll('b')
     .select((eb) => [
       jsonArrayFrom(eb.selectFrom('live_bill_items as i').select(['i.id', 'i.name', 'i.price_pence', 'i.kind', 'i.units']).whereRef('i.bill_id', '=', 'b.id').orderBy('i.position')).as('items'),
-      jsonArrayFrom(eb.selectFrom('live_bill_diners as d').select(['d.id', 'd.name', 'd.key_hash', 'd.pay_path', 'd.pay_pence']).whereRef('d.bill_id', '=', 'b.id').orderBy('d.position')).as('diners'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('live_bill_diners as d')
+          .select(['d.id', 'd.name', 'd.key_hash', 'd.pay_path', 'd.pay_pence', 'd.pay_converted', 'd.asking_id', 'd.seat_id'])
+          .whereRef('d.bill_id', '=', 'b.id')
+          .orderBy('d.position'),
+      ).as('diners'),
       jsonArrayFrom(
         eb
           .selectFrom('live_bill_claims as c')
@@ -281,10 +314,13 @@ async function loadBill(db: Db, billId: string): Promise<LoadedBill | null> {
       id: d.id,
       name: d.name,
       joined: d.key_hash !== null,
-      ...(d.pay_path === null ? {} : { payLink: { path: d.pay_path, pence: pence(d.pay_pence ?? 0) } }),
+      ...(d.pay_path === null ? {} : { payLink: { path: d.pay_path, pence: pence(d.pay_pence ?? 0), ...(d.pay_converted === null ? {} : { converted: d.pay_converted }) } }),
+      ...(d.asking_id === null ? {} : { asking: d.asking_id }),
+      ...(d.seat_id === null ? {} : { seat: d.seat_id }),
     })),
     claims: row.claims.map((c) => ({ itemId: c.item_id, unit: c.unit, dinerId: c.diner_id })),
     ...(row.pay_to === null ? {} : { payTo: row.pay_to }),
+    ...payBackOfRow(row.pay_back_currency, row.pay_back_rate),
   };
   return {
     bill,
@@ -292,6 +328,11 @@ async function loadBill(db: Db, billId: string): Promise<LoadedBill | null> {
     tableKeyHash: row.table_key_hash,
     dinerKeys: new Map(row.diners.flatMap((d) => (d.key_hash === null ? [] : [[d.key_hash, d.id] as const]))),
   };
+}
+
+function payBackOfRow(currency: string | null, rate: string | null): Pick<LiveBill, 'payBack'> {
+  const code = currencyCode(currency);
+  return code === null || rate === null ? {} : { payBack: { currency: code, rate } };
 }
 
 function actorOf(loaded: LoadedBill, keyHash: string): LiveActor | null {

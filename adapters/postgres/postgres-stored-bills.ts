@@ -4,18 +4,23 @@ import { inject, injectable } from 'tsyringe';
 import type { DinerPayment } from '../../domain/paying-back/payments';
 import { err, ok, type Result } from '../../domain/result';
 import type { StoredReceipt } from '../../domain/sharing/stored-receipt';
-import type { BillAccess, BillGone, DecideBillChange, HeldBill, OpenedDiner, StoredBillChange, StoredBills } from '../../ports/stored-bills';
+import type { BillAccess, BillGone, DecideBillChange, HeldBill, OpenedDiner, StoredBillChange, StoredBillEvents, StoredBills } from '../../ports/stored-bills';
 import { TOKENS } from '../../ports/tokens';
 import { retryingConflicts } from './conflict-retries';
 import type { Database } from './database';
+import { notificationSourceOf } from './notifications';
 import { dinerRow, insertItems, readReceipt, receiptRow } from './receipt-rows';
+
+/** Where a committed change to a stored bill is announced; the payload is the bill's id. */
+export const STORED_BILLS_CHANNEL = 'stored_bills';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Every stored bill and who has paid, in the four tables of the specification plus payments (shared
  * by every process). Every change locks the bill's row first and decides on what it reads after, as
- * live bills do, so an edit, a mark and an expiry on one bill apply one after the other.
+ * live bills do, so an edit, a mark and an expiry on one bill apply one after the other; NOTIFY tells
+ * every process of the change when it commits.
  */
 @injectable()
 export class PostgresStoredBills implements StoredBills {
@@ -47,6 +52,8 @@ export class PostgresStoredBills implements StoredBills {
         const decided = decide(before);
         if (!decided.ok) return decided;
         await apply(tx, receiptId, decided.value);
+        // Delivered on commit only, once per transaction that commits (a retried one notifies once).
+        await sql`select pg_notify(${STORED_BILLS_CHANNEL}, ${receiptId})`.execute(tx);
         return ok((await held(tx, receiptId))!);
       }),
     );
@@ -64,7 +71,7 @@ export class PostgresStoredBills implements StoredBills {
       .innerJoin('receipts', 'receipts.id', 'diners.receipt_id')
       .select(['diners.id', 'diners.capability_hash'])
       .where('diners.receipt_id', '=', receiptId)
-      .where((eb) => eb.or([eb('diners.capability_hash', '=', key.capabilityHash), eb.and([eb('receipts.organiser_secret_hash', 'is', null), eb('diners.id', '=', key.plainId)])]))
+      .where((eb) => eb.or([eb('diners.capability_hash', '=', key.capabilityHash), eb('diners.id', '=', key.plainId)]))
       .execute();
     const row = rows.find((r) => r.capability_hash === key.capabilityHash) ?? rows[0];
     return row === undefined ? null : { dinerId: row.id, byCapability: row.capability_hash === key.capabilityHash };
@@ -138,4 +145,60 @@ async function replace(tx: Transaction<Database>, bill: StoredReceipt, access: B
     }
   }
   await insertItems(tx, bill);
+}
+
+/**
+ * Hears every process's changes to stored bills on one LISTEN connection (opened on the first watch) and tells
+ * this process's watchers of that bill (an organiser's open summary), who read it again. A bill
+ * changes a few times in its life, so a notice carries only its id.
+ */
+@injectable()
+export class PostgresStoredBillEvents implements StoredBillEvents {
+  private readonly watchers = new Map<string, Set<() => void>>();
+  private listening: Promise<() => Promise<void>> | null = null;
+
+  constructor(@inject(TOKENS.Database) private readonly db: Kysely<Database>) {}
+
+  async subscribe(receiptId: string, onChange: () => void): Promise<() => void> {
+    this.listening ??= notificationSourceOf(this.db)
+      .listen(
+        STORED_BILLS_CHANNEL,
+        (payload) => this.tell(payload),
+        () => this.resync(),
+      )
+      .catch((error: unknown) => {
+        this.listening = null;
+        throw error;
+      });
+    await this.listening;
+    const set = this.watchers.get(receiptId) ?? new Set();
+    set.add(onChange);
+    this.watchers.set(receiptId, set);
+    return () => {
+      set.delete(onChange);
+      if (set.size === 0 && this.watchers.get(receiptId) === set) this.watchers.delete(receiptId);
+    };
+  }
+
+  /** Stops listening (tests and shutdown). */
+  async close(): Promise<void> {
+    const stop = await this.listening?.catch(() => null);
+    this.listening = null;
+    await stop?.();
+  }
+
+  /** Notices sent while the connection was down are gone: every watched bill is read again. */
+  private resync(): void {
+    for (const receiptId of [...this.watchers.keys()]) this.tell(receiptId);
+  }
+
+  private tell(receiptId: string): void {
+    for (const onChange of [...(this.watchers.get(receiptId) ?? [])]) {
+      try {
+        onChange();
+      } catch {
+        // One watcher failing must not keep the change from the others.
+      }
+    }
+  }
 }

@@ -6,6 +6,7 @@ import { MAX_PAYEE_NAME_LENGTH } from '../paying-back/payee';
 import { err, ok, type Result } from '../result';
 import { MAX_ITEM_NAME_LENGTH, MAX_ITEM_PENCE } from '../bill';
 import type { ItemKind, TipSplit } from '../split';
+import type { PayBackRate } from '../paying-back/pay-back-rate';
 
 /**
  * A bill opened to the table: every diner claims what they had on their own
@@ -27,6 +28,8 @@ export interface LiveBill {
   readonly claims: readonly LiveClaim[];
   /** Who everyone pays, once the organiser has handed out the pay-back links. */
   readonly payTo?: string | undefined;
+  /** The rate the handed-out bill is paid back at (pounds for a euro bill): each phone's share in both currencies. */
+  readonly payBack?: PayBackRate | undefined;
 }
 
 export type LiveStatus = 'open' | 'locked' | 'finished';
@@ -48,12 +51,18 @@ export interface LiveDiner {
   readonly joined: boolean;
   /** After Finish: this diner's own pay-back page and what it asks them to pay. Only their phone and the organiser see it. */
   readonly payLink?: PayLink | undefined;
+  /** Another phone asks to take this seat (the diner on a second phone): the ask's id, until the organiser answers. */
+  readonly asking?: string | undefined;
+  /** The ask whose phone holds the seat now; absent while the phone that first joined holds it. A phone that held it before sees it has moved. */
+  readonly seat?: string | undefined;
 }
 
 export interface PayLink {
   /** A path of our own pay-back pages, `/r/{receiptId}/{capability}`. */
   readonly path: string;
   readonly pence: Pence;
+  /** The share at the bill's rate (the live bill's `payBack`), as the diner's page asks for it; absent without a rate. */
+  readonly converted?: number | undefined;
 }
 
 /** One diner on one unit of one item: a set member, so two phones claiming it at once both land. */
@@ -81,6 +90,10 @@ export type LiveCommand =
   | { readonly type: 'removeDiner'; readonly dinerId: string }
   | { readonly type: 'editItem'; readonly itemId: string; readonly name: string; readonly pricePence: number; readonly units: number }
   | { readonly type: 'setStatus'; readonly status: LiveStatus }
+  /** A phone with the table's link asks to take a seat already joined (the diner back on another phone); its key waits until let in. */
+  | { readonly type: 'askSeat'; readonly dinerId: string; readonly askId: string }
+  /** The organiser lets the asking phone into the seat (its key replaces the old phone's), or not. */
+  | { readonly type: 'answerSeat'; readonly dinerId: string; readonly askId: string; readonly letIn: boolean }
   | HandOut;
 
 /** The organiser hands each diner's phone their own pay-back link (those not listed get none). */
@@ -97,10 +110,14 @@ export interface SettledBill {
   readonly items: readonly { readonly id: string; readonly name: string; readonly pricePence: number; readonly kind: ItemKind; readonly assignedTo: readonly string[] }[];
   readonly tipPence: number;
   readonly tipSplit: TipSplit;
+  /** The stored bill's rate, when it is paid back in another currency, and each live diner's share at it (the converted total's parts). */
+  readonly payBack?: PayBackRate | undefined;
+  readonly converted?: Readonly<Record<string, number>> | undefined;
 }
 
-/** A command as a phone sends it: a new diner's id is chosen by the server, not by the phone. */
-export type LiveRequest = Exclude<LiveCommand, { type: 'addDiner' }> | { readonly type: 'addDiner'; readonly name: string };
+/** A command as a phone sends it: a new diner's id, and an ask's id, are chosen by the server, not by the phone. */
+export type LiveRequest =
+  Exclude<LiveCommand, { type: 'addDiner' } | { type: 'askSeat' }> | { readonly type: 'addDiner'; readonly name: string } | { readonly type: 'askSeat'; readonly dinerId: string };
 
 export type LiveProblem =
   | 'not_found'
@@ -120,7 +137,10 @@ export type LiveProblem =
   | 'bad_link'
   // A hand-out naming a stored bill the server does not have, or amounts other than its shares.
   | 'no_stored_bill'
-  | 'not_its_shares';
+  | 'not_its_shares'
+  // Asking for a seat nobody has joined (join it instead), or answering an ask that is no longer waiting.
+  | 'seat_free'
+  | 'ask_gone';
 
 /** A change the organiser or a diner may make; `joins` says the actor takes the diner's capability. */
 export type LiveChange = LiveCommand & { readonly joins?: boolean };
@@ -138,6 +158,8 @@ export function decideLive(bill: LiveBill, actor: LiveActor, command: LiveComman
   if (command.type === 'setStatus') return organiser ? ok(command) : err('forbidden');
   // Pay-back links go out after Finish (or before it, or while locked): the claims are not changed.
   if (command.type === 'handOut') return organiser ? handOutOf(bill, command) : err('forbidden');
+  // Back in one's seat on another phone, before Finish or after it (to see one's share and pay).
+  if (command.type === 'askSeat' || command.type === 'answerSeat') return seatMove(bill, actor, command);
   if (status !== 'open') return err(status);
   switch (command.type) {
     case 'claim': {
@@ -172,6 +194,14 @@ export function decideLive(bill: LiveBill, actor: LiveActor, command: LiveComman
       return edited === null ? err('bad_item') : ok({ ...command, ...edited });
     }
   }
+}
+
+function seatMove(bill: LiveBill, actor: LiveActor, command: Extract<LiveCommand, { type: 'askSeat' | 'answerSeat' }>): Result<LiveChange, LiveProblem> {
+  if (actor.kind !== (command.type === 'askSeat' ? 'table' : 'organiser')) return err('forbidden');
+  const diner = bill.diners.find((d) => d.id === command.dinerId);
+  if (diner === undefined) return err('unknown_diner');
+  if (command.type === 'askSeat') return diner.joined ? ok(command) : err('seat_free');
+  return diner.asking === command.askId ? ok(command) : err('ask_gone');
 }
 
 function handOutOf(bill: LiveBill, command: HandOut): Result<HandOut, LiveProblem> {
@@ -244,10 +274,24 @@ export function applyLive(bill: LiveBill, change: LiveChange): LiveBill {
       };
     case 'setStatus':
       return { ...next, status: change.status };
+    case 'askSeat':
+      return { ...next, diners: bill.diners.map((d) => (d.id === change.dinerId ? { ...d, asking: change.askId } : d)) };
+    case 'answerSeat':
+      return {
+        ...next,
+        diners: bill.diners.map((d) => {
+          if (d.id !== change.dinerId) return d;
+          const { asking: _, ...rest } = d;
+          return change.letIn ? { ...rest, seat: change.askId } : rest;
+        }),
+      };
     case 'handOut': {
-      const links = new Map(change.links.map((l) => [l.dinerId, { path: l.path, pence: pence(l.pence) }]));
+      const converted = change.settled?.converted ?? {};
+      const links = new Map(change.links.map((l) => [l.dinerId, { path: l.path, pence: pence(l.pence), ...(converted[l.dinerId] === undefined ? {} : { converted: converted[l.dinerId] }) }]));
       const settled = change.settled === undefined ? {} : settledParts(bill, change.settled);
-      return { ...next, ...settled, payTo: change.payTo, diners: bill.diners.map((d) => withPayLink(d, links.get(d.id))) };
+      const { payBack: _, ...rest } = next;
+      const payBack = change.settled?.payBack;
+      return { ...rest, ...settled, ...(payBack === undefined ? {} : { payBack }), payTo: change.payTo, diners: bill.diners.map((d) => withPayLink(d, links.get(d.id))) };
     }
   }
 }

@@ -1,3 +1,5 @@
+import type { CurrencyCode } from '../currency';
+import { convertedTotals } from '../paying-back/pay-back-rate';
 import { pence, sumPence, type Pence } from '../money';
 import { billSplit, type Bill } from '../bill';
 import { splitBill, type BillSplit, type ItemKind } from '../split';
@@ -18,6 +20,8 @@ export interface LiveBillTotals {
   readonly lines: readonly SplitLine[];
   readonly tipPence: Pence;
   readonly split: BillSplit;
+  /** Each diner's total at the bill's pay-back rate (by diner id), adding up to the converted total; null without a rate. */
+  readonly converted: { readonly currency: CurrencyCode; readonly totals: ReadonlyMap<string, number>; readonly total: number } | null;
 }
 
 /** Pence of each unit of an item: whole pence that add up to its price, the odd pennies on the first units. */
@@ -62,7 +66,7 @@ export function splitLines(bill: Pick<LiveBill, 'items' | 'diners' | 'claims'>):
   });
 }
 
-type LiveBillAsItStands = Pick<LiveBill, 'currency' | 'items' | 'diners' | 'claims' | 'tip' | 'tipSplit'>;
+type LiveBillAsItStands = Pick<LiveBill, 'currency' | 'items' | 'diners' | 'claims' | 'tip' | 'tipSplit' | 'payBack'>;
 
 /** The bill a live bill holds as it stands: its claimed units as lines, the organiser's tip in pence. */
 function billOfLive(bill: LiveBillAsItStands): Bill & { readonly items: readonly SplitLine[] } {
@@ -83,7 +87,14 @@ function billOfLive(bill: LiveBillAsItStands): Bill & { readonly items: readonly
 /** Every diner's share of the bill as it stands, with the organiser's tip. */
 export function liveTotals(bill: LiveBillAsItStands): LiveBillTotals {
   const asItStands = billOfLive(bill);
-  return { lines: asItStands.items, tipPence: asItStands.tipPence, split: billSplit(asItStands) };
+  const split = billSplit(asItStands);
+  const atRate = convertedTotals(
+    bill.currency,
+    split.shares.map((s) => s.totalPence),
+    bill.payBack ?? null,
+  );
+  const converted = atRate && { currency: atRate.currency, totals: new Map(split.shares.map((s, k) => [s.dinerId, atRate.shares[k]!])), total: atRate.total };
+  return { lines: asItStands.items, tipPence: asItStands.tipPence, split, converted };
 }
 
 /** What the units nobody has claimed yet come to. */

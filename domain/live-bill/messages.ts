@@ -19,7 +19,15 @@ export const LIVE_PROBLEM_MESSAGES: Readonly<Record<LiveProblem, string>> = {
   bad_link: 'Invalid pay-back link',
   no_stored_bill: 'This bill is no longer kept for paying back. Send it again.',
   not_its_shares: "These amounts are not the bill's shares any more. Send it again.",
+  seat_free: 'Nobody has joined as this person yet: tap the name to join',
+  ask_gone: 'That request to rejoin is no longer waiting',
 };
+
+/** What the organiser is asked when a diner's seat is asked for from another phone. */
+export const seatAskText = (name: string): string => `${name} wants to rejoin on another phone`;
+
+/** On the phone that held a seat the organiser has let another phone into. */
+export const seatMovedText = (name: string): string => `${name} is now on another phone: the organiser let that phone into the seat. To have it back here, tap ${name} and ask again.`;
 
 /** The read-only notice for a bill that can no longer change, or null while it is open. */
 export function readOnlyMessage(status: LiveStatus | 'expired'): string | null {

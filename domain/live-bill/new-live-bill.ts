@@ -1,4 +1,5 @@
 import { currencyCode, GBP } from '../currency';
+import { payBackRate } from '../paying-back/pay-back-rate';
 import { acceptDinerName, MAX_DINERS } from '../diners';
 import { pence } from '../money';
 import type { BillItem } from '../receipt';
@@ -30,6 +31,8 @@ export interface NewLiveBillRequest {
   readonly currency?: string | null | undefined;
   /** The diner on the organiser's own phone (who paid the bill): joined from the start, so no other phone takes their name. */
   readonly organiserDinerId?: string | null | undefined;
+  /** One unit of the bill's currency in pounds, when the organiser is paid back in pounds: every phone's totals in both. */
+  readonly payBackRate?: string | null | undefined;
 }
 
 /** What opening a bill to the table says besides the bill: the tip as the organiser set it, and their own diner. */
@@ -37,6 +40,8 @@ export interface LiveOpening {
   /** A percentage follows the claims as they change; an amount stays as typed. */
   readonly tip: { readonly percent: number } | { readonly pence: number };
   readonly organiserDinerId?: string | null | undefined;
+  /** One unit of the bill's currency in pounds, when the organiser is paid back in pounds. */
+  readonly payBackRate?: string | null | undefined;
 }
 
 /** The organiser's Bill as a live bill is opened from: each line in the units the bill has for it (newLiveItem). */
@@ -48,6 +53,7 @@ export function liveBillRequestOf(bill: Bill, opening: LiveOpening): NewLiveBill
     tipSplit: bill.tipSplit,
     currency: bill.currency,
     organiserDinerId: opening.organiserDinerId,
+    payBackRate: opening.payBackRate,
   };
 }
 
@@ -88,7 +94,10 @@ export function newLiveBill(request: NewLiveBillRequest, id: string, now: Date):
   const tip = acceptTip(request.tip);
   const currency = request.currency == null ? GBP : currencyCode(request.currency);
   if (tip === null || currency === null) return err('bad_bill');
-  return ok({ id, version: 0, status: 'open', expiresAt: liveExpiry(now), tip, tipSplit: request.tipSplit, currency, items, diners, claims });
+  const rate = payBackRate(currency, request.payBackRate);
+  if (!rate.ok) return err('bad_bill');
+  const payBack = rate.value === null ? {} : { payBack: rate.value };
+  return ok({ id, version: 0, status: 'open', expiresAt: liveExpiry(now), tip, tipSplit: request.tipSplit, currency, items, diners, claims, ...payBack });
 }
 
 /**

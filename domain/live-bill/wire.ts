@@ -1,4 +1,6 @@
 import { currencyCode, GBP } from '../currency';
+import { parseRate } from '../conversion';
+import type { PayBackRate } from '../paying-back/pay-back-rate';
 import { pence } from '../money';
 import { isPayBackPath } from '../paying-back/pay-back-links';
 import { TIP_SPLITS, type ItemKind } from '../split';
@@ -15,10 +17,18 @@ export interface LiveBillJson {
   readonly currency: string;
   readonly items: readonly { readonly id: string; readonly name: string; readonly pricePence: number; readonly kind: ItemKind; readonly units: number }[];
   /** `payLink` only on the diners whose link this phone may see (visibleTo). */
-  readonly diners: readonly { readonly id: string; readonly name: string; readonly joined: boolean; readonly payLink?: { readonly path: string; readonly pence: number } }[];
+  readonly diners: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly joined: boolean;
+    readonly payLink?: { readonly path: string; readonly pence: number; readonly converted?: number };
+    readonly asking?: string;
+    readonly seat?: string;
+  }[];
   /** [itemId, unit, dinerId] */
   readonly claims: readonly (readonly [string, number, string])[];
   readonly payTo?: string;
+  readonly payBack?: { readonly currency: string; readonly rate: string };
 }
 
 export function liveBillToJson(bill: LiveBill): LiveBillJson {
@@ -34,6 +44,7 @@ export function liveBillToJson(bill: LiveBill): LiveBillJson {
     diners: bill.diners,
     claims: bill.claims.map((c) => [c.itemId, c.unit, c.dinerId] as const),
     ...(bill.payTo === undefined ? {} : { payTo: bill.payTo }),
+    ...(bill.payBack === undefined ? {} : { payBack: bill.payBack }),
   };
 }
 
@@ -58,11 +69,20 @@ export function liveBillFromJson(value: unknown): LiveBill | null {
     diners: json.diners.map(dinerFromJson),
     claims: json.claims.map(([itemId, unit, dinerId]) => ({ itemId, unit, dinerId })),
     ...(typeof json.payTo === 'string' ? { payTo: json.payTo } : {}),
+    ...payBackFromJson(json.payBack),
   };
 }
 
+/** The rate as the server wrote it: a currency and a rate that reads as one; nothing else. */
+function payBackFromJson(value: LiveBillJson['payBack']): { payBack?: PayBackRate } {
+  const currency = currencyCode(value?.currency);
+  return value !== undefined && currency !== null && typeof value.rate === 'string' && parseRate(value.rate, currency, currency).ok ? { payBack: { currency, rate: value.rate } } : {};
+}
+
 /** A diner with their pay-back link only when it is one of our own pages: a phone opens it as it is. */
-function dinerFromJson({ payLink, ...diner }: LiveBillJson['diners'][number]): LiveDiner {
+function dinerFromJson({ payLink, asking, seat, ...rest }: LiveBillJson['diners'][number]): LiveDiner {
+  const diner: LiveDiner = { ...rest, ...(typeof asking === 'string' ? { asking } : {}), ...(typeof seat === 'string' ? { seat } : {}) };
   const own = payLink !== undefined && typeof payLink.path === 'string' && isPayBackPath(payLink.path) && Number.isSafeInteger(payLink.pence);
-  return own ? { ...diner, payLink: { path: payLink.path, pence: pence(payLink.pence) } } : diner;
+  const converted = own && Number.isSafeInteger(payLink.converted) ? { converted: payLink.converted } : {};
+  return own ? { ...diner, payLink: { path: payLink.path, pence: pence(payLink.pence), ...converted } } : diner;
 }

@@ -1,4 +1,4 @@
-import { currencyCode, GBP, type CurrencyCode } from '../currency';
+import { currencyCode, currencySign, formatMoney, GBP, type CurrencyCode } from '../currency';
 import { convert, convertShares, minor, parseRate } from '../conversion';
 import type { Pence } from '../money';
 import { err, ok, type Result } from '../result';
@@ -55,4 +55,22 @@ export function leftAtRate(
   if (leftPence === share.totalPence) return { currency: share.converted.currency, amount: share.converted.totalPence };
   const rate = parseRate(bill.payBack.rate, bill.currency, bill.payBack.currency);
   return rate.ok ? { currency: bill.payBack.currency, amount: convert(minor(leftPence, bill.currency), rate.value) } : null;
+}
+
+/** The organiser's rate as people read it: "1 EUR = £0.86". */
+export function rateText(billCurrency: CurrencyCode, payBack: PayBackRate): string {
+  return `1 ${billCurrency} = ${currencySign(payBack.currency)}${payBack.rate}`;
+}
+
+/**
+ * An amount of the bill in its currency and, with a rate, in the currency paid back in: "€12.00
+ * (£10.32)". `converted` is the amount at the rate when it was worked out with the others (a share of
+ * the converted total); else the amount is converted on its own, rounded half away from zero.
+ */
+export function inBothCurrencies(amount: Pence, billCurrency: CurrencyCode, payBack: PayBackRate | null, converted?: number | null): string {
+  const own = formatMoney(amount, billCurrency);
+  if (payBack === null) return own;
+  if (converted !== undefined && converted !== null) return `${own} (${formatMoney(converted, payBack.currency)})`;
+  const rate = parseRate(payBack.rate, billCurrency, payBack.currency);
+  return rate.ok ? `${own} (${formatMoney(convert(minor(amount, billCurrency), rate.value), payBack.currency)})` : own;
 }

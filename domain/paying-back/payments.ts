@@ -1,7 +1,8 @@
-import { formatMoney, type CurrencyCode } from '../currency';
+import { formatMoney } from '../currency';
 import { pence, sumPence, type Pence } from '../money';
 import { dinerBreakdown, type DinerBreakdown, type StoredReceipt } from '../sharing/stored-receipt';
 import { dinerPayWays } from './diner-pay-ways';
+import { inBothCurrencies, rateText } from './pay-back-rate';
 import { tableCodeOf, type TableCode } from './pay-ways';
 
 export type PaidBy = 'diner' | 'organiser';
@@ -61,7 +62,8 @@ export function paidAgainst(totalPence: Pence, payment: Pick<DinerPayment, 'amou
 
 /** Who has paid and who still owes what, with each diner's total exactly as their page shows it. */
 export function paymentStatus(receipt: StoredReceipt, payments: readonly DinerPayment[]): PaymentStatus {
-  const money = (amount: Pence) => formatMoney(amount, receipt.currency);
+  // With a rate, every amount in both currencies ("€6.69 (£5.75)"), and the rate on the card's line.
+  const money = (amount: Pence) => inBothCurrencies(amount, receipt.currency, receipt.payBack);
   const byDiner = new Map(payments.map((p) => [p.dinerId, p]));
   const shares = new Map(receipt.diners.map((d) => [d.id, dinerShare(receipt, d.id)]));
   const totals = new Map([...shares].map(([id, share]) => [id, share.totalPence]));
@@ -80,7 +82,7 @@ export function paymentStatus(receipt: StoredReceipt, payments: readonly DinerPa
       leftPence: isPayer ? pence(0) : leftPence,
       paidInFull: payment !== undefined && leftPence === 0,
       overPence,
-      note: isPayer ? `Paid the bill · owed ${money(owedToPayer)}` : rowNote(d.displayName, payment, paidPence, leftPence, overPence, receipt.currency),
+      note: isPayer ? `Paid the bill · owed ${money(owedToPayer)}` : rowNote(d.displayName, payment, paidPence, leftPence, overPence, money),
       convertedTotal: shares.get(d.id)!.convertedTotal,
       tableCode: isPayer || leftPence === 0 ? null : tableCodeFor(receipt, shares.get(d.id)!.breakdown, leftPence),
     };
@@ -94,12 +96,11 @@ export function paymentStatus(receipt: StoredReceipt, payments: readonly DinerPa
     owingCount: owing.length,
     everyonePaid: owing.length > 0 && paidCount === owing.length,
     outstandingPence,
-    summary: `${paidCount} of ${owing.length} paid${outstandingPence > 0 ? ` · ${money(outstandingPence)} still to come` : ''}`,
+    summary: `${paidCount} of ${owing.length} paid${outstandingPence > 0 ? ` · ${money(outstandingPence)} still to come` : ''}${receipt.payBack === null ? '' : ` · at ${rateText(receipt.currency, receipt.payBack)}`}`,
   };
 }
 
-function rowNote(name: string, payment: DinerPayment | undefined, paid: Pence, left: Pence, over: Pence, currency: CurrencyCode): string {
-  const money = (amount: Pence) => formatMoney(amount, currency);
+function rowNote(name: string, payment: DinerPayment | undefined, paid: Pence, left: Pence, over: Pence, money: (amount: Pence) => string): string {
   if (payment === undefined) return 'Not paid yet';
   if (left > 0) return `paid ${money(paid)} · ${money(left)} still to come`;
   if (over > 0) return `paid ${money(paid)} · ${money(over)} to give back to ${name}`;

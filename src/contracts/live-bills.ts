@@ -28,6 +28,8 @@ const LIVE_REFUSALS = everyMember<LiveRefusal>()(
   'bad_link',
   'no_stored_bill',
   'not_its_shares',
+  'seat_free',
+  'ask_gone',
   'no_items',
   'bad_bill',
   'rate_limited',
@@ -52,9 +54,21 @@ const liveBillJson = z.object({
   tip,
   tipSplit: z.enum(TIP_SPLITS),
   items: z.readonly(z.array(z.object({ id: z.string(), name: z.string(), pricePence: pence, kind: z.enum(ITEM_KINDS), units: z.int() }))),
-  diners: z.readonly(z.array(z.object({ id: z.string(), name: z.string(), joined: z.boolean(), payLink: z.optional(z.object({ path: z.string(), pence })) }))),
+  diners: z.readonly(
+    z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        joined: z.boolean(),
+        payLink: z.optional(z.object({ path: z.string(), pence, converted: z.optional(z.int()) })),
+        asking: z.optional(z.string()),
+        seat: z.optional(z.string()),
+      }),
+    ),
+  ),
   claims: z.readonly(z.array(z.readonly(z.tuple([z.string(), z.int(), z.string()])))),
   payTo: z.optional(z.string()),
+  payBack: z.optional(z.object({ currency: z.string(), rate: z.string() })),
 }) satisfies z.ZodMiniType<LiveBillJson>;
 
 /** The organiser opens their bill to the table: the organiser's key and the table's link. */
@@ -68,6 +82,8 @@ export const openLiveBill = {
     tip,
     /** The diner on the organiser's phone, who joins at once. */
     organiserDinerId: z.nullish(id),
+    /** One unit of the bill's currency in pounds, when the organiser is paid back in pounds. */
+    payBackRate: z.nullish(text(20)),
   }),
   answer: z.object({ billId: z.string(), organiserKey: z.string(), tableKey: z.string(), url: z.string(), expiresAt: z.string() }),
   refusals: LIVE_REFUSALS,
@@ -90,6 +106,8 @@ export const liveCommand = {
       z.object({ type: z.literal('removeDiner'), dinerId: id }),
       z.object({ type: z.literal('editItem'), itemId: id, name: text(200), pricePence: pence, units: z.int() }),
       z.object({ type: z.literal('setStatus'), status: z.enum(['open', 'locked', 'finished']) }),
+      z.object({ type: z.literal('askSeat'), dinerId: id }),
+      z.object({ type: z.literal('answerSeat'), dinerId: id, askId: id, letIn: z.boolean() }),
       z.object({
         type: z.literal('handOut'),
         payTo: text(100),
@@ -97,7 +115,12 @@ export const liveCommand = {
       }),
     ]),
   }),
-  answer: z.object({ bill: liveBillJson, joined: z.optional(z.object({ dinerId: z.string(), dinerKey: z.string() })) }),
+  answer: z.object({
+    bill: liveBillJson,
+    joined: z.optional(z.object({ dinerId: z.string(), dinerKey: z.string() })),
+    /** After askSeat: the ask's id and the key this phone holds the seat with once the organiser lets it in (useless until then). */
+    asked: z.optional(z.object({ dinerId: z.string(), askId: z.string(), dinerKey: z.string() })),
+  }),
   refusals: LIVE_REFUSALS,
 } satisfies Endpoint<[string], z.ZodMiniType, z.ZodMiniType, LiveRefusal>;
 

@@ -107,6 +107,24 @@ export const readPayments = {
   refusals: PAYING_BACK_REFUSALS,
 } satisfies Endpoint<[string, string], null, z.ZodMiniType, PayingBackRefusal>;
 
+/** The name of the events on the organiser's stream (watchPayments). */
+export const PAYMENT_STATUS_EVENT = 'status';
+
+/**
+ * The organiser's view of who has paid as a Server-Sent Events stream: a `status` event (its data
+ * as `answer` shapes it) with the view as it stands, then one after every change to the bill, from
+ * any phone. The secret goes in the header, so it is read with fetch (EventSource sends none); a
+ * refusal answers as readPayments does, before the stream starts.
+ */
+export const watchPayments = {
+  method: 'GET',
+  path: (receiptId: string, _organiserSecret: string) => `/api/bills/${encodeURIComponent(receiptId)}/events`,
+  headers: organiserHeaders,
+  request: null,
+  answer: paymentStatus,
+  refusals: PAYING_BACK_REFUSALS,
+} satisfies Endpoint<[string, string], null, z.ZodMiniType, PayingBackRefusal>;
+
 const dinerPaymentPath = (receiptId: string, organiserSecret: string, dinerId: string) => `${paymentsPath(receiptId, organiserSecret)}/${encodeURIComponent(dinerId)}`;
 
 /** The organiser marks a diner paid; idempotent, and answers who has paid. */

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone } from './support/browser';
+import { clipboard, firstSend, OWN_LINK } from './support/paying-back';
 import { addDiners, FakeBackend, manualBill, openApp, scanToReview, toggle } from './support/wizard';
 
 // Issue 42: at the table, a seat stays yours and no money goes out of sight.
@@ -153,6 +154,43 @@ describe('at the table', () => {
     for (const phone of [op, ben.page]) await phone.context().close();
   });
 
+  it('gives Ben’s phone his share in both currencies with the rate, when a euro live bill is paid back in pounds', async () => {
+    const { context, page: op } = await newPhone(browser);
+    await context.addInitScript(
+      (bill) => {
+        if (localStorage.getItem('whos-paying:bill') === null) localStorage.setItem('whos-paying:bill', JSON.stringify(bill));
+      },
+      { ...BILL_IN_PROGRESS, bill: { ...BILL_IN_PROGRESS.bill, currency: 'EUR', payBackRate: '0.86' } },
+    );
+    await op.goto('/app');
+    await op.getByRole('button', { name: 'Let everyone pick on their phone' }).click();
+    const link = (await op.getByRole('link', { name: /\/live\// }).getAttribute('href'))!;
+    const ben = await newPhone(browser);
+    await ben.page.goto(link);
+    await ben.page.getByRole('button', { name: 'Ben', exact: true }).click();
+    await ben.page.getByRole('button', { name: /^Tiramisu 1 of 2 €/ }).click();
+    // Before Finish too, his running total is in both currencies, with the rate the organiser opened the bill at.
+    await ben.page.getByRole('listitem', { name: /^You pay €[\d.]+ \(£[\d.]+\)$/ }).waitFor();
+    await ben.page.getByText('Paid back in GBP at 1 EUR = £0.86').waitFor();
+    await op.getByRole('group', { name: 'Who had Soup' }).getByRole('button', { name: 'Ann', exact: true }).click();
+    await op.getByRole('group', { name: 'Who had Tiramisu 2 of 2' }).getByRole('button', { name: 'Ann', exact: true }).click();
+    await op.getByText('Everything is claimed.').waitFor();
+    await op.getByRole('button', { name: 'Finish and see the summary' }).click();
+    await op.getByRole('button', { name: 'Send to everyone’s phone' }).click();
+    const details = op.getByRole('dialog', { name: 'Your payment details' });
+    await details.getByLabel('Your name').fill('Olive');
+    await details.getByLabel('Monzo.me username').fill('olive-m');
+    await details.getByRole('button', { name: 'Save details' }).click();
+    await op.getByText('Sent to everyone’s phone').waitFor();
+    // The summary's row, "Ben pays €6.60 · £5.68", is what his phone shows, in both currencies, with the rate.
+    const row = (await op.getByRole('listitem', { name: /^Ben pays €/ }).getAttribute('aria-label'))!;
+    const [euros, pounds] = row.replace('Ben pays ', '').split(' · ');
+    const share = ben.page.getByRole('region', { name: 'Your share' });
+    await share.getByText(`${euros} (${pounds})`, { exact: true }).waitFor();
+    await share.getByText('Paid back in GBP at 1 EUR = £0.86').waitFor();
+    for (const phone of [op, ben.page]) await phone.context().close();
+  });
+
   it('puts the answer first: a long Items Summary folded, Individual Totals on the first screen; the phone’s Back goes step by step', async () => {
     const { context, page } = await newPhone(browser);
     await openApp(page);
@@ -187,6 +225,101 @@ describe('at the table', () => {
     await page.getByRole('heading', { name: 'Scan Your Receipt' }).waitFor();
     expect(await page.getByRole('dialog', { name: 'Discard this reading?' }).count()).toBe(0);
     await context.close();
+  });
+
+  it('puts the first Send of Individual Totals on the first screen at 390 × 844 on a 20-line bill, clear of the pinned Share Bill', async () => {
+    const names = ['Ann', 'Ben', 'Cat'];
+    const items = Array.from({ length: 20 }, (_, i) => ({ id: `i${i}`, name: `Dish number ${i + 1}`, pricePence: 500 + i * 37, kind: 'item', assignedTo: [names[i % 3]!.toLowerCase()] }));
+    const diners = names.map((name, i) => ({ id: name.toLowerCase(), name, color: ['#e11d48', '#2563eb', '#16a34a'][i] }));
+    const gbp = { version: 1, bill: { ...BILL_IN_PROGRESS.bill, step: 'summary', items, diners, receipt: { merchant: 'The Golden Lantern Brasserie', date: '2026-11-25' } } };
+    // A euro bill paid back in pounds too: its rate card sits beside Getting paid back, after Individual Totals.
+    const eur = { ...gbp, bill: { ...gbp.bill, currency: 'EUR', payBackRate: '0.86' } };
+    for (const [colorScheme, bill] of [
+      ['light', gbp],
+      ['dark', gbp],
+      ['light', eur],
+    ] as const) {
+      const { context, page } = await newPhone(browser, { colorScheme });
+      await context.addInitScript((b) => localStorage.getItem('whos-paying:bill') ?? localStorage.setItem('whos-paying:bill', JSON.stringify(b)), bill);
+      await page.goto('/app');
+      await page.getByRole('heading', { name: 'Individual Totals' }).waitFor();
+      await page.getByText(/^20 items · [£€]/).waitFor();
+      const send = page.getByRole('button', { name: 'Send Ann their share' });
+      const box = (await send.boundingBox())!;
+      expect(box.y + box.height, colorScheme).toBeLessThanOrEqual(844);
+      // Not under the pinned Share Bill: the button itself is what a tap at its middle meets.
+      expect(await send.evaluate((el, [x, y]) => el.contains(document.elementFromPoint(x!, y!)), [box.x + box.width / 2, box.y + box.height / 2])).toBe(true);
+      // The spec's order is kept: Items Summary, Tip, Individual Totals, Grand Total.
+      const order = await page.locator('main h2').evaluateAll((hs) => hs.map((h) => h.textContent));
+      expect(order.filter((t) => ['Items Summary', 'Tip', 'Individual Totals', 'Grand Total'].includes(t ?? ''))).toEqual(['Items Summary', 'Tip', 'Individual Totals', 'Grand Total']);
+      await context.close();
+    }
+  });
+
+  it('gives both currencies and the rate on a euro bill paid back in pounds: the Share Bill text, the Send message, the organiser’s rows and card, Ben’s page and the reminder, whose link opens each person’s own page', async () => {
+    const bill = {
+      version: 1,
+      bill: {
+        ...BILL_IN_PROGRESS.bill,
+        step: 'summary',
+        currency: 'EUR',
+        payBackRate: '0.86',
+        items: [
+          { id: 'soup', name: 'Soup', pricePence: 1000, kind: 'item', assignedTo: ['ann'] },
+          { id: 'fish', name: 'Fish', pricePence: 2000, kind: 'item', assignedTo: ['ben'] },
+          { id: 'cake', name: 'Cake', pricePence: 1500, kind: 'item', assignedTo: ['cat'] },
+        ],
+        diners: [...BILL_IN_PROGRESS.bill.diners, { id: 'cat', name: 'Cat', color: '#16a34a' }],
+        tip: { mode: 'percent', percent: 0, amountText: '', chosen: true },
+        receipt: { merchant: 'Chez Paul', date: '2026-11-25' },
+      },
+    };
+    const { context, page } = await newPhone(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+    await context.addInitScript((b) => localStorage.getItem('whos-paying:bill') ?? localStorage.setItem('whos-paying:bill', JSON.stringify(b)), bill);
+    await page.goto('/app');
+    // €20.00 at 0.86 is £17.20; the three shares add up in pounds too (€45.00 is £38.70).
+    await page.getByRole('listitem', { name: 'Ben pays €20.00 · £17.20' }).waitFor();
+
+    await page.getByRole('button', { name: 'Share Bill' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share Bill' });
+    const rich = dialog.getByRole('region', { name: 'Rich Text' });
+    await expect.poll(() => rich.innerText()).toContain('Total: €45.00 (£38.70)');
+    expect(await rich.innerText()).toContain('• Ben: €20.00 (£17.20)');
+    expect(await rich.innerText()).toContain('Paid back in GBP at 1 EUR = £0.86');
+    await page.keyboard.press('Escape');
+
+    const message = await firstSend(page, 'Ben');
+    expect(message).toMatch(/Your share of .+ is €20\.00 or £17\.20 at 1 EUR = £0\.86 \(Fish\)/);
+    const benLink = message.match(OWN_LINK)![0];
+    const ben = await newPhone(browser);
+    await ben.page.goto(benLink);
+    await ben.page.getByRole('heading', { name: "Ben's Breakdown" }).waitFor();
+    await ben.page.getByText('Paid back in GBP at 1 EUR = £0.86.').waitFor();
+    await ben.page.getByRole('button', { name: "I've paid" }).click();
+    await ben.page.getByText("You've told Alex you've paid €20.00 (£17.20). Thank you!").waitFor();
+
+    // The organiser's row and card, in both currencies with the rate, as soon as Ben says so.
+    await page
+      .getByRole('listitem', { name: /^Ben pays/ })
+      .getByText("✓ Ben says they've paid €20.00 (£17.20)")
+      .waitFor({ timeout: 2500 });
+    await page.getByText('1 of 3 paid · €25.00 (£21.50) still to come · at 1 EUR = £0.86').waitFor();
+
+    await page.getByRole('button', { name: "Remind who hasn't paid" }).click();
+    await page.getByText('Reminder copied').waitFor();
+    const reminder = await clipboard(page);
+    expect(reminder).toContain('Paid back in GBP at 1 EUR = £0.86');
+    expect(reminder).not.toMatch(OWN_LINK);
+    const catPage = reminder.match(/• Cat: €15\.00 \(£12\.90\) · pay here: (\S+)/)?.[1];
+    expect(catPage, reminder).toBeDefined();
+    // The reminder's link opens Cat's own page: what she has left, in both currencies, and her pay buttons.
+    const cat = await newPhone(browser);
+    await cat.page.goto(catPage!);
+    await cat.page.getByRole('heading', { name: "Cat's Breakdown" }).waitFor();
+    expect(await cat.page.getByRole('region', { name: 'About this bill' }).innerText()).toMatch(/€15\.00\s+\(£12\.90\)/);
+    await cat.page.getByRole('link', { name: 'Pay £12.90 with Monzo' }).waitFor();
+    expect(await cat.page.getByRole('button', { name: "I've paid" }).count()).toBe(0);
+    for (const phone of [page, ben.page, cat.page]) await phone.context().close();
   });
 
   it('says on Review why a 0.00 line and a negative price do not go on to Assign, and does not count them', async () => {

@@ -91,16 +91,19 @@ describe('bills in the currency they were paid in', () => {
     expect(whole).toMatch(/Aki\s+JP¥1,693 · £8\.80/);
     expect(whole).toMatch(/Ben\s+JP¥1,992 · £10\.36/);
     expect(whole).toMatch(/Grand Total\s+JP¥3,685 · £19\.16/);
+    // And says the rate (issue 42: no diner was shown it).
+    expect(whole).toContain('Paid back in GBP at 1 JPY = £0.0052.');
 
     const message = await sendFirst(page, 'Ben');
-    expect(message).toContain('is JP¥1,992 or £10.36 (Gyoza, Beer)');
+    expect(message).toContain('is JP¥1,992 or £10.36 at 1 JPY = £0.0052 (Gyoza, Beer)');
     const benLink = message.match(/https?:\/\/\S+\/r\/[a-z0-9]+\/[a-z0-9]{27}/)![0];
     await guest.page.goto(benLink);
     await guest.page.getByRole('heading', { name: "Ben's Breakdown" }).waitFor();
     expect(await guest.page.getByRole('region', { name: 'About this bill' }).innerText()).toMatch(/You owe\s+JP¥1,992\s+\(£10\.36\)/);
     expect(await guest.page.getByRole('link', { name: 'Pay £10.36 with Monzo' }).getAttribute('href')).toMatch(/^https:\/\/monzo\.me\/alexm\/10\.36\?d=Bill%20of%20/);
     expect(await guest.page.getByRole('link', { name: 'Pay £10.36 with PayPal' }).getAttribute('href')).toBe('https://paypal.me/AlexP/10.36GBP');
-    expect(await guest.page.getByRole('region', { name: 'Your Items' }).innerText()).toMatch(/Your Total\s+JP¥1,992/);
+    expect(await guest.page.getByRole('region', { name: 'Your Items' }).innerText()).toMatch(/Your Total\s+JP¥1,992 \(£10\.36\)/);
+    await guest.page.getByText('Paid back in GBP at 1 JPY = £0.0052.').waitFor();
     await guest.context.close();
     await context.close();
   });

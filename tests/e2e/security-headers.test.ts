@@ -44,7 +44,17 @@ describe('security headers', () => {
       '/receipt/a/b',
       '/app/receipt/a/b',
     ];
-    for (const path of [...capabilityPages, '/live/nosuchbill', '/tab/nosuchtab', '/diner?data=x', '/diner-landing?data=x', '/breakdown?data=x', '/app/diner']) {
+    for (const path of [
+      ...capabilityPages,
+      '/live/nosuchbill',
+      '/tab/nosuchtab',
+      '/diner?data=x',
+      '/diner-landing?data=x',
+      '/breakdown?data=x',
+      '/app/diner',
+      '/api/bills/nosuchbill/events',
+      '/api/live-bills/nosuchbill/events?key=x',
+    ]) {
       const headers = await headersOf(path);
       expect([headers.get('referrer-policy'), headers.get('cache-control'), headers.get('x-robots-tag')], path).toEqual(['no-referrer', 'private, no-store', 'noindex, nofollow']);
     }

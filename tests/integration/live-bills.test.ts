@@ -114,6 +114,51 @@ describeEachDatabase('live bills', (open) => {
     expect(stored.version).toBe(4); // two joins, two claims: one version each
   });
 
+  it('lets a diner back into their seat on another phone once the organiser lets it in; the old phone’s key no longer acts, and a watcher of the bill sees the move', async () => {
+    const { bill, join, organiserKey, tableKey } = await openBill();
+    const annKey = await join('ann');
+    const heard = recorder();
+    const watch = await b.liveBills.watch(bill.id, annKey, '203.0.113.5', heard.onChange);
+    if (!watch.ok) throw new Error(watch.error.code);
+    const claim = (key: string, claimed: boolean) => a.liveBills.command(bill.id, key, { type: 'claim', itemId: 'pizza', unit: 0, dinerId: 'ann', claimed }, 'x');
+
+    // Only the table's link asks, only for a seat someone holds; only the organiser answers.
+    expect(await a.liveBills.command(bill.id, annKey, { type: 'askSeat', dinerId: 'ann' }, 'x')).toEqual({ ok: false, error: { code: 'forbidden' } });
+    expect(await a.liveBills.command(bill.id, tableKey, { type: 'askSeat', dinerId: 'bob' }, 'x')).toEqual({ ok: false, error: { code: 'seat_free' } });
+    const asked = await b.liveBills.command(bill.id, tableKey, { type: 'askSeat', dinerId: 'ann' }, '203.0.113.7');
+    if (!asked.ok || asked.value.asked === undefined) throw new Error('not asked');
+    const { askId, dinerKey } = asked.value.asked;
+    expect(asked.value.bill.diners.find((d) => d.id === 'ann')).toMatchObject({ joined: true, asking: askId });
+    // Until the organiser lets it in, the new key acts as nobody and the old phone keeps the seat.
+    expect(await claim(dinerKey, true)).toEqual({ ok: false, error: { code: 'forbidden' } });
+    expect(await a.liveBills.command(bill.id, tableKey, { type: 'answerSeat', dinerId: 'ann', askId, letIn: true }, 'x')).toEqual({ ok: false, error: { code: 'forbidden' } });
+    expect(await a.liveBills.command(bill.id, organiserKey, { type: 'answerSeat', dinerId: 'ann', askId: 'not-the-ask', letIn: true }, 'x')).toEqual({ ok: false, error: { code: 'ask_gone' } });
+
+    const letIn = await a.liveBills.command(bill.id, organiserKey, { type: 'answerSeat', dinerId: 'ann', askId, letIn: true }, 'x');
+    if (!letIn.ok) throw new Error(letIn.error.code);
+    const ann = letIn.value.bill.diners.find((d) => d.id === 'ann')!;
+    expect([ann.seat, ann.asking]).toEqual([askId, undefined]);
+    expect((await claim(dinerKey, true)).ok).toBe(true);
+    expect(await claim(annKey, false)).toEqual({ ok: false, error: { code: 'forbidden' } });
+    // The old phone's stream, in another process, is told the seat moved (and the claim the new phone made).
+    const seen = await heard.until(letIn.value.bill.version + 1);
+    expect(seen.diners.find((d) => d.id === 'ann')?.seat).toBe(askId);
+    expect(seen.claims).toContainEqual({ itemId: 'pizza', unit: 0, dinerId: 'ann' });
+    expect((await b.store.find(bill.id))?.diners.find((d) => d.id === 'ann')).toMatchObject({ seat: askId, joined: true });
+    // Its key opens no stream any more.
+    expect(await a.liveBills.watch(bill.id, annKey, '203.0.113.5', () => undefined)).toEqual({ ok: false, error: { code: 'not_found' } });
+    watch.value.close();
+
+    // Asked and not let in: the ask goes, the seat stays where it is; after Finish a diner may still ask (to see what to pay).
+    await a.liveBills.command(bill.id, organiserKey, { type: 'setStatus', status: 'finished' }, 'x');
+    const again = await a.liveBills.command(bill.id, tableKey, { type: 'askSeat', dinerId: 'ann' }, '203.0.113.7');
+    if (!again.ok || again.value.asked === undefined) throw new Error('not asked after Finish');
+    const no = await a.liveBills.command(bill.id, organiserKey, { type: 'answerSeat', dinerId: 'ann', askId: again.value.asked.askId, letIn: false }, 'x');
+    expect(no.ok && no.value.bill.diners.find((d) => d.id === 'ann')).toMatchObject({ seat: askId });
+    expect(no.ok && no.value.bill.diners.find((d) => d.id === 'ann')?.asking).toBeUndefined();
+    expect((await a.liveBills.watch(bill.id, again.value.asked.dinerKey, 'x', () => undefined)).ok).toBe(false);
+  });
+
   it('decides a claim on the stored bill when another process changed it since this one last saw it', async () => {
     const { bill, join, organiserKey } = await openBill();
     const [annKey, bobKey] = [await join('ann'), await join('bob')];

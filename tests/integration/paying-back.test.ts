@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { nodeSecrets } from '../../adapters/crypto/node-secrets';
 import { MemoryRateLimiter } from '../../adapters/memory/memory-rate-limiter';
-import { PostgresStoredBills } from '../../adapters/postgres/postgres-stored-bills';
+import { PostgresStoredBillEvents, PostgresStoredBills } from '../../adapters/postgres/postgres-stored-bills';
 import { OpenDinerBill } from '../../src/application/paying-back/diner-bill';
 import { Payments } from '../../src/application/paying-back/payments';
 import { ShareBill, STORED_BILL_DAYS, type ShareBillInput } from '../../src/application/paying-back/share-bill';
@@ -37,16 +37,21 @@ describeEachDatabase('getting paid back: capabilities', (open) => {
   let share: ShareBill;
   let payments: Payments;
   let dinerBill: OpenDinerBill;
+  let events: PostgresStoredBillEvents;
   beforeAll(async () => {
     t = await open();
     clock = new FakeClock();
     const bills = new PostgresStoredBills(t.db);
     const limiter = new MemoryRateLimiter(clock);
+    events = new PostgresStoredBillEvents(t.db);
     share = new ShareBill(bills, nodeSecrets, limiter, clock);
-    payments = new Payments(bills, nodeSecrets, limiter, clock);
+    payments = new Payments(bills, nodeSecrets, limiter, clock, events);
     dinerBill = new OpenDinerBill(bills, nodeSecrets, clock);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await events.close();
+    await t.close();
+  });
 
   async function stored(client = 'organiser') {
     const made = await share.execute(withBill({ bill, payee }), client);
@@ -94,8 +99,11 @@ describeEachDatabase('getting paid back: capabilities', (open) => {
     const s = await stored();
     const other = await stored();
     expect(await dinerBill.execute(s.receiptId, 'abcdefghjkmnpqrstuvwxyz2345')).toEqual({ ok: false, error: { code: 'diner_not_found' } });
-    // A bill's internal diner id is not a link: only the capability opens the page.
-    expect(await dinerBill.execute(s.receiptId, s.dinerId('app-ben'))).toEqual({ ok: false, error: { code: 'diner_not_found' } });
+    // A bill's internal diner id (the reminder's link) opens the page read only: what is left and how to pay, never "I've paid".
+    const readOnly = await dinerBill.execute(s.receiptId, s.dinerId('app-ben'));
+    expect(readOnly.ok && [readOnly.value.canSayPaid, readOnly.value.payLinks.length > 0, readOnly.value.breakdown.diner.displayName]).toEqual([false, true, 'Ben']);
+    expect(await payments.dinerPaid({ receiptId: s.receiptId, dinerKey: s.dinerId('app-ben') }, 'group-chat')).toEqual({ ok: false, error: { code: 'capability_required' } });
+    expect(await dinerBill.execute(other.receiptId, s.dinerId('app-ben'))).toEqual({ ok: false, error: { code: 'diner_not_found' } });
     expect(await dinerBill.execute(other.receiptId, s.capability('app-ben'))).toEqual({ ok: false, error: { code: 'diner_not_found' } });
     expect(await dinerBill.execute('nosuchbill2345', s.capability('app-ben'))).toEqual({ ok: false, error: { code: 'bill_not_found' } });
     expect(await dinerBill.execute(s.receiptId, "x' or 1=1 --")).toEqual({ ok: false, error: { code: 'bill_not_found' } });

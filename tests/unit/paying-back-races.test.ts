@@ -44,7 +44,7 @@ function setUp() {
   const memory = new MemoryStoredBills();
   const store = interleaved(memory);
   const limiter = new MemoryRateLimiter(clock);
-  return { memory, store, clock, share: new ShareBill(memory, nodeSecrets, limiter, clock), payments: new Payments(store, nodeSecrets, limiter, clock) };
+  return { memory, store, clock, share: new ShareBill(memory, nodeSecrets, limiter, clock), payments: new Payments(store, nodeSecrets, limiter, clock, memory) };
 }
 
 describe('marks decided on the bill as its lock holds it', () => {

@@ -102,6 +102,30 @@ describe('messages', () => {
     expect(everyoneText({ payeeName: 'Alex', billLabel: 'The Crown', currency: GBP, diners: [{ name: 'Ben', amount: pence(394) }], wholeBillUrl: 'https://x/b/T' })).not.toMatch(/\/r\//);
   });
 
+  it('give a euro bill paid back in pounds in both currencies and say the rate; the reminder links each person to their own page read only', () => {
+    const EUR = 'EUR' as CurrencyCode;
+    const payBack = { currency: GBP, rate: '0.86' };
+    // €6.69 at 0.86 is £5.7534: £5.75.
+    const reminder = reminderText({
+      payeeName: 'Alex',
+      billLabel: 'Chez Paul',
+      currency: EUR,
+      unpaid: [{ name: 'Ben', amount: pence(669), url: 'https://x/r/rcpt/rcptdiner1' }],
+      wholeBillUrl: 'https://x/b/T',
+      payBack,
+    });
+    expect(reminder).toBe('Still to pay Alex for Chez Paul:\n• Ben: €6.69 (£5.75) · pay here: https://x/r/rcpt/rcptdiner1\nPaid back in GBP at 1 EUR = £0.86\nThe whole bill: https://x/b/T');
+    expect(everyoneText({ payeeName: 'Alex', billLabel: 'Chez Paul', currency: EUR, diners: [{ name: 'Ben', amount: pence(669) }], wholeBillUrl: 'https://x/b/T', payBack })).toContain(
+      '• Ben: €6.69 (£5.75)\nPaid back in GBP at 1 EUR = £0.86',
+    );
+    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', currency: EUR, amount: pence(669), items: ['FISH'], alsoIn: '£5.75', payBack })).toBe(
+      'Hi Ben! Your share is €6.69 or £5.75 at 1 EUR = £0.86 (FISH). Your items and how to pay Alex:',
+    );
+    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', currency: EUR, amount: pence(100), items: ['FISH'], paidPence: pence(669), payBack })).toBe(
+      "Hi Ben! You've paid €6.69 (£5.75); the bill changed since, so €1.00 (£0.86) is left to pay at 1 EUR = £0.86 (FISH). Your items and how to pay Alex:",
+    );
+  });
+
   it('name only the lines a diner has a share of', () => {
     const items = [
       { id: '1', name: 'CHEESE START', kind: 'item' },

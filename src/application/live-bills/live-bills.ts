@@ -5,6 +5,7 @@ import { err, ok, type Result } from '../../../domain/result';
 import { shortId } from '../../../domain/sharing/stored-receipt';
 import { capabilityKey } from '../../../domain/capability-key';
 import { billSplit } from '../../../domain/bill';
+import { convertedTotals } from '../../../domain/paying-back/pay-back-rate';
 import { payBackPathParts } from '../../../domain/paying-back/pay-back-links';
 import { billOfStoredReceipt } from '../../../domain/sharing/stored-receipt';
 import type { StoredBills } from '../../../ports/stored-bills';
@@ -55,6 +56,8 @@ export interface CommandOutcome {
   readonly bill: LiveBill;
   /** After joining: the diner this phone now is, and its capability (kept on that phone). */
   readonly joined?: { readonly dinerId: string; readonly dinerKey: string };
+  /** After asking for a seat: the ask, and the capability the seat takes if the organiser lets this phone in. */
+  readonly asked?: { readonly dinerId: string; readonly askId: string; readonly dinerKey: string };
 }
 
 export interface LiveWatch {
@@ -124,8 +127,15 @@ export class LiveBills {
       settled = checked.value;
     }
     const command: LiveCommand =
-      request.type === 'addDiner' ? { ...request, dinerId: shortId(this.secrets.randomBytes(10), 10) } : request.type === 'handOut' && settled !== null ? { ...request, settled } : request;
-    const joining = command.type === 'join' || command.type === 'addDiner';
+      request.type === 'addDiner'
+        ? { ...request, dinerId: shortId(this.secrets.randomBytes(10), 10) }
+        : request.type === 'askSeat'
+          ? { ...request, askId: shortId(this.secrets.randomBytes(8), 8) }
+          : request.type === 'handOut' && settled !== null
+            ? { ...request, settled }
+            : request;
+    // Joining, or asking for a joined seat: the key this phone will hold it with (asking, it waits for the organiser).
+    const joining = command.type === 'join' || command.type === 'addDiner' || command.type === 'askSeat';
     const dinerKey = joining ? capabilityKey(this.secrets.randomBytes(16)) : null;
     const now = this.clock.now();
     // Who the key belongs to is found in the change's own transaction; the answer is that actor's view.
@@ -140,7 +150,8 @@ export class LiveBills {
     const joinedNow = dinerKey !== null && joinedAs !== null && changed.value.diners.some((d) => d.id === joinedAs && d.joined);
     // A phone that has just joined is that diner from now on.
     const viewer: LiveActor = joinedNow ? { kind: 'diner', dinerId: joinedAs } : (actor ?? { kind: 'table' });
-    return ok({ bill: visibleTo(changed.value, viewer), ...(joinedNow ? { joined: { dinerId: joinedAs, dinerKey } } : {}) });
+    const asked = command.type === 'askSeat' && dinerKey !== null ? { asked: { dinerId: command.dinerId, askId: command.askId, dinerKey } } : {};
+    return ok({ bill: visibleTo(changed.value, viewer), ...(joinedNow ? { joined: { dinerId: joinedAs, dinerKey } } : {}), ...asked });
   }
 
   /**
@@ -169,7 +180,15 @@ export class LiveBills {
       liveDinerOf.set(diner.dinerId, link.dinerId);
     }
     const items = bill.items.map((i) => ({ id: i.id, name: i.name, pricePence: i.pricePence, kind: i.kind, assignedTo: i.assignedTo.flatMap((d) => liveDinerOf.get(d) ?? []) }));
-    return ok({ items, tipPence: bill.tipPence, tipSplit: bill.tipSplit });
+    // Paid back in pounds: each phone's share at the rate, as the converted total's parts (as the diners' pages show them).
+    const split = billSplit(bill).shares;
+    const atRate = convertedTotals(
+      bill.currency,
+      split.map((s) => s.totalPence),
+      stored.bill.payBack,
+    );
+    const converted = atRate === null ? null : Object.fromEntries(split.flatMap((s, k) => (liveDinerOf.has(s.dinerId) ? [[liveDinerOf.get(s.dinerId)!, atRate.shares[k]!]] : [])));
+    return ok({ items, tipPence: bill.tipPence, tipSplit: bill.tipSplit, ...(stored.bill.payBack === null || converted === null ? {} : { payBack: stored.bill.payBack, converted }) });
   }
 
   /**
@@ -215,7 +234,7 @@ export class LiveBills {
     const limit =
       request.type === 'claim' || request.type === 'moveClaim'
         ? { limiter: this.claimLimiter, key: `live:claims:${billId}:${keyHash.slice(0, 32)}`, rate: { max: this.limits.claimsPerMinute, windowSeconds: 60 } }
-        : request.type === 'join' || request.type === 'addDiner'
+        : request.type === 'join' || request.type === 'addDiner' || request.type === 'askSeat'
           ? { limiter: this.limiter, key: `live:joins:${clientKey}`, rate: JOINS_PER_CLIENT }
           : null;
     if (limit === null) return null;

@@ -5,7 +5,7 @@ import { paidAgainst, type PaidBy } from '../../../domain/paying-back/payments';
 import { pence, type Pence } from '../../../domain/money';
 import { dinerPayWays } from '../../../domain/paying-back/diner-pay-ways';
 import type { PayWay } from '../../../domain/paying-back/pay-ways';
-import { leftAtRate } from '../../../domain/paying-back/pay-back-rate';
+import { leftAtRate, type PayBackRate } from '../../../domain/paying-back/pay-back-rate';
 import type { Clock } from '../../../ports/clock';
 import type { Secrets } from '../../../ports/secrets';
 import type { StoredBills } from '../../../ports/stored-bills';
@@ -25,6 +25,8 @@ export interface DinerBill {
   readonly overPence: Pence;
   /** What is left to pay at the organiser's rate, in the currency they are paid back in (the pay links ask for it); null without a rate. */
   readonly convertedLeft: { readonly currency: CurrencyCode; readonly amount: number } | null;
+  /** The organiser's rate, for the page to say and to give every amount in both currencies; null without one. */
+  readonly payBack: PayBackRate | null;
   /** This diner paid the restaurant: owed by the others, never owing. */
   readonly isPayer: boolean;
   /** Whether this diner may say "I've paid" here: a bill with a payee, opened by the diner's own capability. */
@@ -62,6 +64,7 @@ export class OpenDinerBill {
       leftPence: isPayer ? pence(0) : leftPence,
       overPence,
       convertedLeft,
+      payBack: bill.payBack,
       isPayer,
       canSayPaid: byCapability && bill.payeeName !== null && !isPayer && leftPence > 0,
       expiresAt,

@@ -5,12 +5,15 @@ import { err, ok, type Result } from '../../../domain/result';
 import type { Clock } from '../../../ports/clock';
 import type { RateLimit, RateLimiter } from '../../../ports/rate-limiter';
 import type { Secrets } from '../../../ports/secrets';
-import type { HeldBill, StoredBillChange, StoredBills } from '../../../ports/stored-bills';
+import type { HeldBill, StoredBillChange, StoredBillEvents, StoredBills } from '../../../ports/stored-bills';
 import { openAsDiner, openAsOrganiser, withinLimits } from './access';
 import type { PayingBackError } from './errors';
 
 const MARKS_PER_CLIENT: RateLimit = { max: 120, windowSeconds: 600 };
 const MARKS_PER_BILL: RateLimit = { max: 60, windowSeconds: 60 };
+// An organiser's summary opens its stream once, and again after a dropped connection: a phone
+// reconnecting every few seconds for ten minutes stays under it, and falls back to reading then.
+const WATCHES_PER_CLIENT: RateLimit = { max: 200, windowSeconds: 600 };
 
 /**
  * Who has paid: the organiser reads and marks by hand; a diner says "I've paid" for themselves only.
@@ -23,6 +26,7 @@ export class Payments {
     readonly secrets: Secrets,
     private readonly limiter: RateLimiter,
     readonly clock: Clock,
+    private readonly events: StoredBillEvents,
   ) {}
 
   /** The organiser's view: each diner's total and whether they have paid. */
@@ -30,6 +34,68 @@ export class Payments {
     const bill = await openAsOrganiser(this, receiptId, organiserSecret);
     if (!bill.ok) return bill;
     return ok(paymentStatus(bill.value, await this.bills.payments(receiptId)));
+  }
+
+  /**
+   * The organiser's view as it stands, then again after every change committed to the bill by any
+   * process (a diner's "I've paid", a mark, an edit) for as long as the watch is open. Reads are one
+   * at a time, and a change heard during a read is read again after it, so the last view handed out
+   * is never older than the last change.
+   */
+  async watch(
+    receiptId: string,
+    organiserSecret: string,
+    clientKey: string,
+    onStatus: (status: PaymentStatus) => void,
+  ): Promise<Result<{ readonly status: PaymentStatus; close(): void }, PayingBackError>> {
+    const opened = await openAsOrganiser(this, receiptId, organiserSecret);
+    if (!opened.ok) return opened;
+    const limited = await withinLimits(this.limiter, [[`paying-back:watch:${clientKey}`, WATCHES_PER_CLIENT]]);
+    if (!limited.ok) return limited;
+    let closed = false;
+    let reading = true;
+    let again = false;
+    const readAgain = async (): Promise<void> => {
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = true;
+      try {
+        do {
+          again = false;
+          const status = await this.current(receiptId).catch(() => null);
+          if (status !== null && !closed) onStatus(status);
+        } while (again && !closed);
+      } finally {
+        reading = false;
+      }
+    };
+    // Subscribed before the first read: nothing committed in between is missed.
+    const stop = await this.events.subscribe(receiptId, () => void readAgain());
+    const status = await this.current(receiptId).catch((error: unknown) => {
+      stop();
+      throw error;
+    });
+    reading = false;
+    if (status === null) {
+      stop();
+      return err({ code: 'bill_not_found' });
+    }
+    if (again) void readAgain();
+    return ok({
+      status,
+      close: () => {
+        closed = true;
+        stop();
+      },
+    });
+  }
+
+  /** The organiser's view of the bill as it now stands; null once it has expired. */
+  private async current(receiptId: string): Promise<PaymentStatus | null> {
+    const found = await this.bills.find(receiptId, this.clock.now());
+    return found === null ? null : paymentStatus(found.bill, await this.bills.payments(receiptId));
   }
 
   /** The organiser marks a diner paid or not paid; doing it twice changes nothing. */

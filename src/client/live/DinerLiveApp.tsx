@@ -2,7 +2,9 @@ import { useStore } from '../use-store';
 import { useEffect, useMemo, useState } from 'react';
 import { MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../../../domain/diners';
 import type { LiveBill, PayLink } from '../../../domain/live-bill/live-bill';
-import { formatMoney, type CurrencyCode } from '../../../domain/currency';
+import { seatMovedText } from '../../../domain/live-bill/messages';
+import type { CurrencyCode } from '../../../domain/currency';
+import { inBothCurrencies, rateText, type PayBackRate } from '../../../domain/paying-back/pay-back-rate';
 import { Card } from '../ui/Card';
 import { connectLive, shownBill, type LiveConnection } from './live-connection';
 import { isReadOnly, LiveBanners } from './LiveBanners';
@@ -15,17 +17,41 @@ import { Problem } from '../ui/Problem';
 interface Identity {
   readonly dinerId: string;
   readonly dinerKey: string;
+  /** The ask this phone was let into the seat by; absent on the phone that joined first. */
+  readonly seat?: string | undefined;
+}
+
+/** This phone's ask for a seat held on another phone, waiting for the organiser: the key is the seat's once let in. */
+interface SeatAsk {
+  readonly dinerId: string;
+  readonly askId: string;
+  readonly dinerKey: string;
+}
+
+/** A seat this phone held and no longer does: taken off the bill, or let into another phone. */
+interface LostSeat {
+  readonly dinerId: string;
+  readonly seat: string | undefined;
 }
 
 const identityKey = (billId: string) => `whos-paying:live:${billId}`;
+const askKey = (billId: string) => `whos-paying:live-ask:${billId}`;
 
-function readIdentity(billId: string): Identity | null {
+function readStored<T>(key: string, valid: (value: Partial<T>) => boolean): T | null {
   try {
-    const stored = JSON.parse(localStorage.getItem(identityKey(billId)) ?? 'null') as Identity | null;
-    return stored && typeof stored.dinerId === 'string' && typeof stored.dinerKey === 'string' ? stored : null;
+    const stored = JSON.parse(localStorage.getItem(key) ?? 'null') as Partial<T> | null;
+    return stored !== null && typeof stored === 'object' && valid(stored) ? (stored as T) : null;
   } catch {
     return null;
   }
+}
+
+function readIdentity(billId: string): Identity | null {
+  return readStored<Identity>(identityKey(billId), (i) => typeof i.dinerId === 'string' && typeof i.dinerKey === 'string' && (i.seat === undefined || typeof i.seat === 'string'));
+}
+
+function readAsk(billId: string): SeatAsk | null {
+  return readStored<SeatAsk>(askKey(billId), (a) => typeof a.dinerId === 'string' && typeof a.askId === 'string' && typeof a.dinerKey === 'string');
 }
 
 /**
@@ -37,8 +63,11 @@ function readIdentity(billId: string): Identity | null {
 export default function DinerLiveApp({ billId }: { readonly billId: string }) {
   const tableKey = useMemo(() => (typeof location === 'undefined' ? '' : decodeURIComponent(location.hash.slice(1))), []);
   const [identity, setIdentity] = useState<Identity | null>(() => readIdentity(billId));
-  // Taken off the bill by the organiser: said on this phone until it joins again, rather than dropping to "Who are you?" without a word.
-  const [wasRemoved, setWasRemoved] = useState(false);
+  // Taken off the bill by the organiser, or the seat let into another phone: said on this phone until it joins again, rather than dropping to "Who are you?" without a word.
+  const [lost, setLost] = useState<LostSeat | null>(null);
+  // This phone's ask for a seat held on another phone, until the organiser answers it; why not, if they did not let it in.
+  const [ask, setAsk] = useState<SeatAsk | null>(() => readAsk(billId));
+  const [askProblem, setAskProblem] = useState<string | null>(null);
   const watchKey = identity?.dinerKey ?? tableKey;
   const [connection] = useState<LiveConnection | null>(() => (tableKey === '' ? null : connectLive(billId, watchKey)));
   useEffect(() => () => connection?.close(), [connection]);
@@ -52,56 +81,104 @@ export default function DinerLiveApp({ billId }: { readonly billId: string }) {
       tableKey={tableKey}
       connection={connection}
       identity={identity}
-      wasRemoved={wasRemoved}
+      lost={lost}
+      ask={ask}
+      askProblem={askProblem}
+      onAsk={(next, problem) => {
+        if (next === null) localStorage.removeItem(askKey(billId));
+        else localStorage.setItem(askKey(billId), JSON.stringify(next));
+        setAsk(next);
+        setAskProblem(problem);
+      }}
       onIdentity={(next) => {
-        setWasRemoved(next === null && identity !== null);
+        setLost(next === null && identity !== null ? { dinerId: identity.dinerId, seat: identity.seat } : null);
         setIdentity(next);
       }}
     />
   );
 }
 
-function DinerScreen(props: { billId: string; tableKey: string; connection: LiveConnection; identity: Identity | null; wasRemoved: boolean; onIdentity: (i: Identity | null) => void }) {
-  const { billId, tableKey, connection, identity, wasRemoved, onIdentity } = props;
+function DinerScreen(props: {
+  billId: string;
+  tableKey: string;
+  connection: LiveConnection;
+  identity: Identity | null;
+  lost: LostSeat | null;
+  ask: SeatAsk | null;
+  askProblem: string | null;
+  onAsk: (ask: SeatAsk | null, problem: string | null) => void;
+  onIdentity: (i: Identity | null) => void;
+}) {
+  const { billId, tableKey, connection, identity, lost, ask, askProblem, onAsk, onIdentity } = props;
   const state = useStore(connection.$state);
   const bill = shownBill(state);
-  // Removed by the organiser: seen in the bill, or (if it happened while this phone was away) as a key the bill no longer knows.
-  const removed = identity !== null && ((bill !== null && !bill.diners.some((d) => d.id === identity.dinerId)) || state.refused?.code === 'not_found');
+  const seated = identity === null || bill === null ? undefined : bill.diners.find((d) => d.id === identity.dinerId);
+  // The seat is gone from this phone: taken off the bill, or let into another phone (seen in the bill), or
+  // (if it happened while this phone was away) a key the bill no longer knows.
+  const seatGone = identity !== null && ((bill !== null && (seated === undefined || seated.seat !== identity.seat)) || state.refused?.code === 'not_found');
 
   useEffect(() => {
-    if (!removed) return;
+    if (!seatGone) return;
     localStorage.removeItem(identityKey(billId));
     onIdentity(null);
-  }, [removed, billId, onIdentity]);
+  }, [seatGone, billId, onIdentity]);
+
+  // This phone's ask, answered: let in (the seat is now this phone's, with the key it was given), or not.
+  const asked = ask === null || bill === null ? undefined : bill.diners.find((d) => d.id === ask.dinerId);
+  const answered = ask !== null && bill !== null && (asked === undefined || asked.seat === ask.askId || asked.asking !== ask.askId);
+  useEffect(() => {
+    if (!answered || ask === null) return;
+    const letIn = asked?.seat === ask.askId;
+    onAsk(null, letIn || asked === undefined ? null : `The organiser has not let this phone in as ${asked.name}.`);
+    if (!letIn) return;
+    const next: Identity = { dinerId: ask.dinerId, dinerKey: ask.dinerKey, seat: ask.askId };
+    localStorage.setItem(identityKey(billId), JSON.stringify(next));
+    onIdentity(next);
+  }, [answered, ask, asked, billId, onAsk, onIdentity]);
 
   if (state.refused !== null && bill === null) return <Notice text={state.refused.message} />;
   if (bill === null) return <Notice text="Loading the bill…" />;
-  const me = identity === null ? undefined : bill.diners.find((d) => d.id === identity.dinerId);
+  const me = seatGone ? undefined : seated;
   const readOnly = isReadOnly(bill);
+  const lostDiner = lost === null ? undefined : bill.diners.find((d) => d.id === lost.dinerId);
+  const lostText = lost === null ? null : lostDiner !== undefined && lostDiner.seat !== lost.seat ? seatMovedText(lostDiner.name) : REMOVED_MESSAGE;
 
   return (
     <>
-      {me?.payLink !== undefined ? <PayCard link={me.payLink} payTo={bill.payTo} currency={bill.currency} /> : null}
+      {me?.payLink !== undefined ? <PayCard link={me.payLink} payTo={bill.payTo} currency={bill.currency} payBack={bill.payBack ?? null} /> : null}
       <LiveBanners state={state} bill={bill} connection={connection} />
-      {wasRemoved && identity === null ? (
+      {lostText !== null && identity === null ? (
         <p className="card wz-panel wz-warning" role="alert">
-          {REMOVED_MESSAGE}
+          {lostText}
         </p>
       ) : null}
       {identity === null || me === undefined ? (
-        <JoinCard
-          bill={bill}
-          readOnly={readOnly}
-          join={async (command) => {
-            const answer = await connection.sendNow(tableKey, command);
-            if (answer.ok && answer.joined) {
-              localStorage.setItem(identityKey(billId), JSON.stringify(answer.joined));
-              onIdentity(answer.joined);
-              return null;
-            }
-            return answer.ok ? 'Could not join the bill' : answer.error;
-          }}
-        />
+        ask !== null && asked !== undefined ? (
+          <section className="card" aria-labelledby="live-ask-title">
+            <h2 id="live-ask-title">Waiting for the organiser</h2>
+            <p role="status">You have asked to rejoin as {asked.name} on this phone. This page follows as soon as the organiser lets you in.</p>
+          </section>
+        ) : (
+          <JoinCard
+            bill={bill}
+            readOnly={readOnly}
+            problem={askProblem}
+            join={async (command) => {
+              onAsk(null, null);
+              const answer = await connection.sendNow(tableKey, command);
+              if (answer.ok && answer.joined) {
+                localStorage.setItem(identityKey(billId), JSON.stringify(answer.joined));
+                onIdentity(answer.joined);
+                return null;
+              }
+              if (answer.ok && answer.asked) {
+                onAsk(answer.asked, null);
+                return null;
+              }
+              return answer.ok ? 'Could not join the bill' : answer.error;
+            }}
+          />
+        )
       ) : (
         <>
           {/* Once the link is here, the card above says what to pay (the organiser may have changed the tip since). */}
@@ -126,11 +203,12 @@ function DinerScreen(props: { billId: string; tableKey: string; connection: Live
  * After Finish, once the organiser has sent everyone their share: what this diner pays and their own
  * pay-back page, where the one-tap Monzo, PayPal and Revolut links are.
  */
-function PayCard({ link, payTo, currency }: { readonly link: PayLink; readonly payTo: string | undefined; readonly currency: CurrencyCode }) {
+function PayCard({ link, payTo, currency, payBack }: { readonly link: PayLink; readonly payTo: string | undefined; readonly currency: CurrencyCode; readonly payBack: PayBackRate | null }) {
   return (
     <Card className="lv-pay" aria-labelledby="live-pay-title">
       <h2 id="live-pay-title">Your share</h2>
-      <p className="lv-pay-amount">{formatMoney(link.pence, currency)}</p>
+      <p className="lv-pay-amount">{inBothCurrencies(link.pence, currency, payBack, link.converted)}</p>
+      {payBack !== null ? <p className="wz-note">{`Paid back in ${payBack.currency} at ${rateText(currency, payBack)}`}</p> : null}
       <p>
         {payTo === undefined ? 'The organiser' : payTo} has sent everyone their share. Your page has what you had and one-tap ways to pay{payTo === undefined ? '' : ` ${payTo}`}.
       </p>
@@ -143,12 +221,14 @@ function PayCard({ link, payTo, currency }: { readonly link: PayLink; readonly p
 
 const REMOVED_MESSAGE = 'The organiser has taken you off this bill, with the items you had ticked. Pick your name or add yourself to join again.';
 
-type JoinCommand = { type: 'join'; dinerId: string } | { type: 'addDiner'; name: string };
+type JoinCommand = { type: 'join'; dinerId: string } | { type: 'addDiner'; name: string } | { type: 'askSeat'; dinerId: string };
 
-function JoinCard({ bill, readOnly, join }: { bill: LiveBill; readOnly: boolean; join: (command: JoinCommand) => Promise<string | null> }) {
+function JoinCard({ bill, readOnly, problem: given, join }: { bill: LiveBill; readOnly: boolean; problem: string | null; join: (command: JoinCommand) => Promise<string | null> }) {
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A seat someone has joined, tapped: is this the same person on another phone?
+  const [rejoining, setRejoining] = useState<LiveBill['diners'][number] | null>(null);
   const run = async (command: JoinCommand) => {
     setBusy(true);
     setProblem(await join(command));
@@ -160,12 +240,35 @@ function JoinCard({ bill, readOnly, join }: { bill: LiveBill; readOnly: boolean;
       <h2 id="live-join-title">Who are you?</h2>
       <div className="wz-toggles">
         {bill.diners.map((d) => (
-          <button key={d.id} type="button" className="button secondary" disabled={readOnly || busy || d.joined} onClick={() => void run({ type: 'join', dinerId: d.id })}>
+          <button
+            key={d.id}
+            type="button"
+            className="button secondary"
+            aria-expanded={d.joined ? rejoining?.id === d.id : undefined}
+            // A joined seat can be asked for before Finish or after it (to see what to pay); the server says when the bill has expired.
+            disabled={busy || (!d.joined && readOnly)}
+            onClick={() => (d.joined ? setRejoining(d) : void run({ type: 'join', dinerId: d.id }))}
+          >
             {d.name}
             {d.joined ? <span className="wz-note"> (joined)</span> : null}
           </button>
         ))}
       </div>
+      {rejoining !== null ? (
+        <div className="wz-panel wz-info lv-rejoin">
+          <p>
+            {rejoining.name} has joined on another phone. Is this you, on a new phone? Once the organiser lets this phone in, the other one stops being {rejoining.name}.
+          </p>
+          <div className="wz-actions">
+            <button type="button" className="button primary" disabled={busy} onClick={() => void run({ type: 'askSeat', dinerId: rejoining.id })}>
+              Ask to rejoin as {rejoining.name}
+            </button>
+            <button type="button" className="button ghost" onClick={() => setRejoining(null)}>
+              Not me
+            </button>
+          </div>
+        </div>
+      ) : null}
       {full ? (
         <p className="wz-panel wz-warning">{MAX_DINERS_MESSAGE}</p>
       ) : (
@@ -186,7 +289,7 @@ function JoinCard({ bill, readOnly, join }: { bill: LiveBill; readOnly: boolean;
           </p>
         </form>
       )}
-      <Problem message={problem} />
+      <Problem message={problem ?? given} />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { MAX_DINER_NAME_LENGTH, MAX_DINERS } from '../../../domain/diners';
 import { RemoveDinerDialog } from '../bill/RemoveDinerDialog';
 import { splitLines } from '../../../domain/live-bill/live-split';
 import { liveBillFromJson } from '../../../domain/live-bill/wire';
+import { seatAskText } from '../../../domain/live-bill/messages';
 import { minorToMajorText, type CurrencyCode } from '../../../domain/currency';
 import { typedMinor, typedMajor } from '../../../domain/price-input';
 import { MAX_ITEM_PENCE } from '../../../domain/bill';
@@ -81,6 +82,7 @@ export function OrganiserLivePanel({ link }: { readonly link: LiveLink }) {
               <button type="button" className="button ghost" disabled={readOnly} onClick={() => setRemoving(d)}>
                 Remove <span className="wz-visually-hidden">{d.name}</span>
               </button>
+              {d.asking !== undefined ? <SeatAsk diner={d} askId={d.asking} answer={(letIn) => send({ type: 'answerSeat', dinerId: d.id, askId: d.asking!, letIn })} /> : null}
             </li>
           ))}
         </ul>
@@ -131,6 +133,51 @@ export function OrganiserLivePanel({ link }: { readonly link: LiveLink }) {
       ) : null}
       <EditItemDialog key={editing?.id ?? 'closed'} currency={bill.currency} item={editing} onClose={() => setEditing(null)} onSave={(change) => send({ type: 'editItem', ...change })} />
     </>
+  );
+}
+
+/**
+ * After Finish the organiser is on the summary: a diner back on another phone (to see their share and
+ * pay) still asks for their seat, and is let in here. Nothing shows while nobody asks.
+ */
+export function LiveSeatAsks({ link }: { readonly link: LiveLink }) {
+  const connection = useMemo(() => connectLive(link.billId, link.organiserKey), [link.billId, link.organiserKey]);
+  useEffect(() => () => connection.close(), [connection]);
+  const bill = shownBill(useStore(connection.$state));
+  const asking = bill?.diners.filter((d) => d.asking !== undefined) ?? [];
+  if (asking.length === 0) return null;
+  return (
+    <section className="card" aria-label="Asking to rejoin">
+      {asking.map((d) => (
+        <SeatAsk key={d.id} diner={d} askId={d.asking!} answer={(letIn) => connection.sendNow(link.organiserKey, { type: 'answerSeat', dinerId: d.id, askId: d.asking!, letIn })} />
+      ))}
+    </section>
+  );
+}
+
+/**
+ * A diner back on another phone (a new phone, another browser) asks for their seat: one tap lets
+ * that phone in, and the phone that held the seat is told it has moved.
+ */
+function SeatAsk({ diner, askId, answer }: { readonly diner: LiveDiner; readonly askId: string; readonly answer: (letIn: boolean) => Promise<SentNow> }) {
+  const [busy, setBusy] = useState(false);
+  const run = async (letIn: boolean) => {
+    setBusy(true);
+    await answer(letIn);
+    setBusy(false);
+  };
+  return (
+    <div className="wz-panel wz-info lv-seat-ask" role="status" data-ask={askId}>
+      <p>{seatAskText(diner.name)}</p>
+      <div className="wz-actions">
+        <button type="button" className="button primary" disabled={busy} onClick={() => void run(true)}>
+          Let in <span className="wz-visually-hidden">{diner.name}</span>
+        </button>
+        <button type="button" className="button ghost" disabled={busy} onClick={() => void run(false)}>
+          Not now
+        </button>
+      </div>
+    </div>
   );
 }
 

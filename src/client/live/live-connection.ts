@@ -21,7 +21,14 @@ export type ConnectionState = 'connecting' | 'live' | 'reconnecting';
 
 /** The server's answer to a change sent now: the bill as this key sees it (and the key of a seat just taken), or why not, with a text to show. */
 export type SentNow =
-  { readonly ok: true; readonly bill: unknown; readonly joined?: { readonly dinerId: string; readonly dinerKey: string } } | { readonly ok: false; readonly code: string; readonly error: string };
+  | {
+      readonly ok: true;
+      readonly bill: unknown;
+      readonly joined?: { readonly dinerId: string; readonly dinerKey: string };
+      /** After asking for a seat held on another phone: the key this phone holds it with once the organiser lets it in. */
+      readonly asked?: { readonly dinerId: string; readonly askId: string; readonly dinerKey: string };
+    }
+  | { readonly ok: false; readonly code: string; readonly error: string };
 
 export interface LiveState {
   /** The server's latest version: the truth every phone converges to. */

@@ -13,6 +13,7 @@ export async function openToTable(bill: BillState): Promise<{ ok: true; live: Li
     bill: $billModel.get(),
     // The tip as the wizard reckons it (a percentage unless an amount was chosen), so totals agree.
     tip: bill.tip.mode === 'percent' || !bill.tip.chosen ? { percent: tipSettingPercent(bill.tip, bill.items) } : { pence: tipSettingPence(bill.tip, bill.items, bill.currency) },
+    payBackRate: bill.payBackRate,
     // The organiser (the diner named as in their payment details) is at the table on this phone: no other phone may pick their name.
     organiserDinerId: payerDinerId({ by: 'me' }, bill.diners, $payee.get()?.name ?? null),
   };

@@ -12,7 +12,7 @@ import { browserShareEnvironment, shareNatively } from '../sharing/native-share'
 import { readPayments } from '../../contracts/paying-back';
 import { callEndpoint } from '../call-endpoint';
 import { $payee } from '../bill/payee-store';
-import { $recentBills, forgetRecentBill, recentCurrency, updatePaid, type RecentBill } from './recent-bills';
+import { $recentBills, forgetRecentBill, recentCurrency, recentPayBack, updatePaid, type RecentBill } from './recent-bills';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 
@@ -43,6 +43,7 @@ export function RecentBills() {
       currency: recentCurrency(bill),
       diners: bill.diners.filter((d) => d.id !== bill.payerId).map((d) => ({ name: d.name, amount: pence(d.totalPence) })),
       wholeBillUrl: bill.wholeBillUrl,
+      payBack: recentPayBack(bill),
     });
     const outcome = await shareNatively({ title: bill.label, text, url: '' }, browserShareEnvironment());
     if (outcome === 'copied') toast('Bill copied: paste it into the group chat', 'success', at);

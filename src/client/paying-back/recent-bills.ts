@@ -1,5 +1,6 @@
 import { atom, onMount } from 'nanostores';
 import { GBP, type CurrencyCode } from '../../../domain/currency';
+import { payBackRate, type PayBackRate } from '../../../domain/paying-back/pay-back-rate';
 import type { PaymentStatusAnswer } from '../../contracts/paying-back';
 import type { BillSnapshot } from '../bill/bill-store';
 import { readJson, writeJson } from '../bill/storage';
@@ -57,6 +58,12 @@ function persist(bills: readonly RecentBill[]): void {
 /** The bill's currency: pounds for a bill kept before bills had one. */
 export function recentCurrency(bill: RecentBill): CurrencyCode {
   return bill.snapshot.currency ?? GBP;
+}
+
+/** The organiser's rate for a bill paid back in pounds; null without one. */
+export function recentPayBack(bill: RecentBill): PayBackRate | null {
+  const rate = payBackRate(recentCurrency(bill), bill.snapshot.payBackRate ?? null);
+  return rate.ok ? rate.value : null;
 }
 
 export function recentBill(receiptId: string | null): RecentBill | null {

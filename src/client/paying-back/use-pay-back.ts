@@ -3,19 +3,27 @@ import { useEffect, useRef, useState } from 'react';
 import { paymentRequestText, reminderText } from '../../../domain/paying-back/messages';
 import type { Payee } from '../../../domain/paying-back/payee';
 import { pence } from '../../../domain/money';
+import { publicPaths } from '../../../domain/public-paths';
 import { handOutLinks } from '../live/hand-out';
 import type { HandOutLink } from '../bill/bill-state';
 import { forgetHandOut, handedOut, setStoredReceiptId } from '../bill/bill-store';
 import { toast } from '../ui/toasts';
 import { browserShareEnvironment, shareNatively } from '../sharing/native-share';
-import { markPaid, markUnpaid, readPayments, type TableCodeAnswer } from '../../contracts/paying-back';
+import { markPaid, markUnpaid, type TableCodeAnswer } from '../../contracts/paying-back';
 import { callEndpoint } from '../call-endpoint';
 import { payingBackProblem, type PayeeRefusal, type PayingBackProblem } from './problem';
 import { $payee, savePayee } from '../bill/payee-store';
-import { $recentBills, recentCurrency, updatePaid, type RecentBill } from './recent-bills';
+import { $recentBills, recentCurrency, recentPayBack, updatePaid, type RecentBill } from './recent-bills';
 import { ensureStored, fingerprintOf, type BillToStore } from './stored-bill';
+import { followPayments } from './payment-stream';
 
-const REFRESH_MS = 10_000;
+/** A diner's own page read only, on the origin their own link has: what is left to pay and how, never "I've paid". */
+function readOnlyPage(bill: RecentBill, dinerId: string): string | undefined {
+  const own = bill.diners.find((d) => d.dinerId === dinerId)?.url ?? bill.wholeBillUrl;
+  if (own === undefined || own === '') return undefined;
+  return `${new URL(own).origin}${publicPaths.dinerPage(bill.receiptId, dinerId)}`;
+}
+
 /** Where the summary's answers show (ToastSlot): beside the row tapped, or in the Getting paid back card. */
 export const PAY_BACK_SLOT = 'pay-back';
 export const rowSlot = (dinerId: string) => `row:${dinerId}`;
@@ -40,7 +48,7 @@ export interface PayBack {
 
 /**
  * Getting paid back from the summary: the organiser's details, one message per diner with their own
- * link, who has paid (refreshed while the page is open and visible), marks by hand and reminders.
+ * link, who has paid (followed as it changes, through the stored bill's stream), marks by hand and reminders.
  */
 /**
  * `toStore` should keep its identity while the bill is unchanged (useMemo), or a pending edit restarts its wait.
@@ -55,23 +63,12 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
 
   const receiptId = recent?.receiptId ?? null;
   const secret = recent?.organiserSecret ?? null;
-  // Read again whenever the stored bill changes: what is paid and still to come moves with it.
-  const storedAs = recent?.fingerprint ?? null;
+  // Who has paid as it changes: a diner's "I've paid" on their phone, a mark or an edit from any device
+  // comes through the stored bill's stream (read now and then only while the stream is down).
   useEffect(() => {
     if (receiptId === null || secret === null) return;
-    const refresh = async () => {
-      if (document.visibilityState !== 'visible') return;
-      const status = await callEndpoint(readPayments, [receiptId, secret]);
-      if (status.ok) updatePaid(receiptId, status.value);
-    };
-    void refresh();
-    const timer = setInterval(() => void refresh(), REFRESH_MS);
-    document.addEventListener('visibilitychange', refresh);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', refresh);
-    };
-  }, [receiptId, secret, storedAs]);
+    return followPayments(receiptId, secret, (status) => updatePaid(receiptId, status));
+  }, [receiptId, secret]);
 
   // A bill already sent follows the organiser's later changes (tip, items, names), so the links
   // people have show what the summary shows; a second or so after the last change.
@@ -178,6 +175,7 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
           items: diner.items ?? [],
           billName: bill.label,
           upiLink: code?.provider === 'upi' ? code.qr : undefined,
+          payBack: recentPayBack(bill),
           ...(partly ? { paidPence: pence(row.paid!.amountPence) } : { alsoIn: row?.convertedTotal ?? undefined }),
         });
         await share(`${diner.name}'s share`, text, diner.url, `Message for ${diner.name} copied: paste it into any chat`, rowSlot(dinerId));
@@ -207,14 +205,15 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
           },
     remind: () =>
       void withStored('remind', PAY_BACK_SLOT, async (bill, who) => {
-        // What each still owes, as the server counts it (the payer owes nothing); the group gets the whole-bill link, nobody's own.
+        // What each still owes, as the server counts it (the payer owes nothing), each with their own page read only
+        // (what is left and how to pay, by their plain diner id): nobody's capability, which marks them paid.
         const rows = bill.status?.diners ?? [];
         const unpaid = bill.diners.flatMap((d) => {
           const left = rows.find((r) => r.dinerId === d.dinerId)?.leftPence ?? 0;
-          return left > 0 ? [{ name: d.name, amount: pence(left) }] : [];
+          return left > 0 ? [{ name: d.name, amount: pence(left), url: readOnlyPage(bill, d.dinerId) }] : [];
         });
         if (unpaid.length === 0 || bill.wholeBillUrl === undefined) return;
-        const text = reminderText({ payeeName: who.name, billLabel: bill.label, currency: recentCurrency(bill), unpaid, wholeBillUrl: bill.wholeBillUrl });
+        const text = reminderText({ payeeName: who.name, billLabel: bill.label, currency: recentCurrency(bill), unpaid, wholeBillUrl: bill.wholeBillUrl, payBack: recentPayBack(bill) });
         await share('Still to pay', text, '', 'Reminder copied: paste it into the group chat', PAY_BACK_SLOT);
       }),
   };

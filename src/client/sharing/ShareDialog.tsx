@@ -34,7 +34,7 @@ export function ShareDialog({ bill, payBackRate, dinerId = null, open, onClose }
   const [copied, setCopied] = useState<Copied>(null);
   const [sharing, setSharing] = useState(false);
   const started = useRef(false);
-  const summary = shareSummary(bill, dinerId);
+  const summary = shareSummary(bill, dinerId, payBackRate);
 
   // The link and QR code are made once, on first open.
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { useStore } from '../use-store';
 import { useMemo, useState, type ReactNode } from 'react';
 import { formatMoney, GBP } from '../../../domain/currency';
+import { inBothCurrencies } from '../../../domain/paying-back/pay-back-rate';
 import { portionLabel, unitsGiven } from '../../../domain/portions';
 import type { BillItem } from '../../../domain/receipt';
 import { Avatar } from './AssignStep';
@@ -12,6 +13,7 @@ import { ItemHead } from './ItemEditor';
 import { ShareBreakdown } from '../bill/ShareBreakdown';
 import { useMoney } from './use-money';
 import { TipCard } from './TipCard';
+import { LiveSeatAsks } from '../live/OrganiserLivePanel';
 import { PayBackRateCard } from './PayBackRateCard';
 import { billLabel, dinerItemNames } from '../../../domain/paying-back/messages';
 import { DinerPayActions, PayBackCard } from '../paying-back/PayBackCard';
@@ -65,6 +67,8 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
   const unassigned = new Set(view.split.unassignedItemIds);
   return (
     <>
+      {/* A live bill's diner back on another phone after Finish asks for their seat here; nothing shows otherwise. */}
+      {bill.handOut !== null ? <LiveSeatAsks link={bill.handOut} /> : null}
       <Card aria-labelledby="items-summary-title">
         <div className="wz-title-row wz-title-inline">
           <Button variant="ghost" onClick={() => goToStep('assign')}>
@@ -99,7 +103,6 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
         <NotAddingUp check={check} />
       </Card>
       <TipCard />
-      {bill.currency !== GBP ? <PayBackRateCard currency={bill.currency} rate={bill.payBackRate} /> : null}
       <Card aria-labelledby="totals-title">
         <h2 id="totals-title">Individual Totals</h2>
         <ul className="wz-totals">
@@ -122,7 +125,7 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
                   {roundingNote(share, view.currency) !== null ? <p className="wz-note">{roundingNote(share, view.currency)}</p> : null}
                   {view.payer?.seatId === diner.id ? (
                     <p className="pb-status" data-paid="payer">
-                      Paid the bill · owed {both(view.payer.owedPence, converted?.payerOwed ?? undefined)}
+                      Paid the bill · owed {inBothCurrencies(view.payer.owedPence, view.currency, converted, converted?.payerOwed)}
                     </p>
                   ) : (
                     <DinerPayActions payBack={payBack} dinerId={diner.id} name={diner.name} payIn={converted?.currency ?? view.currency} held={!check.addsUp} />
@@ -133,6 +136,8 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
           })}
         </ul>
       </Card>
+      {/* Beside getting paid back, which it is about, so a bill in another currency has its Individual Totals on the first screen too. */}
+      {bill.currency !== GBP ? <PayBackRateCard currency={bill.currency} rate={bill.payBackRate} /> : null}
       <PayBackCard payBack={payBack} held={!check.addsUp} diners={bill.diners} payerId={payerId} />
       <Card aria-labelledby="grand-title">
         <h2 id="grand-title">Grand Total</h2>
@@ -193,7 +198,7 @@ function ItemsFold({ count, total, children }: { readonly count: number; readonl
     <details className="wz-fold">
       <summary>
         {count} items · {total}
-        <span className="wz-note"> Show each item, who had it, and the bill’s name</span>
+        <span className="wz-note"> Show each item and the bill’s name</span>
       </summary>
       {children}
     </details>

@@ -22,8 +22,19 @@ export function TipCard() {
   const { tipPence, serviceChargePence: service } = useStore($billView);
   const amountMode = tip.chosen && tip.mode === 'amount';
   return (
-    <Card aria-labelledby="tip-title">
-      <h2 id="tip-title">Tip</h2>
+    <Card aria-labelledby="tip-title" className="wz-tip">
+      {/* Kept short on a phone (the mode beside the title, the figure beside its field), so Individual Totals start on the first screen. */}
+      <div className="wz-tip-head">
+        <h2 id="tip-title">Tip</h2>
+        <div className="wz-segmented" role="group" aria-label="Tip mode">
+          <button type="button" aria-pressed={!amountMode} onClick={() => setTip({ mode: 'percent' })}>
+            Percentage
+          </button>
+          <button type="button" aria-pressed={amountMode} onClick={() => setTip({ mode: 'amount', amountText: minorToMajorText(tipPence, currency) })}>
+            Amount
+          </button>
+        </div>
+      </div>
       {service > 0 ? (
         <div className="wz-panel wz-info" role="note">
           <p>This bill already includes a service charge of {money(service)}, so no extra tip is added unless you choose one.</p>
@@ -32,38 +43,33 @@ export function TipCard() {
           </Button>
         </div>
       ) : null}
-      <div className="wz-segmented" role="group" aria-label="Tip mode">
-        <button type="button" aria-pressed={!amountMode} onClick={() => setTip({ mode: 'percent' })}>
-          Percentage
-        </button>
-        <button type="button" aria-pressed={amountMode} onClick={() => setTip({ mode: 'amount', amountText: minorToMajorText(tipPence, currency) })}>
-          Amount
-        </button>
+      <div className="wz-tip-row">
+        {amountMode ? (
+          <TipField
+            key="amount"
+            currency={currency}
+            label={`Tip amount (${currencySign(currency)})`}
+            shown={tip.amountText}
+            read={(text) => {
+              const read = readTipAmount(text, currency);
+              return read.ok ? { ok: true, commit: () => setTip({ amountText: minorToMajorText(read.pence, currency) }) } : read;
+            }}
+            keeps={`The tip stays at ${money(tipPence)}.`}
+          />
+        ) : (
+          <TipField
+            key="percent"
+            label="Tip percentage (%)"
+            shown={String(percent)}
+            read={(text) => {
+              const read = readTipPercent(text);
+              return read.ok ? { ok: true, commit: () => setTip({ mode: 'percent', percent: read.percent }) } : read;
+            }}
+            keeps={`The tip stays at ${percent}%.`}
+          />
+        )}
+        <p className="wz-tip-figure">Tip: {money(tipPence)}</p>
       </div>
-      {amountMode ? (
-        <TipField
-          key="amount"
-          currency={currency}
-          label={`Tip amount (${currencySign(currency)})`}
-          shown={tip.amountText}
-          read={(text) => {
-            const read = readTipAmount(text, currency);
-            return read.ok ? { ok: true, commit: () => setTip({ amountText: minorToMajorText(read.pence, currency) }) } : read;
-          }}
-          keeps={`The tip stays at ${money(tipPence)}.`}
-        />
-      ) : (
-        <TipField
-          key="percent"
-          label="Tip percentage (%)"
-          shown={String(percent)}
-          read={(text) => {
-            const read = readTipPercent(text);
-            return read.ok ? { ok: true, commit: () => setTip({ mode: 'percent', percent: read.percent }) } : read;
-          }}
-          keeps={`The tip stays at ${percent}%.`}
-        />
-      )}
       <div className="wz-quick" role="group" aria-label="Quick tip percentages">
         {TIP_QUICK_PERCENTS.map((p) => (
           <Button key={p} disabled={amountMode} aria-pressed={!amountMode && percent === p} onClick={() => setTip({ mode: 'percent', percent: p })}>
@@ -71,7 +77,6 @@ export function TipCard() {
           </Button>
         ))}
       </div>
-      <p className="wz-tip-figure">Tip: {money(tipPence)}</p>
       <TipSplitChoice />
     </Card>
   );

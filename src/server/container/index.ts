@@ -17,7 +17,7 @@ import { PostgresPaymentOrders } from '../../../adapters/postgres/postgres-payme
 import { PostgresPurchaseReports } from '../../../adapters/postgres/postgres-purchase-reports';
 import { MemoryRateLimiter } from '../../../adapters/memory/memory-rate-limiter';
 import { PostgresRateLimiter } from '../../../adapters/postgres/postgres-rate-limiter';
-import { PostgresStoredBills } from '../../../adapters/postgres/postgres-stored-bills';
+import { PostgresStoredBillEvents, PostgresStoredBills } from '../../../adapters/postgres/postgres-stored-bills';
 import { nodeSecrets } from '../../../adapters/crypto/node-secrets';
 import { PostgresRecoveryCodes } from '../../../adapters/postgres/postgres-recovery-codes';
 import { PostgresScanAllowance } from '../../../adapters/postgres/postgres-scan-allowance';
@@ -37,7 +37,7 @@ import type { ReceiptReader } from '../../../ports/receipt-reader';
 import type { Secrets } from '../../../ports/secrets';
 import type { LiveBillEvents, LiveBillStore } from '../../../ports/live-bills';
 import type { TabEvents, TabStore } from '../../../ports/tabs';
-import type { StoredBills } from '../../../ports/stored-bills';
+import type { StoredBillEvents, StoredBills } from '../../../ports/stored-bills';
 import type { RecoveryCodes } from '../../../ports/recovery-codes';
 import type { Abandoned, ScanAllowance } from '../../../ports/scan-allowance';
 import type { PacketCompressor, PacketSigner } from '../../../ports/share-links';
@@ -83,6 +83,7 @@ export async function buildServices(config: Config): Promise<Services> {
   const liveEvents = port<LiveBillEvents & { close(): Promise<void> }>(TOKENS.LiveBillEvents);
   const reader = port<ReceiptReader & { close?(): Promise<void> }>(TOKENS.ReceiptReader);
   const tabEvents = port<TabEvents & { close(): Promise<void> }>(TOKENS.TabEvents);
+  const storedBillEvents = port<StoredBillEvents & { close(): Promise<void> }>(TOKENS.StoredBillEvents);
   const stopSweeping = await giveBackAbandonedScans(port<ScanAllowance>(TOKENS.ScanAllowance), log);
   return {
     analyzeReceipt: new AnalyzeReceipt(reader, port<ScanAllowance>(TOKENS.ScanAllowance), limiter, analyzeLimits(config), log, port<DailyQuotas>(TOKENS.DailyQuotas), clock),
@@ -95,7 +96,7 @@ export async function buildServices(config: Config): Promise<Services> {
     publicUrl: (requestOrigin, path) => `${config.publicBaseUrl ?? linkOrigin(requestOrigin, config.productDomains)}${path}`,
     storedReceipts: new StoredReceipts(bills, limiter, secrets),
     shareBill: new ShareBill(bills, secrets, limiter, clock),
-    payments: new Payments(bills, secrets, limiter, clock),
+    payments: new Payments(bills, secrets, limiter, clock, storedBillEvents),
     openDinerBill: new OpenDinerBill(bills, secrets, clock),
     liveBills: new LiveBills(port<LiveBillStore>(TOKENS.LiveBillStore), liveEvents, limiter, new MemoryRateLimiter(clock), clock, secrets, bills, liveLimits(config)),
     tabs: new Tabs(port<TabStore>(TOKENS.TabStore), tabEvents, clock, secrets, limiter),
@@ -109,6 +110,7 @@ export async function buildServices(config: Config): Promise<Services> {
       await reader.close?.();
       await liveEvents.close();
       await tabEvents.close();
+      await storedBillEvents.close();
       await db.destroy();
     },
   };
@@ -177,6 +179,8 @@ async function buildContainer(config: Config): Promise<DependencyContainer> {
   container.register(TOKENS.PacketSigner, { useValue: new HmacPacketSigner(signingKeys) });
   container.register(TOKENS.PacketCompressor, { useValue: pakoCompressor });
   container.registerSingleton(TOKENS.StoredBills, PostgresStoredBills);
+  // Their changes heard on a LISTEN connection of their own, opened when a summary first watches one.
+  container.registerSingleton(TOKENS.StoredBillEvents, PostgresStoredBillEvents);
   container.register(TOKENS.Secrets, { useValue: nodeSecrets });
   container.registerSingleton(TOKENS.ScanAllowance, PostgresScanAllowance);
   container.registerSingleton(TOKENS.TokenCredits, PostgresTokenCredits);

@@ -3,8 +3,9 @@ import { NOT_ADDING_UP } from '../../../domain/adds-up';
 import { BREAKDOWN_MESSAGES } from '../../../domain/sharing/stored-receipt';
 import type { DinerBill } from '../../application/paying-back/diner-bill';
 import type { PayingBackError } from '../../application/paying-back/errors';
-import type { PayingBackRefusal } from '../../contracts/paying-back';
+import { PAYMENT_STATUS_EVENT, type PayingBackRefusal, type PaymentStatusAnswer } from '../../contracts/paying-back';
 import { clientIpOf } from './client-ip';
+import { eventStream } from './event-stream';
 import { json, jsonFailure, retryAfter } from './json';
 
 /** The documents' text (or ours, where they have none) for each code. */
@@ -78,4 +79,14 @@ export async function answerIvePaid(context: Pick<APIContext, 'clientAddress' | 
   const said = await (await locals.services()).payments.dinerPaid({ receiptId: params.id, dinerKey: params.dinerId }, await clientIpOf(context));
   const back = said.ok || said.error.code !== 'rate_limited' ? url.pathname : `${url.pathname}?problem=rate_limited`;
   return new Response(null, { status: 303, headers: { location: back } });
+}
+
+/** The organiser's view as Server-Sent Events (the contract's watchPayments): each view sent as a `status` event. */
+export function paymentStatusStream(signal: AbortSignal): { readonly response: Response; send(status: PaymentStatusAnswer): void; onClose(listener: () => void): void } {
+  const stream = eventStream(signal);
+  return {
+    response: stream.response,
+    send: (status) => stream.write(`event: ${PAYMENT_STATUS_EVENT}\ndata: ${JSON.stringify(status)}\n\n`),
+    onClose: stream.onClose,
+  };
 }

@@ -1,8 +1,10 @@
 import { isAppleMobile } from '../edge/page-cache.mjs';
 
 // Every address whose path or query carries a capability (a share token, a stored bill's diner key,
-// a live bill's or a tab's id, a bill packed in `?data=`): the pages that show a bill, whatever they answer.
-const CAPABILITY_PATHS = /^\/(?:r|receipt|app\/receipt|b|live|tab|api\/tabs|share|share-view|diner|diner-landing|breakdown|app\/diner|api\/shares)(?:\/|$)/;
+// a live bill's or a tab's id, a live bill's key in its stream's query, a bill packed in `?data=`):
+// the pages that show a bill, whatever they answer; and the stored bills' API, whose answers carry
+// the organiser's secret, the diners' links and who has paid (its event stream included).
+const CAPABILITY_PATHS = /^\/(?:r|receipt|app\/receipt|b|live|tab|api\/tabs|api\/bills|api\/live-bills|share|share-view|diner|diner-landing|breakdown|app\/diner|api\/shares)(?:\/|$)/;
 
 /** Whether this address carries a capability, so its answer must be kept private (markPrivate). */
 export function carriesCapability(url: URL): boolean {

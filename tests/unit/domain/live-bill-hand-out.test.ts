@@ -49,6 +49,18 @@ describe('handing out pay-back links after Finish', () => {
     expect(bill.status).toBe('finished');
   });
 
+  it('carries a euro bill’s rate and each share at it onto the phones: only the diner’s own, and through the wire', () => {
+    const settled = { items: [], tipPence: 0, tipSplit: 'equal' as const, payBack: { currency: 'GBP' as never, rate: '0.86' }, converted: { ann: 1061, bob: 849 } };
+    const bill = applyLive(finished(), { ...handOut(), settled });
+    expect(bill.payBack).toEqual({ currency: 'GBP', rate: '0.86' });
+    expect(bill.diners.find((d) => d.id === 'ann')!.payLink).toEqual({ path: ANN_PAGE, pence: 1234, converted: 1061 });
+    const annSees = liveBillFromJson(JSON.parse(JSON.stringify(liveBillToJson(visibleTo(bill, ann)))));
+    expect(annSees?.payBack).toEqual({ currency: 'GBP', rate: '0.86' });
+    expect(annSees?.diners.map((d) => d.payLink?.converted)).toEqual([1061, undefined, undefined]);
+    // A later hand-out from a bill without a rate takes it away.
+    expect(applyLive(bill, { ...handOut(), settled: { items: [], tipPence: 0, tipSplit: 'equal' } }).payBack).toBeUndefined();
+  });
+
   it('replaces the links handed out before: a diner left out has none', () => {
     const again = run(run(finished(), organiser, handOut()), organiser, handOut([{ dinerId: 'bob', path: BOB_PAGE, pence: 1000 }]));
     expect(again.diners.find((d) => d.id === 'ann')).not.toHaveProperty('payLink');

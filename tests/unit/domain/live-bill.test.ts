@@ -46,6 +46,14 @@ describe('opening a bill to the table', () => {
     expect(aBill().diners.every((d) => !d.joined)).toBe(true);
   });
 
+  it('keeps the rate a bill in another currency is paid back at, refusing one that is not a rate; none on a bill in pounds', () => {
+    const euros = newLiveBill(aLiveBillRequest({ currency: 'EUR', payBackRate: '0.86' }), 'b', NOW);
+    expect(euros.ok && euros.value.payBack).toEqual({ currency: 'GBP', rate: '0.86' });
+    expect(newLiveBill(aLiveBillRequest({ currency: 'EUR', payBackRate: 'lots' }), 'b', NOW)).toEqual({ ok: false, error: 'bad_bill' });
+    const pounds = newLiveBill(aLiveBillRequest({ payBackRate: '0.86' }), 'b', NOW);
+    expect(pounds.ok && pounds.value.payBack).toBeUndefined();
+  });
+
   it('refuses a bill with no items, nine diners, or a blank name', () => {
     expect(newLiveBill(aLiveBillRequest({ items: [] }), 'b', NOW)).toEqual({ ok: false, error: 'no_items' });
     const nine = Array.from({ length: 9 }, (_, i) => ({ id: `d${i}`, name: `D${i}` }));

@@ -88,3 +88,36 @@ describe('which way to pay, per currency', () => {
     expect(tableCodeOf([])).toBeNull();
   });
 });
+
+describe("the organiser's view of a euro bill paid back in pounds", () => {
+  it('gives every row and the card in both currencies, and the card says the rate', () => {
+    const made = newStoredReceipt(
+      {
+        currency: 'EUR',
+        merchant: 'Taverna',
+        tipPence: 0,
+        payeeName: 'Alex',
+        payBackRate: '0.86',
+        payerId: 'a',
+        diners: [
+          { id: 'a', name: 'Alex' },
+          { id: 'b', name: 'Ben' },
+          { id: 'c', name: 'Cat' },
+        ],
+        items: [
+          { name: 'Moussaka', pricePence: 1450, assignedTo: ['a'] },
+          { name: 'Souvlaki', pricePence: 1205, assignedTo: ['b'] },
+          { name: 'Salad', pricePence: 669, assignedTo: ['c'] },
+        ],
+      },
+      (n) => crypto.getRandomValues(new Uint8Array(n)),
+    );
+    if (!made.ok) throw new Error(made.error);
+    const { receipt } = made.value;
+    const ben = receipt.diners.find((d) => d.displayName === 'Ben')!.id;
+    const status = paymentStatus(receipt, [{ dinerId: ben, paidBy: 'diner', paidAt: new Date('2026-11-28T01:00:00Z'), amountPence: pence(1205) }]);
+    // €12.05 at 0.86 is £10.363: £10.36; €6.69 is £5.7534: £5.75; the payer is owed both, €18.74: £16.1164, £16.12.
+    expect(status.diners.map((d) => d.note)).toEqual(['Paid the bill · owed €18.74 (£16.12)', "✓ Ben says they've paid €12.05 (£10.36)", 'Not paid yet']);
+    expect(status.summary).toBe('1 of 2 paid · €6.69 (£5.75) still to come · at 1 EUR = £0.86');
+  });
+});

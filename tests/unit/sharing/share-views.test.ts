@@ -69,6 +69,26 @@ describe('share dialog summary and text', () => {
   });
 });
 
+describe('share text of a bill paid back in pounds at a rate', () => {
+  it('gives every amount in both currencies, the shares adding up in pounds, and says the rate', () => {
+    const euros = billOf({ ...bill, currency: 'EUR' });
+    const whole = shareSummary(euros, null, '0.86');
+    if (!whole.ok) throw new Error(whole.error);
+    const text = shareText(whole.value, 'https://x/b/T');
+    // €32.01 at 0.86 is £27.53; Alice €20.50 → £17.63, Ben €11.51 → £9.90 (£9.8986 rounds up: the shares add up to £27.53).
+    expect(text).toContain('Total: €32.01 (£27.53)');
+    expect(text).toContain('• Alice: €20.50 (£17.63)');
+    expect(text).toContain('• Ben: €11.51 (£9.90)');
+    expect(text).toContain('Paid back in GBP at 1 EUR = £0.86');
+    const ben = shareSummary(euros, 'b', '0.86');
+    if (!ben.ok) throw new Error(ben.error);
+    const own = shareText(ben.value, 'https://x/b/T');
+    expect(own).toContain('• Wine: €10.00 (£8.60)');
+    expect(own).toContain('Total: €11.51 (£9.90)');
+    expect(own).toContain('Paid back in GBP at 1 EUR = £0.86');
+  });
+});
+
 describe('bill views from a packet', () => {
   it('gives every seat its items, tip share and total, summing to the bill', () => {
     const packet = aPacket(bill, 0);

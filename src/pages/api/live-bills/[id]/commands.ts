@@ -21,7 +21,8 @@ export const POST: APIRoute = async (context) => {
   if (command === null) return liveRefusalResponse({ code: 'bad_link' });
   const outcome = await liveBills.command(billId, input.value.key, command, await clientIpOf(context));
   if (!outcome.ok) return liveRefusalResponse(outcome.error);
-  return answerWith(liveCommand, { bill: liveBillToJson(outcome.value.bill), ...(outcome.value.joined ? { joined: outcome.value.joined } : {}) });
+  const { joined, asked } = outcome.value;
+  return answerWith(liveCommand, { bill: liveBillToJson(outcome.value.bill), ...(joined ? { joined } : {}), ...(asked ? { asked } : {}) });
 };
 
 /** Pay-back links as paths of our own pages (sent as full links or paths); null if any is not one. */
