@@ -32,3 +32,8 @@ export function parsePriceInput(text: string, currency: CurrencyCode): PriceInpu
   if (pricePence === 0) return { kind: 'cleared' };
   return { kind: 'price', pricePence, normalised: minorToMajorText(pricePence, currency) };
 }
+
+/** A corrected price keeps the line's sign: a discount stays a discount whatever the person typed. */
+export function keepingSign(previous: Pence, typed: Pence): Pence {
+  return pence(previous < 0 ? -Math.abs(typed) : typed);
+}

@@ -8,7 +8,7 @@ import type { Pence } from '../../../domain/money';
 import type { SplitLine } from '../../../domain/live-bill/live-split';
 import { payBackRate } from '../../../domain/paying-back/pay-back-rate';
 import { payerDinerId } from '../../../domain/paying-back/payee';
-import { typedMinor, typedMajor } from '../../../domain/price-input';
+import { keepingSign, typedMinor, typedMajor } from '../../../domain/price-input';
 import { receiptIdFor, type BillItem, type Diner } from '../../../domain/receipt';
 import { keepAssignments, linesToPassOn, missedLine, rescaleReview, reviewLinesForBill, type MissedLineProblem, type ReviewLine } from '../../../domain/review';
 import { printedQuantity, withEveryoneToggled, withoutDiner, withPortionCount, withQuantity, withSplitMode, type SplitMode } from '../../../domain/portions';
@@ -260,7 +260,7 @@ export function renameItem(itemId: string, rawName: string): Result<string, AddI
 
 /** A corrected price keeps the item's sign (a discount stays a discount). */
 export function repriceItem(itemId: string, pricePence: Pence): void {
-  editItem(itemId, (item) => ({ ...item, pricePence: (item.pricePence < 0 ? -Math.abs(pricePence) : pricePence) as Pence }));
+  editItem(itemId, (item) => ({ ...item, pricePence: keepingSign(item.pricePence, pricePence) }));
 }
 
 export type AddItemProblem = 'name needed' | 'price needed';

@@ -130,7 +130,29 @@ export function toggle(page: Page, item: string, diner: string) {
 }
 
 /** axe-core: no serious or critical violations on what is showing. */
+/**
+ * Images in and the page's height unchanged over two frames: axe's target-size measures what covers a
+ * target (a sticky bar), so it must run where things will stay, not while a QR code is landing.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = -1;
+        const frame = () => {
+          const height = document.documentElement.scrollHeight;
+          if (height === last) return resolve();
+          last = height;
+          requestAnimationFrame(() => requestAnimationFrame(frame));
+        };
+        frame();
+      }),
+  );
+}
+
 export async function expectAccessible(page: Page, where: string, tags?: readonly string[]): Promise<void> {
+  await settled(page);
   const results = await analyzeAccessibility(page, tags);
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

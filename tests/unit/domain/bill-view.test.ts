@@ -3,6 +3,7 @@ import { billView } from '../../../domain/bill-view';
 import { currencyCode, GBP } from '../../../domain/currency';
 import { pence } from '../../../domain/money';
 import { evenUnitPrice } from '../../../domain/portions';
+import { keepingSign } from '../../../domain/price-input';
 import { tipSettingPence, tipSettingPercent } from '../../../domain/tip-setting';
 import { aBill } from '../../support/builders';
 
@@ -48,5 +49,13 @@ describe('a unit price', () => {
     expect(evenUnitPrice(pence(1500), 3)).toBe(500);
     expect(evenUnitPrice(pence(-900), 3)).toBe(-300);
     expect(evenUnitPrice(pence(1000), 3)).toBeNull();
+  });
+});
+
+describe('a corrected price', () => {
+  it('keeps the line’s sign', () => {
+    expect(keepingSign(pence(-500), pence(300))).toBe(-300);
+    expect(keepingSign(pence(-500), pence(-300))).toBe(-300);
+    expect(keepingSign(pence(500), pence(300))).toBe(300);
   });
 });
