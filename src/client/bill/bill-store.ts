@@ -1,5 +1,6 @@
 import { atom, computed } from 'nanostores';
 import type { Bill } from '../../../domain/bill';
+import type { ExportStamp } from '../../../domain/export';
 import { billView, type BillView } from '../../../domain/bill-view';
 import { billName, chosenBillName, londonDay } from '../../../domain/bill-name';
 import { acceptDinerName, dinerColour, type DinerNameProblem } from '../../../domain/diners';
@@ -281,12 +282,16 @@ export function removeItem(id: string): void {
   updateBill((bill) => ({ items: bill.items.filter((i) => i.id !== id) }));
 }
 
+/** A receipt id and the time now: what a bill's export is stamped with. */
+export function newExportStamp(): ExportStamp {
+  return { receiptId: receiptIdFor(new Date(), crypto.getRandomValues(new Uint8Array(6))), timestamp: new Date().toISOString() };
+}
+
 /** Continue to Summary: the bill gets its receipt id and time (what its export is stamped with). */
 export function continueToSummary(): void {
   const bill = $bill.get();
   if (bill.diners.length === 0 || bill.items.length === 0) return;
-  const exportStamp = { receiptId: receiptIdFor(new Date(), crypto.getRandomValues(new Uint8Array(6))), timestamp: new Date().toISOString() };
-  updateBill(() => ({ exportStamp, step: 'summary' }));
+  updateBill(() => ({ exportStamp: newExportStamp(), step: 'summary' }));
 }
 
 /** A shared bill opened from a link goes straight to the summary, its tip kept as an amount and shared as it was. */

@@ -6,7 +6,7 @@ import { portionLabel, unitsGiven } from '../../../domain/portions';
 import type { BillItem } from '../../../domain/receipt';
 import { Avatar } from './AssignStep';
 import { $bill } from '../bill/bill-state';
-import { $billModel, $billView, assignItemNow, billSnapshot, goToStep, splitAmongEveryone } from '../bill/bill-store';
+import { $billModel, $billView, assignItemNow, billSnapshot, goToStep, newExportStamp, splitAmongEveryone } from '../bill/bill-store';
 import { roundingNote, type AddsUpView } from '../../../domain/adds-up';
 import { BillNameField } from './BillNameField';
 import { ItemHead } from './ItemEditor';
@@ -37,9 +37,11 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
   const both = (amount: number, convertedAmount: number | undefined) =>
     converted === null || convertedAmount === undefined ? money(amount) : `${money(amount)} · ${formatMoney(convertedAmount, converted.currency)}`;
   const payerId = model.payerId;
+  // A bill kept from before bills had export stamps gets one for as long as the Summary is open.
+  const exportStamp = useMemo(() => bill.exportStamp ?? newExportStamp(), [bill.exportStamp]);
   // Nothing is stored, sent or shared while the shares do not add up to the Grand Total.
   const toStore = useMemo(() => {
-    if (bill.exportStamp === null || !check.addsUp) return null;
+    if (!check.addsUp) return null;
     // The bill's name (the receipt's restaurant and date, or as typed); the lines' names only for a bill kept before bills had names.
     const name = billLabel(
       model.name,
@@ -168,7 +170,7 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
         </Button>
         <Button onClick={onSplitAnother}>Split Another Bill</Button>
       </div>
-      {bill.exportStamp && check.addsUp ? <ExportButtons bill={model} stamp={bill.exportStamp} /> : null}
+      {check.addsUp ? <ExportButtons bill={model} stamp={exportStamp} /> : null}
       {check.addsUp && dialog === 'tab' ? (
         <OnDemand part={addToTabDialog} props={{ open: true, onClose: () => setDialog(null), bill: model, total: view.totalPence, payerId }} pending={<PendingOverlay />} />
       ) : null}

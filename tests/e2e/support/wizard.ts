@@ -131,24 +131,30 @@ export function toggle(page: Page, item: string, diner: string) {
 
 /** axe-core: no serious or critical violations on what is showing. */
 /**
- * Images in and the page's height unchanged over two frames: axe's target-size measures what covers a
- * target (a sticky bar), so it must run where things will stay, not while a QR code is landing.
+ * The images on screen in and the page's height unchanged over two frames: axe's target-size measures
+ * what covers a target (a sticky bar), so it runs where things will stay, not while a QR code is
+ * landing. A lazy image off screen or hidden never loads, so it is not waited for; nor is anything for long.
  */
 async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        let last = -1;
-        const frame = () => {
-          const height = document.documentElement.scrollHeight;
-          if (height === last) return resolve();
-          last = height;
-          requestAnimationFrame(() => requestAnimationFrame(frame));
-        };
-        frame();
-      }),
-  );
+  const loaded = () =>
+    Array.from(document.images).every((image) => {
+      const box = image.getBoundingClientRect();
+      return image.complete || box.width === 0 || box.bottom < 0 || box.top > innerHeight;
+    });
+  const still = () =>
+    new Promise<void>((resolve) => {
+      let last = -1;
+      let frames = 0;
+      const frame = () => {
+        const height = document.documentElement.scrollHeight;
+        if (height === last || ++frames > 60) return resolve();
+        last = height;
+        requestAnimationFrame(() => requestAnimationFrame(frame));
+      };
+      frame();
+    });
+  await page.waitForFunction(loaded, undefined, { timeout: 3000 }).catch(() => undefined);
+  await page.evaluate(still);
 }
 
 export async function expectAccessible(page: Page, where: string, tags?: readonly string[]): Promise<void> {
