@@ -81,7 +81,7 @@ module.exports = {
     {
       name: 'the-live-bill-knows-nothing-of-paying-back',
       severity: 'error',
-      from: { path: '^src/client/live/' },
+      from: { path: '^src/client/live-bill/' },
       to: { path: '^src/client/paying-back/' },
     },
     {

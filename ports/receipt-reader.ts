@@ -1,4 +1,4 @@
-import type { ReceiptReading } from '../domain/receipt-line';
+import type { ReceiptReading } from '../domain/scanning/receipt-line';
 import type { Result } from '../domain/result';
 
 /** An uploaded receipt photo whose type has been checked from its bytes. */

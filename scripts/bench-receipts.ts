@@ -23,7 +23,7 @@
  * this process too, so a run with `--ratio` says nothing of the reader's memory.
  *
  * Each item line is counted wrong when no expected item matched it, right otherwise, and the
- * share of each the reading marked doubtful (domain/receipt-doubt.ts) is printed per folder and
+ * share of each the reading marked doubtful (domain/scanning/receipt-doubt.ts) is printed per folder and
  * for all but the held-out half.
  */
 import { availableParallelism, loadavg } from 'node:os';
@@ -33,8 +33,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchReader, receiptImage } from './receipts/engine';
-import { lineDoubts } from '../domain/receipt-doubt';
-import type { ReceiptLine } from '../domain/receipt-line';
+import { lineDoubts } from '../domain/scanning/receipt-doubt';
+import type { ReceiptLine } from '../domain/scanning/receipt-line';
 import { f1, merchantNamed, missesOf, percentile, scoreItems, type ItemScore, type TruthItem } from './receipts/score';
 import { emitRows, say } from './bench-output.mjs';
 

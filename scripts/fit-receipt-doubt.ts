@@ -1,29 +1,29 @@
 /**
- * Fits the receipt reader's doubt model (domain/receipt-doubt-model.ts) on the development
+ * Fits the receipt reader's doubt model (domain/scanning/receipt-doubt-model.ts) on the development
  * receipts, and says how it would do on receipts it was not fitted on:
  *   npx tsx scripts/fit-receipt-doubt.ts --ocr-cache <dir> [--dir <receipts dir>] [--lines] [--folds <n>]
  *
  * Each item line of `wildreceipt/`, the even half of `wildreceipt-more/` and `cord/` is read (the OCR
  * output kept in <dir>, as `bench:receipts --ocr-cache` keeps it), its evidence taken
- * (domain/receipt-doubt-evidence.ts) and labelled wrong when no expected item matched it (the
+ * (domain/scanning/receipt-doubt-evidence.ts) and labelled wrong when no expected item matched it (the
  * bench's scorer). A logistic regression with an L2 penalty, on standardised evidence, is fitted by
  * Newton's method; the threshold is the lowest score that doubts at most TARGET_RIGHT of the right
  * lines, with the sum's own suspects (lineDoubts) counted as doubted. The odd half of
  * `wildreceipt-more/` is held out and never read here.
  *
  * Prints the cross-validated figures (by default each receipt's lines scored by a model fitted
- * without that receipt; `--folds n` for n folds by receipt), the whole fit's, and the model as TypeScript for domain/receipt-doubt-model.ts.
+ * without that receipt; `--folds n` for n folds by receipt), the whole fit's, and the model as TypeScript for domain/scanning/receipt-doubt-model.ts.
  * `--lines` prints every wrong line (and the right lines doubted) with its score and evidence.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PaddleOcr } from '../adapters/ocr/paddle-ocr';
-import { EVIDENCE, lineEvidence, type Evidence, type EvidenceName } from '../domain/receipt-doubt-evidence';
-import { doubtScore, type DoubtModel } from '../domain/receipt-doubt-model';
-import { lineDoubts } from '../domain/receipt-doubt';
-import { laidOutRows } from '../domain/receipt-layout';
-import { parseReceiptRows } from '../domain/receipt-parser';
+import { EVIDENCE, lineEvidence, type Evidence, type EvidenceName } from '../domain/scanning/receipt-doubt-evidence';
+import { doubtScore, type DoubtModel } from '../domain/scanning/receipt-doubt-model';
+import { lineDoubts } from '../domain/scanning/receipt-doubt';
+import { laidOutRows } from '../domain/scanning/receipt-layout';
+import { parseReceiptRows } from '../domain/scanning/receipt-parser';
 import { CachedTextFinder, ocrFingerprint } from './receipts/ocr-cache';
 import { missesOf, type TruthItem } from './receipts/score';
 
@@ -130,7 +130,7 @@ if (argv.includes('--lines')) {
   for (const e of examples.filter((x) => !x.wrong && (doubtScore(model, x.evidence) >= model.threshold || x.suspect))) console.log(line(e));
 }
 
-console.log('\n// domain/receipt-doubt-model.ts: fitted by scripts/fit-receipt-doubt.ts');
+console.log('\n// domain/scanning/receipt-doubt-model.ts: fitted by scripts/fit-receipt-doubt.ts');
 console.log(`export const DOUBT_MODEL: DoubtModel = ${JSON.stringify(model, (_, v: unknown) => (typeof v === 'number' ? Number(v.toPrecision(4)) : v), 2)};`);
 
 function report(title: string, doubted: (e: Example) => boolean): void {

@@ -2,11 +2,11 @@
  * Reads receipt photos in one process and prints one JSON line per image (file, merchant, date,
  * currency and whether it was only guessed from the place (`currencyDoubtful`), lines, totalPence,
  * ms). Every line says whether it is `doubtful`, and why (`doubt`: name, price, sum or line;
- * domain/receipt-doubt.ts). The median and p95 time per photo go to stderr at the end:
+ * domain/scanning/receipt-doubt.ts). The median and p95 time per photo go to stderr at the end:
  *   npm run --silent receipts:read -- [--engine local|openai] <image>...
  */
 import { readFile } from 'node:fs/promises';
-import { lineDoubts } from '../domain/receipt-doubt';
+import { lineDoubts } from '../domain/scanning/receipt-doubt';
 import { fileArguments, readerFromEnvironment, receiptImage } from './receipts/engine';
 import { percentile } from './receipts/score';
 

@@ -1,4 +1,4 @@
-import { NO_HEADER, type ReceiptReading } from '../../domain/receipt-line';
+import { NO_HEADER, type ReceiptReading } from '../../domain/scanning/receipt-line';
 import { ok, type Result } from '../../domain/result';
 import type { ReadFailure, ReceiptImage, ReceiptReader } from '../../ports/receipt-reader';
 

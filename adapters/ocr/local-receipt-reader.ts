@@ -1,7 +1,7 @@
-import { withReadingDoubts } from '../../domain/receipt-doubt';
-import { laidOutRows } from '../../domain/receipt-layout';
-import { NO_HEADER, type ReceiptReading } from '../../domain/receipt-line';
-import { parseReceiptRows } from '../../domain/receipt-parser';
+import { withReadingDoubts } from '../../domain/scanning/receipt-doubt';
+import { laidOutRows } from '../../domain/scanning/receipt-layout';
+import { NO_HEADER, type ReceiptReading } from '../../domain/scanning/receipt-line';
+import { parseReceiptRows } from '../../domain/scanning/receipt-parser';
 import { err, ok, type Result } from '../../domain/result';
 import type { ReadFailure, ReceiptImage, ReceiptReader } from '../../ports/receipt-reader';
 import { PaddleOcr } from './paddle-ocr';

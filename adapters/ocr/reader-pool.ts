@@ -1,4 +1,4 @@
-import type { ReceiptReading } from '../../domain/receipt-line';
+import type { ReceiptReading } from '../../domain/scanning/receipt-line';
 import { err, type Result } from '../../domain/result';
 import type { ReadFailure, ReceiptImage, ReceiptReader } from '../../ports/receipt-reader';
 import { PooledWorker, type PooledWorkerOptions } from './pooled-worker';

@@ -1,4 +1,4 @@
-import type { ReceiptReading } from '../../domain/receipt-line';
+import type { ReceiptReading } from '../../domain/scanning/receipt-line';
 import type { Result } from '../../domain/result';
 import type { ReadFailure, ReceiptImage } from '../../ports/receipt-reader';
 

@@ -1,4 +1,4 @@
-import type { PrintedWord } from '../../domain/receipt-layout';
+import type { PrintedWord } from '../../domain/scanning/receipt-layout';
 
 /** What the local reader needs from an OCR engine (PaddleOCR here, a fake in tests). */
 export interface TextFinder {

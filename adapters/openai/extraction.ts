@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RECEIPT_LINE_KINDS } from '../../domain/receipt-line';
+import { RECEIPT_LINE_KINDS } from '../../domain/scanning/receipt-line';
 
 /**
  * What we ask the model for: the specification's extraction instructions, plus quantities, the merchant, the date, the currency,

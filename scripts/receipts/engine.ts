@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { readConfig } from '../../src/server/config';
 import { createReceiptReader } from '../../src/server/container/receipt-reader';
 import type { ReceiptImage } from '../../ports/receipt-reader';
-import { imageTypeOf } from '../../domain/image-upload';
+import { imageTypeOf } from '../../domain/scanning/image-upload';
 import { LocalReceiptReader } from '../../adapters/ocr/local-receipt-reader';
 import { PaddleOcr } from '../../adapters/ocr/paddle-ocr';
 import { CachedTextFinder, ocrFingerprint } from './ocr-cache';

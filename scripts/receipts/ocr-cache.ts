@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TextFinder } from '../../adapters/ocr/text-finder';
-import type { PrintedWord } from '../../domain/receipt-layout';
+import type { PrintedWord } from '../../domain/scanning/receipt-layout';
 
 /**
  * A TextFinder that keeps what the OCR found per image on disk, so parser changes can be measured

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { LINE_DOUBTS, RECEIPT_LINE_KINDS } from '../../domain/receipt-line';
+import { LINE_DOUBTS, RECEIPT_LINE_KINDS } from '../../domain/scanning/receipt-line';
 import type { Endpoint } from './endpoint';
 import { everyMember } from './every-member';
 

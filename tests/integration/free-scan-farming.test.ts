@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FREE_SCANS_FROM_ADDRESS_USED_MESSAGE, SCANNING_PAUSED_MESSAGE } from '../../domain/scan-budgets';
+import { FREE_SCANS_FROM_ADDRESS_USED_MESSAGE, SCANNING_PAUSED_MESSAGE } from '../../domain/scanning/scan-budgets';
 import { UPLOAD_MESSAGES } from '../../src/server/http/scanning';
 import { buySmallPackage, call, type Answer } from '../support/app-client';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';

@@ -1,9 +1,9 @@
 import type { AnonymousId } from '../../../domain/anonymous-id';
 import { addressBucket } from '../../../domain/client-address';
-import { checkUpload, type UploadLimits } from '../../../domain/image-upload';
-import { BILLED_KINDS, type ReceiptReading } from '../../../domain/receipt-line';
+import { checkUpload, type UploadLimits } from '../../../domain/scanning/image-upload';
+import { BILLED_KINDS, type ReceiptReading } from '../../../domain/scanning/receipt-line';
 import { err, ok, type Result } from '../../../domain/result';
-import { secondsUntilNextBudgetDay } from '../../../domain/scan-budgets';
+import { secondsUntilNextBudgetDay } from '../../../domain/scanning/scan-budgets';
 import type { Clock } from '../../../ports/clock';
 import type { DailyQuotas } from '../../../ports/daily-quotas';
 import type { Log } from '../../../ports/log';

@@ -1,4 +1,4 @@
-import { AI_SPEND_QUOTA, budgetDay, freeScansQuota } from '../../../domain/scan-budgets';
+import { AI_SPEND_QUOTA, budgetDay, freeScansQuota } from '../../../domain/scanning/scan-budgets';
 import type { Clock } from '../../../ports/clock';
 import type { DailyQuotas } from '../../../ports/daily-quotas';
 import type { FreeScan } from '../../../ports/scan-allowance';

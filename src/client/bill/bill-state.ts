@@ -3,7 +3,7 @@ import { GBP, type CurrencyCode } from '../../../domain/currency';
 import type { Pence } from '../../../domain/money';
 import type { ExportStamp } from '../../../domain/export';
 import type { BillItem, Diner } from '../../../domain/receipt';
-import type { ReviewLine } from '../../../domain/review';
+import type { ReviewLine } from '../../../domain/scanning/review';
 import type { TipSplit } from '../../../domain/split';
 import type { TipSetting } from '../../../domain/tip-setting';
 import { DEFAULT_TIP_PERCENT } from '../../../domain/tip-default';

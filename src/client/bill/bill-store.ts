@@ -11,7 +11,7 @@ import { payBackRate } from '../../../domain/paying-back/pay-back-rate';
 import { payerDinerId } from '../../../domain/paying-back/payee';
 import { keepingSign, typedMinor, typedMajor } from '../../../domain/price-input';
 import { receiptIdFor, type BillItem, type Diner } from '../../../domain/receipt';
-import { keepAssignments, linesToPassOn, missedLine, rescaleReview, reviewLinesForBill, type MissedLineProblem, type ReviewLine } from '../../../domain/review';
+import { keepAssignments, linesToPassOn, missedLine, rescaleReview, reviewLinesForBill, type MissedLineProblem, type ReviewLine } from '../../../domain/scanning/review';
 import { printedQuantity, withEveryoneToggled, withoutDiner, withPortionCount, withQuantity, withSplitMode, type SplitMode } from '../../../domain/portions';
 import { err, ok, type Result } from '../../../domain/result';
 import { MAX_ITEM_PENCE } from '../../../domain/bill';

@@ -4,7 +4,7 @@ import { paymentRequestText, reminderText } from '../../../domain/paying-back/me
 import type { Payee } from '../../../domain/paying-back/payee';
 import { pence } from '../../../domain/money';
 import { publicPaths } from '../../../domain/public-paths';
-import { handOutLinks } from '../live/hand-out';
+import { handOutLinks } from '../live-bill/hand-out';
 import type { HandOutLink } from '../bill/bill-state';
 import { forgetHandOut, handedOut, setStoredReceiptId } from '../bill/bill-store';
 import { toast } from '../ui/toasts';

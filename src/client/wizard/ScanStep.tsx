@@ -1,6 +1,6 @@
 import { useStore } from '../use-store';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { sampleReceiptLines } from '../../../domain/review';
+import { sampleReceiptLines } from '../../../domain/scanning/review';
 import { isOnline, OFFLINE_MESSAGES } from '../online';
 import { FAILURE_PANEL_TITLE, failureMessage } from './analysis-errors';
 import { analyzeReceipt, fileToBase64 } from './analyze';

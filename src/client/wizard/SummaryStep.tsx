@@ -13,7 +13,7 @@ import { ItemHead } from './ItemEditor';
 import { ShareBreakdown } from '../bill/ShareBreakdown';
 import { useMoney } from './use-money';
 import { TipCard } from './TipCard';
-import { LiveSeatAsks } from '../live/OrganiserLivePanel';
+import { LiveSeatAsks } from '../live-bill/OrganiserLivePanel';
 import { PayBackRateCard } from './PayBackRateCard';
 import { billLabel, dinerItemNames } from '../../../domain/paying-back/messages';
 import { DinerPayActions, PayBackCard } from '../paying-back/PayBackCard';

@@ -1,7 +1,7 @@
-import { headerFromAnalysis, linesFromAnalysis, printedTotalFromAnalysis } from '../../../domain/analysis-response';
+import { headerFromAnalysis, linesFromAnalysis, printedTotalFromAnalysis } from '../../../domain/scanning/analysis-response';
 import type { Pence } from '../../../domain/money';
-import type { ReceiptHeader } from '../../../domain/receipt-line';
-import type { ReviewLine } from '../../../domain/review';
+import type { ReceiptHeader } from '../../../domain/scanning/receipt-line';
+import type { ReviewLine } from '../../../domain/scanning/review';
 import { err, ok, type Result } from '../../../domain/result';
 import type { AnalysisFailure } from './analysis-errors';
 

@@ -1,8 +1,8 @@
 import { printedQuantity } from '../../../domain/portions';
-import { lineDoubts } from '../../../domain/receipt-doubt';
-import type { ReceiptLine } from '../../../domain/receipt-line';
-import { reconcile } from '../../../domain/receipt-reconcile';
-import { FREE_SCANS_FROM_ADDRESS_USED_MESSAGE, SCANNING_PAUSED_MESSAGE } from '../../../domain/scan-budgets';
+import { lineDoubts } from '../../../domain/scanning/receipt-doubt';
+import type { ReceiptLine } from '../../../domain/scanning/receipt-line';
+import { reconcile } from '../../../domain/scanning/receipt-reconcile';
+import { FREE_SCANS_FROM_ADDRESS_USED_MESSAGE, SCANNING_PAUSED_MESSAGE } from '../../../domain/scanning/scan-budgets';
 import type { Analysis, ScanFailure } from '../../application/scanning/analyze-receipt';
 import { readReceipt, type ScanRefusalCode } from '../../contracts/scanning';
 import { answerWith } from './answer';

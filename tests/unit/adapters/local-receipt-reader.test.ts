@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LocalReceiptReader } from '../../../adapters/ocr/local-receipt-reader';
 import type { TextFinder } from '../../../adapters/ocr/text-finder';
-import type { PrintedWord } from '../../../domain/receipt-layout';
+import type { PrintedWord } from '../../../domain/scanning/receipt-layout';
 
 /** A word box at (x, y), 20 px high, as an OCR engine would report it. */
 const word = (text: string, x: number, y: number): PrintedWord => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { currencyCode } from '../../../domain/currency';
 import { pence } from '../../../domain/money';
 import { splitLines } from '../../../domain/live-bill/live-split';
-import { sampleReceiptLines } from '../../../domain/review';
+import { sampleReceiptLines } from '../../../domain/scanning/review';
 import { $bill, EMPTY_BILL, resetBill } from '../../../src/client/bill/bill-state';
 import {
   $billModel,

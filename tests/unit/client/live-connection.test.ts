@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newLiveBill } from '../../../domain/live-bill/new-live-bill';
 import { liveBillToJson } from '../../../domain/live-bill/wire';
-import { connectLive, type LiveConnection } from '../../../src/client/live/live-connection';
+import { connectLive, type LiveConnection } from '../../../src/client/live-bill/live-connection';
 import { aLiveBillRequest } from '../../support/live-bills';
 
 /** An EventSource the test speaks through: it records the URLs opened and delivers events by hand. */

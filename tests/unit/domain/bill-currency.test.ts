@@ -9,7 +9,7 @@ import { pence } from '../../../domain/money';
 import { paymentRequestText, reminderText } from '../../../domain/paying-back/messages';
 import { leftAtRate } from '../../../domain/paying-back/pay-back-rate';
 import type { Bill } from '../../../domain/bill';
-import { missedLine, rescaleReview, reviewLine } from '../../../domain/review';
+import { missedLine, rescaleReview, reviewLine } from '../../../domain/scanning/review';
 import { newStoredReceipt } from '../../../domain/sharing/new-receipt';
 import { dinerBreakdown } from '../../../domain/sharing/stored-receipt';
 import { paymentLinks } from '../../../domain/sharing/payment-links';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkUpload, imageTypeOf, isStrictBase64 } from '../../../domain/image-upload';
+import { checkUpload, imageTypeOf, isStrictBase64 } from '../../../domain/scanning/image-upload';
 import { PDF_BYTES, pngClaiming, tinyImage } from '../../support/images';
 
 const limits = { maxBytes: 1024 * 1024, maxPixels: 40_000_000, maxSide: 12_000 };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { trailingAmount } from '../../../domain/receipt-amount';
+import { trailingAmount } from '../../../domain/scanning/receipt-amount';
 
 describe('trailingAmount', () => {
   it.each([

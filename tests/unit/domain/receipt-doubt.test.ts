@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { withReadingDoubts } from '../../../domain/receipt-doubt';
-import { EVIDENCE, lineEvidence, type Evidence } from '../../../domain/receipt-doubt-evidence';
-import { DOUBT_MODEL, doubtOf, doubtScore } from '../../../domain/receipt-doubt-model';
-import type { LaidOutRow, PrintedWord } from '../../../domain/receipt-layout';
+import { withReadingDoubts } from '../../../domain/scanning/receipt-doubt';
+import { EVIDENCE, lineEvidence, type Evidence } from '../../../domain/scanning/receipt-doubt-evidence';
+import { DOUBT_MODEL, doubtOf, doubtScore } from '../../../domain/scanning/receipt-doubt-model';
+import type { LaidOutRow, PrintedWord } from '../../../domain/scanning/receipt-layout';
 import { pence } from '../../../domain/money';
-import { NO_HEADER, type ReceiptLine, type ReceiptReading } from '../../../domain/receipt-line';
+import { NO_HEADER, type ReceiptLine, type ReceiptReading } from '../../../domain/scanning/receipt-line';
 
 const sure = { letters: 0.99, figures: 0.99, rewritten: false, disagreed: false };
 const word = (text: string, doubt: Partial<typeof sure> = {}): PrintedWord => ({ text, confidence: 0.95, corners: [], doubt: { ...sure, ...doubt } });

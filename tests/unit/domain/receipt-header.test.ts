@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { currencyOf } from '../../../domain/receipt-currency';
-import { dateOf, isoDate } from '../../../domain/receipt-date';
-import { merchantOf } from '../../../domain/receipt-merchant';
-import { parseReceiptText } from '../../../domain/receipt-parser';
+import { currencyOf } from '../../../domain/scanning/receipt-currency';
+import { dateOf, isoDate } from '../../../domain/scanning/receipt-date';
+import { merchantOf } from '../../../domain/scanning/receipt-merchant';
+import { parseReceiptText } from '../../../domain/scanning/receipt-parser';
 
 describe('merchantOf', () => {
   it('takes the first header row that names something, passing over the address, phone and tax number', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowsOf, type PrintedWord } from '../../../domain/receipt-layout';
+import { rowsOf, type PrintedWord } from '../../../domain/scanning/receipt-layout';
 
 /** A word box 20 px high at (x, y), its text 10 px a character, turned by `slant` radians about the origin. */
 function word(text: string, x: number, y: number, slant = 0): PrintedWord {

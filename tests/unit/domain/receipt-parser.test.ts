@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GBP, minorToMajorText } from '../../../domain/currency';
-import { parseReceiptText } from '../../../domain/receipt-parser';
+import { parseReceiptText } from '../../../domain/scanning/receipt-parser';
 
 const summary = (text: string) => parseReceiptText(text).lines.map(({ label, pricePence, kind }) => [kind, label, pricePence]);
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pence } from '../../../domain/money';
-import type { ReceiptLine, ReceiptLineKind } from '../../../domain/receipt-line';
-import { reconcile } from '../../../domain/receipt-reconcile';
+import type { ReceiptLine, ReceiptLineKind } from '../../../domain/scanning/receipt-line';
+import { reconcile } from '../../../domain/scanning/receipt-reconcile';
 
 const line = (label: string, price: number | null, kind: ReceiptLineKind = 'item'): ReceiptLine => ({
   raw: label,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseReceiptText } from '../../../domain/receipt-parser';
+import { parseReceiptText } from '../../../domain/scanning/receipt-parser';
 
 const prices = (text: string) => parseReceiptText(text).lines.map((l) => [l.label, l.pricePence]);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseReceiptText } from '../../../domain/receipt-parser';
+import { parseReceiptText } from '../../../domain/scanning/receipt-parser';
 
 const kinds = (text: string) => parseReceiptText(text).lines.map((l) => [l.kind, l.label]);
 

@@ -1,7 +1,7 @@
 import { GBP } from '../../../domain/currency';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { headerFromAnalysis, linesFromAnalysis, printedTotalFromAnalysis } from '../../../domain/analysis-response';
+import { headerFromAnalysis, linesFromAnalysis, printedTotalFromAnalysis } from '../../../domain/scanning/analysis-response';
 import { pence } from '../../../domain/money';
 import {
   heldBack,
@@ -16,7 +16,7 @@ import {
   suspectLineIds,
   typedReviewPrice,
   type ReviewLine,
-} from '../../../domain/review';
+} from '../../../domain/scanning/review';
 
 let n = 0;
 const id = () => `l${++n}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetDay, secondsUntilNextBudgetDay } from '../../../domain/scan-budgets';
+import { budgetDay, secondsUntilNextBudgetDay } from '../../../domain/scanning/scan-budgets';
 
 describe('the scan budgets’ day (London)', () => {
   it('is the London date, in winter (UTC) and in summer (UTC+1)', () => {

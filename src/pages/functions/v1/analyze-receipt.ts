@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { isStrictBase64 } from '../../../../domain/image-upload';
+import { isStrictBase64 } from '../../../../domain/scanning/image-upload';
 import { anonymousIdOf, anonymousIdRefused } from '../../../server/http/anonymous-id';
 import { clientIpOf } from '../../../server/http/client-ip';
 import { readReceipt } from '../../../contracts/scanning';

@@ -1,4 +1,4 @@
-import { pence, type Pence } from './money';
+import { pence, type Pence } from '../money';
 import { BILLED_KINDS, pricedSum, type ReceiptLine, type PricedLines } from './receipt-line';
 
 /**

@@ -1,4 +1,4 @@
-import { sumPence, type Pence } from './money';
+import { sumPence, type Pence } from '../money';
 
 /** Kinds of a parsed receipt line. */
 export const RECEIPT_LINE_KINDS = ['item', 'service', 'vat', 'subtotal', 'total', 'discount'] as const;

@@ -1,4 +1,4 @@
-import { isPence, pence, type Pence } from './money';
+import { isPence, pence, type Pence } from '../money';
 import { isoDate } from './receipt-date';
 import { isCountedQuantity, LINE_DOUBTS, type LineDoubt, type ReceiptHeader } from './receipt-line';
 import { reviewLine, type LineKind, type ReviewLine } from './review';

@@ -1,4 +1,4 @@
-import { pence, type Pence } from './money';
+import { pence, type Pence } from '../money';
 
 /**
  * A money amount at the end of an OCR'd receipt line, and the text before it.

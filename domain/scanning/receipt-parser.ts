@@ -1,4 +1,4 @@
-import { pence, type Pence } from './money';
+import { pence, type Pence } from '../money';
 import { trailingAmount, type TrailingAmount } from './receipt-amount';
 import { BILLED_KINDS, isCountedQuantity, kindGivenCount, pricedSum, type PricedLines, type ReceiptLine, type ReceiptLineKind, type ReceiptReading } from './receipt-line';
 import { headerOf } from './receipt-header';

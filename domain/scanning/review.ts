@@ -1,10 +1,10 @@
-import { pence, type Pence } from './money';
-import { GBP, minorToMajorText, rescaleMinor, type CurrencyCode } from './currency';
-import { parsePriceInput, type PriceInput } from './price-input';
+import { pence, type Pence } from '../money';
+import { GBP, minorToMajorText, rescaleMinor, type CurrencyCode } from '../currency';
+import { parsePriceInput, type PriceInput } from '../price-input';
 import { BILLED_KINDS, type ReceiptLine, type ReceiptLineKind } from './receipt-line';
 import { reconcile, type Reconciliation } from './receipt-reconcile';
-import { err, ok, type Result } from './result';
-import type { ItemKind } from './split';
+import { err, ok, type Result } from '../result';
+import type { ItemKind } from '../split';
 
 /** Kinds a reading can give a line; only item, service, vat and discount become bill items. */
 export type LineKind = ReceiptLineKind;
