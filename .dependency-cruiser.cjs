@@ -85,6 +85,14 @@ module.exports = {
       to: { path: '^src/client/paying-back/' },
     },
     {
+      name: 'one-word-per-capability',
+      comment:
+        "A capability has one name in every ring (docs/architecture.md, Capabilities): buying-tokens, scan-credits, injection-keys, repayments. No folder is named payments, tokens or metering, no module payments.ts or tokens.ts (routes under src/pages/ keep the spec's URLs).",
+      severity: 'error',
+      from: {},
+      to: { path: ['(^|/)(payments|tokens|metering)/', '(^|/)(payments|tokens)\\.tsx?$'], pathNot: '^(src/pages|node_modules)/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

@@ -1,4 +1,4 @@
-import type { DateOnly } from '../domain/freemium';
+import type { DateOnly } from '../domain/scan-credits/freemium';
 
 /**
  * Amounts used per named quota per day (free scans per client address, money spent on the AI

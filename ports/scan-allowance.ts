@@ -1,5 +1,5 @@
 import type { AnonymousId } from '../domain/anonymous-id';
-import type { DateOnly } from '../domain/freemium';
+import type { DateOnly } from '../domain/scan-credits/freemium';
 import type { Result } from '../domain/result';
 
 /** A scan paid for in advance: by one of the month's free bills or by one token. */

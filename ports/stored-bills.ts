@@ -1,4 +1,4 @@
-import type { DinerPayment, PaidBy } from '../domain/paying-back/payments';
+import type { DinerRepayment, PaidBy } from '../domain/paying-back/repayments';
 import type { Result } from '../domain/result';
 import type { StoredReceipt } from '../domain/sharing/stored-receipt';
 
@@ -17,7 +17,7 @@ export interface HeldBill {
   readonly bill: StoredReceipt;
   readonly organiserSecretHash: string | null;
   readonly expiresAt: Date | null;
-  readonly payments: readonly DinerPayment[];
+  readonly payments: readonly DinerRepayment[];
 }
 
 /** One change to a stored bill, decided on the bill as its row lock holds it. */
@@ -75,7 +75,7 @@ export interface StoredBills {
    * links, and the reminder's link to each person's own page: what is left and how to pay, never "I've paid").
    */
   dinerFor(receiptId: string, key: { readonly capabilityHash: string; readonly plainId: string }): Promise<OpenedDiner | null>;
-  payments(receiptId: string): Promise<DinerPayment[]>;
+  payments(receiptId: string): Promise<DinerRepayment[]>;
 }
 
 /** Changes to stored bills as they are committed, by any process sharing the store. */

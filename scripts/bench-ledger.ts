@@ -14,7 +14,7 @@ import { connectDatabase } from '../adapters/postgres/connect';
 import type { Database } from '../adapters/postgres/database';
 import { migrateToLatest } from '../adapters/postgres/migrate';
 import { PostgresScanAllowance } from '../adapters/postgres/postgres-scan-allowance';
-import { PostgresTokenCredits } from '../adapters/postgres/postgres-token-credits';
+import { PostgresScanCredits } from '../adapters/postgres/postgres-scan-credits';
 import { systemClock } from '../adapters/system-clock';
 import { pence } from '../domain/money';
 import { migrations } from '../migrations';
@@ -47,7 +47,7 @@ const CASES: Case[] = [
 
 async function runCase(db: Kysely<Database>, c: Case): Promise<{ perSecond: number; cpuMsEach: number; refused: number }> {
   const allowance = new PostgresScanAllowance(db, systemClock);
-  const credits = new PostgresTokenCredits(db, systemClock);
+  const credits = new PostgresScanCredits(db, systemClock);
   const users = Array.from({ length: c.users }, () => randomUUID());
   // Enough tokens that every reservation succeeds: the case measures the paying path, not refusals.
   for (const id of users) await credits.creditConfirmedPayment({ anonymousUserId: id, tokens: 1_000_000, amountPence: pence(0), currency: 'GBP', provider: 'test', providerPaymentId: `bench_${id}` });

@@ -1,4 +1,4 @@
-import type { DateOnly } from '../../domain/freemium';
+import type { DateOnly } from '../../domain/scan-credits/freemium';
 import type { DailyQuotas } from '../../ports/daily-quotas';
 
 /** In-memory DailyQuotas with the Postgres adapter's rules, for use-case tests. */

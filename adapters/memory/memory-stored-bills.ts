@@ -1,5 +1,5 @@
 import { pence } from '../../domain/money';
-import type { DinerPayment } from '../../domain/paying-back/payments';
+import type { DinerRepayment } from '../../domain/paying-back/repayments';
 import { err, ok, type Result } from '../../domain/result';
 import type { StoredReceipt } from '../../domain/sharing/stored-receipt';
 import type { BillAccess, BillGone, DecideBillChange, HeldBill, OpenedDiner, StoredBillChange, StoredBillEvents, StoredBills } from '../../ports/stored-bills';
@@ -10,7 +10,7 @@ interface Held {
   expiresAt: Date | null;
   /** Capability hash by diner id. */
   capabilities: Map<string, string>;
-  payments: Map<string, DinerPayment>;
+  payments: Map<string, DinerRepayment>;
 }
 
 /**
@@ -72,7 +72,7 @@ export class MemoryStoredBills implements StoredBills, StoredBillEvents {
     return byId === undefined ? null : { dinerId: byId.id, byCapability: false };
   }
 
-  async payments(receiptId: string): Promise<DinerPayment[]> {
+  async payments(receiptId: string): Promise<DinerRepayment[]> {
     return [...(this.bills.get(receiptId)?.payments.values() ?? [])];
   }
 }

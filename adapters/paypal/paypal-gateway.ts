@@ -9,10 +9,10 @@ import {
   PaypalWalletContextShippingPreference,
   type Order,
 } from '@paypal/paypal-server-sdk';
-import { paypalCustomId } from '../../domain/payments/custom-id';
-import { fromDecimalAmount, toDecimalAmount, type ProviderPayment } from '../../domain/payments/verification';
+import { paypalCustomId } from '../../domain/buying-tokens/custom-id';
+import { fromDecimalAmount, toDecimalAmount, type ProviderPayment } from '../../domain/buying-tokens/verification';
 import { err, ok, type Result } from '../../domain/result';
-import type { Checkout, ProviderCheckoutFailure, CheckoutRequest, PaidInvoice, PaymentGateway, WebhookNotice } from '../../ports/payment-gateway';
+import type { Checkout, ProviderCheckoutFailure, CheckoutRequest, PaidInvoice, PaymentGateway, WebhookNotice } from '../../ports/buying-tokens/payment-gateway';
 import { isPayPalUnavailable } from './paypal-faults';
 import { rebasedTransport } from './rebased-transport';
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import type { FreeBillCounter } from '../../domain/freemium';
-import type { PaymentsMode } from '../../ports/token-credits';
+import type { FreeBillCounter } from '../../domain/scan-credits/freemium';
+import type { PaymentsMode } from '../../ports/scan-credits';
 import type { Database } from './database';
 
 type Executor = Kysely<Database> | Transaction<Database>;

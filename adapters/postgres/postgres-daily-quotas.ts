@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { inject, injectable } from 'tsyringe';
-import type { DateOnly } from '../../domain/freemium';
+import type { DateOnly } from '../../domain/scan-credits/freemium';
 import type { Clock } from '../../ports/clock';
 import type { DailyQuotas } from '../../ports/daily-quotas';
-import { TOKENS } from '../../ports/tokens';
+import { INJECTION_KEYS } from '../../ports/injection-keys';
 import type { Database } from './database';
 
 const KEEP_DAYS = 7;
@@ -17,8 +17,8 @@ export class PostgresDailyQuotas implements DailyQuotas {
   private lastSweep = 0;
 
   constructor(
-    @inject(TOKENS.Database) private readonly db: Kysely<Database>,
-    @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(INJECTION_KEYS.Database) private readonly db: Kysely<Database>,
+    @inject(INJECTION_KEYS.Clock) private readonly clock: Clock,
   ) {}
 
   async take(quota: string, day: DateOnly, amount: number, limit: number): Promise<boolean> {

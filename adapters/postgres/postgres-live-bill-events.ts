@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { inject, injectable } from 'tsyringe';
 import { applyLive, type LiveBill, type LiveChange } from '../../domain/live-bill/live-bill';
 import type { LiveBillEvents, LiveBillStore, LiveSubscription, OnLiveChange } from '../../ports/live-bills';
-import { TOKENS } from '../../ports/tokens';
+import { INJECTION_KEYS } from '../../ports/injection-keys';
 import type { Database } from './database';
 import { notificationSourceOf } from './notifications';
 import { LIVE_BILLS_CHANNEL, type LiveBillNotice } from './postgres-live-bills';
@@ -29,8 +29,8 @@ export class PostgresLiveBillEvents implements LiveBillEvents {
   private listening: Promise<() => Promise<void>> | null = null;
 
   constructor(
-    @inject(TOKENS.Database) private readonly db: Kysely<Database>,
-    @inject(TOKENS.LiveBillStore) private readonly store: LiveBillStore,
+    @inject(INJECTION_KEYS.Database) private readonly db: Kysely<Database>,
+    @inject(INJECTION_KEYS.LiveBillStore) private readonly store: LiveBillStore,
   ) {}
 
   async subscribe(billId: string, onChange: OnLiveChange): Promise<LiveSubscription> {

@@ -6,7 +6,7 @@ import { currencyCode, GBP } from '../../domain/currency';
 import { pence } from '../../domain/money';
 import { err, ok, type Result } from '../../domain/result';
 import type { DecideChange, LiveBillKeys, LiveBillStore } from '../../ports/live-bills';
-import { TOKENS } from '../../ports/tokens';
+import { INJECTION_KEYS } from '../../ports/injection-keys';
 import type { Database } from './database';
 import { RecentlyUsed } from './recently-used';
 
@@ -47,7 +47,7 @@ const BILLS_REMEMBERED = 1000;
 export class PostgresLiveBillStore implements LiveBillStore {
   private readonly lastSeen = new RecentlyUsed<string, LoadedBill>(BILLS_REMEMBERED);
 
-  constructor(@inject(TOKENS.Database) private readonly db: Kysely<Database>) {}
+  constructor(@inject(INJECTION_KEYS.Database) private readonly db: Kysely<Database>) {}
 
   async create(bill: LiveBill, keys: LiveBillKeys): Promise<void> {
     await this.db.transaction().execute(async (tx) => {

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { inject, injectable } from 'tsyringe';
 import type { Clock } from '../../ports/clock';
 import type { RateDecision, RateLimit, RateLimiter } from '../../ports/rate-limiter';
-import { TOKENS } from '../../ports/tokens';
+import { INJECTION_KEYS } from '../../ports/injection-keys';
 import type { Database } from './database';
 
 /** Fixed-window counters in Postgres, so a limit holds across every server process. */
@@ -11,8 +11,8 @@ export class PostgresRateLimiter implements RateLimiter {
   private lastSweep = 0;
 
   constructor(
-    @inject(TOKENS.Database) private readonly db: Kysely<Database>,
-    @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(INJECTION_KEYS.Database) private readonly db: Kysely<Database>,
+    @inject(INJECTION_KEYS.Clock) private readonly clock: Clock,
   ) {}
 
   async hit(key: string, limit: RateLimit): Promise<RateDecision> {

@@ -2,11 +2,11 @@ import type { AnonymousId } from '../../domain/anonymous-id';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { inject, injectable } from 'tsyringe';
-import { normalizeRecoveryCode, RECOVERY_CODE_BYTES, recoveryCodeFromBytes, redemptionOf, type RecoveryCodeRefusal } from '../../domain/recovery-code';
+import { normalizeRecoveryCode, RECOVERY_CODE_BYTES, recoveryCodeFromBytes, redemptionOf, type RecoveryCodeRefusal } from '../../domain/scan-credits/recovery-code';
 import { err, ok, type Result } from '../../domain/result';
 import type { Clock } from '../../ports/clock';
 import type { IssuedRecoveryCode, RecoveryCodes } from '../../ports/recovery-codes';
-import { TOKENS } from '../../ports/tokens';
+import { INJECTION_KEYS } from '../../ports/injection-keys';
 import type { Database } from './database';
 
 // 80 random bits make a slow password hash unnecessary: a plain SHA-256 cannot be reversed by search.
@@ -15,8 +15,8 @@ const hashOf = (canonicalCode: string) => createHash('sha256').update(canonicalC
 @injectable()
 export class PostgresRecoveryCodes implements RecoveryCodes {
   constructor(
-    @inject(TOKENS.Database) private readonly db: Kysely<Database>,
-    @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(INJECTION_KEYS.Database) private readonly db: Kysely<Database>,
+    @inject(INJECTION_KEYS.Clock) private readonly clock: Clock,
   ) {}
 
   async issue(anonymousUserId: string, expiresAt: Date): Promise<IssuedRecoveryCode | null> {

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { inject, injectable } from 'tsyringe';
 import { isUuid } from '../../domain/anonymous-id';
-import { MAX_FREE_BILLS, monthStart, RESERVATION_ABANDONED_AFTER_MS } from '../../domain/freemium';
+import { MAX_FREE_BILLS, monthStart, RESERVATION_ABANDONED_AFTER_MS } from '../../domain/scan-credits/freemium';
 import { err, ok, type Result } from '../../domain/result';
-import { debitForScan, refundForScan } from '../../domain/token-ledger';
+import { debitForScan, refundForScan } from '../../domain/scan-credits/ledger';
 import type { Clock } from '../../ports/clock';
 import type { Abandoned, FreeScan, ScanAllowance, ScanReservation } from '../../ports/scan-allowance';
-import type { PaymentsMode } from '../../ports/token-credits';
-import { TOKENS } from '../../ports/tokens';
+import type { PaymentsMode } from '../../ports/scan-credits';
+import { INJECTION_KEYS } from '../../ports/injection-keys';
 import type { Database } from './database';
 import { balanceChange, seenNow, spendableColumn, touchUser } from './ledger-queries';
 
@@ -24,10 +24,10 @@ import { balanceChange, seenNow, spendableColumn, touchUser } from './ledger-que
 @injectable()
 export class PostgresScanAllowance implements ScanAllowance {
   constructor(
-    @inject(TOKENS.Database) private readonly db: Kysely<Database>,
-    @inject(TOKENS.Clock) private readonly clock: Clock,
-    @inject(TOKENS.PaymentsMode) private readonly mode: PaymentsMode = 'test',
-    @inject(TOKENS.ServerSlot) private readonly slot: string = 'local',
+    @inject(INJECTION_KEYS.Database) private readonly db: Kysely<Database>,
+    @inject(INJECTION_KEYS.Clock) private readonly clock: Clock,
+    @inject(INJECTION_KEYS.PaymentsMode) private readonly mode: PaymentsMode = 'test',
+    @inject(INJECTION_KEYS.ServerSlot) private readonly slot: string = 'local',
   ) {}
 
   async reserve(anonymousUserId: string): Promise<Result<ScanReservation, 'allowance used'>> {

@@ -1,11 +1,11 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { pence } from '../../domain/money';
 import { inject, injectable } from 'tsyringe';
-import type { DinerPayment } from '../../domain/paying-back/payments';
+import type { DinerRepayment } from '../../domain/paying-back/repayments';
 import { err, ok, type Result } from '../../domain/result';
 import type { StoredReceipt } from '../../domain/sharing/stored-receipt';
 import type { BillAccess, BillGone, DecideBillChange, HeldBill, OpenedDiner, StoredBillChange, StoredBillEvents, StoredBills } from '../../ports/stored-bills';
-import { TOKENS } from '../../ports/tokens';
+import { INJECTION_KEYS } from '../../ports/injection-keys';
 import { retryingConflicts } from './conflict-retries';
 import type { Database } from './database';
 import { notificationSourceOf } from './notifications';
@@ -24,7 +24,7 @@ type Db = Kysely<Database> | Transaction<Database>;
  */
 @injectable()
 export class PostgresStoredBills implements StoredBills {
-  constructor(@inject(TOKENS.Database) private readonly db: Kysely<Database>) {}
+  constructor(@inject(INJECTION_KEYS.Database) private readonly db: Kysely<Database>) {}
 
   async create(bill: StoredReceipt, access: BillAccess): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
@@ -77,7 +77,7 @@ export class PostgresStoredBills implements StoredBills {
     return row === undefined ? null : { dinerId: row.id, byCapability: row.capability_hash === key.capabilityHash };
   }
 
-  payments(receiptId: string): Promise<DinerPayment[]> {
+  payments(receiptId: string): Promise<DinerRepayment[]> {
     return paymentsOf(this.db, receiptId);
   }
 }
@@ -90,7 +90,7 @@ async function held(db: Db, receiptId: string): Promise<HeldBill | null> {
   return { bill: found.receipt, organiserSecretHash: found.organiserSecretHash, expiresAt: found.expiresAt, payments: await paymentsOf(db, receiptId) };
 }
 
-async function paymentsOf(db: Db, receiptId: string): Promise<DinerPayment[]> {
+async function paymentsOf(db: Db, receiptId: string): Promise<DinerRepayment[]> {
   const rows = await db.selectFrom('diner_payments').selectAll().where('receipt_id', '=', receiptId).execute();
   return rows.map((r) => ({ dinerId: r.diner_id, paidBy: r.marked_by, paidAt: r.paid_at, amountPence: r.amount_pence === null ? null : pence(r.amount_pence) }));
 }
@@ -157,7 +157,7 @@ export class PostgresStoredBillEvents implements StoredBillEvents {
   private readonly watchers = new Map<string, Set<() => void>>();
   private listening: Promise<() => Promise<void>> | null = null;
 
-  constructor(@inject(TOKENS.Database) private readonly db: Kysely<Database>) {}
+  constructor(@inject(INJECTION_KEYS.Database) private readonly db: Kysely<Database>) {}
 
   async subscribe(receiptId: string, onChange: () => void): Promise<() => void> {
     this.listening ??= notificationSourceOf(this.db)

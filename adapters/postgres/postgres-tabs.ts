@@ -4,7 +4,7 @@ import { currencyCode, GBP } from '../../domain/currency';
 import { err, ok, type Result } from '../../domain/result';
 import { changeTab, type Tab, type TabChange, type TabId, type TabPerson, type TabProblem } from '../../domain/tab/tab';
 import type { DecideTabChange, TabEvents, TabStore } from '../../ports/tabs';
-import { TOKENS } from '../../ports/tokens';
+import { INJECTION_KEYS } from '../../ports/injection-keys';
 import type { Database } from './database';
 import { notificationSourceOf } from './notifications';
 import { billFromJson, billToJson, payersFromJson, payersToJson } from './tab-bill-json';
@@ -20,7 +20,7 @@ type Db = Kysely<Database> | Transaction<Database>;
  */
 @injectable()
 export class PostgresTabStore implements TabStore {
-  constructor(@inject(TOKENS.Database) private readonly db: Kysely<Database>) {}
+  constructor(@inject(INJECTION_KEYS.Database) private readonly db: Kysely<Database>) {}
 
   async create(tab: Tab, keyHash: string): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
@@ -186,7 +186,7 @@ export class PostgresTabEvents implements TabEvents {
   private readonly watchers = new Map<string, Set<(tab: Tab) => void>>();
   private listening: Promise<() => Promise<void>> | null = null;
 
-  constructor(@inject(TOKENS.Database) private readonly db: Kysely<Database>) {}
+  constructor(@inject(INJECTION_KEYS.Database) private readonly db: Kysely<Database>) {}
 
   async subscribe(tabId: TabId, onChange: (tab: Tab) => void): Promise<() => void> {
     this.listening ??= notificationSourceOf(this.db)

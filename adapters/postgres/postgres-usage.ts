@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { inject, injectable } from 'tsyringe';
-import { monthStart, summarizeUsage, type UsageSummary } from '../../domain/freemium';
+import { monthStart, summarizeUsage, type UsageSummary } from '../../domain/scan-credits/freemium';
 import type { Clock } from '../../ports/clock';
-import type { PaymentsMode } from '../../ports/token-credits';
-import { TOKENS } from '../../ports/tokens';
+import type { PaymentsMode } from '../../ports/scan-credits';
+import { INJECTION_KEYS } from '../../ports/injection-keys';
 import type { UsageQuery } from '../../ports/usage';
 import type { Database } from './database';
 import { meteringState } from './ledger-queries';
@@ -11,9 +11,9 @@ import { meteringState } from './ledger-queries';
 @injectable()
 export class PostgresUsage implements UsageQuery {
   constructor(
-    @inject(TOKENS.Database) private readonly db: Kysely<Database>,
-    @inject(TOKENS.Clock) private readonly clock: Clock,
-    @inject(TOKENS.PaymentsMode) private readonly mode: PaymentsMode = 'test',
+    @inject(INJECTION_KEYS.Database) private readonly db: Kysely<Database>,
+    @inject(INJECTION_KEYS.Clock) private readonly clock: Clock,
+    @inject(INJECTION_KEYS.PaymentsMode) private readonly mode: PaymentsMode = 'test',
   ) {}
 
   async usageFor(anonymousUserId: string): Promise<UsageSummary> {

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { LedgerEntryKind } from '../../domain/token-ledger';
+import type { LedgerEntryKind } from '../../domain/scan-credits/ledger';
 
 /** Append-only: no column can be updated (the database refuses UPDATE and DELETE as well). */
 export interface TokenLedgerTable {

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
-import type { ProviderPayment } from '../../domain/payments/verification';
+import type { ProviderPayment } from '../../domain/buying-tokens/verification';
 import { err, ok, type Result } from '../../domain/result';
-import type { Checkout, ProviderCheckoutFailure, CheckoutRequest, PaidInvoice, PaymentGateway, WebhookNotice } from '../../ports/payment-gateway';
+import type { Checkout, ProviderCheckoutFailure, CheckoutRequest, PaidInvoice, PaymentGateway, WebhookNotice } from '../../ports/buying-tokens/payment-gateway';
 
 export interface StripeSettings {
   readonly secretKey: string;

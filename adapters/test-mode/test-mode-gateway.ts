@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { ProviderPayment } from '../../domain/payments/verification';
+import type { ProviderPayment } from '../../domain/buying-tokens/verification';
 import { err, ok, type Result } from '../../domain/result';
-import type { Checkout, ProviderCheckoutFailure, CheckoutRequest, PaidInvoice, PaymentGateway, WebhookNotice } from '../../ports/payment-gateway';
-import type { PaymentSimulator, SignedWebhook, SimulatedCardOutcome } from '../../ports/payment-simulator';
+import type { Checkout, ProviderCheckoutFailure, CheckoutRequest, PaidInvoice, PaymentGateway, WebhookNotice } from '../../ports/buying-tokens/payment-gateway';
+import type { PaymentSimulator, SignedWebhook, SimulatedCardOutcome } from '../../ports/buying-tokens/payment-simulator';
 
 /** Test cards, as on Stripe's test page: one that pays, one that is declined, one that asks for 3-D Secure. */
 export const TEST_CARDS = { success: '4242424242424242', declined: '4000000000000002', authenticationRequired: '4000002760003184' } as const;

@@ -1,6 +1,6 @@
 import { formatMoney, type CurrencyCode } from '../currency';
 import type { Pence } from '../money';
-import { paymentLinks, type PaymentLink } from '../sharing/payment-links';
+import { repaymentLinks, type RepaymentLink } from './repayment-links';
 import { parseBic, type Bic } from './bic';
 import { epcPayload } from './epc-qr';
 import { groupedIban, parseIban, type Iban } from './iban';
@@ -47,7 +47,7 @@ export interface BankWay {
   readonly reference: string;
 }
 
-export type PayWay = PaymentLink | PayCode | UpiWay | BankWay;
+export type PayWay = RepaymentLink | PayCode | UpiWay | BankWay;
 
 /** What a transfer says it is for: the diner and the bill, in words the payee recognises on a statement. */
 export function payReference(billName: string | null, dinerName: string): string {
@@ -62,7 +62,7 @@ export function payReference(billName: string | null, dinerName: string): string
  */
 export function payWays(payee: PayeeDetails, due: { readonly amount: Pence; readonly currency: CurrencyCode }, reference: string, note: string | null = null): PayWay[] {
   const { amount, currency } = due;
-  const links: PayWay[] = paymentLinks(payee, amount, currency, note);
+  const links: PayWay[] = repaymentLinks(payee, amount, currency, note);
   if (amount <= 0) return links;
   const iban = payee.iban === null ? null : parseIban(payee.iban);
   const bic = payee.bic === null ? null : parseBic(payee.bic);

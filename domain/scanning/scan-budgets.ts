@@ -1,4 +1,4 @@
-import { londonDate, type DateOnly } from '../freemium';
+import { londonDate, type DateOnly } from '../scan-credits/freemium';
 
 // Budgets that stop free scans being farmed: free scans per client
 // address per day across all its anonymous ids, and the AI reader's daily spend. Our own texts.

@@ -5,7 +5,7 @@ import { MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../diners
 import { pence } from '../money';
 import type { TipSplit } from '../split';
 import { err, ok, type Result } from '../result';
-import { PAYMENT_HANDLE } from './payment-links';
+import { PAYMENT_HANDLE } from '../paying-back/repayment-links';
 import { MAX_SHARED_ITEMS, SHARE_MESSAGES, subtotalProblem } from './share-packet';
 import { MAX_ITEM_NAME_LENGTH, MAX_ITEM_PENCE, type Bill } from '../bill';
 import { sharedBill } from './shared-lines';

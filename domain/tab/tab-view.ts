@@ -2,7 +2,7 @@ import { billSplit } from '../bill';
 import { formatMoney, minorDigits, type CurrencyCode } from '../currency';
 import { pence } from '../money';
 import { payReference, payWays, tableCodeOf, type TableCode } from '../paying-back/pay-ways';
-import type { PaymentLink } from '../sharing/payment-links';
+import type { RepaymentLink } from '../paying-back/repayment-links';
 import { settleTab } from './tab-ledger';
 import { transferReason } from './tab-messages';
 import { tabLedgerOf, type Tab } from './tab';
@@ -37,7 +37,7 @@ export interface TabTransferView {
   readonly amountText: string;
   readonly reason: string;
   /** The payee's apps' links, with the amount where the app's link can carry it in this currency. */
-  readonly payLinks: readonly PaymentLink[];
+  readonly payLinks: readonly RepaymentLink[];
   /** A bank or UPI code with the amount, to scan at the table (the payee's IBAN or UPI id), or null. */
   readonly code: TableCode | null;
 }
@@ -141,7 +141,7 @@ export function tabView(tab: Tab): TabView {
 function payTo(payee: Tab['people'][number] | undefined, payerName: string, amount: number, currency: CurrencyCode, tabName: string): Pick<TabTransferView, 'payLinks' | 'code'> {
   if (payee?.payTo == null) return { payLinks: [], code: null };
   const ways = payWays({ name: payee.name, ...payee.payTo }, { amount: pence(amount), currency }, payReference(tabName, payerName), tabName);
-  const payLinks = ways.filter((w): w is PaymentLink => w.provider === 'monzo' || w.provider === 'revolut' || w.provider === 'paypal');
+  const payLinks = ways.filter((w): w is RepaymentLink => w.provider === 'monzo' || w.provider === 'revolut' || w.provider === 'paypal');
   return { payLinks, code: tableCodeOf(ways) };
 }
 

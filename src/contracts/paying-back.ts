@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { billWire } from './bill';
 import type { PayeeField } from '../../domain/paying-back/payee';
-import type { PaidBy } from '../../domain/paying-back/payments';
+import type { PaidBy } from '../../domain/paying-back/repayments';
 import type { TableCode } from '../../domain/paying-back/pay-ways';
 import type { Endpoint } from './endpoint';
 import { everyMember } from './every-member';
@@ -33,7 +33,7 @@ const text = z.nullish(z.string().check(z.maxLength(200)));
 const pence = z.int();
 
 /** Who has paid what, worded and counted by the server: the summary shows it as it is. */
-export const paymentStatus = z.object({
+export const repaymentStatus = z.object({
   diners: z.readonly(
     z.array(
       z.object({
@@ -61,8 +61,8 @@ export const paymentStatus = z.object({
   summary: z.string(),
 });
 
-export type PaymentStatusAnswer = z.output<typeof paymentStatus>;
-export type TableCodeAnswer = NonNullable<PaymentStatusAnswer['diners'][number]['tableCode']>;
+export type RepaymentStatusAnswer = z.output<typeof repaymentStatus>;
+export type TableCodeAnswer = NonNullable<RepaymentStatusAnswer['diners'][number]['tableCode']>;
 
 /**
  * Stores the organiser's bill for getting paid back (201), or edits the one this device stored (200,
@@ -88,7 +88,7 @@ export const storeBill = {
     expiresAt: z.string(),
     /** By the app's diner id: the server's, and the diner's own link when new to the bill (null when kept). */
     diners: z.readonly(z.array(z.object({ id: z.string(), dinerId: z.string(), capability: z.nullable(z.string()), url: z.nullable(z.string()) }))),
-    status: paymentStatus,
+    status: repaymentStatus,
   }),
   refusals: PAYING_BACK_REFUSALS,
 } satisfies Endpoint<[], z.ZodMiniType, z.ZodMiniType, PayingBackRefusal>;
@@ -103,7 +103,7 @@ export const readPayments = {
   path: paymentsPath,
   headers: organiserHeaders,
   request: null,
-  answer: paymentStatus,
+  answer: repaymentStatus,
   refusals: PAYING_BACK_REFUSALS,
 } satisfies Endpoint<[string, string], null, z.ZodMiniType, PayingBackRefusal>;
 
@@ -121,7 +121,7 @@ export const watchPayments = {
   path: (receiptId: string, _organiserSecret: string) => `/api/bills/${encodeURIComponent(receiptId)}/events`,
   headers: organiserHeaders,
   request: null,
-  answer: paymentStatus,
+  answer: repaymentStatus,
   refusals: PAYING_BACK_REFUSALS,
 } satisfies Endpoint<[string, string], null, z.ZodMiniType, PayingBackRefusal>;
 
@@ -133,7 +133,7 @@ export const markPaid = {
   path: dinerPaymentPath,
   headers: organiserHeaders,
   request: null,
-  answer: paymentStatus,
+  answer: repaymentStatus,
   refusals: PAYING_BACK_REFUSALS,
 } satisfies Endpoint<[string, string, string], null, z.ZodMiniType, PayingBackRefusal>;
 

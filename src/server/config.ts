@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { DEFAULT_RECOVERY_CODE_DAYS } from '../../domain/recovery-code';
+import { DEFAULT_RECOVERY_CODE_DAYS } from '../../domain/scan-credits/recovery-code';
 
 /** Enough connections for 16 scans' reservations in flight at once (issue 31), with a few to spare for other requests. */
 const DEFAULT_DATABASE_POOL_SIZE = 20;

@@ -1,16 +1,16 @@
 import type { LiveBills } from '../application/live-bills/live-bills';
 import type { Tabs } from '../application/tabs/tabs';
-import type { TestModePayments } from '../application/payments/test-mode-payments';
-import type { TokenShop } from '../application/payments/token-shop';
-import type { paymentOptions } from '../application/payments/payment-options';
+import type { TestModePayments } from '../application/buying-tokens/test-mode-payments';
+import type { TokenShop } from '../application/buying-tokens/token-shop';
+import type { paymentOptions } from '../application/buying-tokens/payment-options';
 import type { AnalyzeReceipt } from '../application/scanning/analyze-receipt';
 import type { ShareLinks } from '../application/sharing/share-links';
 import type { StoredReceipts } from '../application/sharing/stored-receipts';
 import type { OpenDinerBill } from '../application/paying-back/diner-bill';
-import type { Payments } from '../application/paying-back/payments';
+import type { Repayments } from '../application/paying-back/repayments';
 import type { ShareBill } from '../application/paying-back/share-bill';
-import type { Metering } from '../application/tokens/metering';
-import type { TokenRecovery } from '../application/tokens/token-recovery';
+import type { Metering } from '../application/scan-credits/metering';
+import type { TokenRecovery } from '../application/scan-credits/token-recovery';
 import type { HealthCheck } from './container/health';
 
 /**
@@ -33,7 +33,7 @@ export interface Services {
   readonly storedReceipts: StoredReceipts;
   /** Getting paid back (src/application/paying-back): store or edit a bill, who has paid, a diner's page. */
   readonly shareBill: ShareBill;
-  readonly payments: Payments;
+  readonly payments: Repayments;
   readonly openDinerBill: OpenDinerBill;
   readonly liveBills: LiveBills;
   /** A group's running tab across bills (src/application/tabs). */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNAVAILABLE_MESSAGE } from '../../src/server/http/json';
-import { PAYMENT_MESSAGES } from '../../domain/payments/messages';
+import { PAYMENT_MESSAGES } from '../../domain/buying-tokens/messages';
 import { call, smallPackageIntent } from '../support/app-client';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';
 import { startFakePayPal, type FakePayPal } from '../support/fake-paypal';

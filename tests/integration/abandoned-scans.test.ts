@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MemoryDailyQuotas } from '../../adapters/memory/memory-daily-quotas';
-import { MemoryMetering } from '../../adapters/memory/memory-metering';
+import { MemoryScanCredits } from '../../adapters/memory/memory-scan-credits';
 import { PostgresDailyQuotas } from '../../adapters/postgres/postgres-daily-quotas';
 import { PostgresScanAllowance } from '../../adapters/postgres/postgres-scan-allowance';
 import { PostgresUsage } from '../../adapters/postgres/postgres-usage';
 import type { AnonymousId } from '../../domain/anonymous-id';
-import { RESERVATION_ABANDONED_AFTER_MS } from '../../domain/freemium';
+import { RESERVATION_ABANDONED_AFTER_MS } from '../../domain/scan-credits/freemium';
 import type { DailyQuotas } from '../../ports/daily-quotas';
 import type { Abandoned, ScanAllowance } from '../../ports/scan-allowance';
 import type { UsageQuery } from '../../ports/usage';
@@ -62,7 +62,7 @@ describeEachDatabase('scan reservations a dead process left', (open) => {
   it('the same way in the in-memory fake (one process: at start everything open was left before)', async () => {
     const clock = new FakeClock(new Date(`${DAY}T12:00:00Z`));
     const quotas = new MemoryDailyQuotas();
-    const metering = new MemoryMetering(clock, quotas);
+    const metering = new MemoryScanCredits(clock, quotas);
     // One fake for both slots: at start it gives back b's too.
     const steps = await story(() => metering, quotas, metering, clock);
     expect(steps).toEqual([[1, 1, 'full'], 2, [0, 0, 'room'], 0, 0, 0, [0, 0, 'room']]);

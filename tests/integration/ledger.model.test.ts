@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MemoryMetering } from '../../adapters/memory/memory-metering';
+import { MemoryScanCredits } from '../../adapters/memory/memory-scan-credits';
 import { PostgresScanAllowance } from '../../adapters/postgres/postgres-scan-allowance';
-import { PostgresTokenCredits } from '../../adapters/postgres/postgres-token-credits';
+import { PostgresScanCredits } from '../../adapters/postgres/postgres-scan-credits';
 import { PostgresUsage } from '../../adapters/postgres/postgres-usage';
-import { MAX_FREE_BILLS, monthStart, RESERVATION_ABANDONED_AFTER_MS } from '../../domain/freemium';
+import { MAX_FREE_BILLS, monthStart, RESERVATION_ABANDONED_AFTER_MS } from '../../domain/scan-credits/freemium';
 import { pence } from '../../domain/money';
 import type { ScanAllowance } from '../../ports/scan-allowance';
-import type { TokenCredits } from '../../ports/token-credits';
+import type { ScanCredits } from '../../ports/scan-credits';
 import type { UsageQuery } from '../../ports/usage';
 import { FakeClock } from '../support/clock';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
@@ -32,7 +32,7 @@ interface Real {
   readonly id: AnonymousId;
   readonly clock: FakeClock;
   readonly allowance: ScanAllowance;
-  readonly credits: TokenCredits;
+  readonly credits: ScanCredits;
   readonly usage: UsageQuery;
   readonly reservationIds: string[];
   readonly paymentIds: string[];
@@ -178,7 +178,7 @@ describeEachDatabase('token ledger model', (open) => {
           id,
           clock,
           allowance: new PostgresScanAllowance(t.db, clock),
-          credits: new PostgresTokenCredits(t.db, clock),
+          credits: new PostgresScanCredits(t.db, clock),
           usage: new PostgresUsage(t.db, clock),
           reservationIds: [],
           paymentIds: [],
@@ -195,7 +195,7 @@ it('the in-memory fake obeys the same model', async () => {
   await fc.assert(
     fc.asyncProperty(commands, async (cmds) => {
       const clock = new FakeClock(new Date('2026-01-15T12:00:00Z'));
-      const fake = new MemoryMetering(clock);
+      const fake = new MemoryScanCredits(clock);
       const id = anAnonymousId();
       const real: Real = { id, clock, allowance: fake, credits: fake, usage: fake, reservationIds: [], paymentIds: [], ledgerSum: async () => fake.entries(id).reduce((s, e) => s + e.tokens, 0) };
       await fc.asyncModelRun(() => ({ model: freshModel(), real }), cmds);

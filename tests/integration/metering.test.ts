@@ -3,13 +3,13 @@ import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connectDatabase } from '../../adapters/postgres/connect';
 import type { Database } from '../../adapters/postgres/database';
-import { PostgresPurchaseReports } from '../../adapters/postgres/postgres-purchase-reports';
+import { PostgresPurchaseReports } from '../../adapters/postgres/postgres-buying-tokens-purchase-reports';
 import { PostgresScanAllowance } from '../../adapters/postgres/postgres-scan-allowance';
-import { PostgresTokenCredits } from '../../adapters/postgres/postgres-token-credits';
+import { PostgresScanCredits } from '../../adapters/postgres/postgres-scan-credits';
 import { PostgresUsage } from '../../adapters/postgres/postgres-usage';
-import type { ConfirmedPayment } from '../../ports/token-credits';
+import type { ConfirmedPayment } from '../../ports/scan-credits';
 import { pence } from '../../domain/money';
-import { RESERVATION_ABANDONED_AFTER_MS } from '../../domain/freemium';
+import { RESERVATION_ABANDONED_AFTER_MS } from '../../domain/scan-credits/freemium';
 import { FakeClock } from '../support/clock';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 
@@ -26,13 +26,13 @@ describeEachDatabase('metering and token ledger', (open) => {
   let t: TestDatabase;
   let clock: FakeClock;
   let allowance: PostgresScanAllowance;
-  let credits: PostgresTokenCredits;
+  let credits: PostgresScanCredits;
   let usage: PostgresUsage;
   beforeAll(async () => {
     t = await open();
     clock = new FakeClock(new Date('2026-11-22T12:00:00Z'));
     allowance = new PostgresScanAllowance(t.db, clock);
-    credits = new PostgresTokenCredits(t.db, clock);
+    credits = new PostgresScanCredits(t.db, clock);
     usage = new PostgresUsage(t.db, clock);
   });
   afterAll(() => t.close());
@@ -137,7 +137,7 @@ describeEachDatabase('metering and token ledger', (open) => {
     const id = randomUUID();
     const p = payment(id, 25);
     const pools = await extraPools(t, 3);
-    const all = [credits, ...pools.map((db) => new PostgresTokenCredits(db, clock))];
+    const all = [credits, ...pools.map((db) => new PostgresScanCredits(db, clock))];
     const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => all[i % all.length]!.creditConfirmedPayment(p)));
     await Promise.all(pools.map((db) => db.destroy()));
     expect(outcomes.filter((o) => o.credited)).toHaveLength(1);

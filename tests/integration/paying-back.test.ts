@@ -3,7 +3,7 @@ import { nodeSecrets } from '../../adapters/crypto/node-secrets';
 import { MemoryRateLimiter } from '../../adapters/memory/memory-rate-limiter';
 import { PostgresStoredBillEvents, PostgresStoredBills } from '../../adapters/postgres/postgres-stored-bills';
 import { OpenDinerBill } from '../../src/application/paying-back/diner-bill';
-import { Payments } from '../../src/application/paying-back/payments';
+import { Repayments } from '../../src/application/paying-back/repayments';
 import { ShareBill, STORED_BILL_DAYS, type ShareBillInput } from '../../src/application/paying-back/share-bill';
 import { pence } from '../../domain/money';
 import { splitBill } from '../../domain/split';
@@ -35,7 +35,7 @@ describeEachDatabase('getting paid back: capabilities', (open) => {
   let t: TestDatabase;
   let clock: FakeClock;
   let share: ShareBill;
-  let payments: Payments;
+  let payments: Repayments;
   let dinerBill: OpenDinerBill;
   let events: PostgresStoredBillEvents;
   beforeAll(async () => {
@@ -45,7 +45,7 @@ describeEachDatabase('getting paid back: capabilities', (open) => {
     const limiter = new MemoryRateLimiter(clock);
     events = new PostgresStoredBillEvents(t.db);
     share = new ShareBill(bills, nodeSecrets, limiter, clock);
-    payments = new Payments(bills, nodeSecrets, limiter, clock, events);
+    payments = new Repayments(bills, nodeSecrets, limiter, clock, events);
     dinerBill = new OpenDinerBill(bills, nodeSecrets, clock);
   });
   afterAll(async () => {

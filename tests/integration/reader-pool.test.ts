@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryDailyQuotas } from '../../adapters/memory/memory-daily-quotas';
-import { MemoryMetering } from '../../adapters/memory/memory-metering';
+import { MemoryScanCredits } from '../../adapters/memory/memory-scan-credits';
 import { MemoryRateLimiter } from '../../adapters/memory/memory-rate-limiter';
 import { LocalReceiptReader } from '../../adapters/ocr/local-receipt-reader';
 import { PaddleOcr } from '../../adapters/ocr/paddle-ocr';
@@ -44,7 +44,7 @@ const DEVICE = aNamedAnonymousId('device-1');
 
 describe('ReaderPool: the local reader in worker threads', () => {
   it('fails and refunds only the scan whose worker crashed mid-reading; the next scan is read by a new worker', async () => {
-    const metering = new MemoryMetering(clock);
+    const metering = new MemoryScanCredits(clock);
     const scanning = new AnalyzeReceipt(pool(), metering, new MemoryRateLimiter(clock), DEFAULT_ANALYZE_LIMITS, new RecordingLog(), new MemoryDailyQuotas(), clock);
     // The test worker crashes on a landscape photo.
     const scan = async (width: number, height: number) => scanning.scan({ image: new Uint8Array(await tinyImage('png', width, height)), anonymousUserId: DEVICE, clientIp: '10.0.0.1' });

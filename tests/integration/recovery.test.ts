@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PostgresRateLimiter } from '../../adapters/postgres/postgres-rate-limiter';
 import { PostgresRecoveryCodes } from '../../adapters/postgres/postgres-recovery-codes';
-import { PostgresTokenCredits } from '../../adapters/postgres/postgres-token-credits';
+import { PostgresScanCredits } from '../../adapters/postgres/postgres-scan-credits';
 import { pence } from '../../domain/money';
-import { TokenRecovery } from '../../src/application/tokens/token-recovery';
+import { TokenRecovery } from '../../src/application/scan-credits/token-recovery';
 import { FakeClock } from '../support/clock';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 import { anAnonymousId } from '../support/builders';
@@ -13,12 +13,12 @@ import type { AnonymousId } from '../../domain/anonymous-id';
 describeEachDatabase('token recovery', (open) => {
   let t: TestDatabase;
   let clock: FakeClock;
-  let credits: PostgresTokenCredits;
+  let credits: PostgresScanCredits;
   let recovery: TokenRecovery;
   beforeAll(async () => {
     t = await open();
     clock = new FakeClock(new Date('2026-11-22T12:00:00Z'));
-    credits = new PostgresTokenCredits(t.db, clock);
+    credits = new PostgresScanCredits(t.db, clock);
     recovery = new TokenRecovery(new PostgresRecoveryCodes(t.db, clock), credits, new PostgresRateLimiter(t.db, clock), clock, 365);
   });
   afterAll(() => t.close());

@@ -6,9 +6,9 @@ import { MemoryStoredBills } from '../../adapters/memory/memory-stored-bills';
 import { connectDatabase } from '../../adapters/postgres/connect';
 import type { Database } from '../../adapters/postgres/database';
 import { PostgresStoredBillEvents, PostgresStoredBills } from '../../adapters/postgres/postgres-stored-bills';
-import type { PaymentStatus } from '../../domain/paying-back/payments';
+import type { RepaymentStatus } from '../../domain/paying-back/repayments';
 import type { StoredBillEvents, StoredBills } from '../../ports/stored-bills';
-import { Payments } from '../../src/application/paying-back/payments';
+import { Repayments } from '../../src/application/paying-back/repayments';
 import { ShareBill } from '../../src/application/paying-back/share-bill';
 import { FakeClock } from '../support/clock';
 import { billOf, type BillSketch } from '../support/share-packets';
@@ -36,16 +36,16 @@ const payee = { name: 'Alice', monzo: 'alicem' };
 function processOn(bills: StoredBills, events: StoredBillEvents) {
   const clock = new FakeClock();
   const limiter = new MemoryRateLimiter(clock);
-  return { share: new ShareBill(bills, nodeSecrets, limiter, clock), payments: new Payments(bills, nodeSecrets, limiter, clock, events) };
+  return { share: new ShareBill(bills, nodeSecrets, limiter, clock), payments: new Repayments(bills, nodeSecrets, limiter, clock, events) };
 }
 
 /** Waits for a view that passes `check` among those heard. */
-async function heardSuch(heard: PaymentStatus[], check: (status: PaymentStatus) => boolean): Promise<PaymentStatus> {
+async function heardSuch(heard: RepaymentStatus[], check: (status: RepaymentStatus) => boolean): Promise<RepaymentStatus> {
   await expect.poll(() => heard.some(check), { timeout: 5000 }).toBe(true);
   return heard.find(check)!;
 }
 
-const paidBy = (status: PaymentStatus) => status.diners.map((d) => [d.name, d.paid?.by ?? null]);
+const paidBy = (status: RepaymentStatus) => status.diners.map((d) => [d.name, d.paid?.by ?? null]);
 
 function suite(setUp: () => Promise<{ a: ReturnType<typeof processOn>; b: ReturnType<typeof processOn>; close(): Promise<void> }>) {
   let a: ReturnType<typeof processOn>;
@@ -64,7 +64,7 @@ function suite(setUp: () => Promise<{ a: ReturnType<typeof processOn>; b: Return
 
   it("hands the organiser's watch the view after Ben's I've paid, a mark and an edit made elsewhere, and nothing after it is closed", async () => {
     const s = await stored();
-    const heard: PaymentStatus[] = [];
+    const heard: RepaymentStatus[] = [];
     const watched = await a.payments.watch(s.receiptId, s.organiserSecret, 'organiser', (status) => heard.push(status));
     if (!watched.ok) throw new Error(watched.error.code);
     expect(paidBy(watched.value.status)).toEqual([
@@ -114,8 +114,8 @@ function suite(setUp: () => Promise<{ a: ReturnType<typeof processOn>; b: Return
 
   it('tells two watches of one bill, and neither of another bill’s changes', async () => {
     const [first, second] = [await stored(), await stored()];
-    const one: PaymentStatus[] = [];
-    const two: PaymentStatus[] = [];
+    const one: RepaymentStatus[] = [];
+    const two: RepaymentStatus[] = [];
     const w1 = await a.payments.watch(first.receiptId, first.organiserSecret, 'organiser', (st) => one.push(st));
     const w2 = await b.payments.watch(first.receiptId, first.organiserSecret, 'organiser', (st) => two.push(st));
     if (!w1.ok || !w2.ok) throw new Error('not watched');

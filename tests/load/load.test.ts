@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectDatabase, type DatabaseTarget } from '../../adapters/postgres/connect';
-import { MAX_FREE_BILLS } from '../../domain/freemium';
+import { MAX_FREE_BILLS } from '../../domain/scan-credits/freemium';
 import { aSharedBill, buySmallPackage, call } from '../support/app-client';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';
 import { createFreshDatabase } from '../support/fresh-database';

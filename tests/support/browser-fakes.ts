@@ -1,6 +1,6 @@
 import { IDBFactory } from 'fake-indexeddb';
-import { createAnonymousIdentity, type AnonymousIdentity } from '../../src/client/metering/anonymous-identity';
-import { MeteringClient } from '../../src/client/metering/metering-client';
+import { createAnonymousIdentity, type AnonymousIdentity } from '../../src/client/scan-credits/anonymous-identity';
+import { MeteringClient } from '../../src/client/scan-credits/metering-client';
 
 /** localStorage / sessionStorage stand-in. */
 export class MemoryStorage {

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { FakeReceiptReader } from '../../adapters/memory/fake-receipt-reader';
 import { MemoryDailyQuotas } from '../../adapters/memory/memory-daily-quotas';
 import { MemoryRateLimiter } from '../../adapters/memory/memory-rate-limiter';
-import { MemoryMetering } from '../../adapters/memory/memory-metering';
+import { MemoryScanCredits } from '../../adapters/memory/memory-scan-credits';
 import { pence } from '../../domain/money';
 import { NO_HEADER, type ReceiptLine } from '../../domain/scanning/receipt-line';
 import { err, ok } from '../../domain/result';
@@ -22,12 +22,12 @@ const line = (label: string, price: number, kind: ReceiptLine['kind'] = 'item'):
 const clock = { now: () => new Date('2026-11-22T12:00:00Z') };
 
 let reader: FakeReceiptReader;
-let allowance: MemoryMetering;
+let allowance: MemoryScanCredits;
 let limits: AnalyzeLimits;
 let quotas: MemoryDailyQuotas;
 /** Metering where the user has already used `freeBillsUsed` and holds `tokens`. */
-async function metering(freeBillsUsed: number, tokens: number, names: string[] = ['device-1']): Promise<MemoryMetering> {
-  const m = new MemoryMetering(clock);
+async function metering(freeBillsUsed: number, tokens: number, names: string[] = ['device-1']): Promise<MemoryScanCredits> {
+  const m = new MemoryScanCredits(clock);
   for (const user of names.map(aNamedAnonymousId)) {
     for (let i = 0; i < freeBillsUsed; i++) {
       const r = await m.reserve(user);

@@ -3,7 +3,7 @@ import { nodeSecrets } from '../../adapters/crypto/node-secrets';
 import { MemoryRateLimiter } from '../../adapters/memory/memory-rate-limiter';
 import { MemoryStoredBills } from '../../adapters/memory/memory-stored-bills';
 import type { StoredBills } from '../../ports/stored-bills';
-import { Payments } from '../../src/application/paying-back/payments';
+import { Repayments } from '../../src/application/paying-back/repayments';
 import { ShareBill, type ShareBillInput } from '../../src/application/paying-back/share-bill';
 import { StoredReceipts } from '../../src/application/sharing/stored-receipts';
 import { FakeClock } from '../support/clock';
@@ -44,7 +44,7 @@ function setUp() {
   const memory = new MemoryStoredBills();
   const store = interleaved(memory);
   const limiter = new MemoryRateLimiter(clock);
-  return { memory, store, clock, share: new ShareBill(memory, nodeSecrets, limiter, clock), payments: new Payments(store, nodeSecrets, limiter, clock, memory) };
+  return { memory, store, clock, share: new ShareBill(memory, nodeSecrets, limiter, clock), payments: new Repayments(store, nodeSecrets, limiter, clock, memory) };
 }
 
 describe('marks decided on the bill as its lock holds it', () => {

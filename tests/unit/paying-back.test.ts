@@ -6,7 +6,7 @@ import { parsePayee } from '../../domain/paying-back/payee';
 import { isSecretShaped, newSecret } from '../../domain/paying-back/secrets';
 import { decodeTexts, encodeTexts } from '../../domain/sharing/text-model';
 import { newStoredReceipt } from '../../domain/sharing/new-receipt';
-import { paymentLinks } from '../../domain/sharing/payment-links';
+import { repaymentLinks } from '../../domain/paying-back/repayment-links';
 import { dinerBreakdown } from '../../domain/sharing/stored-receipt';
 import { splitBill } from '../../domain/split';
 import { GBP, type CurrencyCode } from '../../domain/currency';
@@ -49,12 +49,12 @@ describe("the organiser's payment details", () => {
 
 describe('pay links', () => {
   it('fill the amount in for Monzo (with the note) and PayPal (in pounds), not for Revolut', () => {
-    expect(paymentLinks({ monzo: 'alex', revolut: 'alexr', paypal: 'AlexS' }, pence(1234), GBP, 'The Crown & Anchor').map((l) => [l.url, l.amountFilled])).toEqual([
+    expect(repaymentLinks({ monzo: 'alex', revolut: 'alexr', paypal: 'AlexS' }, pence(1234), GBP, 'The Crown & Anchor').map((l) => [l.url, l.amountFilled])).toEqual([
       ['https://monzo.me/alex/12.34?d=The%20Crown%20%26%20Anchor', true],
       ['https://revolut.me/alexr', false],
       ['https://paypal.me/AlexS/12.34GBP', true],
     ]);
-    expect(paymentLinks({ monzo: 'alex', revolut: null, paypal: 'AlexS' }, pence(0), GBP).map((l) => l.url)).toEqual(['https://monzo.me/alex', 'https://paypal.me/AlexS']);
+    expect(repaymentLinks({ monzo: 'alex', revolut: null, paypal: 'AlexS' }, pence(0), GBP).map((l) => l.url)).toEqual(['https://monzo.me/alex', 'https://paypal.me/AlexS']);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { CurrencyCode } from '../../../domain/currency';
 import { dinerBreakdown, type DinerBreakdown } from '../../../domain/sharing/stored-receipt';
 import { err, ok, type Result } from '../../../domain/result';
-import { paidAgainst, type PaidBy } from '../../../domain/paying-back/payments';
+import { paidAgainst, type PaidBy } from '../../../domain/paying-back/repayments';
 import { pence, type Pence } from '../../../domain/money';
 import { dinerPayWays } from '../../../domain/paying-back/diner-pay-ways';
 import type { PayWay } from '../../../domain/paying-back/pay-ways';

@@ -1,5 +1,5 @@
 import { parsePayee, type PayeeInput } from '../../../domain/paying-back/payee';
-import { paymentStatus, type PaymentStatus } from '../../../domain/paying-back/payments';
+import { repaymentStatus, type RepaymentStatus } from '../../../domain/paying-back/repayments';
 import { newSecret } from '../../../domain/paying-back/secrets';
 import { err, ok, type Result } from '../../../domain/result';
 import { newStoredReceipt, receiptRequestOfBill, type KeptIds, type NewReceiptRequest } from '../../../domain/sharing/new-receipt';
@@ -35,7 +35,7 @@ export interface StoredBillAnswer {
   /** Each diner's id on the server and, for diners new to the bill, their capability (only ever sent here, once). */
   readonly diners: readonly { readonly id: string; readonly dinerId: string; readonly capability: string | null }[];
   /** Who has paid what of the bill as it now stands (an edit can leave a paid diner something still to come). */
-  readonly status: PaymentStatus;
+  readonly status: RepaymentStatus;
 }
 
 /**
@@ -73,7 +73,7 @@ export class ShareBill {
     if (!limited.ok) return limited;
     if (input.stored === undefined) {
       await this.bills.create(built.value.receipt, built.value.access);
-      return ok({ ...answer(built.value, organiserSecret, expiresAt), status: paymentStatus(built.value.receipt, []) });
+      return ok({ ...answer(built.value, organiserSecret, expiresAt), status: repaymentStatus(built.value.receipt, []) });
     }
     const { dinerIds } = input.stored;
     let edit = built.value;
@@ -84,7 +84,7 @@ export class ShareBill {
       return ok({ type: 'replace', bill: rebuilt.value.receipt, access: rebuilt.value.access });
     });
     if (!changed.ok) return changed;
-    return ok({ ...answer(edit, organiserSecret, expiresAt), status: paymentStatus(changed.value.bill, changed.value.payments) });
+    return ok({ ...answer(edit, organiserSecret, expiresAt), status: repaymentStatus(changed.value.bill, changed.value.payments) });
   }
 
   private readonly random = (n: number) => this.secrets.randomBytes(n);

@@ -1,4 +1,4 @@
-import { PAYMENT_STATUS_EVENT, paymentStatus, readPayments, watchPayments, type PaymentStatusAnswer } from '../../contracts/paying-back';
+import { PAYMENT_STATUS_EVENT, repaymentStatus, readPayments, watchPayments, type RepaymentStatusAnswer } from '../../contracts/paying-back';
 import { callEndpointWith } from '../call-endpoint';
 
 /** How the organiser's view is being followed: by the stream, or by reading it now and then while the stream is down. */
@@ -57,7 +57,7 @@ export function serverSentEvents(): (piece: string) => ServerSentEvent[] {
  * the view is read every `pollMs` instead, and the stream is tried again after a growing wait. An
  * unknown bill or a wrong secret stops both. Answers the function that stops following.
  */
-export function followPayments(receiptId: string, organiserSecret: string, onStatus: (status: PaymentStatusAnswer) => void, options: PaymentFollowOptions = {}): () => void {
+export function followPayments(receiptId: string, organiserSecret: string, onStatus: (status: RepaymentStatusAnswer) => void, options: PaymentFollowOptions = {}): () => void {
   const send: typeof fetch = options.fetch ?? ((input, init) => fetch(input, init));
   const { pollMs = 10_000, retryMs = 2_000, maxRetryMs = 30_000, silenceMs = 45_000 } = options;
   let stopped = false;
@@ -141,7 +141,7 @@ export function followPayments(receiptId: string, organiserSecret: string, onSta
           lastHeard = Date.now();
           for (const { event, data } of events(decoder.decode(value, { stream: true }))) {
             if (event !== PAYMENT_STATUS_EVENT) continue;
-            const parsed = paymentStatus.safeParse(parseJson(data));
+            const parsed = repaymentStatus.safeParse(parseJson(data));
             if (!parsed.success) continue;
             // The stream has spoken: no more reading now and then, and a later drop starts from the shortest wait.
             live = true;

@@ -1,7 +1,7 @@
 import { atom, onMount } from 'nanostores';
 import { GBP, type CurrencyCode } from '../../../domain/currency';
 import { payBackRate, type PayBackRate } from '../../../domain/paying-back/pay-back-rate';
-import type { PaymentStatusAnswer } from '../../contracts/paying-back';
+import type { RepaymentStatusAnswer } from '../../contracts/paying-back';
 import type { BillSnapshot } from '../bill/bill-store';
 import { readJson, writeJson } from '../bill/storage';
 
@@ -31,7 +31,7 @@ export interface RecentBill {
   readonly snapshot: BillSnapshot;
   readonly diners: readonly RecentDiner[];
   /** The server's view of who has paid what at the last look (the summary shows it as it is); none on bills kept before it was stored with them. */
-  readonly status?: PaymentStatusAnswer | undefined;
+  readonly status?: RepaymentStatusAnswer | undefined;
   /** The whole-bill link (`/b/…`) for group messages, which never carry anyone's own link. */
   readonly wholeBillUrl?: string | undefined;
   /** The diner who paid the restaurant, by the app's diner id. */
@@ -75,7 +75,7 @@ export function keepRecentBill(bill: RecentBill): void {
   persist([bill, ...$recentBills.get().filter((b) => b.receiptId !== bill.receiptId)].slice(0, MAX_RECENT));
 }
 
-export function updatePaid(receiptId: string, status: PaymentStatusAnswer): void {
+export function updatePaid(receiptId: string, status: RepaymentStatusAnswer): void {
   persist($recentBills.get().map((b) => (b.receiptId === receiptId ? { ...b, status } : b)));
 }
 

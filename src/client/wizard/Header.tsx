@@ -1,8 +1,8 @@
 import { useStore } from '../use-store';
 import { $theme, toggleTheme } from '../theme';
-import { remainingBills } from '../../../domain/freemium';
-import { RecoverTokensButton } from '../metering/RecoverTokensButton';
-import { $metering } from '../metering/metering-store';
+import { remainingBills } from '../../../domain/scan-credits/freemium';
+import { RecoverTokensButton } from '../scan-credits/RecoverTokensButton';
+import { $metering } from '../scan-credits/metering-store';
 import { SCAN_SLOT, toast } from '../ui/toasts';
 import { usageShown } from './usage';
 

@@ -43,7 +43,7 @@ export default function WizardApp() {
     if (new URLSearchParams(location.search).has('data')) void import('./shared-bill').then((m) => m.openSharedBillFromUrl());
     // Usage from the server, then the once-per-session token recovery when tokens are 0;
     // the metering code is fetched now rather than with the page, as the scan step's is.
-    void import('../metering/token-recovery').then((m) => m.startMetering((outcome) => toast(outcome.message, 'success', SCAN_SLOT)));
+    void import('../scan-credits/token-recovery').then((m) => m.startMetering((outcome) => toast(outcome.message, 'success', SCAN_SLOT)));
     // The scan step's code arrives with the usage it waits for (both asked for now); the rest
     // while the user looks at it.
     prefetchWhenIdle([manualEntry, reviewItems, assignStep, summaryStep, shareDialog, qrDialog, buyTokensDialog, tokenRecoveryDialog]);

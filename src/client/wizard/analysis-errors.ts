@@ -1,4 +1,4 @@
-import { ALLOWANCE_USED_MESSAGE } from '../../../domain/freemium';
+import { ALLOWANCE_USED_MESSAGE } from '../../../domain/scan-credits/freemium';
 /** Why reading a receipt failed, as the analysis call sees it. */
 export type AnalysisFailure =
   | { readonly kind: 'timeout' }

@@ -1,6 +1,6 @@
 import type { ScanStep } from './ScanStep';
 import type { SummaryStep } from './SummaryStep';
-import type { BuyTokensDialogProps } from '../payments/BuyTokensDialog';
+import type { BuyTokensDialogProps } from '../buying-tokens/BuyTokensDialog';
 import { onDemand } from '../on-demand';
 
 // The wizard's steps and dialogs, fetched when reached or opened, or before that when the browser
@@ -12,5 +12,5 @@ export const assignStep = onDemand<object>(() => import('./AssignStep').then((m)
 export const summaryStep = onDemand<Parameters<typeof SummaryStep>[0]>(() => import('./SummaryStep').then((m) => m.SummaryStep));
 // Bills shared from this device, under the scan step: most first visits have none.
 export const recentBills = onDemand<object>(() => import('../paying-back/RecentBills').then((m) => m.RecentBills));
-export const buyTokensDialog = onDemand<BuyTokensDialogProps>(() => import('../payments/BuyTokensDialog').then((m) => m.BuyTokensDialog));
-export { tokenRecoveryDialog } from '../metering/RecoverTokensButton';
+export const buyTokensDialog = onDemand<BuyTokensDialogProps>(() => import('../buying-tokens/BuyTokensDialog').then((m) => m.BuyTokensDialog));
+export { tokenRecoveryDialog } from '../scan-credits/RecoverTokensButton';

@@ -1,8 +1,8 @@
 import type { AnonymousId } from '../../../domain/anonymous-id';
-import type { UsageSummary } from '../../../domain/freemium';
-import { anonymousIdentity } from '../metering/anonymous-identity';
-import { meteringClient } from '../metering/metering-client';
-import { $metering } from '../metering/metering-store';
+import type { UsageSummary } from '../../../domain/scan-credits/freemium';
+import { anonymousIdentity } from '../scan-credits/anonymous-identity';
+import { meteringClient } from '../scan-credits/metering-client';
+import { $metering } from '../scan-credits/metering-store';
 import { DEFAULT_USAGE, usageShown } from './usage';
 
 // What the scan step asks the server about usage; apart from usage.ts, which the first screen's

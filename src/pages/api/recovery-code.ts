@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { newRecoveryCode } from '../../contracts/token-recovery';
+import { newRecoveryCode } from '../../contracts/scan-credits-recovery';
 import { anonymousIdOf, anonymousIdRefused } from '../../server/http/anonymous-id';
 import { answerWith } from '../../server/http/answer';
 import { clientIpOf } from '../../server/http/client-ip';
 import { readJson, requestRefused } from '../../server/http/read-json';
-import { recoveryFailureResponse } from '../../server/http/tokens';
+import { recoveryFailureResponse } from '../../server/http/scan-credits-recovery';
 
 /** POST { anonymousUserId } → { recoveryCode, expiresAt }: a fresh code for a device with a confirmed purchase. */
 export const POST: APIRoute = async (context) => {

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { usage } from '../../contracts/metering';
+import { usage } from '../../contracts/scan-credits';
 import { anonymousIdOf, anonymousIdRefused } from '../../server/http/anonymous-id';
 import { answerWith } from '../../server/http/answer';
 

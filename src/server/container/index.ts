@@ -13,15 +13,15 @@ import { PostgresDailyQuotas } from '../../../adapters/postgres/postgres-daily-q
 import { PostgresLiveBillEvents } from '../../../adapters/postgres/postgres-live-bill-events';
 import { PostgresLiveBillStore } from '../../../adapters/postgres/postgres-live-bills';
 import { PostgresTabEvents, PostgresTabStore } from '../../../adapters/postgres/postgres-tabs';
-import { PostgresPaymentOrders } from '../../../adapters/postgres/postgres-payment-orders';
-import { PostgresPurchaseReports } from '../../../adapters/postgres/postgres-purchase-reports';
+import { PostgresPaymentOrders } from '../../../adapters/postgres/postgres-buying-tokens-orders';
+import { PostgresPurchaseReports } from '../../../adapters/postgres/postgres-buying-tokens-purchase-reports';
 import { MemoryRateLimiter } from '../../../adapters/memory/memory-rate-limiter';
 import { PostgresRateLimiter } from '../../../adapters/postgres/postgres-rate-limiter';
 import { PostgresStoredBillEvents, PostgresStoredBills } from '../../../adapters/postgres/postgres-stored-bills';
 import { nodeSecrets } from '../../../adapters/crypto/node-secrets';
 import { PostgresRecoveryCodes } from '../../../adapters/postgres/postgres-recovery-codes';
 import { PostgresScanAllowance } from '../../../adapters/postgres/postgres-scan-allowance';
-import { PostgresTokenCredits } from '../../../adapters/postgres/postgres-token-credits';
+import { PostgresScanCredits } from '../../../adapters/postgres/postgres-scan-credits';
 import { PostgresUsage } from '../../../adapters/postgres/postgres-usage';
 import { StripeGateway } from '../../../adapters/stripe/stripe-gateway';
 import { systemClock } from '../../../adapters/system-clock';
@@ -30,8 +30,8 @@ import { migrations } from '../../../migrations';
 import type { Clock } from '../../../ports/clock';
 import type { DailyQuotas } from '../../../ports/daily-quotas';
 import type { Log } from '../../../ports/log';
-import type { PaymentGateway } from '../../../ports/payment-gateway';
-import type { PurchaseReports } from '../../../ports/purchase-reports';
+import type { PaymentGateway } from '../../../ports/buying-tokens/payment-gateway';
+import type { PurchaseReports } from '../../../ports/buying-tokens/purchase-reports';
 import type { RateLimiter } from '../../../ports/rate-limiter';
 import type { ReceiptReader } from '../../../ports/receipt-reader';
 import type { Secrets } from '../../../ports/secrets';
@@ -41,22 +41,22 @@ import type { StoredBillEvents, StoredBills } from '../../../ports/stored-bills'
 import type { RecoveryCodes } from '../../../ports/recovery-codes';
 import type { Abandoned, ScanAllowance } from '../../../ports/scan-allowance';
 import type { PacketCompressor, PacketSigner } from '../../../ports/share-links';
-import type { TokenCredits } from '../../../ports/token-credits';
-import { TOKENS } from '../../../ports/tokens';
+import type { ScanCredits } from '../../../ports/scan-credits';
+import { INJECTION_KEYS } from '../../../ports/injection-keys';
 import type { UsageQuery } from '../../../ports/usage';
 import { DEFAULT_LIVE_LIMITS, LiveBills, type LiveLimits } from '../../application/live-bills/live-bills';
 import { Tabs } from '../../application/tabs/tabs';
-import { paymentOptions } from '../../application/payments/payment-options';
-import { TestModePayments } from '../../application/payments/test-mode-payments';
-import { TokenShop } from '../../application/payments/token-shop';
+import { paymentOptions } from '../../application/buying-tokens/payment-options';
+import { TestModePayments } from '../../application/buying-tokens/test-mode-payments';
+import { TokenShop } from '../../application/buying-tokens/token-shop';
 import { AnalyzeReceipt, DEFAULT_ANALYZE_LIMITS, type AnalyzeLimits } from '../../application/scanning/analyze-receipt';
 import { ShareLinks } from '../../application/sharing/share-links';
 import { StoredReceipts } from '../../application/sharing/stored-receipts';
 import { OpenDinerBill } from '../../application/paying-back/diner-bill';
-import { Payments } from '../../application/paying-back/payments';
+import { Repayments } from '../../application/paying-back/repayments';
 import { ShareBill } from '../../application/paying-back/share-bill';
-import { Metering } from '../../application/tokens/metering';
-import { TokenRecovery } from '../../application/tokens/token-recovery';
+import { Metering } from '../../application/scan-credits/metering';
+import { TokenRecovery } from '../../application/scan-credits/token-recovery';
 import type { Config } from '../config';
 import { logger } from '../logger';
 import { linkOrigin } from '../middleware/routing';
@@ -71,35 +71,35 @@ import { createReceiptReader } from './receipt-reader';
 export async function buildServices(config: Config): Promise<Services> {
   const container = await buildContainer(config);
   const port = <T>(token: symbol): T => container.resolve<T>(token);
-  const db = port<Kysely<Database>>(TOKENS.Database);
+  const db = port<Kysely<Database>>(INJECTION_KEYS.Database);
   const log: Log = logger;
-  const limiter = port<RateLimiter>(TOKENS.RateLimiter);
-  const credits = port<TokenCredits>(TOKENS.TokenCredits);
-  const card = port<PaymentGateway>(TOKENS.CardGateway);
-  const paypal = port<PaymentGateway>(TOKENS.PayPalGateway);
-  const clock = port<Clock>(TOKENS.Clock);
-  const [bills, secrets] = [port<StoredBills>(TOKENS.StoredBills), port<Secrets>(TOKENS.Secrets)];
-  const tokenShop = new TokenShop(port(TOKENS.PaymentOrders), card, paypal, credits, limiter, log, secrets);
-  const liveEvents = port<LiveBillEvents & { close(): Promise<void> }>(TOKENS.LiveBillEvents);
-  const reader = port<ReceiptReader & { close?(): Promise<void> }>(TOKENS.ReceiptReader);
-  const tabEvents = port<TabEvents & { close(): Promise<void> }>(TOKENS.TabEvents);
-  const storedBillEvents = port<StoredBillEvents & { close(): Promise<void> }>(TOKENS.StoredBillEvents);
-  const stopSweeping = await giveBackAbandonedScans(port<ScanAllowance>(TOKENS.ScanAllowance), log);
+  const limiter = port<RateLimiter>(INJECTION_KEYS.RateLimiter);
+  const credits = port<ScanCredits>(INJECTION_KEYS.ScanCredits);
+  const card = port<PaymentGateway>(INJECTION_KEYS.CardGateway);
+  const paypal = port<PaymentGateway>(INJECTION_KEYS.PayPalGateway);
+  const clock = port<Clock>(INJECTION_KEYS.Clock);
+  const [bills, secrets] = [port<StoredBills>(INJECTION_KEYS.StoredBills), port<Secrets>(INJECTION_KEYS.Secrets)];
+  const tokenShop = new TokenShop(port(INJECTION_KEYS.PaymentOrders), card, paypal, credits, limiter, log, secrets);
+  const liveEvents = port<LiveBillEvents & { close(): Promise<void> }>(INJECTION_KEYS.LiveBillEvents);
+  const reader = port<ReceiptReader & { close?(): Promise<void> }>(INJECTION_KEYS.ReceiptReader);
+  const tabEvents = port<TabEvents & { close(): Promise<void> }>(INJECTION_KEYS.TabEvents);
+  const storedBillEvents = port<StoredBillEvents & { close(): Promise<void> }>(INJECTION_KEYS.StoredBillEvents);
+  const stopSweeping = await giveBackAbandonedScans(port<ScanAllowance>(INJECTION_KEYS.ScanAllowance), log);
   return {
-    analyzeReceipt: new AnalyzeReceipt(reader, port<ScanAllowance>(TOKENS.ScanAllowance), limiter, analyzeLimits(config), log, port<DailyQuotas>(TOKENS.DailyQuotas), clock),
-    metering: new Metering(port<UsageQuery>(TOKENS.UsageQuery), credits, port<PurchaseReports>(TOKENS.PurchaseReports)),
-    tokenRecovery: new TokenRecovery(port<RecoveryCodes>(TOKENS.RecoveryCodes), credits, limiter, clock, config.recoveryCodeDays),
+    analyzeReceipt: new AnalyzeReceipt(reader, port<ScanAllowance>(INJECTION_KEYS.ScanAllowance), limiter, analyzeLimits(config), log, port<DailyQuotas>(INJECTION_KEYS.DailyQuotas), clock),
+    metering: new Metering(port<UsageQuery>(INJECTION_KEYS.UsageQuery), credits, port<PurchaseReports>(INJECTION_KEYS.PurchaseReports)),
+    tokenRecovery: new TokenRecovery(port<RecoveryCodes>(INJECTION_KEYS.RecoveryCodes), credits, limiter, clock, config.recoveryCodeDays),
     tokenShop,
     testModePayments: new TestModePayments(tokenShop, card instanceof TestModeGateway ? card : null, paypal instanceof TestModeGateway ? paypal : null),
     paymentOptions: paymentOptions({ card: config.stripe ?? null, paypal: config.paypal ?? null }),
-    shareLinks: new ShareLinks(port<PacketSigner>(TOKENS.PacketSigner), port<PacketCompressor>(TOKENS.PacketCompressor), clock, log),
+    shareLinks: new ShareLinks(port<PacketSigner>(INJECTION_KEYS.PacketSigner), port<PacketCompressor>(INJECTION_KEYS.PacketCompressor), clock, log),
     publicUrl: (requestOrigin, path) => `${config.publicBaseUrl ?? linkOrigin(requestOrigin, config.productDomains)}${path}`,
     storedReceipts: new StoredReceipts(bills, limiter, secrets),
     shareBill: new ShareBill(bills, secrets, limiter, clock),
-    payments: new Payments(bills, secrets, limiter, clock, storedBillEvents),
+    payments: new Repayments(bills, secrets, limiter, clock, storedBillEvents),
     openDinerBill: new OpenDinerBill(bills, secrets, clock),
-    liveBills: new LiveBills(port<LiveBillStore>(TOKENS.LiveBillStore), liveEvents, limiter, new MemoryRateLimiter(clock), clock, secrets, bills, liveLimits(config)),
-    tabs: new Tabs(port<TabStore>(TOKENS.TabStore), tabEvents, clock, secrets, limiter),
+    liveBills: new LiveBills(port<LiveBillStore>(INJECTION_KEYS.LiveBillStore), liveEvents, limiter, new MemoryRateLimiter(clock), clock, secrets, bills, liveLimits(config)),
+    tabs: new Tabs(port<TabStore>(INJECTION_KEYS.TabStore), tabEvents, clock, secrets, limiter),
     health: new HealthCheck(config, db),
     trustedProxyHops: config.trustedProxyHops,
     warmUp: async () => {
@@ -169,35 +169,35 @@ async function buildContainer(config: Config): Promise<DependencyContainer> {
     await db.destroy();
     throw new Error(`Database migration ${migrated.failed} failed`, { cause: migrated.error });
   }
-  container.register(TOKENS.Config, { useValue: config });
-  container.register(TOKENS.Database, { useValue: db });
-  container.register(TOKENS.Clock, { useValue: systemClock });
-  container.register(TOKENS.PaymentsMode, { useValue: config.paymentsMode });
-  container.register(TOKENS.ServerSlot, { useValue: serverSlot(config) });
-  container.registerSingleton(TOKENS.RateLimiter, PostgresRateLimiter);
+  container.register(INJECTION_KEYS.Config, { useValue: config });
+  container.register(INJECTION_KEYS.Database, { useValue: db });
+  container.register(INJECTION_KEYS.Clock, { useValue: systemClock });
+  container.register(INJECTION_KEYS.PaymentsMode, { useValue: config.paymentsMode });
+  container.register(INJECTION_KEYS.ServerSlot, { useValue: serverSlot(config) });
+  container.registerSingleton(INJECTION_KEYS.RateLimiter, PostgresRateLimiter);
   const signingKeys = config.shareSigningKeys ?? [await loadOrCreateSigningKey(config.dataDir)];
-  container.register(TOKENS.PacketSigner, { useValue: new HmacPacketSigner(signingKeys) });
-  container.register(TOKENS.PacketCompressor, { useValue: pakoCompressor });
-  container.registerSingleton(TOKENS.StoredBills, PostgresStoredBills);
+  container.register(INJECTION_KEYS.PacketSigner, { useValue: new HmacPacketSigner(signingKeys) });
+  container.register(INJECTION_KEYS.PacketCompressor, { useValue: pakoCompressor });
+  container.registerSingleton(INJECTION_KEYS.StoredBills, PostgresStoredBills);
   // Their changes heard on a LISTEN connection of their own, opened when a summary first watches one.
-  container.registerSingleton(TOKENS.StoredBillEvents, PostgresStoredBillEvents);
-  container.register(TOKENS.Secrets, { useValue: nodeSecrets });
-  container.registerSingleton(TOKENS.ScanAllowance, PostgresScanAllowance);
-  container.registerSingleton(TOKENS.TokenCredits, PostgresTokenCredits);
-  container.registerSingleton(TOKENS.UsageQuery, PostgresUsage);
-  container.registerSingleton(TOKENS.PurchaseReports, PostgresPurchaseReports);
-  container.registerSingleton(TOKENS.RecoveryCodes, PostgresRecoveryCodes);
-  container.registerSingleton(TOKENS.DailyQuotas, PostgresDailyQuotas);
-  container.registerSingleton(TOKENS.PaymentOrders, PostgresPaymentOrders);
+  container.registerSingleton(INJECTION_KEYS.StoredBillEvents, PostgresStoredBillEvents);
+  container.register(INJECTION_KEYS.Secrets, { useValue: nodeSecrets });
+  container.registerSingleton(INJECTION_KEYS.ScanAllowance, PostgresScanAllowance);
+  container.registerSingleton(INJECTION_KEYS.ScanCredits, PostgresScanCredits);
+  container.registerSingleton(INJECTION_KEYS.UsageQuery, PostgresUsage);
+  container.registerSingleton(INJECTION_KEYS.PurchaseReports, PostgresPurchaseReports);
+  container.registerSingleton(INJECTION_KEYS.RecoveryCodes, PostgresRecoveryCodes);
+  container.registerSingleton(INJECTION_KEYS.DailyQuotas, PostgresDailyQuotas);
+  container.registerSingleton(INJECTION_KEYS.PaymentOrders, PostgresPaymentOrders);
   // Live bills: rows in Postgres, every process's changes heard on one LISTEN connection.
-  container.registerSingleton(TOKENS.LiveBillStore, PostgresLiveBillStore);
-  container.registerSingleton(TOKENS.LiveBillEvents, PostgresLiveBillEvents);
-  container.registerSingleton(TOKENS.TabStore, PostgresTabStore);
-  container.registerSingleton(TOKENS.TabEvents, PostgresTabEvents);
+  container.registerSingleton(INJECTION_KEYS.LiveBillStore, PostgresLiveBillStore);
+  container.registerSingleton(INJECTION_KEYS.LiveBillEvents, PostgresLiveBillEvents);
+  container.registerSingleton(INJECTION_KEYS.TabStore, PostgresTabStore);
+  container.registerSingleton(INJECTION_KEYS.TabEvents, PostgresTabEvents);
   // Card and PayPal providers from their keys; without keys, the TEST MODE simulator.
-  container.register(TOKENS.CardGateway, { useValue: config.stripe ? new StripeGateway(config.stripe) : new TestModeGateway('card') });
-  container.register(TOKENS.PayPalGateway, { useValue: config.paypal ? new PayPalGateway(config.paypal) : new TestModeGateway('paypal') });
-  container.register(TOKENS.ReceiptReader, { useValue: createReceiptReader(config) });
+  container.register(INJECTION_KEYS.CardGateway, { useValue: config.stripe ? new StripeGateway(config.stripe) : new TestModeGateway('card') });
+  container.register(INJECTION_KEYS.PayPalGateway, { useValue: config.paypal ? new PayPalGateway(config.paypal) : new TestModeGateway('paypal') });
+  container.register(INJECTION_KEYS.ReceiptReader, { useValue: createReceiptReader(config) });
   return container;
 }
 

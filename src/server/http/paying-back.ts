@@ -3,7 +3,7 @@ import { NOT_ADDING_UP } from '../../../domain/adds-up';
 import { BREAKDOWN_MESSAGES } from '../../../domain/sharing/stored-receipt';
 import type { DinerBill } from '../../application/paying-back/diner-bill';
 import type { PayingBackError } from '../../application/paying-back/errors';
-import { PAYMENT_STATUS_EVENT, type PayingBackRefusal, type PaymentStatusAnswer } from '../../contracts/paying-back';
+import { PAYMENT_STATUS_EVENT, type PayingBackRefusal, type RepaymentStatusAnswer } from '../../contracts/paying-back';
 import { clientIpOf } from './client-ip';
 import { eventStream } from './event-stream';
 import { json, jsonFailure, retryAfter } from './json';
@@ -82,7 +82,7 @@ export async function answerIvePaid(context: Pick<APIContext, 'clientAddress' | 
 }
 
 /** The organiser's view as Server-Sent Events (the contract's watchPayments): each view sent as a `status` event. */
-export function paymentStatusStream(signal: AbortSignal): { readonly response: Response; send(status: PaymentStatusAnswer): void; onClose(listener: () => void): void } {
+export function paymentStatusStream(signal: AbortSignal): { readonly response: Response; send(status: RepaymentStatusAnswer): void; onClose(listener: () => void): void } {
   const stream = eventStream(signal);
   return {
     response: stream.response,

@@ -1,7 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import { isUuid } from '../../../domain/anonymous-id';
-import { ANONYMOUS_USER_BACKUP_KEY, ANONYMOUS_USER_KEY, createAnonymousIdentity, IDENTITY_DATABASE, randomUuid, type IdentityEnvironment } from '../../../src/client/metering/anonymous-identity';
+import { ANONYMOUS_USER_BACKUP_KEY, ANONYMOUS_USER_KEY, createAnonymousIdentity, IDENTITY_DATABASE, randomUuid, type IdentityEnvironment } from '../../../src/client/scan-credits/anonymous-identity';
 import { MemoryStorage } from '../../support/browser-fakes';
 
 function setup(overrides: Partial<IdentityEnvironment> = {}) {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aBill } from '../../support/builders';
 import { openLiveBill } from '../../../src/contracts/live-bills';
-import { usage } from '../../../src/contracts/metering';
-import { capturePayPalOrder } from '../../../src/contracts/payments';
+import { usage } from '../../../src/contracts/scan-credits';
+import { capturePayPalOrder } from '../../../src/contracts/buying-tokens';
 import { callEndpoint, callEndpointWith } from '../../../src/client/call-endpoint';
 import { markUnpaid, storeBill } from '../../../src/contracts/paying-back';
 

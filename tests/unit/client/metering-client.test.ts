@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CACHE_MS, LOCAL_PURCHASES_KEY, PAUSE_AFTER_401_MS } from '../../../src/client/metering/metering-client';
+import { CACHE_MS, LOCAL_PURCHASES_KEY, PAUSE_AFTER_401_MS } from '../../../src/client/scan-credits/metering-client';
 import { browserWorld, usageOf } from '../../support/browser-fakes';
 
 describe('metering client', () => {

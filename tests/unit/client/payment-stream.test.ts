@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PaymentStatusAnswer } from '../../../src/contracts/paying-back';
+import type { RepaymentStatusAnswer } from '../../../src/contracts/paying-back';
 import { followPayments, serverSentEvents, type FollowedBy } from '../../../src/client/paying-back/payment-stream';
 
-const status = (paidCount: number): PaymentStatusAnswer => ({
+const status = (paidCount: number): RepaymentStatusAnswer => ({
   diners: [],
   paidCount,
   owingCount: 2,
@@ -50,7 +50,7 @@ describe('the organiser following who has paid', () => {
   it('takes each view from the stream, with the secret in a header and never in the address, and reads nothing by polling', async () => {
     const calls: { url: string; headers: Record<string, string> }[] = [];
     const stream = pushedBody();
-    const heard: PaymentStatusAnswer[] = [];
+    const heard: RepaymentStatusAnswer[] = [];
     const ways: FollowedBy[] = [];
     stop = followPayments('bill1', SECRET, (s) => heard.push(s), {
       pollMs: 20,

@@ -2,8 +2,8 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, expect, it, vi } from 'vitest';
-import { $metering } from '../../../src/client/metering/metering-store';
-import { RecoverTokensButton, tokenRecoveryDialog } from '../../../src/client/metering/RecoverTokensButton';
+import { $metering } from '../../../src/client/scan-credits/metering-store';
+import { RecoverTokensButton, tokenRecoveryDialog } from '../../../src/client/scan-credits/RecoverTokensButton';
 import { fakeFetch, usageOf } from '../../support/browser-fakes';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

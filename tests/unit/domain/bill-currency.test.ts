@@ -12,7 +12,7 @@ import type { Bill } from '../../../domain/bill';
 import { missedLine, rescaleReview, reviewLine } from '../../../domain/scanning/review';
 import { newStoredReceipt } from '../../../domain/sharing/new-receipt';
 import { dinerBreakdown } from '../../../domain/sharing/stored-receipt';
-import { paymentLinks } from '../../../domain/sharing/payment-links';
+import { repaymentLinks } from '../../../domain/paying-back/repayment-links';
 import { splitBill } from '../../../domain/split';
 import { readTipAmount } from '../../../domain/tip';
 import { aLiveBillRequest } from '../../support/live-bills';
@@ -24,17 +24,17 @@ const handles = { monzo: 'alex', revolut: 'alexr', paypal: 'AlexS' };
 
 describe('pay links in the bill’s currency', () => {
   it('fill the amount where the provider takes the currency, and say why not elsewhere', () => {
-    expect(paymentLinks(handles, pence(1250), EUR, 'Taverna').map((l) => [l.provider, l.url, l.amountFilled, l.otherCurrency ?? false])).toEqual([
+    expect(repaymentLinks(handles, pence(1250), EUR, 'Taverna').map((l) => [l.provider, l.url, l.amountFilled, l.otherCurrency ?? false])).toEqual([
       ['monzo', 'https://monzo.me/alex', false, true],
       ['revolut', 'https://revolut.me/alexr', false, false],
       ['paypal', 'https://paypal.me/AlexS/12.50EUR', true, false],
     ]);
-    expect(paymentLinks(handles, pence(1200), JPY).find((l) => l.provider === 'paypal')?.url).toBe('https://paypal.me/AlexS/1200JPY');
-    expect(paymentLinks(handles, pence(45000), IDR).find((l) => l.provider === 'paypal')).toMatchObject({ url: 'https://paypal.me/AlexS', amountFilled: false, otherCurrency: true });
+    expect(repaymentLinks(handles, pence(1200), JPY).find((l) => l.provider === 'paypal')?.url).toBe('https://paypal.me/AlexS/1200JPY');
+    expect(repaymentLinks(handles, pence(45000), IDR).find((l) => l.provider === 'paypal')).toMatchObject({ url: 'https://paypal.me/AlexS', amountFilled: false, otherCurrency: true });
   });
 
   it('stay what they were for pounds', () => {
-    expect(paymentLinks(handles, pence(1234), GBP, 'The Crown').map((l) => l.url)).toEqual([
+    expect(repaymentLinks(handles, pence(1234), GBP, 'The Crown').map((l) => l.url)).toEqual([
       'https://monzo.me/alex/12.34?d=The%20Crown',
       'https://revolut.me/alexr',
       'https://paypal.me/AlexS/12.34GBP',

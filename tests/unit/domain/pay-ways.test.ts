@@ -4,7 +4,7 @@ import { COMMON_CURRENCIES, currencyCode, GBP, type CurrencyCode } from '../../.
 import { pence } from '../../../domain/money';
 import { carriesAmount } from '../../../domain/paying-back/pay-currencies';
 import { offersTableCode, payReference, payWays, tableCodeOf, type PayeeDetails } from '../../../domain/paying-back/pay-ways';
-import { paymentStatus } from '../../../domain/paying-back/payments';
+import { repaymentStatus } from '../../../domain/paying-back/repayments';
 import { newStoredReceipt } from '../../../domain/sharing/new-receipt';
 
 const code = (text: string): CurrencyCode => currencyCode(text)!;
@@ -76,7 +76,7 @@ describe('which way to pay, per currency', () => {
       (n) => crypto.getRandomValues(new Uint8Array(n)),
     );
     if (!made.ok) throw new Error(made.error);
-    const [alex, ben] = paymentStatus(made.value.receipt, []).diners;
+    const [alex, ben] = repaymentStatus(made.value.receipt, []).diners;
     expect(alex?.tableCode).toBeNull();
     expect(ben?.tableCode).toEqual({
       provider: 'epc',
@@ -115,7 +115,7 @@ describe("the organiser's view of a euro bill paid back in pounds", () => {
     if (!made.ok) throw new Error(made.error);
     const { receipt } = made.value;
     const ben = receipt.diners.find((d) => d.displayName === 'Ben')!.id;
-    const status = paymentStatus(receipt, [{ dinerId: ben, paidBy: 'diner', paidAt: new Date('2026-11-28T01:00:00Z'), amountPence: pence(1205) }]);
+    const status = repaymentStatus(receipt, [{ dinerId: ben, paidBy: 'diner', paidAt: new Date('2026-11-28T01:00:00Z'), amountPence: pence(1205) }]);
     // €12.05 at 0.86 is £10.363: £10.36; €6.69 is £5.7534: £5.75; the payer is owed both, €18.74: £16.1164, £16.12.
     expect(status.diners.map((d) => d.note)).toEqual(['Paid the bill · owed €18.74 (£16.12)', "✓ Ben says they've paid €12.05 (£10.36)", 'Not paid yet']);
     expect(status.summary).toBe('1 of 2 paid · €6.69 (£5.75) still to come · at 1 EUR = £0.86');

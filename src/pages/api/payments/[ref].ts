@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { purchaseState } from '../../../contracts/payments';
+import { purchaseState } from '../../../contracts/buying-tokens';
 import { answerWith } from '../../../server/http/answer';
 import { jsonFailure } from '../../../server/http/json';
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { paymentOptions } from '../../../contracts/payments';
+import { paymentOptions } from '../../../contracts/buying-tokens';
 import { answerWith } from '../../../server/http/answer';
 
 /** What the Buy Tokens dialog needs: the server's offers and, per provider, live keys (public ones only) or test mode. */

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { createPayPalOrder } from '../../../contracts/payments';
+import { createPayPalOrder } from '../../../contracts/buying-tokens';
 import { anonymousIdOf, anonymousIdRefused } from '../../../server/http/anonymous-id';
 import { answerWith } from '../../../server/http/answer';
 import { clientIpOf } from '../../../server/http/client-ip';
-import { idempotencyKey } from '../../../server/http/payment-requests';
-import { checkoutFailureResponse } from '../../../server/http/payments';
+import { idempotencyKey } from '../../../server/http/buying-tokens-requests';
+import { checkoutFailureResponse } from '../../../server/http/buying-tokens';
 import { readJson, requestRefused } from '../../../server/http/read-json';
 
 /** Creates the PayPal order on our server (intent CAPTURE, GBP, custom_id, unique invoice_id); the buttons only get its id. */

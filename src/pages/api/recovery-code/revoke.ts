@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { revokeRecoveryCodes } from '../../../contracts/token-recovery';
+import { revokeRecoveryCodes } from '../../../contracts/scan-credits-recovery';
 import { anonymousIdOf, anonymousIdRefused } from '../../../server/http/anonymous-id';
 import { answerWith } from '../../../server/http/answer';
 import { clientIpOf } from '../../../server/http/client-ip';
 import { readJson, requestRefused } from '../../../server/http/read-json';
-import { recoveryFailureResponse } from '../../../server/http/tokens';
+import { recoveryFailureResponse } from '../../../server/http/scan-credits-recovery';
 
 /**
  * POST { anonymousUserId, recoveryCode? } → { revoked }: the holder revokes their recovery codes

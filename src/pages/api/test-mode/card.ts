@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { payWithTestCard } from '../../../contracts/test-mode-payments';
+import { payWithTestCard } from '../../../contracts/buying-tokens-test-mode';
 import { answerWith } from '../../../server/http/answer';
 import { jsonFailure } from '../../../server/http/json';
 import { readJson, requestRefused } from '../../../server/http/read-json';

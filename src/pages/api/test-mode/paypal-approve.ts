@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { approveTestPayPalOrder } from '../../../contracts/test-mode-payments';
+import { approveTestPayPalOrder } from '../../../contracts/buying-tokens-test-mode';
 import { answerWith } from '../../../server/http/answer';
 import { jsonFailure } from '../../../server/http/json';
-import { PAYMENT_MESSAGES } from '../../../../domain/payments/messages';
+import { PAYMENT_MESSAGES } from '../../../../domain/buying-tokens/messages';
 import { readJson, requestRefused } from '../../../server/http/read-json';
 
 /** TEST MODE only: the buyer approving the order in the simulated PayPal window. */

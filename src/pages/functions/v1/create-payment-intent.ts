@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { createPaymentIntent } from '../../../contracts/payments';
+import { createPaymentIntent } from '../../../contracts/buying-tokens';
 import { anonymousIdOf, anonymousIdRefused } from '../../../server/http/anonymous-id';
 import { answerWith } from '../../../server/http/answer';
 import { clientIpOf } from '../../../server/http/client-ip';
-import { idempotencyKey } from '../../../server/http/payment-requests';
-import { checkoutFailureResponse } from '../../../server/http/payments';
+import { idempotencyKey } from '../../../server/http/buying-tokens-requests';
+import { checkoutFailureResponse } from '../../../server/http/buying-tokens';
 import { readJson, requestRefused } from '../../../server/http/read-json';
 
 /** The documents' call: `{ amount, currency, description, metadata }` → `{ client_secret, id }`, priced by the server. */

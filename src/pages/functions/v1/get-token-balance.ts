@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { tokenBalance } from '../../../contracts/metering';
+import { tokenBalance } from '../../../contracts/scan-credits';
 import { anonymousIdOf, anonymousIdRefused } from '../../../server/http/anonymous-id';
 import { answerWith } from '../../../server/http/answer';
 import { readJson, requestRefused } from '../../../server/http/read-json';

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { capturePayPalOrder } from '../../../../../contracts/payments';
+import { capturePayPalOrder } from '../../../../../contracts/buying-tokens';
 import { answerWith } from '../../../../../server/http/answer';
-import { captureFailureResponse } from '../../../../../server/http/payments';
+import { captureFailureResponse } from '../../../../../server/http/buying-tokens';
 
 /** Captures an approved PayPal order (with a request id) and credits it if the capture is COMPLETED and matches. */
 export const POST: APIRoute = async ({ params, locals }) => {

@@ -1,0 +1,120 @@
+import { formatMoney } from '../currency';
+import { pence, sumPence, type Pence } from '../money';
+import { dinerBreakdown, type DinerBreakdown, type StoredReceipt } from '../sharing/stored-receipt';
+import { dinerPayWays } from './diner-pay-ways';
+import { inBothCurrencies, rateText } from './pay-back-rate';
+import { tableCodeOf, type TableCode } from './pay-ways';
+
+export type PaidBy = 'diner' | 'organiser';
+
+/**
+ * A diner's paid mark: said on their page or marked by the organiser, with the
+ * amount paid so far, so a later change to the bill shows what is still to come. Marks made before
+ * amounts were recorded have none: they count as the diner's whole share, whatever it is now.
+ */
+export interface DinerRepayment {
+  readonly dinerId: string;
+  readonly paidBy: PaidBy;
+  readonly paidAt: Date;
+  readonly amountPence: Pence | null;
+}
+
+export interface DinerRepaymentStatus {
+  readonly dinerId: string;
+  readonly name: string;
+  readonly totalPence: Pence;
+  readonly paid: { readonly by: PaidBy; readonly at: string; readonly amountPence: Pence } | null;
+  /** Who paid the restaurant: owed, never owing. */
+  readonly isPayer: boolean;
+  /** What is still to come from this diner (0 for the payer). */
+  readonly leftPence: Pence;
+  /** Owes something and has paid all of it: the row offers 'Mark unpaid'. */
+  readonly paidInFull: boolean;
+  /** What this diner paid beyond their share, for the payer to give back. */
+  readonly overPence: Pence;
+  /** The row's words on the organiser's summary. */
+  readonly note: string;
+  /** Their whole share at the organiser's rate, as their page shows it ("£10.36"); null without a rate. */
+  readonly convertedTotal: string | null;
+  /** What "Show to pay" shows this diner: a code for what they have left, with the amount in it; null when there is none. */
+  readonly tableCode: TableCode | null;
+}
+
+export interface RepaymentStatus {
+  readonly diners: readonly DinerRepaymentStatus[];
+  /** Diners who owe something and have paid all of it (the payer is not counted). */
+  readonly paidCount: number;
+  /** Diners who owe something (everyone but the payer). */
+  readonly owingCount: number;
+  /** Someone owes something and everyone who does has paid all of it: nobody is left to remind. */
+  readonly everyonePaid: boolean;
+  /** What those who owe still have to pay. */
+  readonly outstandingPence: Pence;
+  /** The card's line: "1 of 3 paid · £1.06 still to come". */
+  readonly summary: string;
+}
+
+/** What a diner has paid against what they owe now: paid in full, partly (the difference still to come), or over. */
+export function paidAgainst(totalPence: Pence, payment: Pick<DinerRepayment, 'amountPence'> | undefined): { paidPence: Pence; leftPence: Pence; overPence: Pence } {
+  const paidPence = payment === undefined ? pence(0) : (payment.amountPence ?? totalPence);
+  return { paidPence, leftPence: pence(Math.max(totalPence - paidPence, 0)), overPence: pence(Math.max(paidPence - totalPence, 0)) };
+}
+
+/** Who has paid and who still owes what, with each diner's total exactly as their page shows it. */
+export function repaymentStatus(receipt: StoredReceipt, payments: readonly DinerRepayment[]): RepaymentStatus {
+  // With a rate, every amount in both currencies ("€6.69 (£5.75)"), and the rate on the card's line.
+  const money = (amount: Pence) => inBothCurrencies(amount, receipt.currency, receipt.payBack);
+  const byDiner = new Map(payments.map((p) => [p.dinerId, p]));
+  const shares = new Map(receipt.diners.map((d) => [d.id, dinerShare(receipt, d.id)]));
+  const totals = new Map([...shares].map(([id, share]) => [id, share.totalPence]));
+  const owedToPayer = sumPence(receipt.diners.filter((d) => d.id !== receipt.payerDinerId).map((d) => totals.get(d.id)!));
+  const diners = receipt.diners.map((d): DinerRepaymentStatus => {
+    const totalPence = totals.get(d.id)!;
+    const isPayer = d.id === receipt.payerDinerId;
+    const payment = isPayer ? undefined : byDiner.get(d.id);
+    const { paidPence, leftPence, overPence } = paidAgainst(totalPence, payment);
+    return {
+      dinerId: d.id,
+      name: d.displayName,
+      totalPence,
+      paid: payment === undefined ? null : { by: payment.paidBy, at: payment.paidAt.toISOString(), amountPence: paidPence },
+      isPayer,
+      leftPence: isPayer ? pence(0) : leftPence,
+      paidInFull: payment !== undefined && leftPence === 0,
+      overPence,
+      note: isPayer ? `Paid the bill · owed ${money(owedToPayer)}` : rowNote(d.displayName, payment, paidPence, leftPence, overPence, money),
+      convertedTotal: shares.get(d.id)!.convertedTotal,
+      tableCode: isPayer || leftPence === 0 ? null : tableCodeFor(receipt, shares.get(d.id)!.breakdown, leftPence),
+    };
+  });
+  const owing = diners.filter((d) => !d.isPayer);
+  const paidCount = owing.filter((d) => d.paidInFull).length;
+  const outstandingPence = sumPence(owing.map((d) => d.leftPence));
+  return {
+    diners,
+    paidCount,
+    owingCount: owing.length,
+    everyonePaid: owing.length > 0 && paidCount === owing.length,
+    outstandingPence,
+    summary: `${paidCount} of ${owing.length} paid${outstandingPence > 0 ? ` · ${money(outstandingPence)} still to come` : ''}${receipt.payBack === null ? '' : ` · at ${rateText(receipt.currency, receipt.payBack)}`}`,
+  };
+}
+
+function rowNote(name: string, payment: DinerRepayment | undefined, paid: Pence, left: Pence, over: Pence, money: (amount: Pence) => string): string {
+  if (payment === undefined) return 'Not paid yet';
+  if (left > 0) return `paid ${money(paid)} · ${money(left)} still to come`;
+  if (over > 0) return `paid ${money(paid)} · ${money(over)} to give back to ${name}`;
+  return payment.paidBy === 'diner' ? `✓ ${name} says they've paid ${money(paid)}` : `✓ Paid ${money(paid)}`;
+}
+
+/** A diner's total as their page shows it, and at the organiser's rate when the bill has one. */
+function dinerShare(receipt: StoredReceipt, dinerId: string): { readonly totalPence: Pence; readonly convertedTotal: string | null; readonly breakdown: DinerBreakdown | null } {
+  const breakdown = dinerBreakdown(receipt, dinerId);
+  if (!breakdown.ok) return { totalPence: pence(0), convertedTotal: null, breakdown: null };
+  const { totalPence, converted } = breakdown.value;
+  return { totalPence, convertedTotal: converted === null ? null : formatMoney(pence(converted.totalPence), converted.currency), breakdown: breakdown.value };
+}
+
+function tableCodeFor(receipt: StoredReceipt, breakdown: DinerBreakdown | null, leftPence: Pence): TableCode | null {
+  return breakdown === null ? null : tableCodeOf(dinerPayWays(receipt, breakdown, leftPence));
+}
