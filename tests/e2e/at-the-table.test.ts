@@ -168,7 +168,8 @@ describe('at the table', () => {
     const ben = await newPhone(browser);
     await ben.page.goto(link);
     await ben.page.getByRole('button', { name: 'Ben', exact: true }).click();
-    await ben.page.getByRole('button', { name: /^Tiramisu 1 of 2 €/ }).click();
+    // Each unit's price on his list is in both currencies too, as every amount he sees.
+    await ben.page.getByRole('button', { name: /^Tiramisu 1 of 2 €[\d.]+ \(£[\d.]+\)$/ }).click();
     // Before Finish too, his running total is in both currencies, with the rate the organiser opened the bill at.
     await ben.page.getByRole('listitem', { name: /^You pay €[\d.]+ \(£[\d.]+\)$/ }).waitFor();
     await ben.page.getByText('Paid back in GBP at 1 EUR = £0.86').waitFor();
