@@ -9,35 +9,13 @@ import { unreachable } from '../support/postgres-server';
 import { launchBrowser, newPhone } from './support/browser';
 import { WCAG22_AA } from './support/axe';
 import { expectAccessible } from './support/wizard';
+import { BILL_IN_PROGRESS, claimButton } from './support/at-the-table';
 
 // Issue 42 on Postgres, served by two app processes: the organiser's phone on one, the diners'
 // phones on the other, so what reaches a phone has gone through Postgres's LISTEN/NOTIFY.
 // Cat back in her seat on a second browser; Ben's "I've paid" on the organiser's summary at once.
 
 const POSTGRES = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-/** The organiser's bill on the assign step, as the wizard keeps it on the device. */
-const BILL_IN_PROGRESS = {
-  version: 1,
-  bill: {
-    step: 'assign',
-    items: [
-      { id: 'soup', name: 'Soup', pricePence: 650, kind: 'item', assignedTo: [] },
-      { id: 'cake', name: 'Tiramisu', pricePence: 1200, kind: 'item', assignedTo: [], quantity: 2 },
-    ],
-    diners: [
-      { id: 'ann', name: 'Ann', color: '#e11d48' },
-      { id: 'ben', name: 'Ben', color: '#2563eb' },
-    ],
-    tip: { mode: 'percent', percent: 10, amountText: '', chosen: true },
-    tipSplit: 'equal',
-    isTestReceipt: false,
-    receipt: null,
-    live: null,
-  },
-};
-
-const claimButton = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^(✓ )?${name}( £|$)`) });
 
 describe('at the table, on Postgres with two app processes', () => {
   let skipped: string | null = null;

@@ -3,31 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone } from './support/browser';
 import { clipboard, firstSend, OWN_LINK } from './support/paying-back';
 import { addDiners, FakeBackend, manualBill, openApp, scanToReview, toggle } from './support/wizard';
+import { BILL_IN_PROGRESS, claimButton } from './support/at-the-table';
 
 // Issue 42: at the table, a seat stays yours and no money goes out of sight.
-
-/** The organiser's bill on the assign step, as the wizard keeps it on the device. */
-const BILL_IN_PROGRESS = {
-  version: 1,
-  bill: {
-    step: 'assign',
-    items: [
-      { id: 'soup', name: 'Soup', pricePence: 650, kind: 'item', assignedTo: [] },
-      { id: 'cake', name: 'Tiramisu', pricePence: 1200, kind: 'item', assignedTo: [], quantity: 2 },
-    ],
-    diners: [
-      { id: 'ann', name: 'Ann', color: '#e11d48' },
-      { id: 'ben', name: 'Ben', color: '#2563eb' },
-    ],
-    tip: { mode: 'percent', percent: 10, amountText: '', chosen: true },
-    tipSplit: 'equal',
-    isTestReceipt: false,
-    receipt: null,
-    live: null,
-  },
-};
-
-const claimButton = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^(✓ )?${name}( £|$)`) });
 
 async function openToTable(browser: Browser): Promise<{ op: Page; link: string }> {
   const { context, page: op } = await newPhone(browser);
