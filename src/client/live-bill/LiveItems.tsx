@@ -27,7 +27,7 @@ export function LiveItems({ bill, viewer, readOnly, onClaim, onEdit }: Props) {
     <ul className="wz-assign-list">
       {items.map((item) => (
         <li key={item.id} className="wz-assign-item">
-          <div className="wz-assign-head">
+          <div className="wz-assign-head lv-item-head">
             <span>{item.name}</span>
             <span className="lv-price">
               {money(item.pricePence)}
