@@ -9,7 +9,7 @@ import { unreachable } from '../support/postgres-server';
 import { launchBrowser, newPhone } from './support/browser';
 import { WCAG22_AA } from './support/axe';
 import { expectAccessible } from './support/wizard';
-import { BILL_IN_PROGRESS, claimButton } from './support/at-the-table';
+import { BILL_IN_PROGRESS, claimButton, finishAndSend } from './support/at-the-table';
 
 // Issue 42 on Postgres, served by two app processes: the organiser's phone on one, the diners'
 // phones on the other, so what reaches a phone has gone through Postgres's LISTEN/NOTIFY.
@@ -119,17 +119,7 @@ describe('at the table, on Postgres with two app processes', () => {
     await ben.page.getByRole('button', { name: 'Ben', exact: true }).click();
     await ben.page.getByRole('heading', { name: 'What did you have, Ben?' }).waitFor();
     await claimButton(ben.page, 'Tiramisu 1 of 2').click();
-    await op.getByRole('group', { name: 'Who had Soup' }).getByRole('button', { name: 'Ann', exact: true }).click();
-    await op.getByRole('group', { name: 'Who had Tiramisu 2 of 2' }).getByRole('button', { name: 'Ann', exact: true }).click();
-    await op.getByText('Everything is claimed.').waitFor();
-    await op.getByRole('button', { name: 'Finish and see the summary' }).click();
-    await op.getByRole('heading', { name: 'Individual Totals' }).waitFor();
-    await op.getByRole('button', { name: 'Send to everyone’s phone' }).click();
-    const details = op.getByRole('dialog', { name: 'Your payment details' });
-    await details.getByLabel('Your name').fill('Olive');
-    await details.getByLabel('Monzo.me username').fill('olive-m');
-    await details.getByRole('button', { name: 'Save details' }).click();
-    await op.getByText('Sent to everyone’s phone').waitFor();
+    await finishAndSend(op);
     const benRow = op.getByRole('listitem', { name: /^Ben pays £/ });
     await benRow.getByText('Not paid yet').waitFor();
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPhone } from './support/browser';
 import { clipboard, firstSend, OWN_LINK } from './support/paying-back';
 import { addDiners, FakeBackend, manualBill, openApp, scanToReview, toggle } from './support/wizard';
-import { BILL_IN_PROGRESS, claimButton } from './support/at-the-table';
+import { BILL_IN_PROGRESS, claimButton, finishAndSend } from './support/at-the-table';
 
 // Issue 42: at the table, a seat stays yours and no money goes out of sight.
 
@@ -100,18 +100,7 @@ describe('at the table', () => {
     await ben.page.getByRole('button', { name: 'Ben', exact: true }).click();
     await ben.page.getByRole('heading', { name: 'What did you have, Ben?' }).waitFor();
     await claimButton(ben.page, 'Tiramisu 1 of 2').click();
-    await op.getByRole('group', { name: 'Who had Soup' }).getByRole('button', { name: 'Ann', exact: true }).click();
-    await op.getByRole('group', { name: 'Who had Tiramisu 2 of 2' }).getByRole('button', { name: 'Ann', exact: true }).click();
-    await op.getByText('Everything is claimed.').waitFor();
-    await op.getByRole('button', { name: 'Finish and see the summary' }).click();
-    await op.getByRole('heading', { name: 'Individual Totals' }).waitFor();
-
-    await op.getByRole('button', { name: 'Send to everyone’s phone' }).click();
-    const details = op.getByRole('dialog', { name: 'Your payment details' });
-    await details.getByLabel('Your name').fill('Olive');
-    await details.getByLabel('Monzo.me username').fill('olive-m');
-    await details.getByRole('button', { name: 'Save details' }).click();
-    await op.getByText('Sent to everyone’s phone').waitFor();
+    await finishAndSend(op);
     const benFirst = (await op.getByRole('listitem', { name: /^Ben pays £/ }).getAttribute('aria-label'))!.replace(/^.* /, '');
     await ben.page.getByRole('region', { name: 'Your share' }).getByText(benFirst, { exact: true }).waitFor();
     const ticked = ben.page.getByRole('button', { name: /^Tiramisu/, pressed: true });
@@ -151,16 +140,7 @@ describe('at the table', () => {
     // Before Finish too, his running total is in both currencies, with the rate the organiser opened the bill at.
     await ben.page.getByRole('listitem', { name: /^You pay €[\d.]+ \(£[\d.]+\)$/ }).waitFor();
     await ben.page.getByText('Paid back in GBP at 1 EUR = £0.86').waitFor();
-    await op.getByRole('group', { name: 'Who had Soup' }).getByRole('button', { name: 'Ann', exact: true }).click();
-    await op.getByRole('group', { name: 'Who had Tiramisu 2 of 2' }).getByRole('button', { name: 'Ann', exact: true }).click();
-    await op.getByText('Everything is claimed.').waitFor();
-    await op.getByRole('button', { name: 'Finish and see the summary' }).click();
-    await op.getByRole('button', { name: 'Send to everyone’s phone' }).click();
-    const details = op.getByRole('dialog', { name: 'Your payment details' });
-    await details.getByLabel('Your name').fill('Olive');
-    await details.getByLabel('Monzo.me username').fill('olive-m');
-    await details.getByRole('button', { name: 'Save details' }).click();
-    await op.getByText('Sent to everyone’s phone').waitFor();
+    await finishAndSend(op);
     // The summary's row, "Ben pays €6.60 · £5.68", is what his phone shows, in both currencies, with the rate.
     const row = (await op.getByRole('listitem', { name: /^Ben pays €/ }).getAttribute('aria-label'))!;
     const [euros, pounds] = row.replace('Ben pays ', '').split(' · ');
