@@ -1,4 +1,4 @@
-import type { Page, Route } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { renderReceipt, type PrintedRow } from '../../support/rendered-receipt';
 import { expect } from 'vitest';
 import { analyzeAccessibility } from './axe';
@@ -129,11 +129,11 @@ export function toggle(page: Page, item: string, diner: string) {
   return page.getByRole('group', { name: `Who had ${item}` }).getByRole('button', { name: diner, exact: true });
 }
 
-/** axe-core: no serious or critical violations on what is showing. */
 /**
- * The images on screen in and the page's height unchanged over two frames: axe's target-size measures
- * what covers a target (a sticky bar), so it runs where things will stay, not while a QR code is
- * landing. A lazy image off screen or hidden never loads, so it is not waited for; nor is anything for long.
+ * The images on screen in, and the page's height and scroll unchanged over two frames: axe's
+ * target-size measures what covers a target (the pinned action), so it runs where things will stay,
+ * not while a QR code is landing or a smooth scroll is on its way. A lazy image off screen or hidden
+ * never loads, so it is not waited for; nor is anything for long.
  */
 async function settled(page: Page): Promise<void> {
   const loaded = () =>
@@ -143,12 +143,12 @@ async function settled(page: Page): Promise<void> {
     });
   const still = () =>
     new Promise<void>((resolve) => {
-      let last = -1;
+      let last = '';
       let frames = 0;
       const frame = () => {
-        const height = document.documentElement.scrollHeight;
-        if (height === last || ++frames > 60) return resolve();
-        last = height;
+        const now = `${document.documentElement.scrollHeight} ${scrollY}`;
+        if (now === last || ++frames > 120) return resolve();
+        last = now;
         requestAnimationFrame(() => requestAnimationFrame(frame));
       };
       frame();
@@ -157,8 +157,16 @@ async function settled(page: Page): Promise<void> {
   await page.evaluate(still);
 }
 
-export async function expectAccessible(page: Page, where: string, tags?: readonly string[]): Promise<void> {
+/**
+ * axe-core: no serious or critical violations on what is showing. `at`: scrolled to the top of the
+ * screen once the page has settled (a scroll made while a QR code lands ends somewhere else each run).
+ */
+export async function expectAccessible(page: Page, where: string, tags?: readonly string[], at?: Locator): Promise<void> {
   await settled(page);
+  if (at) {
+    await at.evaluate((element) => element.scrollIntoView({ block: 'start', behavior: 'instant' }));
+    await settled(page);
+  }
   const results = await analyzeAccessibility(page, tags);
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
