@@ -1,10 +1,10 @@
 import { billIdOf, liveKeyOf } from '../../../domain/bill-ids';
 import { decideLive, visibleTo, type LiveActor, type LiveBill, type LiveCommand, type LiveProblem, type LiveRequest, type SettledBill } from '../../../domain/live-bill/live-bill';
-import { newLiveBill, type NewLiveBillProblem, type NewLiveBillRequest } from '../../../domain/live-bill/new-live-bill';
+import { newLiveBill, type LiveOpening, type NewLiveBillProblem } from '../../../domain/live-bill/new-live-bill';
 import { err, ok, type Result } from '../../../domain/result';
 import { shortId } from '../../../domain/sharing/stored-receipt';
 import { capabilityKey } from '../../../domain/capability-key';
-import { billSplit } from '../../../domain/bill';
+import { billSplit, type Bill } from '../../../domain/bill';
 import { convertedTotals } from '../../../domain/paying-back/pay-back-rate';
 import { payBackPathParts } from '../../../domain/paying-back/pay-back-links';
 import { billOfStoredReceipt } from '../../../domain/sharing/stored-receipt';
@@ -89,9 +89,9 @@ export class LiveBills {
     this.changes = new BoundedQueue(limits.changesAtOnce, limits.changesWaiting, CHANGES_WAITING_PER_BILL);
   }
 
-  async openToTable(request: NewLiveBillRequest, clientKey: string): Promise<Result<OpenedLiveBill, OpenRefusal>> {
+  async openToTable(bill: Bill, opening: LiveOpening, clientKey: string): Promise<Result<OpenedLiveBill, OpenRefusal>> {
     const now = this.clock.now();
-    const made = newLiveBill(request, shortId(this.secrets.randomBytes(14), 14), now);
+    const made = newLiveBill(bill, opening, shortId(this.secrets.randomBytes(14), 14), now);
     if (!made.ok) return err({ code: made.error });
     const decision = await this.limiter.hit(`live:open:${clientKey}`, OPENS_PER_CLIENT);
     if (!decision.allowed) return err({ code: 'rate_limited', retryAfterSeconds: decision.retryAfterSeconds });

@@ -3,7 +3,7 @@ import { applyLive, decideLive, visibleTo, type HandOut, type LiveActor, type Li
 import { newLiveBill } from '../../../domain/live-bill/new-live-bill';
 import { liveBillFromJson, liveBillToJson } from '../../../domain/live-bill/wire';
 import { isPayBackPath, ownPayBackPath } from '../../../domain/paying-back/pay-back-links';
-import { aLiveBillRequest } from '../../support/live-bills';
+import { aTableBill, anOpening } from '../../support/live-bills';
 
 const NOW = new Date('2026-11-24T21:00:00Z');
 const organiser: LiveActor = { kind: 'organiser' };
@@ -16,7 +16,7 @@ const ANN_PAGE = '/r/k7m2p9q4r8s3t6/annannannannannannannannann';
 const BOB_PAGE = '/r/k7m2p9q4r8s3t6/bzbbzbbzbbzbbzbbzbbzbbzbbzb'; // (no o: not in the alphabet)
 
 function aBill(): LiveBill {
-  const made = newLiveBill(aLiveBillRequest(), 'bill1', NOW);
+  const made = newLiveBill(aTableBill().build(), anOpening(), 'bill1', NOW);
   if (!made.ok) throw new Error(made.error);
   return made.value;
 }
