@@ -234,13 +234,18 @@ describe('who may change what', () => {
 describe('handed out after Finish', () => {
   it('puts the settled bill on the phones: its lines, who had each, its tip; diners it does not know have no claim', () => {
     const finished = run(aBill(), organiser, { type: 'setStatus', status: 'finished' });
+    const stored = aWizardBill()
+      .withDiners('bob', 'zed')
+      .withLine({ id: 'cake.0', name: 'Tiramisu', pricePence: 600, assignedTo: ['bob'] })
+      .withLine({ id: 'cake.1', name: 'Tiramisu', pricePence: 600, assignedTo: ['bob', 'zed'] })
+      .withTip(120)
+      .build();
     const settled = {
-      items: [
-        { id: 'cake.0', name: 'Tiramisu', pricePence: 600, kind: 'item' as const, assignedTo: ['bob'] },
-        { id: 'cake.1', name: 'Tiramisu', pricePence: 600, kind: 'item' as const, assignedTo: ['bob', 'zed'] },
-      ],
-      tipPence: 120,
-      tipSplit: 'equal' as const,
+      bill: stored,
+      liveDiners: new Map([
+        ['bob', 'bob'],
+        ['zed', 'zed'],
+      ]),
     };
     const handed = run(finished, organiser, { type: 'handOut', payTo: 'Ann', links: [], settled });
     expect(handed.items.map((i) => [i.id, i.units])).toEqual([
