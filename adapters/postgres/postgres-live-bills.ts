@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { inject, injectable } from 'tsyringe';
-import { applyLive, settledParts, type LiveActor, type LiveBill, type LiveChange, type LiveProblem, type SettledBill } from '../../domain/live-bill/live-bill';
+import { applyLive, type LiveActor, type LiveBill, type LiveChange, type LiveProblem } from '../../domain/live-bill/live-bill';
 import { currencyCode, GBP } from '../../domain/currency';
 import { pence } from '../../domain/money';
 import { err, ok, type Result } from '../../domain/result';
@@ -148,8 +148,8 @@ export class PostgresLiveBillStore implements LiveBillStore {
       if (actor === null) return err('forbidden' as const);
       const decided = decide(loaded.bill, actor);
       if (!decided.ok) return decided;
-      await applyRows(tx, billId, decided.value, dinerKeyHash);
       const next = applyLive(loaded.bill, decided.value);
+      await applyRows(tx, next, decided.value, dinerKeyHash);
       await tx
         .updateTable('live_bills')
         .set({
@@ -175,7 +175,9 @@ export class PostgresLiveBillStore implements LiveBillStore {
   }
 }
 
-async function applyRows(tx: Transaction<Database>, billId: string, change: LiveChange, dinerKeyHash: string | null): Promise<void> {
+/** The rows of a change to `bill`, which is the bill as the change left it (`applyLive`). */
+async function applyRows(tx: Transaction<Database>, bill: LiveBill, change: LiveChange, dinerKeyHash: string | null): Promise<void> {
+  const billId = bill.id;
   const claim = (itemId: string, unit: number, dinerId: string) =>
     tx
       .insertInto('live_bill_claims')
@@ -231,23 +233,23 @@ async function applyRows(tx: Transaction<Database>, billId: string, change: Live
     case 'setStatus':
       return;
     case 'handOut':
-      // Exactly the links handed out now: a diner not listed has none.
+      // Exactly the links handed out now, as the domain put them on the bill (with each share at the rate): a diner not listed has none.
       await tx.updateTable('live_bill_diners').set({ pay_path: null, pay_pence: null, pay_converted: null }).where('bill_id', '=', billId).execute();
-      for (const link of change.links)
-        await tx
-          .updateTable('live_bill_diners')
-          .set({ pay_path: link.path, pay_pence: link.pence, pay_converted: change.settled?.converted?.[link.dinerId] ?? null })
-          .where('bill_id', '=', billId)
-          .where('id', '=', link.dinerId)
-          .execute();
-      if (change.settled !== undefined) await replaceLines(tx, billId, change.settled);
+      for (const { id, payLink } of bill.diners)
+        if (payLink !== undefined)
+          await tx
+            .updateTable('live_bill_diners')
+            .set({ pay_path: payLink.path, pay_pence: payLink.pence, pay_converted: payLink.converted ?? null })
+            .where('bill_id', '=', billId)
+            .where('id', '=', id)
+            .execute();
+      if (change.settled !== undefined) await replaceLines(tx, bill);
       return;
   }
 }
 
-/** The settled bill's lines and claims in place of the table's (the tip is written with the version). */
-async function replaceLines(tx: Transaction<Database>, billId: string, settled: SettledBill): Promise<void> {
-  const { items, claims } = settledParts({ diners: await tx.selectFrom('live_bill_diners').select('id').where('bill_id', '=', billId).execute() }, settled);
+/** The settled bill's lines and claims, as the hand-out put them on the bill, in place of the table's (the tip is written with the version). */
+async function replaceLines(tx: Transaction<Database>, { id: billId, items, claims }: LiveBill): Promise<void> {
   await tx.deleteFrom('live_bill_claims').where('bill_id', '=', billId).execute();
   await tx.deleteFrom('live_bill_items').where('bill_id', '=', billId).execute();
   if (items.length > 0)

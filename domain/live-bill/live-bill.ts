@@ -4,9 +4,9 @@ import { pence, type Pence } from '../money';
 import { isPayBackPath } from '../paying-back/pay-back-links';
 import { MAX_PAYEE_NAME_LENGTH } from '../paying-back/payee';
 import { err, ok, type Result } from '../result';
-import { MAX_ITEM_NAME_LENGTH, MAX_ITEM_PENCE } from '../bill';
+import { billSplit, MAX_ITEM_NAME_LENGTH, MAX_ITEM_PENCE, type Bill } from '../bill';
 import type { ItemKind, TipSplit } from '../split';
-import type { PayBackRate } from '../paying-back/pay-back-rate';
+import { convertedTotals, type PayBackRate } from '../paying-back/pay-back-rate';
 
 /**
  * A bill opened to the table: every diner claims what they had on their own
@@ -101,18 +101,19 @@ export interface HandOut {
   readonly type: 'handOut';
   readonly payTo: string;
   readonly links: readonly { readonly dinerId: string; readonly path: string; readonly pence: number }[];
-  /** The bill the links were worked out from, as the server read it from the stored bill: every phone's list becomes what its share is made of. */
-  readonly settled?: SettledBill | undefined;
-}
-
-/** A stored bill's lines (who had each), tip and tip split, put on a finished live bill by its hand-out. */
-export interface SettledBill {
-  readonly items: readonly { readonly id: string; readonly name: string; readonly pricePence: number; readonly kind: ItemKind; readonly assignedTo: readonly string[] }[];
-  readonly tipPence: number;
-  readonly tipSplit: TipSplit;
-  /** The stored bill's rate, when it is paid back in another currency, and each live diner's share at it (the converted total's parts). */
-  readonly payBack?: PayBackRate | undefined;
-  readonly converted?: Readonly<Record<string, number>> | undefined;
+  /**
+   * The stored bill the links were worked out from, as the server read it: every phone's list
+   * becomes what its share is made of, and its share at the rate is worked out from it.
+   */
+  readonly settled?:
+    | {
+        readonly bill: Bill;
+        /** The stored bill's rate, when it is paid back in another currency. */
+        readonly payBack?: PayBackRate | undefined;
+        /** The live bill's diner that each of the stored bill's diners handed a link is (stored id → live id). */
+        readonly liveDiners: ReadonlyMap<string, string>;
+      }
+    | undefined;
 }
 
 /** A command as a phone sends it: a new diner's id, and an ask's id, are chosen by the server, not by the phone. */
@@ -286,12 +287,11 @@ export function applyLive(bill: LiveBill, change: LiveChange): LiveBill {
         }),
       };
     case 'handOut': {
-      const converted = change.settled?.converted ?? {};
-      const links = new Map(change.links.map((l) => [l.dinerId, { path: l.path, pence: pence(l.pence), ...(converted[l.dinerId] === undefined ? {} : { converted: converted[l.dinerId] }) }]));
-      const settled = change.settled === undefined ? {} : settledParts(bill, change.settled);
+      const { converted, ...settled } = change.settled === undefined ? { converted: new Map<string, number>() } : settledParts(bill, change.settled);
+      const atRate = (dinerId: string) => (converted.has(dinerId) ? { converted: converted.get(dinerId)! } : {});
+      const links = new Map(change.links.map((l) => [l.dinerId, { path: l.path, pence: pence(l.pence), ...atRate(l.dinerId) }]));
       const { payBack: _, ...rest } = next;
-      const payBack = change.settled?.payBack;
-      return { ...rest, ...settled, ...(payBack === undefined ? {} : { payBack }), payTo: change.payTo, diners: bill.diners.map((d) => withPayLink(d, links.get(d.id))) };
+      return { ...rest, ...settled, payTo: change.payTo, diners: bill.diners.map((d) => withPayLink(d, links.get(d.id))) };
     }
   }
 }
@@ -299,15 +299,28 @@ export function applyLive(bill: LiveBill, change: LiveChange): LiveBill {
 /**
  * A settled bill as a live bill's lines and claims: each line one unit, claimed by whoever had it
  * (diners the live bill knows), so a change the organiser made after Finish is on every phone's list.
+ * Paid back at a rate, each live diner's share at it too: their part of the converted total, as
+ * their pay-back page shows it.
  */
-export function settledParts(bill: { readonly diners: readonly { readonly id: string }[] }, settled: SettledBill): Pick<LiveBill, 'items' | 'claims' | 'tip' | 'tipSplit'> {
+function settledParts(
+  bill: LiveBill,
+  { bill: stored, payBack, liveDiners }: NonNullable<HandOut['settled']>,
+): Pick<LiveBill, 'items' | 'claims' | 'tip' | 'tipSplit' | 'payBack'> & { readonly converted: ReadonlyMap<string, number> } {
   const known = new Set(bill.diners.map((d) => d.id));
-  const items = settled.items.map((i) => ({ id: i.id, name: i.name, pricePence: pence(i.pricePence), kind: i.kind, units: 1 }));
-  const claims = settled.items
+  const live = (storedId: string) => liveDiners.get(storedId) ?? null;
+  const items = stored.items.map((i) => ({ id: i.id, name: i.name, pricePence: i.pricePence, kind: i.kind, units: 1 }));
+  const claims = stored.items
     .filter((i) => i.kind === 'item')
-    .flatMap((i) => [...new Set(i.assignedTo)].filter((d) => known.has(d)).map((dinerId) => ({ itemId: i.id, unit: 0, dinerId })))
+    .flatMap((i) => [...new Set(i.assignedTo.map(live))].filter((d) => d !== null && known.has(d)).map((dinerId) => ({ itemId: i.id, unit: 0, dinerId: dinerId! })))
     .sort(inClaimOrder);
-  return { items, claims, tip: { pence: pence(settled.tipPence) }, tipSplit: settled.tipSplit };
+  const shares = billSplit(stored).shares;
+  const atRate = convertedTotals(
+    stored.currency,
+    shares.map((s) => s.totalPence),
+    payBack ?? null,
+  );
+  const converted = new Map(atRate === null ? [] : shares.flatMap((s, k) => (live(s.dinerId) === null ? [] : [[live(s.dinerId)!, atRate.shares[k]!] as const])));
+  return { items, claims, tip: { pence: stored.tipPence }, tipSplit: stored.tipSplit, ...(atRate === null ? {} : { payBack: payBack! }), converted };
 }
 
 function withPayLink(diner: LiveDiner, payLink: PayLink | undefined): LiveDiner {

@@ -129,11 +129,6 @@ export type HandOutRequest = Extract<LiveCommandRequest, { type: 'handOut' }>;
 
 /** A change as the stream sends it: the command as the server took it, and whether the actor took a seat with it. */
 const joins = { joins: z.optional(z.boolean()) };
-const settledBill = z.object({
-  items: z.readonly(z.array(z.object({ id: z.string(), name: z.string(), pricePence: pence, kind: z.enum(ITEM_KINDS), assignedTo: z.readonly(z.array(z.string())) }))),
-  tipPence: pence,
-  tipSplit: z.enum(TIP_SPLITS),
-});
 const liveChange = z.discriminatedUnion('type', [
   z.object({ type: z.literal('claim'), itemId: z.string(), unit: z.int(), dinerId: z.string(), claimed: z.boolean(), ...joins }),
   z.object({ type: z.literal('moveClaim'), itemId: z.string(), unit: z.int(), from: z.string(), to: z.string(), ...joins }),
@@ -146,7 +141,6 @@ const liveChange = z.discriminatedUnion('type', [
     type: z.literal('handOut'),
     payTo: z.string(),
     links: z.readonly(z.array(z.object({ dinerId: z.string(), path: z.string(), pence }))),
-    settled: z.optional(settledBill),
     ...joins,
   }),
 ]) satisfies z.ZodMiniType<LiveChange>;

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';
 import { openPostgres, postgresUnavailable, type TestDatabase } from '../support/databases';
 import { openEventStream } from '../support/event-stream';
-import { aLiveBillRequest, liveOpenBody, billOnPhone } from '../support/live-bills';
+import { liveOpenBody, billOnPhone } from '../support/live-bills';
+import { aBill } from '../support/builders';
 
 const unavailable = postgresUnavailable();
 if (unavailable) console.warn(`[integration] live-bill races on two processes skipped: ${unavailable}`);
@@ -47,8 +48,8 @@ describe.skipIf(unavailable !== null)('live-bill races on two processes', () => 
   const command = (i: number, billId: string, key: string, cmd: unknown) => post(i, `/api/live-bills/${billId}/commands`, { key, command: cmd });
 
   async function openBill(diners: readonly string[]) {
-    const items = diners.map((id) => ({ id: `dish-${id}`, name: `Dish ${id}`, pricePence: 1000, kind: 'item' as const }));
-    const opened = await post(0, '/api/live-bills', liveOpenBody(aLiveBillRequest({ items, diners: diners.map((id) => ({ id, name: id.toUpperCase() })) })));
+    const bill = diners.reduce((b, id) => b.withDiner(id, id.toUpperCase()).withLine({ id: `dish-${id}`, name: `Dish ${id}`, pricePence: 1000 }), aBill()).build();
+    const opened = await post(0, '/api/live-bills', liveOpenBody(bill));
     expect(opened.status).toBe(201);
     return (await opened.json()) as { billId: string; organiserKey: string; tableKey: string };
   }

@@ -11,10 +11,11 @@ import { liveTotals } from '../../domain/live-bill/live-split';
 import { DEFAULT_LIVE_LIMITS, LiveBills } from '../../src/application/live-bills/live-bills';
 import { FakeClock } from '../support/clock';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
-import { aLiveBillRequest } from '../support/live-bills';
+import { aTableBill, anOpening } from '../support/live-bills';
 import { nodeSecrets } from '../../adapters/crypto/node-secrets';
 import { MemoryStoredBills } from '../../adapters/memory/memory-stored-bills';
 import { aStoredBill } from '../support/builders';
+import type { CurrencyCode } from '../../domain/currency';
 
 // Pay-back pages as the server makes them: /r/{receiptId}/{capability}.
 const ANN_PAGE = '/r/k7m2p9q4r8s3t6/annannannannannannannannann';
@@ -78,7 +79,7 @@ describeEachDatabase('live bills', (open) => {
   });
 
   async function openBill() {
-    const opened = await a.liveBills.openToTable(aLiveBillRequest(), '203.0.113.1');
+    const opened = await a.liveBills.openToTable(aTableBill().build(), anOpening(), '203.0.113.1');
     if (!opened.ok) throw new Error(opened.error.code);
     const join = async (dinerId: string) => {
       const joined = await a.liveBills.command(opened.value.bill.id, opened.value.tableKey, { type: 'join', dinerId }, '203.0.113.2');
@@ -89,8 +90,14 @@ describeEachDatabase('live bills', (open) => {
   }
 
   it('keeps the bill’s currency, pounds unless the organiser’s bill is in another', async () => {
-    const yen = await a.liveBills.openToTable(aLiveBillRequest({ currency: 'JPY' }), '203.0.113.9');
-    const pounds = await a.liveBills.openToTable(aLiveBillRequest(), '203.0.113.9');
+    const yen = await a.liveBills.openToTable(
+      aTableBill()
+        .inCurrency('JPY' as CurrencyCode)
+        .build(),
+      anOpening(),
+      '203.0.113.9',
+    );
+    const pounds = await a.liveBills.openToTable(aTableBill().build(), anOpening(), '203.0.113.9');
     if (!yen.ok || !pounds.ok) throw new Error('not opened');
     expect((await b.store.find(yen.value.bill.id))?.currency).toBe('JPY');
     expect((await b.store.find(pounds.value.bill.id))?.currency).toBe('GBP');
@@ -191,7 +198,7 @@ describeEachDatabase('live bills', (open) => {
   });
 
   it("keeps the organiser's own seat (who paid) joined from the start: no phone takes it, and the organiser stays the organiser", async () => {
-    const opened = await a.liveBills.openToTable(aLiveBillRequest({ organiserDinerId: 'ann' }), '203.0.113.1');
+    const opened = await a.liveBills.openToTable(aTableBill().build(), anOpening({ organiserDinerId: 'ann' }), '203.0.113.1');
     if (!opened.ok) throw new Error(opened.error.code);
     const { bill, organiserKey, tableKey } = opened.value;
     expect(await a.liveBills.command(bill.id, tableKey, { type: 'join', dinerId: 'ann' }, 'x')).toEqual({ ok: false, error: { code: 'diner_taken' } });

@@ -8,7 +8,7 @@ import { startBuiltServer, type BuiltServer } from '../support/built-server';
 import { openPostgres, postgresUnavailable, type TestDatabase } from '../support/databases';
 import { openEventStream } from '../support/event-stream';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
-import { aLiveBillRequest, liveOpenBody, billOnPhone } from '../support/live-bills';
+import { aTableBill, liveOpenBody, billOnPhone } from '../support/live-bills';
 import { shareBody } from '../support/share-packets';
 
 const WEBHOOK_SECRET = 'whsec_two_processes';
@@ -99,7 +99,7 @@ describe.skipIf(unavailable !== null)('two server processes on one Postgres', ()
   });
 
   it('shows a claim sent to one process on a phone watching the live bill through the other, and catches a reconnecting phone up', async () => {
-    const opened = await post(servers[0]!, '/api/live-bills', liveOpenBody(aLiveBillRequest()));
+    const opened = await post(servers[0]!, '/api/live-bills', liveOpenBody(aTableBill().build()));
     expect(opened.status).toBe(201);
     const { billId, tableKey } = (await opened.json()) as { billId: string; tableKey: string };
     const events = (server: BuiltServer, headers: Record<string, string> = {}) => openEventStream(`${server.url}/api/live-bills/${billId}/events?key=${tableKey}`, headers);

@@ -25,6 +25,11 @@ class BillBuilder {
     return this;
   }
 
+  withDiner(id: string, name: string): this {
+    this.diners.push({ id, name });
+    return this;
+  }
+
   withItem(id: string, pricePence: number, assignedTo: string[], kind: ItemKind = 'item'): this {
     this.items.push({ id, name: id, pricePence: pence(pricePence), assignedTo, kind });
     return this;
@@ -34,6 +39,12 @@ class BillBuilder {
   withPortionedItem(id: string, pricePence: number, portions: Portions): this {
     const assignedTo = Object.keys(portions.counts).filter((d) => portions.counts[d]! > 0);
     this.items.push({ id, name: id, pricePence: pence(pricePence), assignedTo, kind: 'item', portions });
+    return this;
+  }
+
+  /** A line as given, its own name and quantity (or one no wizard makes): a food line shared by nobody unless said. */
+  withLine(line: Omit<BillItem, 'pricePence' | 'kind' | 'assignedTo'> & { readonly pricePence: number; readonly kind?: ItemKind; readonly assignedTo?: readonly string[] }): this {
+    this.items.push({ kind: 'item', assignedTo: [], ...line, pricePence: pence(line.pricePence) });
     return this;
   }
 

@@ -1,49 +1,23 @@
 import { applyLive, type LiveBill, type LiveChange } from '../../domain/live-bill/live-bill';
-import type { NewLiveBillRequest } from '../../domain/live-bill/new-live-bill';
+import type { LiveOpening } from '../../domain/live-bill/new-live-bill';
 import { liveBillFromJson, liveBillToJson, type LiveBillJson } from '../../domain/live-bill/wire';
 import type { EventStreamReader } from './event-stream';
 import type { Bill } from '../../domain/bill';
-import { currencyCode, GBP } from '../../domain/currency';
-import { pence } from '../../domain/money';
-import type { BillItem } from '../../domain/receipt';
+import { aBill } from './builders';
 
-/** A bill as the wizard opens it to the table: three diners, a soup, a pizza and three beers on one line. */
-export function aLiveBillRequest(change: Partial<NewLiveBillRequest> = {}): NewLiveBillRequest {
-  return {
-    items: [
-      { id: 'soup', name: 'Soup', pricePence: 650, kind: 'item' },
-      { id: 'pizza', name: 'Pizza', pricePence: 1299, kind: 'item' },
-      { id: 'beer', name: '3 x Peroni', pricePence: 1500, kind: 'item' },
-    ],
-    diners: [
-      { id: 'ann', name: 'Ann' },
-      { id: 'bob', name: 'Bob' },
-      { id: 'cat', name: 'Cat' },
-    ],
-    tip: { percent: 10 },
-    tipSplit: 'equal',
-    ...change,
-  };
-}
+/** Ann, Bob and Cat at the table, with no lines yet. */
+export const atTheTable = () => aBill().withDiner('ann', 'Ann').withDiner('bob', 'Bob').withDiner('cat', 'Cat');
 
-/** POST /api/live-bills's body (openLiveBill) for a bill as the wizard opens it: the one Bill, the tip, the organiser's diner. */
-export function liveOpenBody(request: NewLiveBillRequest) {
-  const items = request.items.map((i): BillItem => {
-    const base = { id: i.id, name: i.name, pricePence: pence(i.pricePence), kind: i.kind, assignedTo: i.assignedTo ?? [] };
-    if (i.quantity === undefined) return base;
-    return i.unitCounts === undefined ? { ...base, quantity: i.quantity } : { ...base, quantity: i.quantity, portions: { by: 'units', quantity: i.quantity, counts: i.unitCounts } };
-  });
-  const bill: Bill = {
-    currency: currencyCode(request.currency) ?? GBP,
-    name: null,
-    diners: request.diners,
-    items,
-    tipPence: pence(0),
-    tipSplit: request.tipSplit,
-    tipSharers: 'allDiners',
-    payerId: null,
-  };
-  return { bill, tip: request.tip, organiserDinerId: request.organiserDinerId ?? null };
+/** A bill as the wizard opens it to the table: Ann, Bob and Cat, a soup, a pizza and three beers on one line. */
+export const aTableBill = () =>
+  atTheTable().withLine({ id: 'soup', name: 'Soup', pricePence: 650 }).withLine({ id: 'pizza', name: 'Pizza', pricePence: 1299 }).withLine({ id: 'beer', name: '3 x Peroni', pricePence: 1500 });
+
+/** What the organiser opens it with besides the bill: a 10% tip unless said. */
+export const anOpening = (change: Partial<LiveOpening> = {}): LiveOpening => ({ tip: { percent: 10 }, ...change });
+
+/** POST /api/live-bills's body (openLiveBill): the one Bill, the tip, the organiser's diner. */
+export function liveOpenBody(bill: Bill, opening: LiveOpening = anOpening()) {
+  return { bill, tip: opening.tip, organiserDinerId: opening.organiserDinerId ?? null };
 }
 
 /**

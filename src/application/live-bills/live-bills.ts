@@ -1,11 +1,10 @@
 import { billIdOf, liveKeyOf } from '../../../domain/bill-ids';
-import { decideLive, visibleTo, type LiveActor, type LiveBill, type LiveCommand, type LiveProblem, type LiveRequest, type SettledBill } from '../../../domain/live-bill/live-bill';
-import { newLiveBill, type NewLiveBillProblem, type NewLiveBillRequest } from '../../../domain/live-bill/new-live-bill';
+import { decideLive, visibleTo, type LiveActor, type LiveBill, type LiveCommand, type LiveProblem, type LiveRequest, type HandOut } from '../../../domain/live-bill/live-bill';
+import { newLiveBill, type LiveOpening, type NewLiveBillProblem } from '../../../domain/live-bill/new-live-bill';
 import { err, ok, type Result } from '../../../domain/result';
 import { shortId } from '../../../domain/sharing/stored-receipt';
 import { capabilityKey } from '../../../domain/capability-key';
-import { billSplit } from '../../../domain/bill';
-import { convertedTotals } from '../../../domain/paying-back/pay-back-rate';
+import { billSplit, type Bill } from '../../../domain/bill';
 import { payBackPathParts } from '../../../domain/paying-back/pay-back-links';
 import { billOfStoredReceipt } from '../../../domain/sharing/stored-receipt';
 import type { StoredBills } from '../../../ports/stored-bills';
@@ -89,9 +88,9 @@ export class LiveBills {
     this.changes = new BoundedQueue(limits.changesAtOnce, limits.changesWaiting, CHANGES_WAITING_PER_BILL);
   }
 
-  async openToTable(request: NewLiveBillRequest, clientKey: string): Promise<Result<OpenedLiveBill, OpenRefusal>> {
+  async openToTable(bill: Bill, opening: LiveOpening, clientKey: string): Promise<Result<OpenedLiveBill, OpenRefusal>> {
     const now = this.clock.now();
-    const made = newLiveBill(request, shortId(this.secrets.randomBytes(14), 14), now);
+    const made = newLiveBill(bill, opening, shortId(this.secrets.randomBytes(14), 14), now);
     if (!made.ok) return err({ code: made.error });
     const decision = await this.limiter.hit(`live:open:${clientKey}`, OPENS_PER_CLIENT);
     if (!decision.allowed) return err({ code: 'rate_limited', retryAfterSeconds: decision.retryAfterSeconds });
@@ -120,7 +119,7 @@ export class LiveBills {
 
   private async change(billId: string, keyHash: string, request: LiveRequest): Promise<Result<CommandOutcome, CommandRefusal>> {
     // Only the organiser's hand-out is checked against the stored bill; anyone else's is refused as it is.
-    let settled: SettledBill | null = null;
+    let settled: NonNullable<HandOut['settled']> | null = null;
     if (request.type === 'handOut' && (await this.store.actorFor(billId, keyHash))?.actor.kind === 'organiser') {
       const checked = await this.handOutChecked(request);
       if (!checked.ok) return err({ code: checked.error });
@@ -157,9 +156,9 @@ export class LiveBills {
   /**
    * Money leaves the server only as the stored bill says: a hand-out names one stored bill, each link
    * one of its diners (by their capability), and each amount that diner's share of it, worked out here.
-   * The stored bill's lines and tip go out with it, so each phone's list is what its share is made of.
+   * The stored bill goes out with it, so each phone's list is what its share is made of.
    */
-  private async handOutChecked(handOut: Extract<LiveRequest, { type: 'handOut' }>): Promise<Result<SettledBill | null, LiveProblem>> {
+  private async handOutChecked(handOut: Extract<LiveRequest, { type: 'handOut' }>): Promise<Result<NonNullable<HandOut['settled']> | null, LiveProblem>> {
     const parts = handOut.links.map((l) => payBackPathParts(l.path));
     if (parts.some((p) => p === null)) return err('bad_link');
     const receiptIds = new Set(parts.map((p) => p!.receiptId));
@@ -179,16 +178,7 @@ export class LiveBills {
       if (shares.get(diner.dinerId) !== link.pence) return err('not_its_shares');
       liveDinerOf.set(diner.dinerId, link.dinerId);
     }
-    const items = bill.items.map((i) => ({ id: i.id, name: i.name, pricePence: i.pricePence, kind: i.kind, assignedTo: i.assignedTo.flatMap((d) => liveDinerOf.get(d) ?? []) }));
-    // Paid back in pounds: each phone's share at the rate, as the converted total's parts (as the diners' pages show them).
-    const split = billSplit(bill).shares;
-    const atRate = convertedTotals(
-      bill.currency,
-      split.map((s) => s.totalPence),
-      stored.bill.payBack,
-    );
-    const converted = atRate === null ? null : Object.fromEntries(split.flatMap((s, k) => (liveDinerOf.has(s.dinerId) ? [[liveDinerOf.get(s.dinerId)!, atRate.shares[k]!]] : [])));
-    return ok({ items, tipPence: bill.tipPence, tipSplit: bill.tipSplit, ...(stored.bill.payBack === null || converted === null ? {} : { payBack: stored.bill.payBack, converted }) });
+    return ok({ bill, liveDiners: liveDinerOf, ...(stored.bill.payBack === null ? {} : { payBack: stored.bill.payBack }) });
   }
 
   /**

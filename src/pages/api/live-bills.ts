@@ -4,7 +4,6 @@ import { clientIpOf } from '../../server/http/client-ip';
 import { answerWith } from '../../server/http/answer';
 import { liveRefusalResponse } from '../../server/http/live-bills';
 import { readJson, requestRefused } from '../../server/http/read-json';
-import { liveBillRequestOf } from '../../../domain/live-bill/new-live-bill';
 import { billFromWire } from '../../contracts/bill';
 import { openLiveBill } from '../../contracts/live-bills';
 
@@ -15,7 +14,7 @@ export const POST: APIRoute = async (context) => {
   const wanted = billFromWire(input.value.bill);
   if (!wanted.ok) return liveRefusalResponse({ code: 'bad_bill' });
   const { liveBills, publicUrl } = await context.locals.services();
-  const opened = await liveBills.openToTable(liveBillRequestOf(wanted.value, input.value), await clientIpOf(context));
+  const opened = await liveBills.openToTable(wanted.value, input.value, await clientIpOf(context));
   if (!opened.ok) return liveRefusalResponse(opened.error);
   const { bill, organiserKey, tableKey } = opened.value;
   const url = publicUrl(context.url.origin, publicPaths.liveBill(bill.id, tableKey));

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newLiveBill } from '../../../domain/live-bill/new-live-bill';
 import { liveBillToJson } from '../../../domain/live-bill/wire';
 import { connectLive, type LiveConnection } from '../../../src/client/live-bill/live-connection';
-import { aLiveBillRequest } from '../../support/live-bills';
+import { aTableBill, anOpening } from '../../support/live-bills';
 
 /** An EventSource the test speaks through: it records the URLs opened and delivers events by hand. */
 class FakeEventSource extends EventTarget {
@@ -22,7 +22,7 @@ class FakeEventSource extends EventTarget {
   }
 }
 
-const made = newLiveBill(aLiveBillRequest(), 'bill1', new Date('2026-11-25T12:00:00Z'));
+const made = newLiveBill(aTableBill().build(), anOpening(), 'bill1', new Date('2026-11-25T12:00:00Z'));
 if (!made.ok) throw new Error(made.error);
 const start = made.value;
 const claim = (itemId: string, dinerId: string) => ({ type: 'claim', itemId, unit: 0, dinerId, claimed: true });

@@ -15,7 +15,7 @@ import { dinerBreakdown } from '../../../domain/sharing/stored-receipt';
 import { repaymentLinks } from '../../../domain/paying-back/repayment-links';
 import { splitBill } from '../../../domain/split';
 import { readTipAmount } from '../../../domain/tip';
-import { aLiveBillRequest } from '../../support/live-bills';
+import { aTableBill, anOpening } from '../../support/live-bills';
 
 const code = (text: string): CurrencyCode => currencyCode(text)!;
 const [EUR, JPY, KWD, IDR] = ['EUR', 'JPY', 'KWD', 'IDR'].map(code) as [CurrencyCode, CurrencyCode, CurrencyCode, CurrencyCode];
@@ -119,12 +119,21 @@ describe('the bill’s currency on every path', () => {
   });
 
   it('keeps it in the live bill and on the wire to every phone', () => {
-    const made = newLiveBill({ ...aLiveBillRequest(), currency: 'KWD' }, 'bill1', NOW);
+    const made = newLiveBill(aTableBill().inCurrency(KWD).build(), anOpening(), 'bill1', NOW);
     if (!made.ok) throw new Error(made.error);
     const onThePhone = liveBillFromJson(JSON.parse(JSON.stringify(liveBillToJson(made.value))));
     expect(onThePhone?.currency).toBe('KWD');
     expect(liveTotals(onThePhone!).split.totalPence).toBe(liveTotals(made.value).split.totalPence);
-    expect(newLiveBill({ ...aLiveBillRequest(), currency: 'kwd' }, 'b', NOW)).toEqual({ ok: false, error: 'bad_bill' });
+    expect(
+      newLiveBill(
+        aTableBill()
+          .inCurrency('kwd' as CurrencyCode)
+          .build(),
+        anOpening(),
+        'b',
+        NOW,
+      ),
+    ).toEqual({ ok: false, error: 'bad_bill' });
     expect(liveBillFromJson({ ...liveBillToJson(made.value), currency: undefined })?.currency).toBe('GBP');
   });
 

@@ -3,7 +3,9 @@ import { applyLive, decideLive, visibleTo, type HandOut, type LiveActor, type Li
 import { newLiveBill } from '../../../domain/live-bill/new-live-bill';
 import { liveBillFromJson, liveBillToJson } from '../../../domain/live-bill/wire';
 import { isPayBackPath, ownPayBackPath } from '../../../domain/paying-back/pay-back-links';
-import { aLiveBillRequest } from '../../support/live-bills';
+import { aTableBill, anOpening } from '../../support/live-bills';
+import { aBill as aSettledBill } from '../../support/builders';
+import type { CurrencyCode } from '../../../domain/currency';
 
 const NOW = new Date('2026-11-24T21:00:00Z');
 const organiser: LiveActor = { kind: 'organiser' };
@@ -16,7 +18,7 @@ const ANN_PAGE = '/r/k7m2p9q4r8s3t6/annannannannannannannannann';
 const BOB_PAGE = '/r/k7m2p9q4r8s3t6/bzbbzbbzbbzbbzbbzbbzbbzbbzb'; // (no o: not in the alphabet)
 
 function aBill(): LiveBill {
-  const made = newLiveBill(aLiveBillRequest(), 'bill1', NOW);
+  const made = newLiveBill(aTableBill().build(), anOpening(), 'bill1', NOW);
   if (!made.ok) throw new Error(made.error);
   return made.value;
 }
@@ -50,7 +52,18 @@ describe('handing out pay-back links after Finish', () => {
   });
 
   it('carries a euro bill’s rate and each share at it onto the phones: only the diner’s own, and through the wire', () => {
-    const settled = { items: [], tipPence: 0, tipSplit: 'equal' as const, payBack: { currency: 'GBP' as never, rate: '0.86' }, converted: { ann: 1061, bob: 849 } };
+    // Ann's and Bob's shares of the stored bill, €12.34 and €9.87, are £10.61 and £8.49 at the rate.
+    const euros = aSettledBill()
+      .withDiners('ann', 'bob')
+      .withItem('pasta', 1234, ['ann'])
+      .withItem('salad', 987, ['bob'])
+      .inCurrency('EUR' as CurrencyCode)
+      .build();
+    const liveDiners = new Map([
+      ['ann', 'ann'],
+      ['bob', 'bob'],
+    ]);
+    const settled = { bill: euros, payBack: { currency: 'GBP' as CurrencyCode, rate: '0.86' }, liveDiners };
     const bill = applyLive(finished(), { ...handOut(), settled });
     expect(bill.payBack).toEqual({ currency: 'GBP', rate: '0.86' });
     expect(bill.diners.find((d) => d.id === 'ann')!.payLink).toEqual({ path: ANN_PAGE, pence: 1234, converted: 1061 });
@@ -58,7 +71,7 @@ describe('handing out pay-back links after Finish', () => {
     expect(annSees?.payBack).toEqual({ currency: 'GBP', rate: '0.86' });
     expect(annSees?.diners.map((d) => d.payLink?.converted)).toEqual([1061, undefined, undefined]);
     // A later hand-out from a bill without a rate takes it away.
-    expect(applyLive(bill, { ...handOut(), settled: { items: [], tipPence: 0, tipSplit: 'equal' } }).payBack).toBeUndefined();
+    expect(applyLive(bill, { ...handOut(), settled: { bill: euros, liveDiners } }).payBack).toBeUndefined();
   });
 
   it('replaces the links handed out before: a diner left out has none', () => {

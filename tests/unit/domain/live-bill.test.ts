@@ -2,18 +2,20 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyLive, decideLive, unitsFromName, type LiveActor, type LiveBill, type LiveCommand } from '../../../domain/live-bill/live-bill';
 import { liveTotals, splitLines, unclaimedUnits, unitPrices } from '../../../domain/live-bill/live-split';
-import { newLiveBill, newLiveItem } from '../../../domain/live-bill/new-live-bill';
+import { newLiveBill, type LiveOpening } from '../../../domain/live-bill/new-live-bill';
 import { liveBillFromJson, liveBillToJson } from '../../../domain/live-bill/wire';
+import type { Bill } from '../../../domain/bill';
 import { pence } from '../../../domain/money';
-import type { BillItem } from '../../../domain/receipt';
-import { aLiveBillRequest } from '../../support/live-bills';
+import type { CurrencyCode } from '../../../domain/currency';
+import { aBill as aWizardBill } from '../../support/builders';
+import { aTableBill, anOpening, atTheTable } from '../../support/live-bills';
 
 const NOW = new Date('2026-11-24T19:00:00Z');
 const organiser: LiveActor = { kind: 'organiser' };
 const ann: LiveActor = { kind: 'diner', dinerId: 'ann' };
 
-function aBill(change: Parameters<typeof aLiveBillRequest>[0] = {}): LiveBill {
-  const made = newLiveBill(aLiveBillRequest(change), 'bill1', NOW);
+function aBill(bill: Bill = aTableBill().build(), opening: LiveOpening = anOpening()): LiveBill {
+  const made = newLiveBill(bill, opening, 'bill1', NOW);
   if (!made.ok) throw new Error(made.error);
   return made.value;
 }
@@ -28,14 +30,20 @@ const claim = (itemId: string, unit: number, dinerId: string, claimed = true): L
 
 describe('opening a bill to the table', () => {
   it('reads "3 x Peroni" as three units, keeps the wizard’s assignments as claims, and expires in 7 days', () => {
-    const bill = aBill({ items: [...aLiveBillRequest().items.slice(0, 2), { id: 'beer', name: '3 x Peroni', pricePence: 1500, kind: 'item', assignedTo: ['bob', 'nobody'] }] });
+    const bill = aBill(
+      atTheTable()
+        .withLine({ id: 'soup', name: 'Soup', pricePence: 650 })
+        .withLine({ id: 'pizza', name: 'Pizza', pricePence: 1299 })
+        .withLine({ id: 'beer', name: '3 x Peroni', pricePence: 1500, assignedTo: ['bob', 'nobody'] })
+        .build(),
+    );
     expect(bill.items.map((i) => i.units)).toEqual([1, 1, 3]);
     expect(bill.claims).toEqual([0, 1, 2].map((unit) => ({ itemId: 'beer', unit, dinerId: 'bob' })));
     expect(bill.expiresAt.toISOString()).toBe('2026-12-01T19:00:00.000Z');
   });
 
   it("has the diner on the organiser's phone, who paid, joined from the start: no other phone can take their name", () => {
-    const bill = aBill({ organiserDinerId: 'ann' });
+    const bill = aBill(undefined, anOpening({ organiserDinerId: 'ann' }));
     expect(bill.diners.map((d) => [d.id, d.joined])).toEqual([
       ['ann', true],
       ['bob', false],
@@ -47,30 +55,37 @@ describe('opening a bill to the table', () => {
   });
 
   it('keeps the rate a bill in another currency is paid back at, refusing one that is not a rate; none on a bill in pounds', () => {
-    const euros = newLiveBill(aLiveBillRequest({ currency: 'EUR', payBackRate: '0.86' }), 'b', NOW);
+    const inEuros = aTableBill()
+      .inCurrency('EUR' as CurrencyCode)
+      .build();
+    const euros = newLiveBill(inEuros, anOpening({ payBackRate: '0.86' }), 'b', NOW);
     expect(euros.ok && euros.value.payBack).toEqual({ currency: 'GBP', rate: '0.86' });
-    expect(newLiveBill(aLiveBillRequest({ currency: 'EUR', payBackRate: 'lots' }), 'b', NOW)).toEqual({ ok: false, error: 'bad_bill' });
-    const pounds = newLiveBill(aLiveBillRequest({ payBackRate: '0.86' }), 'b', NOW);
+    expect(newLiveBill(inEuros, anOpening({ payBackRate: 'lots' }), 'b', NOW)).toEqual({ ok: false, error: 'bad_bill' });
+    const pounds = newLiveBill(aTableBill().build(), anOpening({ payBackRate: '0.86' }), 'b', NOW);
     expect(pounds.ok && pounds.value.payBack).toBeUndefined();
   });
 
   it('refuses a bill with no items, nine diners, or a blank name', () => {
-    expect(newLiveBill(aLiveBillRequest({ items: [] }), 'b', NOW)).toEqual({ ok: false, error: 'no_items' });
-    const nine = Array.from({ length: 9 }, (_, i) => ({ id: `d${i}`, name: `D${i}` }));
-    expect(newLiveBill(aLiveBillRequest({ diners: nine }), 'b', NOW)).toEqual({ ok: false, error: 'table_full' });
-    expect(newLiveBill(aLiveBillRequest({ diners: [{ id: 'x', name: '  ' }] }), 'b', NOW)).toEqual({ ok: false, error: 'name_empty' });
-    expect(newLiveBill(aLiveBillRequest({ items: [{ id: 'x', name: 'Free', pricePence: 0, kind: 'item' }] }), 'b', NOW)).toEqual({ ok: false, error: 'bad_item' });
+    expect(newLiveBill(atTheTable().build(), anOpening(), 'b', NOW)).toEqual({ ok: false, error: 'no_items' });
+    const nine = aWizardBill()
+      .withDiners(...Array.from({ length: 9 }, (_, i) => `d${i}`))
+      .withItem('soup', 650, [])
+      .build();
+    expect(newLiveBill(nine, anOpening(), 'b', NOW)).toEqual({ ok: false, error: 'table_full' });
+    const blank = aWizardBill().withDiner('x', '  ').withItem('soup', 650, []).build();
+    expect(newLiveBill(blank, anOpening(), 'b', NOW)).toEqual({ ok: false, error: 'name_empty' });
+    expect(newLiveBill(atTheTable().withLine({ id: 'x', name: 'Free', pricePence: 0 }).build(), anOpening(), 'b', NOW)).toEqual({ ok: false, error: 'bad_item' });
   });
 
   it('takes a line’s units from the quantity the bill has, and from the name only when there is none', () => {
     const wine = { id: 'wine', name: 'House red', pricePence: 2400, kind: 'item' as const, assignedTo: ['ann'] };
-    const bill = aBill({
-      items: [
-        { ...wine, quantity: 3 },
-        { id: 'beer', name: '3 x Peroni', pricePence: 1500, kind: 'item', quantity: 1 },
-        { id: 'cola', name: '2x Cola', pricePence: 500, kind: 'item' },
-      ],
-    });
+    const bill = aBill(
+      atTheTable()
+        .withLine({ ...wine, quantity: 3 })
+        .withLine({ id: 'beer', name: '3 x Peroni', pricePence: 1500, quantity: 1 })
+        .withLine({ id: 'cola', name: '2x Cola', pricePence: 500 })
+        .build(),
+    );
     expect(bill.items.map((i) => [i.id, i.units])).toEqual([
       ['wine', 3],
       ['beer', 1],
@@ -86,38 +101,60 @@ describe('opening a bill to the table', () => {
     ['more units than pence', 3, 2],
     ['not a number', Number.NaN],
   ])('refuses a quantity of %s as a bad item', (_, quantity, pricePence = 2400) => {
-    const items = [{ id: 'wine', name: 'House red', pricePence, kind: 'item' as const, quantity }];
-    expect(newLiveBill(aLiveBillRequest({ items }), 'b', NOW)).toEqual({ ok: false, error: 'bad_item' });
+    // Split by units, whose counts the live bill could not keep; a quantity that is no whole number is no line either way.
+    const bill = atTheTable()
+      .withLine({ id: 'wine', name: 'House red', pricePence, quantity, portions: { by: 'units', quantity, counts: {} } })
+      .build();
+    expect(newLiveBill(bill, anOpening(), 'b', NOW)).toEqual({ ok: false, error: 'bad_item' });
+    if (!Number.isInteger(quantity) || quantity < 1)
+      expect(newLiveBill(atTheTable().withLine({ id: 'wine', name: 'House red', pricePence, quantity }).build(), anOpening(), 'b', NOW)).toEqual({ ok: false, error: 'bad_item' });
   });
 
   it('refuses units on a line that is not food (a service charge is one line)', () => {
-    const items = [...aLiveBillRequest().items, { id: 'svc', name: 'Service', pricePence: 300, kind: 'service' as const, quantity: 2 }];
-    expect(newLiveBill(aLiveBillRequest({ items }), 'b', NOW)).toEqual({ ok: false, error: 'bad_item' });
+    const bill = aTableBill()
+      .withLine({ id: 'svc', name: 'Service', pricePence: 300, kind: 'service', portions: { by: 'units', quantity: 2, counts: {} } })
+      .build();
+    expect(newLiveBill(bill, anOpening(), 'b', NOW)).toEqual({ ok: false, error: 'bad_item' });
   });
 
   it('keeps a split by units as claims on as many units as each diner had, and refuses counts over the line', () => {
-    const beer = { id: 'beer', name: 'Peroni', pricePence: 1500, kind: 'item' as const, quantity: 3, assignedTo: ['bob', 'ann'] };
-    const bill = aBill({ items: [{ ...beer, unitCounts: { ann: 1, bob: 2 } }] });
+    const beer = (counts: Record<string, number>) =>
+      atTheTable()
+        .withLine({ id: 'beer', name: 'Peroni', pricePence: 1500, assignedTo: ['bob', 'ann'], portions: { by: 'units', quantity: 3, counts } })
+        .build();
+    const bill = aBill(beer({ ann: 1, bob: 2 }));
     expect(bill.claims).toEqual([
       { itemId: 'beer', unit: 0, dinerId: 'bob' },
       { itemId: 'beer', unit: 1, dinerId: 'bob' },
       { itemId: 'beer', unit: 2, dinerId: 'ann' },
     ]);
     expect(liveTotals(bill).split.shares.map((s) => s.itemsPence)).toEqual([500, 1000, 0]);
-    expect(newLiveBill(aLiveBillRequest({ items: [{ ...beer, unitCounts: { ann: 2, bob: 2 } }] }), 'b', NOW)).toEqual({ ok: false, error: 'bad_item' });
-    expect(newLiveBill(aLiveBillRequest({ items: [{ ...beer, unitCounts: { ann: -1, bob: 1 } }] }), 'b', NOW)).toEqual({ ok: false, error: 'bad_item' });
+    expect(newLiveBill(beer({ ann: 2, bob: 2 }), anOpening(), 'b', NOW)).toEqual({ ok: false, error: 'bad_item' });
+    expect(newLiveBill(beer({ ann: -1, bob: 1 }), anOpening(), 'b', NOW)).toEqual({ ok: false, error: 'bad_item' });
   });
 
-  it('sends a wizard line with the quantity of its split by units first, then its printed or typed quantity, else none', () => {
-    const line = (change: Partial<BillItem>): BillItem => ({ id: 'l', name: 'Wings', pricePence: pence(1200), kind: 'item', assignedTo: [], ...change });
+  it('opens a wizard line in the quantity of its split by units first, then its printed or typed quantity, else one', () => {
+    const line = (change: Partial<Bill['items'][number]>) =>
+      aBill(
+        atTheTable()
+          .withLine({ id: 'l', name: 'Wings', pricePence: 1200, ...change })
+          .build(),
+      );
     const split = line({ quantity: 3, assignedTo: ['ann'], portions: { by: 'units', quantity: 4, counts: { ann: 2 } } });
-    expect(newLiveItem(split)).toMatchObject({ quantity: 4, unitCounts: { ann: 2 } });
-    expect(newLiveItem(line({ quantity: 3 }))).toMatchObject({ quantity: 3 });
-    expect(newLiveItem(line({ quantity: 3 })).unitCounts).toBeUndefined();
-    expect(newLiveItem(line({})).quantity).toBeUndefined();
+    expect([split.items[0]!.units, split.claims.map((c) => [c.unit, c.dinerId])]).toMatchObject([
+      4,
+      [
+        [0, 'ann'],
+        [1, 'ann'],
+      ],
+    ]);
+    expect(line({ quantity: 3 }).items[0]!.units).toBe(3);
+    // No counts without a split by units: whoever has the line has every unit of it.
+    expect(line({ quantity: 3, assignedTo: ['ann'] }).claims.map((c) => c.unit)).toEqual([0, 1, 2]);
+    expect(line({}).items[0]!.units).toBe(1);
     // More units than a live bill claims one by one: the line is claimed whole rather than refused.
-    expect(newLiveItem(line({ quantity: 24 })).quantity).toBeUndefined();
-    expect(newLiveItem(line({ kind: 'service', quantity: 2 })).quantity).toBeUndefined();
+    expect(line({ quantity: 24 }).items[0]!.units).toBe(1);
+    expect(line({ kind: 'service', quantity: 2 }).items[0]!.units).toBe(1);
   });
 
   it.each([
@@ -170,7 +207,10 @@ describe('who may change what', () => {
       { id: 'x', name: 'Ben' },
       { id: 'y', name: 'ben' },
     ];
-    expect(newLiveBill(aLiveBillRequest({ diners: twice }), 'b', NOW)).toEqual({ ok: false, error: 'name_taken' });
+    expect(newLiveBill(twice.reduce((bill, d) => bill.withDiner(d.id, d.name), aWizardBill().withItem('soup', 650, [])).build(), anOpening(), 'b', NOW)).toEqual({
+      ok: false,
+      error: 'name_taken',
+    });
   });
 
   it('refuses units and items that do not exist', () => {
@@ -194,13 +234,18 @@ describe('who may change what', () => {
 describe('handed out after Finish', () => {
   it('puts the settled bill on the phones: its lines, who had each, its tip; diners it does not know have no claim', () => {
     const finished = run(aBill(), organiser, { type: 'setStatus', status: 'finished' });
+    const stored = aWizardBill()
+      .withDiners('bob', 'zed')
+      .withLine({ id: 'cake.0', name: 'Tiramisu', pricePence: 600, assignedTo: ['bob'] })
+      .withLine({ id: 'cake.1', name: 'Tiramisu', pricePence: 600, assignedTo: ['bob', 'zed'] })
+      .withTip(120)
+      .build();
     const settled = {
-      items: [
-        { id: 'cake.0', name: 'Tiramisu', pricePence: 600, kind: 'item' as const, assignedTo: ['bob'] },
-        { id: 'cake.1', name: 'Tiramisu', pricePence: 600, kind: 'item' as const, assignedTo: ['bob', 'zed'] },
-      ],
-      tipPence: 120,
-      tipSplit: 'equal' as const,
+      bill: stored,
+      liveDiners: new Map([
+        ['bob', 'bob'],
+        ['zed', 'zed'],
+      ]),
     };
     const handed = run(finished, organiser, { type: 'handOut', payTo: 'Ann', links: [], settled });
     expect(handed.items.map((i) => [i.id, i.units])).toEqual([
