@@ -76,7 +76,8 @@ const LIVE_BILL_DAYS = 7;
 
 /** The wizard's diner-name problems as the live bill's codes. */
 export const LIVE_NAME_PROBLEMS = { 'table full': 'table_full', empty: 'name_empty', 'too long': 'name_too_long', taken: 'name_taken' } as const satisfies Record<DinerNameProblem, LiveProblem>;
-const MAX_UNITS = 20;
+/** The most units one line is claimed in, unit by unit, on a live bill. */
+export const MAX_UNITS = 20;
 export const MAX_LIVE_ITEMS = 100;
 
 /** Who is acting, from the capability they presented. */
@@ -135,6 +136,8 @@ export type LiveProblem =
   // A name already at the table (case and spaces aside): two phones cannot both be "Cat".
   | 'name_taken'
   | 'bad_item'
+  // A line split by units with more units than the live bill claims one by one: its counts would be lost.
+  | 'too_many_units'
   | 'bad_link'
   // A hand-out naming a stored bill the server does not have, or amounts other than its shares.
   | 'no_stored_bill'

@@ -1,5 +1,5 @@
 import { DINER_NAME_MESSAGES, MAX_DINERS_MESSAGE } from '../diners';
-import type { LiveProblem, LiveStatus } from './live-bill';
+import { MAX_UNITS, type LiveProblem, type LiveStatus } from './live-bill';
 
 /** What a phone shows (and the API answers) for each problem; clients branch on the code, never on this text. */
 export const LIVE_PROBLEM_MESSAGES: Readonly<Record<LiveProblem, string>> = {
@@ -16,6 +16,7 @@ export const LIVE_PROBLEM_MESSAGES: Readonly<Record<LiveProblem, string>> = {
   name_too_long: DINER_NAME_MESSAGES['too long'],
   name_taken: DINER_NAME_MESSAGES.taken,
   bad_item: 'Enter a name and a price greater than 0',
+  too_many_units: `A line split by units goes to the table with up to ${MAX_UNITS} units. Split it equally or by shares, then open it to the table.`,
   bad_link: 'Invalid pay-back link',
   no_stored_bill: 'This bill is no longer kept for paying back. Send it again.',
   not_its_shares: "These amounts are not the bill's shares any more. Send it again.",

@@ -17,7 +17,7 @@ export interface LiveOpening {
   readonly payBackRate?: string | null | undefined;
 }
 
-export type NewLiveBillProblem = Extract<LiveProblem, 'bad_item' | 'table_full' | 'name_empty' | 'name_too_long' | 'name_taken'> | 'no_items' | 'bad_bill';
+export type NewLiveBillProblem = Extract<LiveProblem, 'bad_item' | 'too_many_units' | 'table_full' | 'name_empty' | 'name_too_long' | 'name_taken'> | 'no_items' | 'bad_bill';
 
 const CLIENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -45,8 +45,9 @@ export function newLiveBill(bill: Bill, opening: LiveOpening, id: string, now: D
   const claims: LiveClaim[] = [];
   for (const i of bill.items) {
     const units = unitsOf(i);
-    const item = units.ok ? acceptItem(i.name, i.pricePence, i.kind, units.value.units) : null;
-    if (!units.ok || item === null) return err('bad_item');
+    if (!units.ok) return units;
+    const item = acceptItem(i.name, i.pricePence, i.kind, units.value.units);
+    if (item === null) return err('bad_item');
     items.push({ id: i.id, kind: i.kind, ...item });
     const given = i.kind === 'item' ? claimsOf(i, item.units, units.value.counts, dinerIds) : [];
     if (given === null) return err('bad_item');
@@ -65,16 +66,17 @@ export function newLiveBill(bill: Bill, opening: LiveOpening, id: string, now: D
 /**
  * A line's units on the live bill, and for a split by units who had how many; bad_item when the line
  * cannot be one. A split by units keeps its counts, so it needs a quantity the live bill holds unit
- * by unit (at most MAX_UNITS, no more units than pence, food only). A printed or typed quantity the
+ * by unit (at most MAX_UNITS, no more units than pence, food only): too_many_units says so, rather
+ * than open the table with shares other than the organiser's. A printed or typed quantity the
  * live bill cannot hold is left out, the line claimed whole (the same shares) rather than refused. A
  * quantity that is no whole number of units makes no line at all.
  */
-function unitsOf(item: BillItem): Result<{ units: number; counts: Readonly<Record<string, number>> | null }, 'bad_item'> {
+function unitsOf(item: BillItem): Result<{ units: number; counts: Readonly<Record<string, number>> | null }, 'bad_item' | 'too_many_units'> {
   const byUnits = item.portions?.by === 'units' ? item.portions : null;
   const quantity = byUnits?.quantity ?? item.quantity;
   if (quantity !== undefined && (!Number.isInteger(quantity) || quantity < 1)) return err('bad_item');
   const fits = quantity !== undefined && quantity <= maxUnits(item.kind, item.pricePence);
-  if (byUnits !== null) return fits ? ok({ units: quantity, counts: byUnits.counts }) : err('bad_item');
+  if (byUnits !== null) return fits ? ok({ units: quantity, counts: byUnits.counts }) : err(item.kind === 'item' ? 'too_many_units' : 'bad_item');
   if (item.kind !== 'item') return ok({ units: 1, counts: null });
   return ok({ units: fits ? quantity : unitsFromName(item.name, item.pricePence), counts: null });
 }

@@ -25,6 +25,7 @@ const LIVE_REFUSALS = everyMember<LiveRefusal>()(
   'name_too_long',
   'name_taken',
   'bad_item',
+  'too_many_units',
   'bad_link',
   'no_stored_bill',
   'not_its_shares',

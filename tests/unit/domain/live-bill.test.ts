@@ -95,17 +95,17 @@ describe('opening a bill to the table', () => {
   });
 
   it.each([
-    ['none', 0],
-    ['a fraction', 2.5],
-    ['more than a live bill holds', 21],
-    ['more units than pence', 3, 2],
-    ['not a number', Number.NaN],
-  ])('refuses a quantity of %s as a bad item', (_, quantity, pricePence = 2400) => {
+    ['none', 'bad_item', 0],
+    ['a fraction', 'bad_item', 2.5],
+    ['more than a live bill holds', 'too_many_units', 21],
+    ['more units than pence', 'too_many_units', 3, 2],
+    ['not a number', 'bad_item', Number.NaN],
+  ])('refuses a quantity of %s (%s)', (_, error, quantity, pricePence = 2400) => {
     // Split by units, whose counts the live bill could not keep; a quantity that is no whole number is no line either way.
     const bill = atTheTable()
       .withLine({ id: 'wine', name: 'House red', pricePence, quantity, portions: { by: 'units', quantity, counts: {} } })
       .build();
-    expect(newLiveBill(bill, anOpening(), 'b', NOW)).toEqual({ ok: false, error: 'bad_item' });
+    expect(newLiveBill(bill, anOpening(), 'b', NOW)).toEqual({ ok: false, error });
     if (!Number.isInteger(quantity) || quantity < 1)
       expect(newLiveBill(atTheTable().withLine({ id: 'wine', name: 'House red', pricePence, quantity }).build(), anOpening(), 'b', NOW)).toEqual({ ok: false, error: 'bad_item' });
   });
