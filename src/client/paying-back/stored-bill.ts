@@ -1,6 +1,7 @@
 import type { Payee } from '../../../domain/paying-back/payee';
 import { err, ok, type Result } from '../../../domain/result';
-import type { Bill } from '../../../domain/bill';
+import { billSplit, type Bill } from '../../../domain/bill';
+import { dinerItemNames } from '../../../domain/paying-back/messages';
 import type { BillSnapshot } from '../bill/bill-store';
 import { storeBill } from '../../contracts/paying-back';
 import { createShareLink } from '../../contracts/shares';
@@ -10,21 +11,13 @@ import { shareLinkRequest } from '../sharing/share-link';
 import { payingBackProblem, type PayingBackProblem } from './problem';
 import { keepRecentBill, recentBill, type RecentBill } from './recent-bills';
 
+/** What storing a bill for paying back sends besides the Bill, and what the wizard opens again from it. */
 export interface BillToStore {
-  /** The bill as the Summary shows it, named as its pages are headed, with who paid the restaurant. */
+  /** The bill as the Summary shows it, named as its pages are headed (the recent bill's label), with who paid the restaurant. */
   readonly bill: Bill;
   readonly snapshot: BillSnapshot;
-  /** The bill's name: the stored bill's merchant, which heads the diners' pages. */
-  readonly label: string;
   /** The date printed on the receipt (ISO), null when none was read. */
   readonly diningDate: string | null;
-  readonly totalPence: number;
-  /** Each diner's total as the summary shows it, by the app's diner id. */
-  readonly totals: ReadonlyMap<string, number>;
-  /** The lines each diner has a share of, by the app's diner id. */
-  readonly items: ReadonlyMap<string, readonly string[]>;
-  /** The diner who paid the restaurant (app id); null: the organiser, not one of the diners. */
-  readonly payerId: string | null;
   /** One unit of the bill's currency in pounds, when the organiser is paid back in pounds. */
   readonly payBackRate: string | null;
 }
@@ -47,26 +40,30 @@ export async function ensureStored(toStore: BillToStore, payee: Payee, storedRec
   const whole = await callEndpoint(createShareLink, [], shareLinkRequest(toStore.bill, toStore.payBackRate));
   const known = new Map((answer.value.receiptId === current?.receiptId ? current.diners : []).map((d) => [d.dinerId, d.url]));
   const names = new Map(toStore.bill.diners.map((d) => [d.id, d.name]));
+  // Each diner's total as the server stored it; the lines each has a share of, from the one split.
+  const owed = new Map(answer.value.status.diners.map((d) => [d.dinerId, d.totalPence]));
+  const split = billSplit(toStore.bill);
+  const lines = new Map(split.shares.map((s) => [s.dinerId, dinerItemNames(toStore.bill.items, s.lines)]));
   const recent: RecentBill = {
     receiptId: answer.value.receiptId,
     organiserSecret: answer.value.organiserSecret,
     expiresAt: answer.value.expiresAt,
     sharedAt: new Date().toISOString(),
     fingerprint,
-    label: toStore.label,
-    totalPence: toStore.totalPence,
+    label: toStore.bill.name ?? '',
+    totalPence: split.totalPence,
     snapshot: toStore.snapshot,
     diners: answer.value.diners.map((d) => ({
       id: d.id,
       dinerId: d.dinerId,
       name: names.get(d.id) ?? '',
       url: d.url ?? known.get(d.dinerId) ?? '',
-      totalPence: toStore.totals.get(d.id) ?? 0,
-      items: toStore.items.get(d.id) ?? [],
+      totalPence: owed.get(d.dinerId) ?? 0,
+      items: lines.get(d.id) ?? [],
     })),
     status: answer.value.status,
     wholeBillUrl: whole.ok ? whole.value.url : current?.wholeBillUrl,
-    payerId: toStore.payerId,
+    payerId: toStore.bill.payerId,
   };
   keepRecentBill(recent);
   return ok(recent);
@@ -78,8 +75,8 @@ function storedBill(toStore: BillToStore): Pick<z.input<typeof storeBill.request
 }
 
 /** What the server's copy was made from: when it differs, the stored bill needs editing. */
-export function fingerprintOf(toStore: Pick<BillToStore, 'bill' | 'payerId' | 'label' | 'diningDate' | 'payBackRate'>, payee: Payee): string {
+export function fingerprintOf(toStore: Pick<BillToStore, 'bill' | 'diningDate' | 'payBackRate'>, payee: Payee): string {
   // A rate joins the list only when there is one, so bills kept before rates existed keep their fingerprint.
   const rate = toStore.payBackRate === null ? [] : [toStore.payBackRate];
-  return JSON.stringify([toStore.bill, payee, toStore.payerId, toStore.label, toStore.diningDate, ...rate]);
+  return JSON.stringify([toStore.bill, payee, toStore.bill.payerId, toStore.bill.name, toStore.diningDate, ...rate]);
 }

@@ -15,7 +15,7 @@ import { useMoney } from './use-money';
 import { TipCard } from './TipCard';
 import { LiveSeatAsks } from '../live-bill/OrganiserLivePanel';
 import { PayBackRateCard } from './PayBackRateCard';
-import { billLabel, dinerItemNames } from '../../../domain/paying-back/messages';
+import { billLabel } from '../../../domain/paying-back/messages';
 import { DinerPayActions, PayBackCard } from '../paying-back/PayBackCard';
 import { PayeeDialog } from '../paying-back/PayeeDialog';
 import { usePayBack } from '../paying-back/use-pay-back';
@@ -50,18 +50,8 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
     // The whole-bill page heads with the name and shows the payer as owed.
     // Its links carry the rate, so every page shows the amounts in pounds too.
     const payBackRateText = converted?.rate ?? null;
-    return {
-      bill: { ...model, name },
-      snapshot: billSnapshot(bill),
-      label: name,
-      diningDate: bill.receiptDate,
-      totalPence: view.totalPence,
-      totals: new Map(view.seats.map((s) => [s.id, s.totalPence as number])),
-      items: new Map(view.seats.map((s) => [s.id, dinerItemNames(model.items, s.share.lines)])),
-      payerId,
-      payBackRate: payBackRateText,
-    };
-  }, [bill, model, view, check.addsUp, converted, payerId]);
+    return { bill: { ...model, name }, snapshot: billSnapshot(bill), diningDate: bill.receiptDate, payBackRate: payBackRateText };
+  }, [bill, model, check.addsUp, converted]);
   const shareable = toStore?.bill ?? null;
   const payBack = usePayBack(toStore, bill.storedReceiptId, bill.handOut);
   const [dialog, setDialog] = useState<'share' | 'qr' | 'tab' | null>(null);
