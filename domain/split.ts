@@ -19,6 +19,7 @@ export interface SplitItem {
   readonly portions?: Portions | undefined;
 }
 
+/** The part of a Bill (domain/bill.ts) the split reads: a Bill is one; tests give only these. */
 export interface SplitInput {
   readonly diners: readonly { readonly id: string }[];
   readonly items: readonly SplitItem[];
@@ -109,7 +110,7 @@ export function splitBill(input: SplitInput): BillSplit {
   if (input.tipPence !== 0 && everyone.length > 0) charges.push(tipCharge(input, charges, everyone, dinersWithItems));
 
   const allocation = allocateCharges(charges, input.diners.length);
-  const subtotalPence = sumPence(billable.map((i) => i.pricePence));
+  const subtotalPence = subtotalOf(input.items);
   return {
     subtotalPence,
     tipPence: input.tipPence,
@@ -118,6 +119,11 @@ export function splitBill(input: SplitInput): BillSplit {
     unassignedItemIds: unassignedItems.map((i) => i.id),
     unassignedPence: sumPence(unassignedItems.map((i) => i.pricePence)),
   };
+}
+
+/** Items, service charges and discounts added up; VAT lines are already in the prices. */
+export function subtotalOf(items: readonly SplitItem[]): Pence {
+  return sumPence(items.filter(isBillable).map((i) => i.pricePence));
 }
 
 function tipCharge(input: SplitInput, charges: readonly Charge[], everyone: number[], dinersWithItems: number[]): Charge {

@@ -1,6 +1,6 @@
 import type { CurrencyCode } from './currency';
-import { pence, type Pence } from './money';
-import { splitBill, type SplitItem } from './split';
+import type { Pence } from './money';
+import { subtotalOf, type SplitItem } from './split';
 import { tipFromAmount, tipFromPercent, type TipMode } from './tip';
 import { defaultTipPercent } from './tip-default';
 
@@ -22,5 +22,5 @@ export function tipSettingPercent(setting: TipSetting, items: readonly SplitItem
 /** The tip in the bill's minor unit, as the setting makes it of these items' subtotal. */
 export function tipSettingPence(setting: TipSetting, items: readonly SplitItem[], currency: CurrencyCode): Pence {
   if (setting.mode === 'amount' && setting.chosen) return tipFromAmount(Number(setting.amountText), currency);
-  return tipFromPercent(splitBill({ diners: [], items, tipPence: pence(0) }).subtotalPence, tipSettingPercent(setting, items));
+  return tipFromPercent(subtotalOf(items), tipSettingPercent(setting, items));
 }

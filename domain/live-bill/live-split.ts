@@ -2,7 +2,7 @@ import type { CurrencyCode } from '../currency';
 import { convertedTotals } from '../paying-back/pay-back-rate';
 import { pence, sumPence, type Pence } from '../money';
 import { billSplit, type Bill } from '../bill';
-import { splitBill, type BillSplit, type ItemKind } from '../split';
+import { subtotalOf, type BillSplit, type ItemKind } from '../split';
 import { tipFromPercent } from '../tip';
 import type { LiveBill, LiveItem } from './live-bill';
 
@@ -71,7 +71,7 @@ type LiveBillAsItStands = Pick<LiveBill, 'currency' | 'items' | 'diners' | 'clai
 /** The bill a live bill holds as it stands: its claimed units as lines, the organiser's tip in pence. */
 function billOfLive(bill: LiveBillAsItStands): Bill & { readonly items: readonly SplitLine[] } {
   const lines = splitLines(bill);
-  const subtotal = splitBill({ diners: [], items: lines, tipPence: pence(0) }).subtotalPence;
+  const subtotal = subtotalOf(lines);
   return {
     currency: bill.currency,
     name: null,
