@@ -31,18 +31,6 @@ export const EVIDENCE = [
   'unsureLetterOff',
   'unsureFigureOff',
   'disagreedOff',
-  /**
-   * How far the name falls short of five letters, as a share of five (0 from five letters on): a
-   * short name has no context to tell a misread letter ("Rlce") or a stray mark read as one, and
-   * the lexicon leaves words under four letters as read.
-   */
-  'shortName',
-  /**
-   * The name holds a piece of two characters that is neither a word, an abbreviation nor a number:
-   * a digit beside a letter ("1R") or a small letter before a capital ("iS"), a smudge or a
-   * column's edge read as text.
-   */
-  'strayPiece',
 ] as const;
 export type EvidenceName = (typeof EVIDENCE)[number];
 export type Evidence = Readonly<Record<EvidenceName, number>>;
@@ -78,16 +66,9 @@ export function lineEvidence(reading: ReceiptReading, rows: readonly LaidOutRow[
       unsureLetterOff: unsureLetter * off,
       unsureFigureOff: unsureFigure * off,
       disagreedOff: disagreed * off,
-      shortName: Math.max(0, SHORT_NAME - lettersIn(line.label)) / SHORT_NAME,
-      strayPiece: STRAY_PIECE.test(line.label) ? 1 : 0,
     };
   });
 }
-
-/** Names of fewer letters than this are short (shortName). */
-const SHORT_NAME = 5;
-/** A piece of two characters between spaces: a small letter then a capital, or a digit and a letter either way. */
-const STRAY_PIECE = /(?:^|\s)(?:\p{Ll}\p{Lu}|\d\p{L}|\p{L}\d)(?=\s|$)/u;
 
 function lettersIn(text: string): number {
   return (text.match(/\p{L}/gu) ?? []).length;

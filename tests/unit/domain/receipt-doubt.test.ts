@@ -64,13 +64,6 @@ describe('lineEvidence', () => {
     expect(garbled!.notLetters).toBeCloseTo(2 / 9);
     expect(garbled!.offSum).toBe(1);
   });
-
-  it('finds a short name, and a two-character piece that is neither a word nor a number', () => {
-    const lines = [line('Tea', 250), line('Chips', 350), line('iS LEMONADE', 590), line('1R BREAD', 900), line('2 Coffee', 500), line('FR4 Pad Thai', 999)];
-    const evidence = lineEvidence(reading(lines, null), []);
-    expect(evidence.map((e) => e.shortName)).toEqual([0.4, 0, 0, 0, 0, 0]);
-    expect(evidence.map((e) => e.strayPiece)).toEqual([0, 0, 1, 1, 0, 0]);
-  });
 });
 
 describe('withReadingDoubts', () => {
