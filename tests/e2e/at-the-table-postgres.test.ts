@@ -1,12 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBuiltServer, type BuiltServer } from '../support/built-server';
-import { createFreshDatabase } from '../support/fresh-database';
-import { unreachable } from '../support/postgres-server';
-import { launchBrowser, newPhone } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { onTwoProcesses } from './support/two-processes';
+import { newPhone } from './support/browser';
 import { WCAG22_AA } from './support/axe';
 import { expectAccessible } from './support/wizard';
 import { BILL_IN_PROGRESS, claimButton, finishAndSend } from './support/at-the-table';
@@ -15,37 +10,12 @@ import { BILL_IN_PROGRESS, claimButton, finishAndSend } from './support/at-the-t
 // phones on the other, so what reaches a phone has gone through Postgres's LISTEN/NOTIFY.
 // Cat back in her seat on a second browser; Ben's "I've paid" on the organiser's summary at once.
 
-const POSTGRES = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
 describe('at the table, on Postgres with two app processes', () => {
-  let skipped: string | null = null;
-  let database: { url: string; drop(): Promise<void> } | null = null;
-  let servers: BuiltServer[] = [];
-  let dataDir = '';
-  let browser: Browser;
-
-  beforeAll(async () => {
-    skipped = await unreachable(POSTGRES);
-    if (skipped !== null) return console.warn(`[at the table e2e] skipped: no Postgres at ${POSTGRES} (${skipped})`);
-    database = await createFreshDatabase(POSTGRES);
-    dataDir = await mkdtemp(join(tmpdir(), 'wp-table-'));
-    const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, TRUSTED_PROXY_HOPS: '0' };
-    // One after the other: the first runs the migrations.
-    servers = [await startBuiltServer(env)];
-    servers.push(await startBuiltServer(env));
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await Promise.all(servers.map((s) => s.stop()));
-    await database?.drop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  const on = onTwoProcesses('at the table e2e');
 
   /** The organiser opens the bill to the table on the first process; the table's link, on the second. */
   async function openToTable(): Promise<{ op: Page; link: string }> {
-    const { context, page: op } = await newPhone(browser, { baseURL: servers[0]!.url, permissions: ['clipboard-read', 'clipboard-write'] });
+    const { context, page: op } = await newPhone(on.browser, { baseURL: on.servers[0]!.url, permissions: ['clipboard-read', 'clipboard-write'] });
     await context.addInitScript((bill) => {
       if (localStorage.getItem('whos-paying:bill') === null) localStorage.setItem('whos-paying:bill', JSON.stringify(bill));
     }, BILL_IN_PROGRESS);
@@ -54,13 +24,13 @@ describe('at the table, on Postgres with two app processes', () => {
     await op.getByRole('img', { name: 'QR code that opens this bill on a phone' }).waitFor();
     const href = (await op.getByRole('link', { name: /\/live\// }).getAttribute('href'))!;
     const url = new URL(href);
-    return { op, link: `${servers[1]!.url}${url.pathname}${url.hash}` };
+    return { op, link: `${on.servers[1]!.url}${url.pathname}${url.hash}` };
   }
 
   it('lets Cat back into her seat on a second browser with one tap of the organiser’s; her first phone is told it lost the seat', async (context) => {
-    if (skipped !== null) return context.skip(`no Postgres: ${skipped}`);
+    if (on.skipped !== null) return context.skip(`no Postgres: ${on.skipped}`);
     const { op, link } = await openToTable();
-    const first = await newPhone(browser, { baseURL: servers[1]!.url });
+    const first = await newPhone(on.browser, { baseURL: on.servers[1]!.url });
     await first.page.goto(link);
     await first.page.getByLabel('Not on the list? Add yourself').fill('Cat');
     await first.page.getByRole('button', { name: 'Add me' }).click();
@@ -69,7 +39,7 @@ describe('at the table, on Postgres with two app processes', () => {
     await op.getByRole('group', { name: 'Who had Tiramisu 1 of 2' }).getByRole('button', { name: 'Cat', pressed: true }).waitFor();
 
     // Her second browser: her seat is taken, and she asks for it.
-    const second = await newPhone(browser, { baseURL: servers[1]!.url });
+    const second = await newPhone(on.browser, { baseURL: on.servers[1]!.url });
     await second.page.goto(link);
     await second.page.getByRole('button', { name: 'Cat (joined)' }).click();
     await second.page.getByText('Cat has joined on another phone. Is this you, on a new phone?').waitFor();
@@ -112,9 +82,9 @@ describe('at the table, on Postgres with two app processes', () => {
   });
 
   it("shows Ben's I've paid on the organiser's summary within a couple of seconds, through the other process, with no reload", async (context) => {
-    if (skipped !== null) return context.skip(`no Postgres: ${skipped}`);
+    if (on.skipped !== null) return context.skip(`no Postgres: ${on.skipped}`);
     const { op, link } = await openToTable();
-    const ben = await newPhone(browser, { baseURL: servers[1]!.url });
+    const ben = await newPhone(on.browser, { baseURL: on.servers[1]!.url });
     await ben.page.goto(link);
     await ben.page.getByRole('button', { name: 'Ben', exact: true }).click();
     await ben.page.getByRole('heading', { name: 'What did you have, Ben?' }).waitFor();
@@ -132,7 +102,7 @@ describe('at the table, on Postgres with two app processes', () => {
     expect(Date.now() - said).toBeLessThan(3000);
 
     // After Finish, Ben on another browser asks for his seat; the organiser, on the summary, lets him in: his share is there.
-    const again = await newPhone(browser, { baseURL: servers[1]!.url });
+    const again = await newPhone(on.browser, { baseURL: on.servers[1]!.url });
     await again.page.goto(link);
     await again.page.getByRole('button', { name: 'Ben (joined)' }).click();
     await again.page.getByRole('button', { name: 'Ask to rejoin as Ben' }).click();

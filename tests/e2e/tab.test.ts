@@ -1,54 +1,24 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBuiltServer, type BuiltServer } from '../support/built-server';
-import { createFreshDatabase } from '../support/fresh-database';
-import { unreachable } from '../support/postgres-server';
-import { launchBrowser } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BuiltServer } from '../support/built-server';
+import { onTwoProcesses } from './support/two-processes';
 import { expectAccessible } from './support/wizard';
 
 // Issue 38 in the browser: a tab on Postgres served by two app processes, Ana's phone on one and
 // Ben's on the other. Three bills (two with two payers, one in euros at a rate), each person's
 // balance and transfers with pay links, and a transfer marked paid on one phone showing on the other.
 
-const POSTGRES = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
 describe('a tab on two phones', () => {
-  let skipped: string | null = null;
-  let database: { url: string; drop(): Promise<void> } | null = null;
-  let servers: BuiltServer[] = [];
-  let dataDir = '';
-  let browser: Browser;
-
-  beforeAll(async () => {
-    skipped = await unreachable(POSTGRES);
-    if (skipped !== null) return console.warn(`[tab e2e] skipped: no Postgres at ${POSTGRES} (${skipped})`);
-    database = await createFreshDatabase(POSTGRES);
-    dataDir = await mkdtemp(join(tmpdir(), 'wp-tab-'));
-    const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, TRUSTED_PROXY_HOPS: '0' };
-    // One after the other: the first runs the migrations.
-    servers = [await startBuiltServer(env)];
-    servers.push(await startBuiltServer(env));
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await Promise.all(servers.map((s) => s.stop()));
-    await database?.drop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  const on = onTwoProcesses('tab e2e');
 
   async function api(path: string, body: unknown, key?: string) {
-    const answer = await fetch(`${servers[0]!.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(key ? { 'x-tab-key': key } : {}) }, body: JSON.stringify(body) });
+    const answer = await fetch(`${on.servers[0]!.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(key ? { 'x-tab-key': key } : {}) }, body: JSON.stringify(body) });
     expect(answer.status, await answer.clone().text()).toBeLessThan(300);
     return (await answer.json()) as { tabId: string; key: string; tab: { people: { id: string; name: string }[] } };
   }
 
   async function phone(server: BuiltServer, link: string, me: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB' });
+    const context = await on.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB' });
     const page = await context.newPage();
     await page.goto(`${server.url}${link}`);
     await page.getByLabel('Who are you?').selectOption({ label: me });
@@ -56,7 +26,7 @@ describe('a tab on two phones', () => {
   }
 
   it('shows each person their balance and transfers, and a payment marked on one phone on the other within a second', async (context) => {
-    if (skipped !== null) return context.skip(`no Postgres: ${skipped}`);
+    if (on.skipped !== null) return context.skip(`no Postgres: ${on.skipped}`);
     const opened = await api('/api/tabs', { name: 'Weekend in Lisbon', currency: 'GBP', people: ['Ana', 'Ben', 'Cat'] });
     const { tabId, key } = opened;
     const id = (name: string) => opened.tab.people.find((p) => p.name === name)!.id;
@@ -76,7 +46,7 @@ describe('a tab on two phones', () => {
     });
     const link = `/tab/${tabId}#${key}`;
 
-    const ana = await phone(servers[0]!, link, 'Ana');
+    const ana = await phone(on.servers[0]!, link, 'Ana');
     // Friday's dinner, typed on Ana's phone with two payers.
     await ana.getByRole('button', { name: 'Add an expense' }).click();
     await ana.getByLabel('What for').fill("Friday's dinner");
@@ -97,7 +67,7 @@ describe('a tab on two phones', () => {
     await ana.getByRole('button', { name: 'Use rate' }).click();
     await ana.getByText('Other currencies at €1.00 = 0.85 GBP').waitFor();
 
-    const ben = await phone(servers[1]!, link, 'Ben');
+    const ben = await phone(on.servers[1]!, link, 'Ben');
     // Ben: paid £40, his shares £33.33 + £8.00 + €30.00 at 0.85 (£25.50): he owes £26.83, to Ana.
     await ben.getByText('You owe £26.83').waitFor();
     const transfer = ben.getByRole('listitem').filter({ hasText: 'Ben pays Ana' });
@@ -114,11 +84,11 @@ describe('a tab on two phones', () => {
   });
 
   it('answers bad input with a 4xx naming the field, never a 5xx, and keeps the tab readable', async (context) => {
-    if (skipped !== null) return context.skip(`no Postgres: ${skipped}`);
+    if (on.skipped !== null) return context.skip(`no Postgres: ${on.skipped}`);
     const opened = await api('/api/tabs', { name: 'Bad input', currency: 'EUR', people: ['Ana', 'Ben'] });
     const [ana, ben] = opened.tab.people.map((p) => p.id);
     const send = (command: unknown) =>
-      fetch(`${servers[1]!.url}/api/tabs/${opened.tabId}/commands`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-tab-key': opened.key }, body: JSON.stringify({ command }) });
+      fetch(`${on.servers[1]!.url}/api/tabs/${opened.tabId}/commands`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-tab-key': opened.key }, body: JSON.stringify({ command }) });
     const bill = (over: object) => ({
       currency: 'EUR',
       name: 'X',
@@ -181,7 +151,7 @@ describe('a tab on two phones', () => {
       const answer = await send(command);
       expect(answer.status, JSON.stringify(command)).toBe(400);
     }
-    const read = await fetch(`${servers[0]!.url}/api/tabs/${opened.tabId}`, { headers: { 'x-tab-key': opened.key } });
+    const read = await fetch(`${on.servers[0]!.url}/api/tabs/${opened.tabId}`, { headers: { 'x-tab-key': opened.key } });
     expect(read.status).toBe(200);
   });
 });

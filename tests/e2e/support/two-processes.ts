@@ -1,0 +1,47 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { startBuiltServer, type BuiltServer } from '../../support/built-server';
+import { createFreshDatabase } from '../../support/fresh-database';
+import { unreachable } from '../../support/postgres-server';
+import { launchBrowser } from './browser';
+
+const POSTGRES = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A suite's two built app processes on one fresh Postgres database, and its browser, once set up. */
+export interface TwoProcesses {
+  /** Why the suite's tests skip (no Postgres answers), or null. */
+  skipped: string | null;
+  servers: BuiltServer[];
+  browser: Browser;
+}
+
+/**
+ * Sets up two app processes on one fresh database before the suite (the first runs the migrations),
+ * so what reaches a phone served by one has gone through Postgres from the other; torn down after.
+ */
+export function onTwoProcesses(suite: string): TwoProcesses {
+  const setUp: TwoProcesses = { skipped: null, servers: [], browser: undefined as unknown as Browser };
+  let database: { url: string; drop(): Promise<void> } | null = null;
+  let dataDir = '';
+  beforeAll(async () => {
+    setUp.skipped = await unreachable(POSTGRES);
+    if (setUp.skipped !== null) return console.warn(`[${suite}] skipped: no Postgres at ${POSTGRES} (${setUp.skipped})`);
+    database = await createFreshDatabase(POSTGRES);
+    dataDir = await mkdtemp(join(tmpdir(), 'wp-two-'));
+    const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, TRUSTED_PROXY_HOPS: '0' };
+    // One after the other: the first runs the migrations.
+    setUp.servers = [await startBuiltServer(env)];
+    setUp.servers.push(await startBuiltServer(env));
+    setUp.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await setUp.browser?.close();
+    await Promise.all(setUp.servers.map((s) => s.stop()));
+    await database?.drop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+  return setUp;
+}
