@@ -23,6 +23,17 @@ describe('buying tokens in TEST MODE through the Buy Tokens dialog', () => {
     return dialog;
   }
 
+  /** 10 tokens (£2.99) paid with the simulator's test card number. */
+  async function payTenTokensByCard(page: Page, cardNumber: string) {
+    const dialog = await openDialog(page);
+    await dialog.getByRole('radio', { name: /10 Tokens/ }).click();
+    await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByRole('radio', { name: /Card/ }).click();
+    await page.getByLabel('Cardholder name').fill('Ada Lovelace');
+    await page.getByLabel('Card number').fill(cardNumber);
+    await page.getByRole('button', { name: 'Pay £2.99' }).click();
+  }
+
   it('buys 25 tokens by card, then 50 by PayPal, and the balance rises in place', async () => {
     const { context, page } = await newPhone(browser);
     let dialog = await openDialog(page);
@@ -65,13 +76,7 @@ describe('buying tokens in TEST MODE through the Buy Tokens dialog', () => {
 
   it('a declined test card shows the documents error and credits nothing', async () => {
     const { context, page } = await newPhone(browser);
-    const dialog = await openDialog(page);
-    await dialog.getByRole('radio', { name: /10 Tokens/ }).click();
-    await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
-    await page.getByRole('radio', { name: /Card/ }).click();
-    await page.getByLabel('Cardholder name').fill('Ada Lovelace');
-    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
-    await page.getByRole('button', { name: 'Pay £2.99' }).click();
+    await payTenTokensByCard(page, '4000 0000 0000 0002');
     await page.getByRole('alert').filter({ hasText: 'Payment failed. Please try again.' }).waitFor();
     expect(await balance(page).textContent()).toBe('0');
     await context.close();
@@ -79,13 +84,7 @@ describe('buying tokens in TEST MODE through the Buy Tokens dialog', () => {
 
   it('a card that asks for 3-D Secure is paid once the TEST MODE challenge is completed', async () => {
     const { context, page } = await newPhone(browser);
-    const dialog = await openDialog(page);
-    await dialog.getByRole('radio', { name: /10 Tokens/ }).click();
-    await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
-    await page.getByRole('radio', { name: /Card/ }).click();
-    await page.getByLabel('Cardholder name').fill('Ada Lovelace');
-    await page.getByLabel('Card number').fill('4000 0027 6000 3184');
-    await page.getByRole('button', { name: 'Pay £2.99' }).click();
+    await payTenTokensByCard(page, '4000 0027 6000 3184');
     await page.getByRole('button', { name: 'Fail authentication' }).click();
     await page.getByRole('alert').filter({ hasText: 'Payment confirmation failed' }).waitFor();
     expect(await balance(page).textContent()).toBe('0');
