@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { onTwoProcesses } from './support/two-processes';
+import { onPostgres } from './support/on-postgres';
 import { newPhone } from './support/browser';
 import { WCAG22_AA } from './support/axe';
 import { expectAccessible } from './support/wizard';
@@ -11,7 +11,7 @@ import { BILL_IN_PROGRESS, claimButton, finishAndSend } from './support/at-the-t
 // Cat back in her seat on a second browser; Ben's "I've paid" on the organiser's summary at once.
 
 describe('at the table, on Postgres with two app processes', () => {
-  const on = onTwoProcesses('at the table e2e');
+  const on = onPostgres('at the table e2e', 2);
 
   /** The organiser opens the bill to the table on the first process; the table's link, on the second. */
   async function openToTable(): Promise<{ op: Page; link: string }> {

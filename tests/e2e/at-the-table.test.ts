@@ -1,14 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPhone } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPhone } from './support/browser';
+import { onPostgres } from './support/on-postgres';
 import { clipboard, firstSend, OWN_LINK } from './support/paying-back';
 import { addDiners, FakeBackend, manualBill, openApp, scanToReview, toggle } from './support/wizard';
 import { BILL_IN_PROGRESS, claimButton, finishAndSend } from './support/at-the-table';
 
 // Issue 42: at the table, a seat stays yours and no money goes out of sight.
 
-async function openToTable(browser: Browser): Promise<{ op: Page; link: string }> {
-  const { context, page: op } = await newPhone(browser);
+async function openToTable(phone: Phone): Promise<{ op: Page; link: string }> {
+  const { context, page: op } = await phone();
   await context.addInitScript((bill) => {
     if (localStorage.getItem('whos-paying:bill') === null) localStorage.setItem('whos-paying:bill', JSON.stringify(bill));
   }, BILL_IN_PROGRESS);
@@ -18,15 +19,16 @@ async function openToTable(browser: Browser): Promise<{ op: Page; link: string }
   return { op, link: (await op.getByRole('link', { name: /\/live\// }).getAttribute('href'))! };
 }
 
-describe('at the table', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser.close());
+type Phone = (options?: Parameters<typeof newPhone>[1]) => ReturnType<typeof newPhone>;
 
-  it('refuses a second Ben in the wizard with a reason; Remove asks first and says what goes with the diner', async () => {
-    const { context, page } = await newPhone(browser);
+// On Postgres, as the live bill and stored bills run in production; skipped where none answers.
+describe('at the table', () => {
+  const on = onPostgres('at the table e2e', 1);
+  const phone: Phone = (options = {}) => newPhone(on.browser, { baseURL: on.servers[0]!.url, ...options });
+
+  it('refuses a second Ben in the wizard with a reason; Remove asks first and says what goes with the diner', async (t) => {
+    if (on.skipped !== null) return t.skip(`no Postgres: ${on.skipped}`);
+    const { context, page } = await phone();
     await openApp(page);
     await manualBill(page, [
       ['Soup', '5.00'],
@@ -51,10 +53,11 @@ describe('at the table', () => {
     await context.close();
   });
 
-  it('refuses a second "Cat" on the live bill; the removed phone is told; the organiser adds and claims for someone without a phone', async () => {
-    const { op, link } = await openToTable(browser);
-    const cat = await newPhone(browser);
-    const phantom = await newPhone(browser);
+  it('refuses a second "Cat" on the live bill; the removed phone is told; the organiser adds and claims for someone without a phone', async (t) => {
+    if (on.skipped !== null) return t.skip(`no Postgres: ${on.skipped}`);
+    const { op, link } = await openToTable(phone);
+    const cat = await phone();
+    const phantom = await phone();
     await cat.page.goto(link);
     await cat.page.getByLabel('Not on the list? Add yourself').fill('Cat');
     await cat.page.getByRole('button', { name: 'Add me' }).click();
@@ -93,9 +96,10 @@ describe('at the table', () => {
     for (const phone of [op, cat.page, phantom.page]) await phone.context().close();
   });
 
-  it('shows on Ben’s list what the organiser changes after Finish: his list is what his share is made of', async () => {
-    const { op, link } = await openToTable(browser);
-    const ben = await newPhone(browser);
+  it('shows on Ben’s list what the organiser changes after Finish: his list is what his share is made of', async (t) => {
+    if (on.skipped !== null) return t.skip(`no Postgres: ${on.skipped}`);
+    const { op, link } = await openToTable(phone);
+    const ben = await phone();
     await ben.page.goto(link);
     await ben.page.getByRole('button', { name: 'Ben', exact: true }).click();
     await ben.page.getByRole('heading', { name: 'What did you have, Ben?' }).waitFor();
@@ -121,8 +125,9 @@ describe('at the table', () => {
     for (const phone of [op, ben.page]) await phone.context().close();
   });
 
-  it('gives Ben’s phone his share in both currencies with the rate, when a euro live bill is paid back in pounds', async () => {
-    const { context, page: op } = await newPhone(browser);
+  it('gives Ben’s phone his share in both currencies with the rate, when a euro live bill is paid back in pounds', async (t) => {
+    if (on.skipped !== null) return t.skip(`no Postgres: ${on.skipped}`);
+    const { context, page: op } = await phone();
     await context.addInitScript(
       (bill) => {
         if (localStorage.getItem('whos-paying:bill') === null) localStorage.setItem('whos-paying:bill', JSON.stringify(bill));
@@ -132,7 +137,7 @@ describe('at the table', () => {
     await op.goto('/app');
     await op.getByRole('button', { name: 'Let everyone pick on their phone' }).click();
     const link = (await op.getByRole('link', { name: /\/live\// }).getAttribute('href'))!;
-    const ben = await newPhone(browser);
+    const ben = await phone();
     await ben.page.goto(link);
     await ben.page.getByRole('button', { name: 'Ben', exact: true }).click();
     // Each unit's price on his list is in both currencies too, as every amount he sees.
@@ -150,8 +155,9 @@ describe('at the table', () => {
     for (const phone of [op, ben.page]) await phone.context().close();
   });
 
-  it('puts the answer first: a long Items Summary folded, Individual Totals on the first screen; the phone’s Back goes step by step', async () => {
-    const { context, page } = await newPhone(browser);
+  it('puts the answer first: a long Items Summary folded, Individual Totals on the first screen; the phone’s Back goes step by step', async (t) => {
+    if (on.skipped !== null) return t.skip(`no Postgres: ${on.skipped}`);
+    const { context, page } = await phone();
     await openApp(page);
     const lines = Array.from({ length: 8 }, (_, i) => [`Dish ${i + 1}`, `${i + 5}.00`] as const);
     await manualBill(page, lines);
@@ -186,7 +192,8 @@ describe('at the table', () => {
     await context.close();
   });
 
-  it('puts the first Send of Individual Totals on the first screen at 390 × 844 on a 20-line bill, clear of the pinned Share Bill', async () => {
+  it('puts the first Send of Individual Totals on the first screen at 390 × 844 on a 20-line bill, clear of the pinned Share Bill', async (t) => {
+    if (on.skipped !== null) return t.skip(`no Postgres: ${on.skipped}`);
     const names = ['Ann', 'Ben', 'Cat'];
     const items = Array.from({ length: 20 }, (_, i) => ({ id: `i${i}`, name: `Dish number ${i + 1}`, pricePence: 500 + i * 37, kind: 'item', assignedTo: [names[i % 3]!.toLowerCase()] }));
     const diners = names.map((name, i) => ({ id: name.toLowerCase(), name, color: ['#e11d48', '#2563eb', '#16a34a'][i] }));
@@ -198,7 +205,7 @@ describe('at the table', () => {
       ['dark', gbp],
       ['light', eur],
     ] as const) {
-      const { context, page } = await newPhone(browser, { colorScheme });
+      const { context, page } = await phone({ colorScheme });
       await context.addInitScript((b) => localStorage.getItem('whos-paying:bill') ?? localStorage.setItem('whos-paying:bill', JSON.stringify(b)), bill);
       await page.goto('/app');
       await page.getByRole('heading', { name: 'Individual Totals' }).waitFor();
@@ -215,7 +222,8 @@ describe('at the table', () => {
     }
   });
 
-  it('gives both currencies and the rate on a euro bill paid back in pounds: the Share Bill text, the Send message, the organiser’s rows and card, Ben’s page and the reminder, whose link opens each person’s own page', async () => {
+  it('gives both currencies and the rate on a euro bill paid back in pounds: the Share Bill text, the Send message, the organiser’s rows and card, Ben’s page and the reminder, whose link opens each person’s own page', async (t) => {
+    if (on.skipped !== null) return t.skip(`no Postgres: ${on.skipped}`);
     const bill = {
       version: 1,
       bill: {
@@ -233,7 +241,7 @@ describe('at the table', () => {
         receipt: { merchant: 'Chez Paul', date: '2026-11-25' },
       },
     };
-    const { context, page } = await newPhone(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+    const { context, page } = await phone({ permissions: ['clipboard-read', 'clipboard-write'] });
     await context.addInitScript((b) => localStorage.getItem('whos-paying:bill') ?? localStorage.setItem('whos-paying:bill', JSON.stringify(b)), bill);
     await page.goto('/app');
     // €20.00 at 0.86 is £17.20; the three shares add up in pounds too (€45.00 is £38.70).
@@ -250,7 +258,7 @@ describe('at the table', () => {
     const message = await firstSend(page, 'Ben');
     expect(message).toMatch(/Your share of .+ is €20\.00 or £17\.20 at 1 EUR = £0\.86 \(Fish\)/);
     const benLink = message.match(OWN_LINK)![0];
-    const ben = await newPhone(browser);
+    const ben = await phone();
     await ben.page.goto(benLink);
     await ben.page.getByRole('heading', { name: "Ben's Breakdown" }).waitFor();
     await ben.page.getByText('Paid back in GBP at 1 EUR = £0.86.').waitFor();
@@ -272,7 +280,7 @@ describe('at the table', () => {
     const catPage = reminder.match(/• Cat: €15\.00 \(£12\.90\) · pay here: (\S+)/)?.[1];
     expect(catPage, reminder).toBeDefined();
     // The reminder's link opens Cat's own page: what she has left, in both currencies, and her pay buttons.
-    const cat = await newPhone(browser);
+    const cat = await phone();
     await cat.page.goto(catPage!);
     await cat.page.getByRole('heading', { name: "Cat's Breakdown" }).waitFor();
     expect(await cat.page.getByRole('region', { name: 'About this bill' }).innerText()).toMatch(/€15\.00\s+\(£12\.90\)/);
@@ -281,8 +289,9 @@ describe('at the table', () => {
     for (const phone of [page, ben.page, cat.page]) await phone.context().close();
   });
 
-  it('says on Review why a 0.00 line and a negative price do not go on to Assign, and does not count them', async () => {
-    const { context, page } = await newPhone(browser);
+  it('says on Review why a 0.00 line and a negative price do not go on to Assign, and does not count them', async (t) => {
+    if (on.skipped !== null) return t.skip(`no Postgres: ${on.skipped}`);
+    const { context, page } = await phone();
     const backend = await FakeBackend.on(page);
     await openApp(page);
     await scanToReview(page, backend, {
@@ -309,8 +318,9 @@ describe('at the table', () => {
     await context.close();
   });
 
-  it('says in manual entry why a negative or 0 price is not counted', async () => {
-    const { context, page } = await newPhone(browser);
+  it('says in manual entry why a negative or 0 price is not counted', async (t) => {
+    if (on.skipped !== null) return t.skip(`no Postgres: ${on.skipped}`);
+    const { context, page } = await phone();
     await openApp(page);
     await page
       .getByRole('button', { name: /Enter (Items )?Manually/ })

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { BuiltServer } from '../support/built-server';
-import { onTwoProcesses } from './support/two-processes';
+import { onPostgres } from './support/on-postgres';
 import { expectAccessible } from './support/wizard';
 
 // Issue 38 in the browser: a tab on Postgres served by two app processes, Ana's phone on one and
@@ -9,7 +9,7 @@ import { expectAccessible } from './support/wizard';
 // balance and transfers with pay links, and a transfer marked paid on one phone showing on the other.
 
 describe('a tab on two phones', () => {
-  const on = onTwoProcesses('tab e2e');
+  const on = onPostgres('tab e2e', 2);
 
   async function api(path: string, body: unknown, key?: string) {
     const answer = await fetch(`${on.servers[0]!.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(key ? { 'x-tab-key': key } : {}) }, body: JSON.stringify(body) });

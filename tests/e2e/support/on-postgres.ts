@@ -10,8 +10,8 @@ import { launchBrowser } from './browser';
 
 const POSTGRES = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** A suite's two built app processes on one fresh Postgres database, and its browser, once set up. */
-export interface TwoProcesses {
+/** A suite's built app processes on one fresh Postgres database, and its browser, once set up. */
+export interface OnPostgres {
   /** Why the suite's tests skip (no Postgres answers), or null. */
   skipped: string | null;
   servers: BuiltServer[];
@@ -19,22 +19,22 @@ export interface TwoProcesses {
 }
 
 /**
- * Sets up two app processes on one fresh database before the suite (the first runs the migrations),
- * so what reaches a phone served by one has gone through Postgres from the other; torn down after.
+ * Sets up built app processes on one fresh database before the suite (the first runs the
+ * migrations); with two, what reaches a phone served by one has gone through Postgres from the
+ * other. Torn down after the suite.
  */
-export function onTwoProcesses(suite: string): TwoProcesses {
-  const setUp: TwoProcesses = { skipped: null, servers: [], browser: undefined as unknown as Browser };
+export function onPostgres(suite: string, processes: 1 | 2): OnPostgres {
+  const setUp: OnPostgres = { skipped: null, servers: [], browser: undefined as unknown as Browser };
   let database: { url: string; drop(): Promise<void> } | null = null;
   let dataDir = '';
   beforeAll(async () => {
     setUp.skipped = await unreachable(POSTGRES);
     if (setUp.skipped !== null) return console.warn(`[${suite}] skipped: no Postgres at ${POSTGRES} (${setUp.skipped})`);
     database = await createFreshDatabase(POSTGRES);
-    dataDir = await mkdtemp(join(tmpdir(), 'wp-two-'));
+    dataDir = await mkdtemp(join(tmpdir(), 'wp-postgres-'));
     const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, TRUSTED_PROXY_HOPS: '0' };
     // One after the other: the first runs the migrations.
-    setUp.servers = [await startBuiltServer(env)];
-    setUp.servers.push(await startBuiltServer(env));
+    for (let n = 0; n < processes; n++) setUp.servers.push(await startBuiltServer(env));
     setUp.browser = await launchBrowser();
   });
   afterAll(async () => {
