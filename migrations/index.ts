@@ -19,6 +19,7 @@ import * as payeeAccounts from './20261127T2300_payee_accounts';
 import * as scanReservationOwner from './20261127T2300_scan_reservation_owner';
 import * as tabs from './20261127T2310_tabs';
 import * as liveBillSeatMoves from './20261128T0200_live_bill_seat_moves';
+import * as tabPayToChanged from './20261128T0600_tab_pay_to_changed';
 
 // Listed explicitly (not read from disk) so the same list works in the server bundle, scripts and tests.
 // Names sort by their timestamp; add new migrations at the end.
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T2300_scan_reservation_owner': scanReservationOwner,
   '20261127T2310_tabs': tabs,
   '20261128T0200_live_bill_seat_moves': liveBillSeatMoves,
+  '20261128T0600_tab_pay_to_changed': tabPayToChanged,
 };

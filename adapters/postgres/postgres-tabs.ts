@@ -65,7 +65,7 @@ async function writeChange(tx: Transaction<Database>, tab: Tab, change: TabChang
     case 'setPayTo':
       await tx
         .updateTable('tab_people')
-        .set({ pay_to: change.payTo === null ? null : JSON.stringify(change.payTo) })
+        .set({ pay_to: change.payTo === null ? null : JSON.stringify(change.payTo), pay_to_changed_at: changedAt(tab, change.personId) })
         .where('tab_id', '=', tab.id)
         .where('id', '=', change.personId)
         .execute();
@@ -164,10 +164,16 @@ async function readTab(db: Db, row: { id: string; name: string; currency: string
     currency: currencyCode(row.currency) ?? GBP,
     version: row.version,
     rates: row.rates,
-    people: people.map((p) => ({ id: p.id, name: p.name, payTo: payToOfRow(p.pay_to) })),
+    people: people.map((p) => ({ id: p.id, name: p.name, payTo: payToOfRow(p.pay_to), ...(p.pay_to_changed_at === null ? {} : { payToChangedAt: p.pay_to_changed_at.toISOString() }) })),
     bills: bills.map((b) => ({ id: b.id, bill: billFromJson(b.bill), payers: payersFromJson(b.payers) })),
     transfers: transfers.map((t) => ({ id: t.id, from: t.from_person, to: t.to_person, amount: t.amount, currency: currencyCode(t.currency) ?? GBP, at: t.made_at.toISOString(), version: t.version })),
   };
+}
+
+/** When the person's pay details were replaced, as the change left the tab. */
+function changedAt(tab: Tab, personId: string): Date | null {
+  const at = tab.people.find((p) => p.id === personId)?.payToChangedAt;
+  return at === undefined ? null : new Date(at);
 }
 
 /** A person's pay details as stored (every field present, null where not given). */

@@ -7,4 +7,6 @@ export interface TabPeopleTable {
   name: string;
   /** { monzo, revolut, paypal } handles, or null before the person gives any. */
   pay_to: ColumnType<unknown, string | null, string | null>;
+  /** When pay details already given were replaced; null until then. */
+  pay_to_changed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }

@@ -51,3 +51,10 @@ function listed(parts: readonly string[]): string {
 export function paidAgainstTotalText(difference: number, currency: CurrencyCode): string {
   return `The amounts paid come to ${formatMoney(Math.abs(difference), currency)} ${difference > 0 ? 'more' : 'less'} than the bill's total`;
 }
+
+const CHANGED_AT = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+
+/** Said beside every transfer to someone whose pay details were replaced: a changed IBAN is checked before it is paid. */
+export function payToChangedText(name: string, at: string): string {
+  return `${name} changed their pay details on ${CHANGED_AT.format(new Date(at))}. Check with ${name} before you pay.`;
+}

@@ -4,7 +4,7 @@ import { pence } from '../money';
 import { payReference, payWays, tableCodeOf, type TableCode } from '../paying-back/pay-ways';
 import type { RepaymentLink } from '../paying-back/repayment-links';
 import { settleTab } from './tab-ledger';
-import { transferReason } from './tab-messages';
+import { payToChangedText, transferReason } from './tab-messages';
 import { tabLedgerOf, type Tab } from './tab';
 
 // The tab as every phone shows it, worked out once on the server: amounts are formatted here and
@@ -14,6 +14,8 @@ export interface TabPersonView {
   readonly id: string;
   readonly name: string;
   readonly payTo: Tab['people'][number]['payTo'];
+  /** When their pay details were replaced, in words (payToChangedText); null when never. */
+  readonly payToChanged: string | null;
 }
 
 export interface TabBillView {
@@ -40,6 +42,8 @@ export interface TabTransferView {
   readonly payLinks: readonly RepaymentLink[];
   /** A bank or UPI code with the amount, to scan at the table (the payee's IBAN or UPI id), or null. */
   readonly code: TableCode | null;
+  /** The payee's details were replaced: when, and to check with them before paying; null when never. */
+  readonly payToChanged: string | null;
 }
 
 export interface TabSettlementView {
@@ -84,7 +88,7 @@ export function tabView(tab: Tab): TabView {
     name: tab.name,
     currency: tab.currency,
     version: tab.version,
-    people: tab.people.map(({ id, name, payTo }) => ({ id, name, payTo })),
+    people: tab.people.map((p) => ({ id: p.id, name: p.name, payTo: p.payTo, payToChanged: payToChanged(p) })),
     bills: tab.bills.map(({ id, bill, payers }, k) => {
       const split = splits[k]!;
       return {
@@ -120,6 +124,7 @@ export function tabView(tab: Tab): TabView {
             amountText: formatMoney(t.amount, s.currency),
             reason: transferReason(named, s.currency, billsNamed, already),
             ...payTo(payee, name(t.from), t.amount, s.currency, tab.name),
+            payToChanged: payee === undefined ? null : payToChanged(payee),
           };
         }),
       };
@@ -138,6 +143,10 @@ export function tabView(tab: Tab): TabView {
 }
 
 /** Every way the payee takes money that carries this transfer, decided by the one pay-ways rule. */
+function payToChanged(person: Tab['people'][number]): string | null {
+  return person.payToChangedAt === undefined ? null : payToChangedText(person.name, person.payToChangedAt);
+}
+
 function payTo(payee: Tab['people'][number] | undefined, payerName: string, amount: number, currency: CurrencyCode, tabName: string): Pick<TabTransferView, 'payLinks' | 'code'> {
   if (payee?.payTo == null) return { payLinks: [], code: null };
   const ways = payWays({ name: payee.name, ...payee.payTo }, { amount: pence(amount), currency }, payReference(tabName, payerName), tabName);

@@ -27,6 +27,11 @@ export interface TabPerson {
   readonly id: string;
   readonly name: string;
   readonly payTo: Omit<Payee, 'name'> | null;
+  /**
+   * When details already given were replaced by others (ISO): anyone with the link can change them,
+   * so everyone paying this person is told before they pay. Absent until then.
+   */
+  readonly payToChangedAt?: string | undefined;
 }
 
 /** Who paid a bill and how much (minor units of the bill's currency). */
@@ -84,7 +89,7 @@ export type TabRefusal = TabProblem | { readonly code: 'not_found' } | { readonl
 /** What one change asks of the tab; ids for new things are made by the caller (random, unguessable). */
 export type TabChange =
   | { readonly type: 'addPerson'; readonly personId: string; readonly name: string }
-  | { readonly type: 'setPayTo'; readonly personId: string; readonly payTo: TabPerson['payTo'] }
+  | { readonly type: 'setPayTo'; readonly personId: string; readonly payTo: TabPerson['payTo']; readonly at: string }
   /** With the people the bill brings that the tab did not have yet (its diners matched by name). */
   | { readonly type: 'addBill'; readonly billId: string; readonly bill: Bill; readonly payers: readonly TabPayer[]; readonly newPeople: readonly TabPerson[] }
   | { readonly type: 'setPayers'; readonly billId: string; readonly payers: readonly TabPayer[] }
@@ -146,7 +151,7 @@ function applyChange(tab: Tab, change: TabChange): Result<Tab, TabProblem> {
     }
     case 'setPayTo':
       if (!known(change.personId)) return err({ code: 'unknown_person', field: 'personId' });
-      return next({ people: tab.people.map((p) => (p.id === change.personId ? { ...p, payTo: change.payTo } : p)) });
+      return next({ people: tab.people.map((p) => (p.id === change.personId ? withPayTo(p, change.payTo, change.at) : p)) });
     case 'addBill': {
       if (tab.bills.length >= TAB_LIMITS.bills || tab.people.length + change.newPeople.length > TAB_LIMITS.people) return err({ code: 'tab_full' });
       let people = tab.people;
@@ -281,4 +286,15 @@ export const TAB_PROBLEM_MESSAGES: Record<Exclude<TabProblem['code'], 'payers_of
 export function tabProblemText(problem: TabProblem): string {
   if (problem.code !== 'payers_off') return TAB_PROBLEM_MESSAGES[problem.code];
   return paidAgainstTotalText(problem.difference, problem.currency);
+}
+
+/** A person's new pay details; replacing details they had (not giving the first, nor clearing them) is dated. */
+function withPayTo(person: TabPerson, payTo: TabPerson['payTo'], at: string): TabPerson {
+  const replaced = person.payTo !== null && payTo !== null && !samePayTo(person.payTo, payTo);
+  return { ...person, payTo, ...(replaced ? { payToChangedAt: at } : {}) };
+}
+
+function samePayTo(a: NonNullable<TabPerson['payTo']>, b: NonNullable<TabPerson['payTo']>): boolean {
+  const fields = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof typeof a)[]);
+  return [...fields].every((field) => (a[field] ?? null) === (b[field] ?? null));
 }

@@ -60,6 +60,8 @@ export const tabViewJson = z.object({
             upi: z.nullable(z.string()),
           }),
         ),
+        /** When their pay details were replaced, in words; null when never. */
+        payToChanged: z.nullable(z.string()),
       }),
     ),
   ),
@@ -94,6 +96,8 @@ export const tabViewJson = z.object({
               reason: z.string(),
               payLinks: z.readonly(z.array(link)),
               code: z.nullable(code),
+              /** The payee's details were replaced: check with them before paying. */
+              payToChanged: z.nullable(z.string()),
             }),
           ),
         ),

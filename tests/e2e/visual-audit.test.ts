@@ -227,6 +227,8 @@ describe('visual audit: every screen and dialog at 320 and 390 px, light and dar
     const command = (c: unknown) =>
       fetch(`${baseUrl()}/api/tabs/${opened.tabId}/commands`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-tab-key': opened.key }, body: JSON.stringify({ command: c }) });
     await command({ type: 'setPayTo', personId: alice, monzo: 'alicem', revolut: 'alicer', paypal: 'AliceP' });
+    // Replaced by someone with the link: Cat, on this phone, is told beside her transfer to Alice.
+    await command({ type: 'setPayTo', personId: alice, monzo: 'alice-new', revolut: 'alicer', paypal: 'AliceP' });
     await command({
       type: 'addExpense',
       name: "Friday's dinner at The Crown",
@@ -239,10 +241,11 @@ describe('visual audit: every screen and dialog at 320 and 390 px, light and dar
       sharedBy: [alice, ben, cat],
     });
     await command({ type: 'addExpense', name: 'Lunch', amount: 9000, currency: 'EUR', payers: [{ personId: cat, amount: 9000 }], sharedBy: [alice, ben, cat] });
-    await page.addInitScript(([tabId, me]) => localStorage.setItem('whos-paying:tabs', JSON.stringify([{ tabId, key: '', name: '', me }])), [opened.tabId, ben]);
+    await page.addInitScript(([tabId, me]) => localStorage.setItem('whos-paying:tabs', JSON.stringify([{ tabId, key: '', name: '', me }])), [opened.tabId, cat]);
     await visit(`/tab/${opened.tabId}#${opened.key}`, 'tab', (p) =>
       p
-        .getByText(/^You owe /)
+        .getByRole('note')
+        .filter({ hasText: /^Alice changed their pay details on .+\. Check with Alice before you pay\.$/ })
         .first()
         .waitFor(),
     );

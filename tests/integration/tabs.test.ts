@@ -149,4 +149,27 @@ describeEachDatabase('tabs', (open) => {
     expect(await a.tabs.change(id, key, { type: 'addPerson', name: '  cat ' }, 'client')).toMatchObject({ ok: false, error: { code: 'name_taken', field: 'name' } });
     expect(await a.tabs.change(id, key, { type: 'addPerson', name: 'Dan' }, 'client')).toMatchObject({ ok: true });
   });
+
+  it('keeps when pay details given were replaced, and says so beside every transfer to that person, read by the other process', async () => {
+    const { id, key, person } = await openTab();
+    const ana = { type: 'setPayTo', personId: person('Ana'), monzo: '', revolut: '', paypal: '' } as const;
+    await a.tabs.change(id, key, { ...ana, iban: 'DE89 3704 0044 0532 0130 00' }, 'client');
+    await a.tabs.change(
+      id,
+      key,
+      { type: 'addExpense', name: 'Dinner', amount: 9000, currency: EUR, sharedBy: [person('Ana'), person('Ben'), person('Cat')], payers: [{ personId: person('Ana'), amount: 9000 }] },
+      'client',
+    );
+    const first = await b.tabs.read(id, key);
+    expect(first.ok && first.value.people.map((p) => p.payToChanged)).toEqual([null, null, null]);
+    await a.tabs.change(id, key, { ...ana, iban: 'GB82 WEST 1234 5698 7654 32' }, 'client');
+    const read = await b.tabs.read(id, key);
+    if (!read.ok) throw new Error(read.error.code);
+    const changed = 'Ana changed their pay details on 27 Nov, 20:00. Check with Ana before you pay.';
+    expect(read.value.people.map((p) => p.payToChanged)).toEqual([changed, null, null]);
+    expect(read.value.settlements[0]!.transfers.map((t) => [t.fromName, t.toName, t.payToChanged])).toEqual([
+      ['Ben', 'Ana', changed],
+      ['Cat', 'Ana', changed],
+    ]);
+  });
 });

@@ -130,7 +130,7 @@ export class Tabs {
     if (request.type !== 'setPayTo') return ok((tab) => this.decide(tab, request));
     const payee = payToOf(request);
     if (!payee.ok) return err({ code: 'bad_pay_to', field: payee.error.field, message: payee.error.message });
-    return ok(() => ok({ type: 'setPayTo', personId: request.personId, payTo: payee.value }));
+    return ok(() => ok({ type: 'setPayTo', personId: request.personId, payTo: payee.value, at: this.clock.now().toISOString() }));
   }
 
   /** The change a request makes on the tab as it stands. */

@@ -31,9 +31,12 @@ export function TabPeople({ tab, me, send }: { readonly tab: TabViewJson; readon
       <h2 id={`${ids}-title`}>People</h2>
       <ul className="rows">
         {tab.people.map((p) => (
-          <li key={p.id} className="tab-row">
-            <span>{p.name}</span>
-            <span className="muted">{p.payTo && Object.values(p.payTo).some((v) => v !== null) ? 'can be paid by link' : 'no pay link yet'}</span>
+          <li key={p.id} className="tab-person">
+            <p className="tab-row">
+              <span>{p.name}</span>
+              <span className="muted">{p.payTo && Object.values(p.payTo).some((v) => v !== null) ? 'can be paid by link' : 'no pay link yet'}</span>
+            </p>
+            {p.payToChanged !== null && <p className="muted tab-reason">{p.payToChanged}</p>}
           </li>
         ))}
       </ul>

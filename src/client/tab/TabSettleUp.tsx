@@ -49,6 +49,11 @@ export function TabSettleUp({ tab, me, send }: { readonly tab: TabViewJson; read
                     <strong className="nowrap">{t.amountText}</strong>
                   </p>
                   <p className="muted tab-reason">{t.reason}</p>
+                  {t.payToChanged !== null && (me === undefined || t.from === me) && (
+                    <p className="panel warning" role="note">
+                      {t.payToChanged}
+                    </p>
+                  )}
                   <div className="actions">
                     {(me === undefined || t.from === me || t.to === me) && t.code !== null && (
                       <Button onClick={() => setShowing(t)}>{t.code.provider === 'upi' ? 'UPI code' : 'Bank transfer code'}</Button>

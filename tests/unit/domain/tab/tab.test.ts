@@ -100,6 +100,25 @@ describe('a tab changed', () => {
   });
 });
 
+describe('pay details replaced', () => {
+  const setPayTo = (tab: Tab, iban: string | null, at: string) => {
+    const changed = changeTab(tab, { type: 'setPayTo', personId: 'ben', payTo: iban === null ? null : { monzo: null, revolut: null, paypal: null, iban, bic: null, upi: null }, at });
+    if (!changed.ok) throw new Error(changed.error.code);
+    return changed.value;
+  };
+  const ben = (tab: Tab) => tab.people.find((p) => p.id === 'ben')!;
+
+  it('are dated when details given before are replaced by others, not when given first, given again alike or taken away', () => {
+    const first = setPayTo(emptyTab, 'DE89370400440532013000', '2026-11-27T19:00:00.000Z');
+    expect(ben(first).payToChangedAt).toBeUndefined();
+    expect(ben(setPayTo(first, 'DE89370400440532013000', '2026-11-27T19:30:00.000Z')).payToChangedAt).toBeUndefined();
+    expect(ben(setPayTo(first, null, '2026-11-27T19:30:00.000Z')).payToChangedAt).toBeUndefined();
+    const replaced = setPayTo(first, 'GB82WEST12345698765432', '2026-11-27T20:00:00.000Z');
+    expect(ben(replaced).payToChangedAt).toBe('2026-11-27T20:00:00.000Z');
+    expect(ben(setPayTo(replaced, 'GB82WEST12345698765432', '2026-11-28T09:00:00.000Z')).payToChangedAt).toBe('2026-11-27T20:00:00.000Z');
+  });
+});
+
 describe('the tab as every phone sees it', () => {
   const tab = withExpense(withExpense(emptyTab, "Friday's dinner", 6000, GBP, [{ personId: 'ana', amount: 6000 }]), 'Lunch', 3000, EUR, [{ personId: 'ben', amount: 3000 }]);
 
