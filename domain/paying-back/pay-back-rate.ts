@@ -67,10 +67,15 @@ export function rateText(billCurrency: CurrencyCode, payBack: PayBackRate): stri
  * (£10.32)". `converted` is the amount at the rate when it was worked out with the others (a share of
  * the converted total); else the amount is converted on its own, rounded half away from zero.
  */
+/** An amount beside the same in the currency it is paid back in, "€20.00 (£17.20)": the one way both are written. */
+export function inBoth(own: string, other: string): string {
+  return `${own} (${other})`;
+}
+
 export function inBothCurrencies(amount: Pence, billCurrency: CurrencyCode, payBack: PayBackRate | null, converted?: number | null): string {
   const own = formatMoney(amount, billCurrency);
   if (payBack === null) return own;
-  if (converted !== undefined && converted !== null) return `${own} (${formatMoney(converted, payBack.currency)})`;
+  if (converted !== undefined && converted !== null) return inBoth(own, formatMoney(converted, payBack.currency));
   const rate = parseRate(payBack.rate, billCurrency, payBack.currency);
-  return rate.ok ? `${own} (${formatMoney(convert(minor(amount, billCurrency), rate.value), payBack.currency)})` : own;
+  return rate.ok ? inBoth(own, formatMoney(convert(minor(amount, billCurrency), rate.value), payBack.currency)) : own;
 }

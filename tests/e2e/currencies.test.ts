@@ -77,9 +77,9 @@ describe('bills in the currency they were paid in', () => {
 
     // Paid back in pounds at 0.0052: ¥3,685 is £19.16, and the shares add up to it (£8.80 and £10.36, not 8.80 and 10.36 rounded apart: 19.16).
     await page.getByLabel('£ for 1 JPY').fill('0.0052');
-    await page.getByRole('listitem', { name: 'Aki pays JP¥1,693 · £8.80' }).waitFor();
-    expect(await page.getByRole('listitem', { name: 'Ben pays JP¥1,992 · £10.36' }).count()).toBe(1);
-    expect(await page.locator('.wz-grand').innerText()).toMatch(/Grand Total\s+JP¥3,685 · £19\.16/);
+    await page.getByRole('listitem', { name: 'Aki pays JP¥1,693 (£8.80)' }).waitFor();
+    expect(await page.getByRole('listitem', { name: 'Ben pays JP¥1,992 (£10.36)' }).count()).toBe(1);
+    expect(await page.locator('.wz-grand').innerText()).toMatch(/Grand Total\s+JP¥3,685 \(£19\.16\)/);
     await expectAccessible(page, 'summary of a yen bill');
 
     const link = await sharedLink(page);
@@ -88,9 +88,9 @@ describe('bills in the currency they were paid in', () => {
     const whole = await guest.page.locator('main').innerText();
     // The link carries the rate: the whole-bill page shows every amount in pounds too, adding up there as well.
     expect(whole).toMatch(/Bill total\s+JP¥3,685\s+\(£19\.16\)/);
-    expect(whole).toMatch(/Aki\s+JP¥1,693 · £8\.80/);
-    expect(whole).toMatch(/Ben\s+JP¥1,992 · £10\.36/);
-    expect(whole).toMatch(/Grand Total\s+JP¥3,685 · £19\.16/);
+    expect(whole).toMatch(/Aki\s+JP¥1,693 \(£8\.80\)/);
+    expect(whole).toMatch(/Ben\s+JP¥1,992 \(£10\.36\)/);
+    expect(whole).toMatch(/Grand Total\s+JP¥3,685 \(£19\.16\)/);
     // And says the rate (issue 42: no diner was shown it).
     expect(whole).toContain('Paid back in GBP at 1 JPY = £0.0052.');
 

@@ -1,4 +1,5 @@
 import { formatMoney } from '../../../domain/currency';
+import { inBoth } from '../../../domain/paying-back/pay-back-rate';
 import type { DinerShareData } from '../../../domain/sharing/packet-view';
 import { BrandBar } from '../ui/BrandBar';
 
@@ -9,7 +10,7 @@ export function DinerBillScreen({ data }: { readonly data: DinerShareData }) {
   // A bill paid back in pounds: what to pay is the amount in pounds, shown beside the bill's own.
   const payBack = data.payBack;
   const toPay = payBack === undefined ? money(data.total) : formatMoney(payBack.total, payBack.currency);
-  const owed = data.owed === undefined ? null : payBack?.owed === undefined ? money(data.owed) : `${money(data.owed)} · ${formatMoney(payBack.owed, payBack.currency)}`;
+  const owed = data.owed === undefined ? null : payBack?.owed === undefined ? money(data.owed) : inBoth(money(data.owed), formatMoney(payBack.owed, payBack.currency));
   return (
     <main className="share diner-bill">
       <BrandBar>

@@ -1,7 +1,7 @@
 import { useStore } from '../use-store';
 import { useMemo, useState, type ReactNode } from 'react';
 import { formatMoney, GBP } from '../../../domain/currency';
-import { inBothCurrencies } from '../../../domain/paying-back/pay-back-rate';
+import { inBoth, inBothCurrencies } from '../../../domain/paying-back/pay-back-rate';
 import { portionLabel, unitsGiven } from '../../../domain/portions';
 import type { BillItem } from '../../../domain/receipt';
 import { Avatar } from './AssignStep';
@@ -35,7 +35,7 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
   // Paid back in another currency at the organiser's rate: everyone's share in both, adding up in each.
   const converted = view.converted;
   const both = (amount: number, convertedAmount: number | undefined) =>
-    converted === null || convertedAmount === undefined ? money(amount) : `${money(amount)} · ${formatMoney(convertedAmount, converted.currency)}`;
+    converted === null || convertedAmount === undefined ? money(amount) : inBoth(money(amount), formatMoney(convertedAmount, converted.currency));
   const payerId = model.payerId;
   // A bill kept from before bills had export stamps gets one for as long as the Summary is open.
   const exportStamp = useMemo(() => bill.exportStamp ?? newExportStamp(), [bill.exportStamp]);
