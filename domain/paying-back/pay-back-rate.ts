@@ -67,9 +67,9 @@ export function rateText(billCurrency: CurrencyCode, payBack: PayBackRate): stri
  * (£10.32)". `converted` is the amount at the rate when it was worked out with the others (a share of
  * the converted total); else the amount is converted on its own, rounded half away from zero.
  */
-/** An amount beside the same in the currency it is paid back in, "€20.00 (£17.20)": the one way both are written. */
-export function inBoth(own: string, other: string): string {
-  return `${own} (${other})`;
+/** An amount beside the same in the currency it is paid back in, "€20.00 (£17.20)": the one way both are written (the amount alone without one). */
+export function inBoth(own: string, other: string | null): string {
+  return other === null ? own : `${own} (${other})`;
 }
 
 export function inBothCurrencies(amount: Pence, billCurrency: CurrencyCode, payBack: PayBackRate | null, converted?: number | null): string {
