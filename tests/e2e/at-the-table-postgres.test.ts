@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { onPostgres } from './support/on-postgres';
+import { noPostgres, onPostgres } from './support/on-postgres';
 import { newPhone } from './support/browser';
 import { WCAG22_AA } from './support/axe';
 import { expectAccessible } from './support/wizard';
@@ -10,8 +10,8 @@ import { BILL_IN_PROGRESS, claimButton, finishAndSend } from './support/at-the-t
 // phones on the other, so what reaches a phone has gone through Postgres's LISTEN/NOTIFY.
 // Cat back in her seat on a second browser; Ben's "I've paid" on the organiser's summary at once.
 
-describe('at the table, on Postgres with two app processes', () => {
-  const on = onPostgres('at the table e2e', 2);
+describe.skipIf(noPostgres !== null)('at the table, on Postgres with two app processes', () => {
+  const on = onPostgres(2);
 
   /** The organiser opens the bill to the table on the first process; the table's link, on the second. */
   async function openToTable(): Promise<{ op: Page; link: string }> {
@@ -27,8 +27,7 @@ describe('at the table, on Postgres with two app processes', () => {
     return { op, link: `${on.servers[1]!.url}${url.pathname}${url.hash}` };
   }
 
-  it('lets Cat back into her seat on a second browser with one tap of the organiser’s; her first phone is told it lost the seat', async (context) => {
-    if (on.skipped !== null) return context.skip(`no Postgres: ${on.skipped}`);
+  it('lets Cat back into her seat on a second browser with one tap of the organiser’s; her first phone is told it lost the seat', async () => {
     const { op, link } = await openToTable();
     const first = await newPhone(on.browser, { baseURL: on.servers[1]!.url });
     await first.page.goto(link);
@@ -81,8 +80,7 @@ describe('at the table, on Postgres with two app processes', () => {
     for (const phone of [op, first.page, second.page]) await phone.context().close();
   });
 
-  it("shows Ben's I've paid on the organiser's summary within a couple of seconds, through the other process, with no reload", async (context) => {
-    if (on.skipped !== null) return context.skip(`no Postgres: ${on.skipped}`);
+  it("shows Ben's I've paid on the organiser's summary within a couple of seconds, through the other process, with no reload", async () => {
     const { op, link } = await openToTable();
     const ben = await newPhone(on.browser, { baseURL: on.servers[1]!.url });
     await ben.page.goto(link);

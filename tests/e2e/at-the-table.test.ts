@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPhone } from './support/browser';
-import { onPostgres } from './support/on-postgres';
+import { noPostgres, onPostgres } from './support/on-postgres';
 import { clipboard, firstSend, OWN_LINK } from './support/paying-back';
 import { addDiners, FakeBackend, manualBill, openApp, scanToReview, toggle } from './support/wizard';
 import { BILL_IN_PROGRESS, claimButton, finishAndSend } from './support/at-the-table';
@@ -22,12 +22,11 @@ async function openToTable(phone: Phone): Promise<{ op: Page; link: string }> {
 type Phone = (options?: Parameters<typeof newPhone>[1]) => ReturnType<typeof newPhone>;
 
 // On Postgres, as the live bill and stored bills run in production; skipped where none answers.
-describe('at the table', () => {
-  const on = onPostgres('at the table e2e', 1);
+describe.skipIf(noPostgres !== null)('at the table', () => {
+  const on = onPostgres(1);
   const phone: Phone = (options = {}) => newPhone(on.browser, { baseURL: on.servers[0]!.url, ...options });
 
-  it('refuses a second Ben in the wizard with a reason; Remove asks first and says what goes with the diner', async (t) => {
-    if (on.skipped !== null) return t.skip(`no Postgres: ${on.skipped}`);
+  it('refuses a second Ben in the wizard with a reason; Remove asks first and says what goes with the diner', async () => {
     const { context, page } = await phone();
     await openApp(page);
     await manualBill(page, [
@@ -53,8 +52,7 @@ describe('at the table', () => {
     await context.close();
   });
 
-  it('refuses a second "Cat" on the live bill; the removed phone is told; the organiser adds and claims for someone without a phone', async (t) => {
-    if (on.skipped !== null) return t.skip(`no Postgres: ${on.skipped}`);
+  it('refuses a second "Cat" on the live bill; the removed phone is told; the organiser adds and claims for someone without a phone', async () => {
     const { op, link } = await openToTable(phone);
     const cat = await phone();
     const phantom = await phone();
@@ -96,8 +94,7 @@ describe('at the table', () => {
     for (const phone of [op, cat.page, phantom.page]) await phone.context().close();
   });
 
-  it('shows on Ben’s list what the organiser changes after Finish: his list is what his share is made of', async (t) => {
-    if (on.skipped !== null) return t.skip(`no Postgres: ${on.skipped}`);
+  it('shows on Ben’s list what the organiser changes after Finish: his list is what his share is made of', async () => {
     const { op, link } = await openToTable(phone);
     const ben = await phone();
     await ben.page.goto(link);
@@ -125,8 +122,7 @@ describe('at the table', () => {
     for (const phone of [op, ben.page]) await phone.context().close();
   });
 
-  it('gives Ben’s phone his share in both currencies with the rate, when a euro live bill is paid back in pounds', async (t) => {
-    if (on.skipped !== null) return t.skip(`no Postgres: ${on.skipped}`);
+  it('gives Ben’s phone his share in both currencies with the rate, when a euro live bill is paid back in pounds', async () => {
     const { context, page: op } = await phone();
     await context.addInitScript(
       (bill) => {
@@ -154,8 +150,7 @@ describe('at the table', () => {
     for (const phone of [op, ben.page]) await phone.context().close();
   });
 
-  it('puts the answer first: a long Items Summary folded, Individual Totals on the first screen; the phone’s Back goes step by step', async (t) => {
-    if (on.skipped !== null) return t.skip(`no Postgres: ${on.skipped}`);
+  it('puts the answer first: a long Items Summary folded, Individual Totals on the first screen; the phone’s Back goes step by step', async () => {
     const { context, page } = await phone();
     await openApp(page);
     const lines = Array.from({ length: 8 }, (_, i) => [`Dish ${i + 1}`, `${i + 5}.00`] as const);
@@ -191,8 +186,7 @@ describe('at the table', () => {
     await context.close();
   });
 
-  it('puts the first Send of Individual Totals on the first screen at 390 × 844 on a 20-line bill, clear of the pinned Share Bill', async (t) => {
-    if (on.skipped !== null) return t.skip(`no Postgres: ${on.skipped}`);
+  it('puts the first Send of Individual Totals on the first screen at 390 × 844 on a 20-line bill, clear of the pinned Share Bill', async () => {
     const names = ['Ann', 'Ben', 'Cat'];
     const items = Array.from({ length: 20 }, (_, i) => ({ id: `i${i}`, name: `Dish number ${i + 1}`, pricePence: 500 + i * 37, kind: 'item', assignedTo: [names[i % 3]!.toLowerCase()] }));
     const diners = names.map((name, i) => ({ id: name.toLowerCase(), name, color: ['#e11d48', '#2563eb', '#16a34a'][i] }));
@@ -221,8 +215,7 @@ describe('at the table', () => {
     }
   });
 
-  it('gives both currencies and the rate on a euro bill paid back in pounds: the Share Bill text, the Send message, the organiser’s rows and card, Ben’s page and the reminder, whose link opens each person’s own page', async (t) => {
-    if (on.skipped !== null) return t.skip(`no Postgres: ${on.skipped}`);
+  it('gives both currencies and the rate on a euro bill paid back in pounds: the Share Bill text, the Send message, the organiser’s rows and card, Ben’s page and the reminder, whose link opens each person’s own page', async () => {
     const bill = {
       version: 1,
       bill: {
@@ -288,8 +281,7 @@ describe('at the table', () => {
     for (const phone of [page, ben.page, cat.page]) await phone.context().close();
   });
 
-  it('says on Review why a 0.00 line and a negative price do not go on to Assign, and does not count them', async (t) => {
-    if (on.skipped !== null) return t.skip(`no Postgres: ${on.skipped}`);
+  it('says on Review why a 0.00 line and a negative price do not go on to Assign, and does not count them', async () => {
     const { context, page } = await phone();
     const backend = await FakeBackend.on(page);
     await openApp(page);
@@ -317,8 +309,7 @@ describe('at the table', () => {
     await context.close();
   });
 
-  it('says in manual entry why a negative or 0 price is not counted', async (t) => {
-    if (on.skipped !== null) return t.skip(`no Postgres: ${on.skipped}`);
+  it('says in manual entry why a negative or 0 price is not counted', async () => {
     const { context, page } = await phone();
     await openApp(page);
     await page

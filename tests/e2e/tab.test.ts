@@ -1,15 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { BuiltServer } from '../support/built-server';
-import { onPostgres } from './support/on-postgres';
+import { noPostgres, onPostgres } from './support/on-postgres';
 import { expectAccessible } from './support/wizard';
 
 // Issue 38 in the browser: a tab on Postgres served by two app processes, Ana's phone on one and
 // Ben's on the other. Three bills (two with two payers, one in euros at a rate), each person's
 // balance and transfers with pay links, and a transfer marked paid on one phone showing on the other.
 
-describe('a tab on two phones', () => {
-  const on = onPostgres('tab e2e', 2);
+describe.skipIf(noPostgres !== null)('a tab on two phones', () => {
+  const on = onPostgres(2);
 
   async function api(path: string, body: unknown, key?: string) {
     const answer = await fetch(`${on.servers[0]!.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(key ? { 'x-tab-key': key } : {}) }, body: JSON.stringify(body) });
@@ -25,8 +25,7 @@ describe('a tab on two phones', () => {
     return page;
   }
 
-  it('shows each person their balance and transfers, and a payment marked on one phone on the other within a second', async (context) => {
-    if (on.skipped !== null) return context.skip(`no Postgres: ${on.skipped}`);
+  it('shows each person their balance and transfers, and a payment marked on one phone on the other within a second', async () => {
     const opened = await api('/api/tabs', { name: 'Weekend in Lisbon', currency: 'GBP', people: ['Ana', 'Ben', 'Cat'] });
     const { tabId, key } = opened;
     const id = (name: string) => opened.tab.people.find((p) => p.name === name)!.id;
@@ -83,8 +82,7 @@ describe('a tab on two phones', () => {
     expect(await ana.getByText('Ben pays Ana').count()).toBe(0);
   });
 
-  it('answers bad input with a 4xx naming the field, never a 5xx, and keeps the tab readable', async (context) => {
-    if (on.skipped !== null) return context.skip(`no Postgres: ${on.skipped}`);
+  it('answers bad input with a 4xx naming the field, never a 5xx, and keeps the tab readable', async () => {
     const opened = await api('/api/tabs', { name: 'Bad input', currency: 'EUR', people: ['Ana', 'Ben'] });
     const [ana, ben] = opened.tab.people.map((p) => p.id);
     const send = (command: unknown) =>

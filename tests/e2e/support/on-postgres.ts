@@ -10,10 +10,12 @@ import { launchBrowser } from './browser';
 
 const POSTGRES = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
+/** Why the suites on Postgres are skipped (none answers), or null: for `describe.skipIf`, known before any suite is collected. */
+export const noPostgres: string | null = await unreachable(POSTGRES);
+if (noPostgres !== null) console.warn(`[e2e] the suites on Postgres are skipped: no Postgres at ${POSTGRES} (${noPostgres})`);
+
 /** A suite's built app processes on one fresh Postgres database, and its browser, once set up. */
 export interface OnPostgres {
-  /** Why the suite's tests skip (no Postgres answers), or null. */
-  skipped: string | null;
   servers: BuiltServer[];
   browser: Browser;
 }
@@ -21,15 +23,13 @@ export interface OnPostgres {
 /**
  * Sets up built app processes on one fresh database before the suite (the first runs the
  * migrations); with two, what reaches a phone served by one has gone through Postgres from the
- * other. Torn down after the suite.
+ * other. Torn down after the suite; a suite that uses it is skipped when `noPostgres` says why.
  */
-export function onPostgres(suite: string, processes: 1 | 2): OnPostgres {
-  const setUp: OnPostgres = { skipped: null, servers: [], browser: undefined as unknown as Browser };
+export function onPostgres(processes: 1 | 2): OnPostgres {
+  const setUp: OnPostgres = { servers: [], browser: undefined as unknown as Browser };
   let database: { url: string; drop(): Promise<void> } | null = null;
   let dataDir = '';
   beforeAll(async () => {
-    setUp.skipped = await unreachable(POSTGRES);
-    if (setUp.skipped !== null) return console.warn(`[${suite}] skipped: no Postgres at ${POSTGRES} (${setUp.skipped})`);
     database = await createFreshDatabase(POSTGRES);
     dataDir = await mkdtemp(join(tmpdir(), 'wp-postgres-'));
     const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, TRUSTED_PROXY_HOPS: '0' };
