@@ -77,6 +77,7 @@ function storedBill(toStore: BillToStore): Pick<z.input<typeof storeBill.request
 /** What the server's copy was made from: when it differs, the stored bill needs editing. */
 export function fingerprintOf(toStore: Pick<BillToStore, 'bill' | 'diningDate' | 'payBackRate'>, payee: Payee): string {
   // A rate joins the list only when there is one, so bills kept before rates existed keep their fingerprint.
+  // The payer and the name again after the bill, where they stood before the bill carried them: the same bill keeps its fingerprint.
   const rate = toStore.payBackRate === null ? [] : [toStore.payBackRate];
   return JSON.stringify([toStore.bill, payee, toStore.bill.payerId, toStore.bill.name, toStore.diningDate, ...rate]);
 }
