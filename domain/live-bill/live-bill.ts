@@ -4,9 +4,10 @@ import { pence, type Pence } from '../money';
 import { isPayBackPath } from '../paying-back/pay-back-links';
 import { MAX_PAYEE_NAME_LENGTH } from '../paying-back/payee';
 import { err, ok, type Result } from '../result';
-import { billSplit, MAX_ITEM_NAME_LENGTH, MAX_ITEM_PENCE, type Bill } from '../bill';
+import { MAX_ITEM_NAME_LENGTH, MAX_ITEM_PENCE, type Bill } from '../bill';
+import { billView } from '../bill-view';
 import type { ItemKind, TipSplit } from '../split';
-import { convertedTotals, type PayBackRate } from '../paying-back/pay-back-rate';
+import type { PayBackRate } from '../paying-back/pay-back-rate';
 
 /**
  * A bill opened to the table: every diner claims what they had on their own
@@ -316,13 +317,8 @@ function settledParts(
     .filter((i) => i.kind === 'item')
     .flatMap((i) => [...new Set(i.assignedTo.map(live))].filter((d) => d !== null && known.has(d)).map((dinerId) => ({ itemId: i.id, unit: 0, dinerId: dinerId! })))
     .sort(inClaimOrder);
-  const shares = billSplit(stored).shares;
-  const atRate = convertedTotals(
-    stored.currency,
-    shares.map((s) => s.totalPence),
-    payBack ?? null,
-  );
-  const converted = new Map(atRate === null ? [] : shares.flatMap((s, k) => (live(s.dinerId) === null ? [] : [[live(s.dinerId)!, atRate.shares[k]!] as const])));
+  const atRate = billView(stored, { payBackRate: payBack ?? null }).converted;
+  const converted = new Map([...(atRate?.totals ?? [])].flatMap(([storedId, amount]) => (live(storedId) === null ? [] : [[live(storedId)!, amount] as const])));
   return { items, claims, tip: { pence: stored.tipPence }, tipSplit: stored.tipSplit, ...(atRate === null ? {} : { payBack: payBack! }), converted };
 }
 
