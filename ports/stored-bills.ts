@@ -1,6 +1,6 @@
 import type { DinerRepayment, PaidBy } from '../domain/paying-back/repayments';
 import type { Result } from '../domain/result';
-import type { StoredReceipt } from '../domain/sharing/stored-receipt';
+import type { StoredBill } from '../domain/sharing/stored-bill';
 
 /** Hashes of the secrets that open a stored bill; the secrets themselves never reach the store. */
 export interface BillAccess {
@@ -14,7 +14,7 @@ export interface BillAccess {
 
 /** A stored bill as it stands, with who has paid what. */
 export interface HeldBill {
-  readonly bill: StoredReceipt;
+  readonly stored: StoredBill;
   readonly organiserSecretHash: string | null;
   readonly expiresAt: Date | null;
   readonly payments: readonly DinerRepayment[];
@@ -26,7 +26,7 @@ export type StoredBillChange =
    * The organiser's edit: items, tip and diners replaced; diners kept by id keep their capability
    * and payment state, diners left out are removed with theirs.
    */
-  | { readonly type: 'replace'; readonly bill: StoredReceipt; readonly access: BillAccess }
+  | { readonly type: 'replace'; readonly stored: StoredBill; readonly access: BillAccess }
   /**
    * What a diner has paid so far (`amountPence`, their whole share as the bill stands). A mark for
    * more than the one recorded replaces it, never one for less.
@@ -58,7 +58,7 @@ export interface OpenedDiner {
  */
 export interface StoredBills {
   /** Writes the whole bill or nothing. */
-  create(bill: StoredReceipt, access: BillAccess): Promise<void>;
+  create(stored: StoredBill, access: BillAccess): Promise<void>;
   /**
    * Every change, one at a time per bill whichever process makes it: locks the bill's row, reads the
    * bill, asks `decide` and applies what it decides, in one transaction; answers the bill as it then
@@ -69,7 +69,7 @@ export interface StoredBills {
    * The bill while it has not expired, with its organiser's secret hash and when it expires (both
    * null for receipts stored through the API).
    */
-  find(receiptId: string, now: Date): Promise<{ readonly bill: StoredReceipt; readonly organiserSecretHash: string | null; readonly expiresAt: Date | null } | null>;
+  find(receiptId: string, now: Date): Promise<{ readonly stored: StoredBill; readonly organiserSecretHash: string | null; readonly expiresAt: Date | null } | null>;
   /**
    * The diner a link opens: by capability hash; or by plain diner id, read only (the documents' short
    * links, and the reminder's link to each person's own page: what is left and how to pay, never "I've paid").

@@ -8,7 +8,7 @@ import QRCode from 'qrcode';
 import { HmacPacketSigner } from '../adapters/crypto/hmac-packet-signer';
 import { pakoCompressor } from '../adapters/pako/pako-compressor';
 import { currencyCode } from '../domain/currency';
-import { newStoredReceipt } from '../domain/sharing/new-receipt';
+import { newStoredBill } from '../domain/sharing/new-stored-bill';
 import type { Bill } from '../domain/bill';
 import { pence } from '../domain/money';
 import { packetOfBill } from '../domain/sharing/share-packet';
@@ -88,9 +88,9 @@ function madeUpBill(menu: [string, number][]): ReferenceBill {
 }
 
 function storedLink(bill: ReferenceBill): string {
-  const made = newStoredReceipt(bill, (n) => new Uint8Array(randomBytes(n)));
+  const made = newStoredBill(billOf(bill), {}, (n) => new Uint8Array(randomBytes(n)));
   if (!made.ok) throw new Error(made.error);
-  return `${ORIGIN}/r/${made.value.receipt.id}/${made.value.receipt.diners[0]!.id}`;
+  return `${ORIGIN}/r/${made.value.stored.id}/${made.value.stored.bill.diners[0]!.id}`;
 }
 
 const figures: { name: string; figure: number; unit: string; note: string }[] = [];

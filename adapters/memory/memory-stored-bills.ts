@@ -1,11 +1,11 @@
 import { pence } from '../../domain/money';
 import type { DinerRepayment } from '../../domain/paying-back/repayments';
 import { err, ok, type Result } from '../../domain/result';
-import type { StoredReceipt } from '../../domain/sharing/stored-receipt';
+import type { StoredBill } from '../../domain/sharing/stored-bill';
 import type { BillAccess, BillGone, DecideBillChange, HeldBill, OpenedDiner, StoredBillChange, StoredBillEvents, StoredBills } from '../../ports/stored-bills';
 
 interface Held {
-  bill: StoredReceipt;
+  stored: StoredBill;
   organiserSecretHash: string | null;
   expiresAt: Date | null;
   /** Capability hash by diner id. */
@@ -22,11 +22,11 @@ export class MemoryStoredBills implements StoredBills, StoredBillEvents {
   private readonly bills = new Map<string, Held>();
   private readonly watchers = new Map<string, Set<() => void>>();
 
-  async create(bill: StoredReceipt, access: BillAccess): Promise<void> {
-    if (this.bills.has(bill.id)) throw new Error(`bill ${bill.id} already exists`);
-    assignedToItsDiners(bill);
-    this.bills.set(bill.id, {
-      bill: structuredClone(bill),
+  async create(stored: StoredBill, access: BillAccess): Promise<void> {
+    if (this.bills.has(stored.id)) throw new Error(`bill ${stored.id} already exists`);
+    assignedToItsDiners(stored);
+    this.bills.set(stored.id, {
+      stored: structuredClone(stored),
       organiserSecretHash: access.organiserSecretHash,
       expiresAt: access.expiresAt,
       capabilities: new Map(access.dinerCapabilityHashes),
@@ -60,15 +60,15 @@ export class MemoryStoredBills implements StoredBills, StoredBillEvents {
   async find(receiptId: string, now: Date) {
     const held = this.bills.get(receiptId);
     if (held === undefined || expired(held, now)) return null;
-    return { bill: structuredClone(held.bill), organiserSecretHash: held.organiserSecretHash, expiresAt: held.expiresAt };
+    return { stored: structuredClone(held.stored), organiserSecretHash: held.organiserSecretHash, expiresAt: held.expiresAt };
   }
 
   async dinerFor(receiptId: string, key: { readonly capabilityHash: string; readonly plainId: string }): Promise<OpenedDiner | null> {
     const held = this.bills.get(receiptId);
     if (held === undefined) return null;
-    const byCapability = held.bill.diners.find((d) => held.capabilities.get(d.id) === key.capabilityHash);
+    const byCapability = held.stored.bill.diners.find((d) => held.capabilities.get(d.id) === key.capabilityHash);
     if (byCapability !== undefined) return { dinerId: byCapability.id, byCapability: true };
-    const byId = held.bill.diners.find((d) => d.id === key.plainId);
+    const byId = held.stored.bill.diners.find((d) => d.id === key.plainId);
     return byId === undefined ? null : { dinerId: byId.id, byCapability: false };
   }
 
@@ -80,16 +80,16 @@ export class MemoryStoredBills implements StoredBills, StoredBillEvents {
 const expired = (held: Held, now: Date) => held.expiresAt !== null && held.expiresAt <= now;
 
 function snapshot(held: Held): HeldBill {
-  return { bill: structuredClone(held.bill), organiserSecretHash: held.organiserSecretHash, expiresAt: held.expiresAt, payments: [...held.payments.values()] };
+  return { stored: structuredClone(held.stored), organiserSecretHash: held.organiserSecretHash, expiresAt: held.expiresAt, payments: [...held.payments.values()] };
 }
 
 function apply(held: Held, change: StoredBillChange): void {
   switch (change.type) {
     case 'replace':
-      return replace(held, change.bill, change.access);
+      return replace(held, change.stored, change.access);
     case 'markPaid': {
       // The diner_payments foreign key refuses a mark for someone not on the bill.
-      if (!held.bill.diners.some((d) => d.id === change.dinerId)) throw new Error(`no diner ${change.dinerId} on bill ${held.bill.id}`);
+      if (!held.stored.bill.diners.some((d) => d.id === change.dinerId)) throw new Error(`no diner ${change.dinerId} on bill ${held.stored.id}`);
       const marked = held.payments.get(change.dinerId);
       if (marked !== undefined && (marked.amountPence ?? -1) >= change.amountPence) return;
       held.payments.set(change.dinerId, { dinerId: change.dinerId, paidBy: change.by, paidAt: change.at, amountPence: pence(change.amountPence) });
@@ -101,9 +101,9 @@ function apply(held: Held, change: StoredBillChange): void {
   }
 }
 
-function replace(held: Held, bill: StoredReceipt, access: BillAccess): void {
-  assignedToItsDiners(bill);
-  const kept = new Set(bill.diners.map((d) => d.id));
+function replace(held: Held, stored: StoredBill, access: BillAccess): void {
+  assignedToItsDiners(stored);
+  const kept = new Set(stored.bill.diners.map((d) => d.id));
   for (const id of [...held.capabilities.keys(), ...held.payments.keys()]) {
     if (!kept.has(id)) {
       held.capabilities.delete(id);
@@ -111,12 +111,12 @@ function replace(held: Held, bill: StoredReceipt, access: BillAccess): void {
     }
   }
   for (const [id, hash] of access.dinerCapabilityHashes) held.capabilities.set(id, hash);
-  held.bill = structuredClone(bill);
+  held.stored = structuredClone(stored);
   held.expiresAt = access.expiresAt;
 }
 
 /** An item shared by someone not at the table is refused, as the assignments' foreign key refuses it. */
-function assignedToItsDiners(bill: StoredReceipt): void {
+function assignedToItsDiners({ bill }: StoredBill): void {
   const diners = new Set(bill.diners.map((d) => d.id));
   for (const item of bill.items) {
     for (const id of item.assignedTo) if (!diners.has(id)) throw new Error(`item ${item.id} is assigned to ${id}, who is not on the bill`);

@@ -3,7 +3,7 @@ import { pence } from '../../domain/money';
 import { inject, injectable } from 'tsyringe';
 import type { DinerRepayment } from '../../domain/paying-back/repayments';
 import { err, ok, type Result } from '../../domain/result';
-import type { StoredReceipt } from '../../domain/sharing/stored-receipt';
+import type { StoredBill } from '../../domain/sharing/stored-bill';
 import type { BillAccess, BillGone, DecideBillChange, HeldBill, OpenedDiner, StoredBillChange, StoredBillEvents, StoredBills } from '../../ports/stored-bills';
 import { INJECTION_KEYS } from '../../ports/injection-keys';
 import { retryingConflicts } from './conflict-retries';
@@ -26,17 +26,17 @@ type Db = Kysely<Database> | Transaction<Database>;
 export class PostgresStoredBills implements StoredBills {
   constructor(@inject(INJECTION_KEYS.Database) private readonly db: Kysely<Database>) {}
 
-  async create(bill: StoredReceipt, access: BillAccess): Promise<void> {
+  async create(stored: StoredBill, access: BillAccess): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       await tx
         .insertInto('receipts')
-        .values({ id: bill.id, ...receiptRow(bill), organiser_secret_hash: access.organiserSecretHash, expires_at: access.expiresAt })
+        .values({ id: stored.id, ...receiptRow(stored), organiser_secret_hash: access.organiserSecretHash, expires_at: access.expiresAt })
         .execute();
       await tx
         .insertInto('diners')
-        .values(bill.diners.map((d, position) => ({ ...dinerRow(bill, position), capability_hash: access.dinerCapabilityHashes.get(d.id) ?? null })))
+        .values(stored.bill.diners.map((d, position) => ({ ...dinerRow(stored, position), capability_hash: access.dinerCapabilityHashes.get(d.id) ?? null })))
         .execute();
-      await insertItems(tx, bill);
+      await insertItems(tx, stored);
     });
   }
 
@@ -62,7 +62,7 @@ export class PostgresStoredBills implements StoredBills {
   async find(receiptId: string, now: Date) {
     const found = await readReceipt(this.db, receiptId);
     if (found === null || expired(found.expiresAt, now)) return null;
-    return { bill: found.receipt, organiserSecretHash: found.organiserSecretHash, expiresAt: found.expiresAt };
+    return { stored: found.stored, organiserSecretHash: found.organiserSecretHash, expiresAt: found.expiresAt };
   }
 
   async dinerFor(receiptId: string, key: { capabilityHash: string; plainId: string }): Promise<OpenedDiner | null> {
@@ -87,7 +87,7 @@ const expired = (expiresAt: Date | null, now: Date) => expiresAt !== null && exp
 async function held(db: Db, receiptId: string): Promise<HeldBill | null> {
   const found = await readReceipt(db, receiptId);
   if (found === null) return null;
-  return { bill: found.receipt, organiserSecretHash: found.organiserSecretHash, expiresAt: found.expiresAt, payments: await paymentsOf(db, receiptId) };
+  return { stored: found.stored, organiserSecretHash: found.organiserSecretHash, expiresAt: found.expiresAt, payments: await paymentsOf(db, receiptId) };
 }
 
 async function paymentsOf(db: Db, receiptId: string): Promise<DinerRepayment[]> {
@@ -98,7 +98,7 @@ async function paymentsOf(db: Db, receiptId: string): Promise<DinerRepayment[]> 
 async function apply(tx: Transaction<Database>, receiptId: string, change: StoredBillChange): Promise<void> {
   switch (change.type) {
     case 'replace':
-      return replace(tx, change.bill, change.access);
+      return replace(tx, change.stored, change.access);
     case 'markPaid':
       // A mark for more than the one recorded replaces it, never one for less.
       await tx
@@ -118,24 +118,24 @@ async function apply(tx: Transaction<Database>, receiptId: string, change: Store
   }
 }
 
-async function replace(tx: Transaction<Database>, bill: StoredReceipt, access: BillAccess): Promise<void> {
+async function replace(tx: Transaction<Database>, stored: StoredBill, access: BillAccess): Promise<void> {
   await tx
     .updateTable('receipts')
-    .set({ ...receiptRow(bill), expires_at: access.expiresAt })
-    .where('id', '=', bill.id)
+    .set({ ...receiptRow(stored), expires_at: access.expiresAt })
+    .where('id', '=', stored.id)
     .execute();
-  await tx.deleteFrom('receipt_items').where('receipt_id', '=', bill.id).execute();
-  const kept = bill.diners.map((d) => d.id);
-  await tx.deleteFrom('diners').where('receipt_id', '=', bill.id).where('id', 'not in', kept).execute();
-  for (const [position, d] of bill.diners.entries()) {
+  await tx.deleteFrom('receipt_items').where('receipt_id', '=', stored.id).execute();
+  const kept = stored.bill.diners.map((d) => d.id);
+  await tx.deleteFrom('diners').where('receipt_id', '=', stored.id).where('id', 'not in', kept).execute();
+  for (const [position, d] of stored.bill.diners.entries()) {
     const hash = access.dinerCapabilityHashes.get(d.id);
-    const row = dinerRow(bill, position);
+    const row = dinerRow(stored, position);
     if (hash === undefined) {
       await tx
         .updateTable('diners')
         .set({ position, display_name: row.display_name, monzo: row.monzo, revolut: row.revolut, paypal: row.paypal })
         .where('id', '=', d.id)
-        .where('receipt_id', '=', bill.id)
+        .where('receipt_id', '=', stored.id)
         .execute();
     } else {
       await tx
@@ -144,7 +144,7 @@ async function replace(tx: Transaction<Database>, bill: StoredReceipt, access: B
         .execute();
     }
   }
-  await insertItems(tx, bill);
+  await insertItems(tx, stored);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { pence, type Pence } from '../money';
-import type { DinerBreakdown, StoredReceipt } from '../sharing/stored-receipt';
+import type { DinerBreakdown, StoredBill } from '../sharing/stored-bill';
 import { leftAtRate } from './pay-back-rate';
 import { payReference, payWays, type PayWay } from './pay-ways';
 
@@ -8,10 +8,10 @@ import { payReference, payWays, type PayWay } from './pay-ways';
  * organiser's rate in the currency they are paid back in. Their page and the organiser's "Show to
  * pay" both come from here.
  */
-export function dinerPayWays(receipt: StoredReceipt, breakdown: DinerBreakdown, leftPence: Pence): PayWay[] {
-  const converted = leftAtRate(receipt, breakdown, leftPence);
-  const due = converted === null ? { amount: leftPence, currency: receipt.currency } : { amount: pence(converted.amount), currency: converted.currency };
+export function dinerPayWays(stored: StoredBill, breakdown: DinerBreakdown, leftPence: Pence): PayWay[] {
+  const converted = leftAtRate(stored, breakdown, leftPence);
+  const due = converted === null ? { amount: leftPence, currency: stored.bill.currency } : { amount: pence(converted.amount), currency: converted.currency };
   const { monzo, revolut, paypal, displayName } = breakdown.diner;
-  const payee = { name: receipt.payeeName, monzo, revolut, paypal, ...receipt.payeeAccounts };
-  return payWays(payee, due, payReference(receipt.merchant, displayName), receipt.merchant);
+  const payee = { name: stored.payee.name, monzo, revolut, paypal, ...stored.payee.accounts };
+  return payWays(payee, due, payReference(stored.bill.name, displayName), stored.bill.name);
 }

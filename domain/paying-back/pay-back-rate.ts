@@ -47,14 +47,15 @@ export function convertedTotals(
  * nothing, else what is left converted on its own (rounded half away from zero); null without a rate.
  */
 export function leftAtRate(
-  bill: { readonly currency: CurrencyCode; readonly payBack: PayBackRate | null },
+  stored: { readonly bill: { readonly currency: CurrencyCode }; readonly payBack: PayBackRate | null },
   share: { readonly totalPence: Pence; readonly converted: { readonly currency: CurrencyCode; readonly totalPence: number } | null },
   leftPence: Pence,
 ): { readonly currency: CurrencyCode; readonly amount: number } | null {
-  if (bill.payBack === null || share.converted === null) return null;
+  const { payBack, bill } = stored;
+  if (payBack === null || share.converted === null) return null;
   if (leftPence === share.totalPence) return { currency: share.converted.currency, amount: share.converted.totalPence };
-  const rate = parseRate(bill.payBack.rate, bill.currency, bill.payBack.currency);
-  return rate.ok ? { currency: bill.payBack.currency, amount: convert(minor(leftPence, bill.currency), rate.value) } : null;
+  const rate = parseRate(payBack.rate, bill.currency, payBack.currency);
+  return rate.ok ? { currency: payBack.currency, amount: convert(minor(leftPence, bill.currency), rate.value) } : null;
 }
 
 /** The organiser's rate as people read it: "1 EUR = £0.86". */

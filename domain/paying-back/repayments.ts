@@ -1,6 +1,6 @@
 import { formatMoney } from '../currency';
 import { pence, sumPence, type Pence } from '../money';
-import { dinerBreakdown, type DinerBreakdown, type StoredReceipt } from '../sharing/stored-receipt';
+import { dinerBreakdown, type DinerBreakdown, type StoredBill } from '../sharing/stored-bill';
 import { dinerPayWays } from './diner-pay-ways';
 import { inBothCurrencies, rateText } from './pay-back-rate';
 import { tableCodeOf, type TableCode } from './pay-ways';
@@ -61,30 +61,31 @@ export function paidAgainst(totalPence: Pence, payment: Pick<DinerRepayment, 'am
 }
 
 /** Who has paid and who still owes what, with each diner's total exactly as their page shows it. */
-export function repaymentStatus(receipt: StoredReceipt, payments: readonly DinerRepayment[]): RepaymentStatus {
+export function repaymentStatus(stored: StoredBill, payments: readonly DinerRepayment[]): RepaymentStatus {
+  const { bill } = stored;
   // With a rate, every amount in both currencies ("€6.69 (£5.75)"), and the rate on the card's line.
-  const money = (amount: Pence) => inBothCurrencies(amount, receipt.currency, receipt.payBack);
+  const money = (amount: Pence) => inBothCurrencies(amount, bill.currency, stored.payBack);
   const byDiner = new Map(payments.map((p) => [p.dinerId, p]));
-  const shares = new Map(receipt.diners.map((d) => [d.id, dinerShare(receipt, d.id)]));
+  const shares = new Map(bill.diners.map((d) => [d.id, dinerShare(stored, d.id)]));
   const totals = new Map([...shares].map(([id, share]) => [id, share.totalPence]));
-  const owedToPayer = sumPence(receipt.diners.filter((d) => d.id !== receipt.payerDinerId).map((d) => totals.get(d.id)!));
-  const diners = receipt.diners.map((d): DinerRepaymentStatus => {
+  const owedToPayer = sumPence(bill.diners.filter((d) => d.id !== bill.payerId).map((d) => totals.get(d.id)!));
+  const diners = bill.diners.map((d): DinerRepaymentStatus => {
     const totalPence = totals.get(d.id)!;
-    const isPayer = d.id === receipt.payerDinerId;
+    const isPayer = d.id === bill.payerId;
     const payment = isPayer ? undefined : byDiner.get(d.id);
     const { paidPence, leftPence, overPence } = paidAgainst(totalPence, payment);
     return {
       dinerId: d.id,
-      name: d.displayName,
+      name: d.name,
       totalPence,
       paid: payment === undefined ? null : { by: payment.paidBy, at: payment.paidAt.toISOString(), amountPence: paidPence },
       isPayer,
       leftPence: isPayer ? pence(0) : leftPence,
       paidInFull: payment !== undefined && leftPence === 0,
       overPence,
-      note: isPayer ? `Paid the bill · owed ${money(owedToPayer)}` : rowNote(d.displayName, payment, paidPence, leftPence, overPence, money),
+      note: isPayer ? `Paid the bill · owed ${money(owedToPayer)}` : rowNote(d.name, payment, paidPence, leftPence, overPence, money),
       convertedTotal: shares.get(d.id)!.convertedTotal,
-      tableCode: isPayer || leftPence === 0 ? null : tableCodeFor(receipt, shares.get(d.id)!.breakdown, leftPence),
+      tableCode: isPayer || leftPence === 0 ? null : tableCodeFor(stored, shares.get(d.id)!.breakdown, leftPence),
     };
   });
   const owing = diners.filter((d) => !d.isPayer);
@@ -96,7 +97,7 @@ export function repaymentStatus(receipt: StoredReceipt, payments: readonly Diner
     owingCount: owing.length,
     everyonePaid: owing.length > 0 && paidCount === owing.length,
     outstandingPence,
-    summary: `${paidCount} of ${owing.length} paid${outstandingPence > 0 ? ` · ${money(outstandingPence)} still to come` : ''}${receipt.payBack === null ? '' : ` · at ${rateText(receipt.currency, receipt.payBack)}`}`,
+    summary: `${paidCount} of ${owing.length} paid${outstandingPence > 0 ? ` · ${money(outstandingPence)} still to come` : ''}${stored.payBack === null ? '' : ` · at ${rateText(bill.currency, stored.payBack)}`}`,
   };
 }
 
@@ -108,13 +109,13 @@ function rowNote(name: string, payment: DinerRepayment | undefined, paid: Pence,
 }
 
 /** A diner's total as their page shows it, and at the organiser's rate when the bill has one. */
-function dinerShare(receipt: StoredReceipt, dinerId: string): { readonly totalPence: Pence; readonly convertedTotal: string | null; readonly breakdown: DinerBreakdown | null } {
-  const breakdown = dinerBreakdown(receipt, dinerId);
+function dinerShare(stored: StoredBill, dinerId: string): { readonly totalPence: Pence; readonly convertedTotal: string | null; readonly breakdown: DinerBreakdown | null } {
+  const breakdown = dinerBreakdown(stored, dinerId);
   if (!breakdown.ok) return { totalPence: pence(0), convertedTotal: null, breakdown: null };
   const { totalPence, converted } = breakdown.value;
   return { totalPence, convertedTotal: converted === null ? null : formatMoney(pence(converted.totalPence), converted.currency), breakdown: breakdown.value };
 }
 
-function tableCodeFor(receipt: StoredReceipt, breakdown: DinerBreakdown | null, leftPence: Pence): TableCode | null {
-  return breakdown === null ? null : tableCodeOf(dinerPayWays(receipt, breakdown, leftPence));
+function tableCodeFor(stored: StoredBill, breakdown: DinerBreakdown | null, leftPence: Pence): TableCode | null {
+  return breakdown === null ? null : tableCodeOf(dinerPayWays(stored, breakdown, leftPence));
 }

@@ -3,12 +3,13 @@ import { MemoryStoredBills } from '../../adapters/memory/memory-stored-bills';
 import { PostgresStoredBills } from '../../adapters/postgres/postgres-stored-bills';
 import type { BillAccess, StoredBillChange, StoredBills } from '../../ports/stored-bills';
 import { ok } from '../../domain/result';
-import { newStoredReceipt, type NewReceiptRequest } from '../../domain/sharing/new-receipt';
-import { dinerBreakdown } from '../../domain/sharing/stored-receipt';
+import { newStoredBill, type StoredBillTerms } from '../../domain/sharing/new-stored-bill';
+import { billOfStoredReceiptRequest, type StoredReceiptRequest } from '../../src/contracts/stored-receipts';
+import { dinerBreakdown } from '../../domain/sharing/stored-bill';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 
 const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
-const request: NewReceiptRequest = {
+const request: StoredReceiptRequest = {
   merchant: 'The Crown',
   diningDate: '2026-11-21',
   serviceChargePence: 1001,
@@ -26,8 +27,11 @@ const request: NewReceiptRequest = {
   ],
 };
 
-function make(r: NewReceiptRequest = request) {
-  const made = newStoredReceipt(r, random);
+/** The documents' receipt, with the app's terms beside it when given. */
+function make(r: StoredReceiptRequest = request, terms: StoredBillTerms = {}) {
+  const read = billOfStoredReceiptRequest(r);
+  if (!read.ok) throw new Error(read.error);
+  const made = newStoredBill(read.value.bill, { ...read.value.terms, ...terms }, random);
   if (!made.ok) throw new Error(made.error);
   return made.value;
 }
@@ -35,7 +39,7 @@ function make(r: NewReceiptRequest = request) {
 /** A receipt stored through the API: no organiser, no expiry (and, here, no capabilities). */
 const API_RECEIPT: BillAccess = { organiserSecretHash: null, dinerCapabilityHashes: new Map(), expiresAt: null };
 
-const bill = async (store: StoredBills, id: string) => (await store.find(id, new Date()))?.bill ?? null;
+const bill = async (store: StoredBills, id: string) => (await store.find(id, new Date()))?.stored ?? null;
 
 describeEachDatabase('stored bills: receipts stored through the API', (open) => {
   let t: TestDatabase;
@@ -46,22 +50,22 @@ describeEachDatabase('stored bills: receipts stored through the API', (open) => 
 
   it('reads back exactly what was stored, items and diners in order, assignments included', async () => {
     const store = new PostgresStoredBills(t.db);
-    const { receipt } = make();
+    const { stored: receipt } = make();
     await store.create(receipt, API_RECEIPT);
     expect(await bill(store, receipt.id)).toEqual(receipt);
   });
 
   it('keeps how the tip is shared', async () => {
     const store = new PostgresStoredBills(t.db);
-    const { receipt } = make({ ...request, tipSplit: 'proportional' });
+    const { stored: receipt } = make({ ...request, tipSplit: 'proportional' });
     await store.create(receipt, API_RECEIPT);
-    expect((await bill(store, receipt.id))?.tipSplit).toBe('proportional');
+    expect((await bill(store, receipt.id))?.bill.tipSplit).toBe('proportional');
   });
 
   it('keeps the bill’s currency and the organiser’s rate', async () => {
     const store = new PostgresStoredBills(t.db);
     for (const currency of ['JPY', 'KWD', 'EUR']) {
-      const { receipt } = make({ ...request, currency, payBackRate: '0.0052' });
+      const { stored: receipt } = make({ ...request, currency }, { payBackRate: '0.0052' });
       await store.create(receipt, API_RECEIPT);
       expect(await bill(store, receipt.id)).toEqual(receipt);
     }
@@ -69,25 +73,25 @@ describeEachDatabase('stored bills: receipts stored through the API', (open) => 
 
   it('keeps the payee’s IBAN, BIC and UPI id, bare as checked', async () => {
     const store = new PostgresStoredBills(t.db);
-    const { receipt } = make({ ...request, currency: 'EUR', payeeName: 'Alice', payeeAccounts: { iban: 'de89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', upi: 'alice@okaxis' } });
+    const { stored: receipt } = make({ ...request, currency: 'EUR' }, { payeeName: 'Alice', payeeAccounts: { iban: 'de89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', upi: 'alice@okaxis' } });
     await store.create(receipt, API_RECEIPT);
-    expect((await bill(store, receipt.id))?.payeeAccounts).toEqual({ iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', upi: 'alice@okaxis' });
+    expect((await bill(store, receipt.id))?.payee.accounts).toEqual({ iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', upi: 'alice@okaxis' });
   });
 
   it('answers null for an unknown id and keeps receipts apart', async () => {
     const store = new PostgresStoredBills(t.db);
-    const first = make().receipt;
-    const second = make().receipt;
+    const first = make().stored;
+    const second = make().stored;
     await store.create(first, API_RECEIPT);
     await store.create(second, API_RECEIPT);
     expect(await bill(store, 'nope')).toBeNull();
-    expect((await bill(store, second.id))?.diners.map((d) => d.id)).toEqual(second.diners.map((d) => d.id));
+    expect((await bill(store, second.id))?.bill.diners.map((d) => d.id)).toEqual(second.bill.diners.map((d) => d.id));
   });
 
   it('gives every diner the same breakdown as the in-memory fake, summing to the bill', async () => {
     const real = new PostgresStoredBills(t.db);
     const fake = new MemoryStoredBills();
-    const { receipt, dinerIds } = make();
+    const { stored: receipt, dinerIds } = make();
     await real.create(receipt, API_RECEIPT);
     await fake.create(receipt, API_RECEIPT);
     const fromDb = (await bill(real, receipt.id))!;
@@ -104,8 +108,8 @@ describeEachDatabase('stored bills: receipts stored through the API', (open) => 
 
   it('writes nothing when part of a receipt is refused (one transaction)', async () => {
     const store = new PostgresStoredBills(t.db);
-    const { receipt } = make();
-    const broken = { ...receipt, items: [...receipt.items, { ...receipt.items[0]!, assignedTo: ['not-a-diner'] }] };
+    const { stored: receipt } = make();
+    const broken = { ...receipt, bill: { ...receipt.bill, items: [...receipt.bill.items, { ...receipt.bill.items[0]!, assignedTo: ['not-a-diner'] }] } };
     await expect(store.create(broken, API_RECEIPT)).rejects.toThrow();
     expect(await bill(store, receipt.id)).toBeNull();
   });
@@ -120,7 +124,7 @@ describeEachDatabase('stored bills: the in-memory fake keeps the organiser’s s
 
   /** Shares a bill, marks payments, then edits Cat out: what each store answers along the way. */
   async function story(store: StoredBills) {
-    const { receipt, dinerIds } = make();
+    const { stored: receipt, dinerIds } = make();
     const [alice, ben, cat] = ['a', 'b', 'c'].map((id) => dinerIds.get(id)!);
     const expiresAt = new Date('2030-01-01T00:00:00Z');
     const hashes = new Map([
@@ -136,13 +140,16 @@ describeEachDatabase('stored bills: the in-memory fake keeps the organiser’s s
     await change({ type: 'markPaid', dinerId: ben!, by: 'organiser', at, amountPence: 500 });
     await change({ type: 'markPaid', dinerId: cat!, by: 'organiser', at, amountPence: 100 });
     const before = await store.payments(receipt.id);
-    const withoutCat = { ...receipt, diners: receipt.diners.filter((d) => d.id !== cat), items: receipt.items.map((i) => ({ ...i, assignedTo: i.assignedTo.filter((d) => d !== cat) })) };
-    await change({ type: 'replace', bill: withoutCat, access: { organiserSecretHash: 'organiser', dinerCapabilityHashes: new Map(), expiresAt } });
+    const withoutCat = {
+      ...receipt,
+      bill: { ...receipt.bill, diners: receipt.bill.diners.filter((d) => d.id !== cat), items: receipt.bill.items.map((i) => ({ ...i, assignedTo: i.assignedTo.filter((d) => d !== cat) })) },
+    };
+    await change({ type: 'replace', stored: withoutCat, access: { organiserSecretHash: 'organiser', dinerCapabilityHashes: new Map(), expiresAt } });
     const after = await store.payments(receipt.id);
     // What a change is decided on is the bill as it stands: Cat is gone from it.
     let seen: string[] = [];
     await store.change(receipt.id, at, (held) => {
-      seen = held.bill.diners.map((d) => d.displayName);
+      seen = held.stored.bill.diners.map((d) => d.name);
       return ok({ type: 'markUnpaid', dinerId: ben! });
     });
     const found = await store.find(receipt.id, at);
@@ -154,7 +161,7 @@ describeEachDatabase('stored bills: the in-memory fake keeps the organiser’s s
       before: before.map((p) => [p.dinerId === ben ? 'ben' : 'cat', p.paidBy, p.amountPence]).sort(),
       after: after.map((p) => [p.dinerId === ben ? 'ben' : 'cat', p.paidBy, p.amountPence]),
       unpaid: await store.payments(receipt.id),
-      diners: found?.bill.diners.map((d) => d.displayName),
+      diners: found?.stored.bill.diners.map((d) => d.name),
       organiser: found?.organiserSecretHash,
       expired: await store.find(receipt.id, new Date('2030-01-02T00:00:00Z')),
     };
@@ -181,7 +188,7 @@ describeEachDatabase('stored bills: the in-memory fake keeps the organiser’s s
 
   it('opens a receipt stored through the API by capability to act, and by plain diner id to read only', async () => {
     for (const store of [new PostgresStoredBills(t.db), new MemoryStoredBills()]) {
-      const { receipt, dinerIds } = make();
+      const { stored: receipt, dinerIds } = make();
       const [alice, hash] = [dinerIds.get('a')!, `hash-${receipt.id}`];
       await store.create(receipt, { ...API_RECEIPT, dinerCapabilityHashes: new Map([[alice, hash]]) });
       expect(await store.dinerFor(receipt.id, { capabilityHash: hash, plainId: 'x' })).toEqual({ dinerId: alice, byCapability: true });
@@ -190,8 +197,8 @@ describeEachDatabase('stored bills: the in-memory fake keeps the organiser’s s
   });
 
   it('refuses an item shared with someone not on the bill, as the database does', async () => {
-    const { receipt } = make();
-    const broken = { ...receipt, items: [{ ...receipt.items[0]!, assignedTo: ['not-a-diner'] }] };
+    const { stored: receipt } = make();
+    const broken = { ...receipt, bill: { ...receipt.bill, items: [{ ...receipt.bill.items[0]!, assignedTo: ['not-a-diner'] }] } };
     await expect(new MemoryStoredBills().create(broken, API_RECEIPT)).rejects.toThrow();
     await expect(new PostgresStoredBills(t.db).create(broken, API_RECEIPT)).rejects.toThrow();
   });

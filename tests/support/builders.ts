@@ -8,7 +8,7 @@ import type { ItemKind, TipSplit } from '../../domain/split';
 import { parseRate, type Rate } from '../../domain/conversion';
 import { GBP, type CurrencyCode } from '../../domain/currency';
 import type { TabBillAmounts, TabLedger, TabPayment } from '../../domain/tab/tab-ledger';
-import type { StoredReceipt } from '../../domain/sharing/stored-receipt';
+import { NO_HANDLES, type StoredBill } from '../../domain/sharing/stored-bill';
 import type { StoredBills } from '../../ports/stored-bills';
 
 /** Test-data builder for the domain's Bill: readable setups, sensible defaults (pounds, no name, no payer; names are the ids). */
@@ -123,50 +123,42 @@ export const aTab = (...people: string[]) => new TabBuilder(people);
 
 /** Test-data builder for a bill stored for paying back: its diners (each with a capability) and lines. */
 class StoredBillBuilder {
-  private readonly diners: StoredReceipt['diners'][number][] = [];
-  private readonly items: StoredReceipt['items'][number][] = [];
+  private readonly bill = aBill();
+  private items = 0;
   private readonly capabilities = new Map<string, string>();
 
   constructor(private readonly id: string) {}
 
   /** A diner whose pay-back page is /r/{id}/{capability}. */
   withDiner(id: string, name: string, capability: string): this {
-    this.diners.push({ id, displayName: name, monzo: null, revolut: null, paypal: null });
+    this.bill.withDiner(id, name);
     this.capabilities.set(id, capability);
     return this;
   }
 
   withItem(name: string, pricePence: number, assignedTo: string[]): this {
-    this.items.push({ id: `i${this.items.length + 1}`, name, pricePence: pence(pricePence), kind: 'item', assignedTo });
+    this.bill.withLine({ id: `i${++this.items}`, name, pricePence, assignedTo });
     return this;
   }
 
-  build(): StoredReceipt {
+  build(): StoredBill {
+    const bill = this.bill.build();
     return {
       id: this.id,
-      currency: 'GBP' as CurrencyCode,
+      bill,
       payBack: null,
-      merchant: null,
       diningDate: null,
-      serviceChargeEnabled: false,
-      serviceChargePence: pence(0),
-      tipTotalPence: pence(0),
-      tipSplit: 'equal',
-      tipSharers: 'allDiners',
-      payeeName: 'Alice',
-      payeeAccounts: { iban: null, bic: null, upi: null },
-      payerDinerId: null,
-      items: [...this.items],
-      diners: [...this.diners],
+      payee: { name: 'Alice', accounts: { iban: null, bic: null, upi: null } },
+      handles: new Map(bill.diners.map((d) => [d.id, NO_HANDLES])),
     };
   }
 
   /** Stored as the app stores it: its diners' capabilities hashed, open until `expiresAt`. */
-  async storedIn(bills: StoredBills, hash: (secret: string) => string, expiresAt: Date): Promise<StoredReceipt> {
-    const bill = this.build();
+  async storedIn(bills: StoredBills, hash: (secret: string) => string, expiresAt: Date): Promise<StoredBill> {
+    const stored = this.build();
     const dinerCapabilityHashes = new Map([...this.capabilities].map(([diner, capability]) => [diner, hash(capability)]));
-    await bills.create(bill, { organiserSecretHash: hash('organiser'), dinerCapabilityHashes, expiresAt });
-    return bill;
+    await bills.create(stored, { organiserSecretHash: hash('organiser'), dinerCapabilityHashes, expiresAt });
+    return stored;
   }
 }
 

@@ -8,9 +8,9 @@ import { exportBill } from '../../domain/export';
 import { pence, type Pence } from '../../domain/money';
 import type { Portions } from '../../domain/portions';
 import type { BillItem } from '../../domain/receipt';
-import { newStoredReceipt, receiptRequestOfBill } from '../../domain/sharing/new-receipt';
+import { newStoredBill } from '../../domain/sharing/new-stored-bill';
 import { openPacket } from '../../domain/sharing/share-token';
-import { billOfStoredReceipt, dinerBreakdown } from '../../domain/sharing/stored-receipt';
+import { dinerBreakdown } from '../../domain/sharing/stored-bill';
 import { billSplit, type Bill } from '../../domain/bill';
 import { splitBill, type TipSplit } from '../../domain/split';
 import { ShareLinks } from '../../src/application/sharing/share-links';
@@ -172,14 +172,13 @@ describe('every path adds up to the Grand Total (issue 28)', () => {
         // Nor does a bill whose discounts outweigh its items ('Subtotal cannot be negative').
         fc.pre(bill.items.filter((i) => i.kind !== 'vat').reduce((sum, i) => sum + i.pricePence, 0) >= 0);
         const before = splitOf(bill);
-        const shared = receiptRequestOfBill(domainBill(bill));
         const link = links.create(domainBill(bill), {});
-        const stored = newStoredReceipt({ ...shared, payeeName: 'Alex' }, random, { scoped: true });
+        const stored = newStoredBill(domainBill(bill), { payeeName: 'Alex' }, random, { scoped: true });
         if (!stored.ok) throw new Error(stored.error);
         // What ShareBill (POST /api/bills) checks before storing, and ShareLinks (POST /api/shares) before signing.
-        const storedShort = unassignedCount(billSplit(billOfStoredReceipt(stored.value.receipt)));
+        const storedShort = unassignedCount(billSplit(stored.value.stored.bill));
         // POST /api/receipts, each run as a client of its own (the use case holds one to 60 an hour).
-        const viaApi = await apiReceipts.create(shared, `client-${client++}`);
+        const viaApi = await apiReceipts.create(domainBill(bill), {}, `client-${client++}`);
         if (!sharesAddUp(before)) {
           expect(link).toMatchObject({ ok: false, error: { code: 'unassigned_items' } });
           expect(storedShort).not.toBeNull();
@@ -212,9 +211,9 @@ describe('every path adds up to the Grand Total (issue 28)', () => {
         }
 
         // The documents' stored receipt (POST /api/receipts): its pages split the tip among the diners with items, and add up too.
-        const api = await apiReceipts.create(receiptRequestOfBill(afterShared), `client-${client++}`);
+        const api = await apiReceipts.create(afterShared, {}, `client-${client++}`);
         if (!api.ok) throw new Error(api.error.code);
-        const apiReceipt = (await apiBills.find(api.value.receiptId, new Date()))!.bill;
+        const apiReceipt = (await apiBills.find(api.value.receiptId, new Date()))!.stored;
         const apiPages = api.value.diners.map((d) => {
           const page = dinerBreakdown(apiReceipt, d.dinerId);
           if (!page.ok) throw new Error(page.error);
@@ -223,11 +222,11 @@ describe('every path adds up to the Grand Total (issue 28)', () => {
         expect(sum(apiPages)).toBe(split.totalPence);
 
         // The stored bill's /r/ pages.
-        const kept = newStoredReceipt({ ...receiptRequestOfBill(afterShared), payeeName: 'Alex' }, random, { scoped: true });
+        const kept = newStoredBill(afterShared, { payeeName: 'Alex' }, random, { scoped: true });
         if (!kept.ok) throw new Error(kept.error);
-        expect(kept.value.receipt.currency).toBe(after.currency);
+        expect(kept.value.stored.bill.currency).toBe(after.currency);
         const pages = after.diners.map((d) => {
-          const page = dinerBreakdown(kept.value.receipt, kept.value.dinerIds.get(d.id)!);
+          const page = dinerBreakdown(kept.value.stored, kept.value.dinerIds.get(d.id)!);
           if (!page.ok) throw new Error(page.error);
           expect(page.value.currency).toBe(after.currency);
           return page.value.totalPence;

@@ -6,6 +6,7 @@ import type { StoredBills } from '../../ports/stored-bills';
 import { Repayments } from '../../src/application/paying-back/repayments';
 import { ShareBill, type ShareBillInput } from '../../src/application/paying-back/share-bill';
 import { StoredReceipts } from '../../src/application/sharing/stored-receipts';
+import { createStoredReceipt } from '../support/stored-receipts';
 import { FakeClock } from '../support/clock';
 import { billOf, type BillSketch } from '../support/share-packets';
 
@@ -87,7 +88,7 @@ describe('receipts stored through the API', () => {
   it('open by the short diner id to read, and take "I\'ve paid" only from the diner\'s capability', async () => {
     const { memory, payments } = setUp();
     const receipts = new StoredReceipts(memory, new MemoryRateLimiter(new FakeClock()), nodeSecrets);
-    const created = await receipts.create({ tipPence: 0, diners: [{ id: 'a', name: 'Alice' }], items: [{ name: 'Pie', pricePence: 1200, assignedTo: ['a'] }] }, 'client');
+    const created = await createStoredReceipt(receipts, { tipPence: 0, diners: [{ id: 'a', name: 'Alice' }], items: [{ name: 'Pie', pricePence: 1200, assignedTo: ['a'] }] }, 'client');
     if (!created.ok) throw new Error(created.error.code);
     const [alice] = created.value.diners;
     expect(alice!.dinerId).toHaveLength(8);

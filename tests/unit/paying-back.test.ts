@@ -5,9 +5,10 @@ import { billLabel, dinerItemNames, everyoneText, paymentRequestText, reminderTe
 import { parsePayee } from '../../domain/paying-back/payee';
 import { isSecretShaped, newSecret } from '../../domain/paying-back/secrets';
 import { decodeTexts, encodeTexts } from '../../domain/sharing/text-model';
-import { newStoredReceipt } from '../../domain/sharing/new-receipt';
+import { newStoredBill } from '../../domain/sharing/new-stored-bill';
+import { billOf } from '../support/share-packets';
 import { repaymentLinks } from '../../domain/paying-back/repayment-links';
-import { dinerBreakdown } from '../../domain/sharing/stored-receipt';
+import { dinerBreakdown } from '../../domain/sharing/stored-bill';
 import { splitBill } from '../../domain/split';
 import { GBP, type CurrencyCode } from '../../domain/currency';
 
@@ -170,7 +171,7 @@ describe('a bill the app stores', () => {
         fc.pre(b.items.reduce((sum, i) => sum + i.pricePence, 0) >= 0);
         const diners = Array.from({ length: b.n }, (_, i) => ({ id: `app-${i}`, name: `Diner ${i}` }));
         const items = b.items.map((item, i) => ({ name: `Line ${i}`, pricePence: item.pricePence, kind: item.kind, assignedTo: diners.filter((_, k) => (item.mask >> k) & 1).map((d) => d.id) }));
-        const made = newStoredReceipt({ diners, items, tipPence: b.tipPence, tipSplit: b.tipSplit, tipSharers: 'allDiners', payeeName: 'Alex' }, random, { scoped: true });
+        const made = newStoredBill(billOf({ diners, items, tipPence: b.tipPence, tipSplit: b.tipSplit }), { payeeName: 'Alex' }, random, { scoped: true });
         if (!made.ok) throw new Error(made.error);
         const summary = splitBill({
           diners,
@@ -178,7 +179,7 @@ describe('a bill the app stores', () => {
           tipPence: pence(b.tipPence),
           tipSplit: b.tipSplit,
         });
-        const pages = diners.map((d) => dinerBreakdown(made.value.receipt, made.value.dinerIds.get(d.id)!));
+        const pages = diners.map((d) => dinerBreakdown(made.value.stored, made.value.dinerIds.get(d.id)!));
         expect(pages.map((p) => (p.ok ? p.value.totalPence : null))).toEqual(summary.shares.map((s) => s.totalPence));
       }),
       { numRuns: 200 },

@@ -2,11 +2,10 @@ import { billIdOf, liveKeyOf } from '../../../domain/bill-ids';
 import { decideLive, visibleTo, type LiveActor, type LiveBill, type LiveCommand, type LiveProblem, type LiveRequest, type HandOut } from '../../../domain/live-bill/live-bill';
 import { newLiveBill, type LiveOpening, type NewLiveBillProblem } from '../../../domain/live-bill/new-live-bill';
 import { err, ok, type Result } from '../../../domain/result';
-import { shortId } from '../../../domain/sharing/stored-receipt';
+import { shortId } from '../../../domain/sharing/stored-bill';
 import { capabilityKey } from '../../../domain/capability-key';
 import { billSplit, type Bill } from '../../../domain/bill';
 import { payBackPathParts } from '../../../domain/paying-back/pay-back-links';
-import { billOfStoredReceipt } from '../../../domain/sharing/stored-receipt';
 import type { StoredBills } from '../../../ports/stored-bills';
 import type { Clock } from '../../../ports/clock';
 import type { LiveBillEvents, LiveBillStore, OnLiveChange } from '../../../ports/live-bills';
@@ -165,9 +164,9 @@ export class LiveBills {
     if (receiptIds.size > 1) return err('bad_link');
     const [receiptId] = receiptIds;
     if (receiptId === undefined) return ok(null);
-    const stored = await this.storedBills.find(receiptId, this.clock.now());
-    if (stored === null) return err('no_stored_bill');
-    const bill = billOfStoredReceipt(stored.bill);
+    const found = await this.storedBills.find(receiptId, this.clock.now());
+    if (found === null) return err('no_stored_bill');
+    const { bill, payBack } = found.stored;
     const shares = new Map(billSplit(bill).shares.map((s) => [s.dinerId, s.totalPence as number]));
     // The stored bill's diner behind each link, as the live bill's diner the link goes to.
     const liveDinerOf = new Map<string, string>();
@@ -178,7 +177,7 @@ export class LiveBills {
       if (shares.get(diner.dinerId) !== link.pence) return err('not_its_shares');
       liveDinerOf.set(diner.dinerId, link.dinerId);
     }
-    return ok({ bill, liveDiners: liveDinerOf, ...(stored.bill.payBack === null ? {} : { payBack: stored.bill.payBack }) });
+    return ok({ bill, liveDiners: liveDinerOf, ...(payBack === null ? {} : { payBack }) });
   }
 
   /**

@@ -1,7 +1,7 @@
 import { billIdOf, dinerKeyOf } from '../../../domain/bill-ids';
 import { isSecretShaped } from '../../../domain/paying-back/secrets';
 import { err, ok, type Result } from '../../../domain/result';
-import type { StoredReceipt } from '../../../domain/sharing/stored-receipt';
+import type { StoredBill } from '../../../domain/sharing/stored-bill';
 import type { Clock } from '../../../ports/clock';
 import type { RateLimit, RateLimiter } from '../../../ports/rate-limiter';
 import type { Secrets } from '../../../ports/secrets';
@@ -13,13 +13,13 @@ export async function openAsOrganiser(
   deps: { readonly bills: StoredBills; readonly secrets: Secrets; readonly clock: Clock },
   receiptId: string,
   organiserSecret: string,
-): Promise<Result<StoredReceipt, PayingBackError>> {
+): Promise<Result<StoredBill, PayingBackError>> {
   const id = billIdOf(receiptId);
   if (id === null) return err({ code: 'bill_not_found' });
   const found = await deps.bills.find(id, deps.clock.now());
   if (found === null || found.organiserSecretHash === null) return err({ code: 'bill_not_found' });
   if (!isSecretShaped(organiserSecret) || deps.secrets.hash(organiserSecret) !== found.organiserSecretHash) return err({ code: 'not_organiser' });
-  return ok(found.bill);
+  return ok(found.stored);
 }
 
 /**
@@ -30,13 +30,13 @@ export async function openAsDiner(
   deps: { readonly bills: StoredBills; readonly secrets: Secrets; readonly clock: Clock },
   receiptId: string | undefined,
   dinerKey: string | undefined,
-): Promise<Result<{ bill: StoredReceipt; dinerId: string; byCapability: boolean; expiresAt: Date | null }, PayingBackError>> {
+): Promise<Result<{ stored: StoredBill; dinerId: string; byCapability: boolean; expiresAt: Date | null }, PayingBackError>> {
   const [id, key] = [billIdOf(receiptId), dinerKeyOf(dinerKey)];
   if (id === null || key === null) return err({ code: 'bill_not_found' });
   const found = await deps.bills.find(id, deps.clock.now());
   if (found === null) return err({ code: 'bill_not_found' });
   const opened = await deps.bills.dinerFor(id, { capabilityHash: deps.secrets.hash(key), plainId: key });
-  return opened === null ? err({ code: 'diner_not_found' }) : ok({ bill: found.bill, ...opened, expiresAt: found.expiresAt });
+  return opened === null ? err({ code: 'diner_not_found' }) : ok({ stored: found.stored, ...opened, expiresAt: found.expiresAt });
 }
 
 /** Per client and per bill, so one noisy phone cannot mark a table's worth of bills, nor hammer one bill. */

@@ -1,5 +1,5 @@
 import type { CurrencyCode } from '../../../domain/currency';
-import { dinerBreakdown, type DinerBreakdown } from '../../../domain/sharing/stored-receipt';
+import { dinerBreakdown, type DinerBreakdown } from '../../../domain/sharing/stored-bill';
 import { err, ok, type Result } from '../../../domain/result';
 import { paidAgainst, type PaidBy } from '../../../domain/paying-back/repayments';
 import { pence, type Pence } from '../../../domain/money';
@@ -46,27 +46,27 @@ export class OpenDinerBill {
   async execute(receiptId: string | undefined, dinerKey: string | undefined): Promise<Result<DinerBill, PayingBackError>> {
     const opened = await openAsDiner(this, receiptId, dinerKey);
     if (!opened.ok) return opened;
-    const { bill, dinerId, byCapability, expiresAt } = opened.value;
-    const breakdown = dinerBreakdown(bill, dinerId);
+    const { stored, dinerId, byCapability, expiresAt } = opened.value;
+    const breakdown = dinerBreakdown(stored, dinerId);
     if (!breakdown.ok) return err({ code: 'diner_not_found' });
-    const payment = (await this.bills.payments(bill.id)).find((p) => p.dinerId === dinerId);
-    const isPayer = dinerId === bill.payerDinerId;
+    const payment = (await this.bills.payments(stored.id)).find((p) => p.dinerId === dinerId);
+    const isPayer = dinerId === stored.bill.payerId;
     const { paidPence, leftPence, overPence } = paidAgainst(breakdown.value.totalPence, isPayer ? undefined : payment);
     // Paid back in pounds at the organiser's rate: the links ask for the pound amount.
-    const convertedLeft = leftAtRate(bill, breakdown.value, leftPence);
-    const links = dinerPayWays(bill, breakdown.value, leftPence);
+    const convertedLeft = leftAtRate(stored, breakdown.value, leftPence);
+    const links = dinerPayWays(stored, breakdown.value, leftPence);
     return ok({
       breakdown: breakdown.value,
-      payeeName: bill.payeeName,
+      payeeName: stored.payee.name,
       payLinks: isPayer || leftPence === 0 ? [] : links,
       paid: payment === undefined || isPayer ? null : { by: payment.paidBy },
       paidPence,
       leftPence: isPayer ? pence(0) : leftPence,
       overPence,
       convertedLeft,
-      payBack: bill.payBack,
+      payBack: stored.payBack,
       isPayer,
-      canSayPaid: byCapability && bill.payeeName !== null && !isPayer && leftPence > 0,
+      canSayPaid: byCapability && stored.payee.name !== null && !isPayer && leftPence > 0,
       expiresAt,
     });
   }

@@ -1,6 +1,6 @@
 import type { PaidBy } from '../../../domain/paying-back/repayments';
 import { repaymentStatus, type RepaymentStatus } from '../../../domain/paying-back/repayments';
-import { dinerBreakdown, type StoredReceipt } from '../../../domain/sharing/stored-receipt';
+import { dinerBreakdown, type StoredBill } from '../../../domain/sharing/stored-bill';
 import { err, ok, type Result } from '../../../domain/result';
 import type { Clock } from '../../../ports/clock';
 import type { RateLimit, RateLimiter } from '../../../ports/rate-limiter';
@@ -95,34 +95,35 @@ export class Repayments {
   /** The organiser's view of the bill as it now stands; null once it has expired. */
   private async current(receiptId: string): Promise<RepaymentStatus | null> {
     const found = await this.bills.find(receiptId, this.clock.now());
-    return found === null ? null : repaymentStatus(found.bill, await this.bills.payments(receiptId));
+    return found === null ? null : repaymentStatus(found.stored, await this.bills.payments(receiptId));
   }
 
   /** The organiser marks a diner paid or not paid; doing it twice changes nothing. */
   async mark(input: { receiptId: string; organiserSecret: string; dinerId: string; paid: boolean }, clientKey: string): Promise<Result<RepaymentStatus, PayingBackError>> {
-    const bill = await openAsOrganiser(this, input.receiptId, input.organiserSecret);
-    if (!bill.ok) return bill;
-    if (!bill.value.diners.some((d) => d.id === input.dinerId)) return err({ code: 'diner_not_found' });
-    if (input.dinerId === bill.value.payerDinerId) return err({ code: 'payer_owes_nothing' });
+    const opened = await openAsOrganiser(this, input.receiptId, input.organiserSecret);
+    if (!opened.ok) return opened;
+    const { bill } = opened.value;
+    if (!bill.diners.some((d) => d.id === input.dinerId)) return err({ code: 'diner_not_found' });
+    if (input.dinerId === bill.payerId) return err({ code: 'payer_owes_nothing' });
     const limited = await this.limit(input.receiptId, clientKey);
     if (!limited.ok) return limited;
     const at = this.clock.now();
     const changed = await this.bills.change(input.receiptId, at, (held) =>
       input.paid ? paidMark(held, input.dinerId, 'organiser', at) : stillOnBill(held, input.dinerId, { type: 'markUnpaid', dinerId: input.dinerId }),
     );
-    return changed.ok ? ok(repaymentStatus(changed.value.bill, changed.value.payments)) : changed;
+    return changed.ok ? ok(repaymentStatus(changed.value.stored, changed.value.payments)) : changed;
   }
 
   /** "I've paid", from the diner's own link (their capability): it can mark nobody else. */
   async dinerPaid(input: { receiptId: string | undefined; dinerKey: string | undefined }, clientKey: string): Promise<Result<true, PayingBackError>> {
     const opened = await openAsDiner(this, input.receiptId, input.dinerKey);
     if (!opened.ok) return opened;
-    const { bill, dinerId, byCapability } = opened.value;
+    const { stored, dinerId, byCapability } = opened.value;
     if (!byCapability) return err({ code: 'capability_required' });
-    const limited = await this.limit(bill.id, clientKey);
+    const limited = await this.limit(stored.id, clientKey);
     if (!limited.ok) return limited;
     const at = this.clock.now();
-    const changed = await this.bills.change(bill.id, at, (held) => paidMark(held, dinerId, 'diner', at));
+    const changed = await this.bills.change(stored.id, at, (held) => paidMark(held, dinerId, 'diner', at));
     return changed.ok ? ok(true) : changed;
   }
 
@@ -136,15 +137,15 @@ export class Repayments {
 
 /** A paid mark records the diner's whole share as the bill stands under its lock. */
 function paidMark(held: HeldBill, dinerId: string, by: PaidBy, at: Date): Result<StoredBillChange, PayingBackError> {
-  if (dinerId === held.bill.payerDinerId) return err({ code: 'payer_owes_nothing' });
-  return stillOnBill(held, dinerId, { type: 'markPaid', dinerId, by, at, amountPence: owed(held.bill, dinerId) });
+  if (dinerId === held.stored.bill.payerId) return err({ code: 'payer_owes_nothing' });
+  return stillOnBill(held, dinerId, { type: 'markPaid', dinerId, by, at, amountPence: owed(held.stored, dinerId) });
 }
 
 function stillOnBill(held: HeldBill, dinerId: string, change: StoredBillChange): Result<StoredBillChange, PayingBackError> {
-  return held.bill.diners.some((d) => d.id === dinerId) ? ok(change) : err({ code: 'diner_removed' });
+  return held.stored.bill.diners.some((d) => d.id === dinerId) ? ok(change) : err({ code: 'diner_removed' });
 }
 
-function owed(bill: StoredReceipt, dinerId: string): number {
-  const breakdown = dinerBreakdown(bill, dinerId);
+function owed(stored: StoredBill, dinerId: string): number {
+  const breakdown = dinerBreakdown(stored, dinerId);
   return breakdown.ok ? breakdown.value.totalPence : 0;
 }

@@ -2,9 +2,9 @@ import { parsePayee, type PayeeInput } from '../../../domain/paying-back/payee';
 import { repaymentStatus, type RepaymentStatus } from '../../../domain/paying-back/repayments';
 import { newSecret } from '../../../domain/paying-back/secrets';
 import { err, ok, type Result } from '../../../domain/result';
-import { newStoredReceipt, receiptRequestOfBill, type KeptIds, type NewReceiptRequest } from '../../../domain/sharing/new-receipt';
+import { newStoredBill, type KeptIds, type StoredBillTerms } from '../../../domain/sharing/new-stored-bill';
 import { billSplit, type Bill } from '../../../domain/bill';
-import { billOfStoredReceipt, type StoredReceipt } from '../../../domain/sharing/stored-receipt';
+import type { StoredBill } from '../../../domain/sharing/stored-bill';
 import { unassignedCount } from '../../../domain/adds-up';
 import type { Clock } from '../../../ports/clock';
 import type { RateLimiter } from '../../../ports/rate-limiter';
@@ -54,11 +54,11 @@ export class ShareBill {
     const payee = parsePayee(input.payee);
     if (!payee.ok) return err({ code: 'invalid_payee', problem: payee.error });
     const { name, iban, bic, upi, ...handles } = payee.value;
-    const stored = receiptRequestOfBill(input.bill, { diningDate: input.diningDate, payBackRate: input.payBackRate, payeeName: name, payeeAccounts: { iban, bic, upi } });
-    const request: NewReceiptRequest = { ...stored, diners: stored.diners.map((d) => ({ ...d, ...handles })) };
+    // Every diner pays the payee: the payee's handles on each diner's page.
+    const terms: StoredBillTerms = { diningDate: input.diningDate, payBackRate: input.payBackRate, payeeName: name, payeeAccounts: { iban, bic, upi }, handles: () => handles };
     const organiserSecret = input.stored?.organiserSecret ?? newSecret(this.random);
     const expiresAt = new Date(this.clock.now().getTime() + STORED_BILL_DAYS * 86_400_000);
-    const build = (kept: KeptIds | undefined) => this.build(request, kept, organiserSecret, expiresAt);
+    const build = (kept: KeptIds | undefined) => this.build(input.bill, terms, kept, organiserSecret, expiresAt);
     let built: Result<Built, PayingBackError>;
     if (input.stored === undefined) built = build(undefined);
     else {
@@ -72,39 +72,39 @@ export class ShareBill {
     const limited = await withinLimits(this.limiter, [[`paying-back:share:${clientKey}`, { max: 120, windowSeconds: 3600 }]]);
     if (!limited.ok) return limited;
     if (input.stored === undefined) {
-      await this.bills.create(built.value.receipt, built.value.access);
-      return ok({ ...answer(built.value, organiserSecret, expiresAt), status: repaymentStatus(built.value.receipt, []) });
+      await this.bills.create(built.value.stored, built.value.access);
+      return ok({ ...answer(built.value, organiserSecret, expiresAt), status: repaymentStatus(built.value.stored, []) });
     }
     const { dinerIds } = input.stored;
     let edit = built.value;
-    const changed = await this.bills.change(built.value.receipt.id, this.clock.now(), (held) => {
-      const rebuilt = build(keptOf(held.bill, dinerIds));
+    const changed = await this.bills.change(built.value.stored.id, this.clock.now(), (held) => {
+      const rebuilt = build(keptOf(held.stored, dinerIds));
       if (!rebuilt.ok) return rebuilt;
       edit = rebuilt.value;
-      return ok({ type: 'replace', bill: rebuilt.value.receipt, access: rebuilt.value.access });
+      return ok({ type: 'replace', stored: rebuilt.value.stored, access: rebuilt.value.access });
     });
     if (!changed.ok) return changed;
-    return ok({ ...answer(edit, organiserSecret, expiresAt), status: repaymentStatus(changed.value.bill, changed.value.payments) });
+    return ok({ ...answer(edit, organiserSecret, expiresAt), status: repaymentStatus(changed.value.stored, changed.value.payments) });
   }
 
   private readonly random = (n: number) => this.secrets.randomBytes(n);
 
   /** The bill to store, keeping the ids of diners already on it; each diner new to it gets a capability. */
-  private build(request: NewReceiptRequest, kept: KeptIds | undefined, organiserSecret: string, expiresAt: Date): Result<Built, PayingBackError> {
-    const made = newStoredReceipt(request, this.random, { kept, scoped: true });
+  private build(bill: Bill, terms: StoredBillTerms, kept: KeptIds | undefined, organiserSecret: string, expiresAt: Date): Result<Built, PayingBackError> {
+    const made = newStoredBill(bill, terms, this.random, { kept, scoped: true });
     if (!made.ok) return err({ code: 'invalid_bill', message: made.error });
-    const unassigned = unassignedCount(billSplit(billOfStoredReceipt(made.value.receipt)));
+    const unassigned = unassignedCount(billSplit(made.value.stored.bill));
     if (unassigned !== null) return err({ code: 'unassigned_items', count: unassigned });
-    const { receipt, dinerIds } = made.value;
+    const { stored, dinerIds } = made.value;
     const keptIds = new Set(kept?.dinerIds.values() ?? []);
-    const capabilities = new Map(receipt.diners.filter((d) => !keptIds.has(d.id)).map((d) => [d.id, newSecret(this.random)]));
+    const capabilities = new Map(stored.bill.diners.filter((d) => !keptIds.has(d.id)).map((d) => [d.id, newSecret(this.random)]));
     const dinerCapabilityHashes = new Map([...capabilities].map(([id, c]) => [id, this.secrets.hash(c)]));
-    return ok({ receipt, dinerIds, capabilities, access: { organiserSecretHash: this.secrets.hash(organiserSecret), dinerCapabilityHashes, expiresAt } });
+    return ok({ stored, dinerIds, capabilities, access: { organiserSecretHash: this.secrets.hash(organiserSecret), dinerCapabilityHashes, expiresAt } });
   }
 }
 
 interface Built {
-  readonly receipt: StoredReceipt;
+  readonly stored: StoredBill;
   /** The stored diner id by the app's diner id. */
   readonly dinerIds: ReadonlyMap<string, string>;
   /** The capability of each diner new to the bill, by stored diner id. */
@@ -113,14 +113,14 @@ interface Built {
 }
 
 /** The stored ids the organiser's device remembers that are still on the bill. */
-function keptOf(bill: StoredReceipt, dinerIds: Readonly<Record<string, string>>): KeptIds {
-  const existing = new Set(bill.diners.map((d) => d.id));
-  return { receiptId: bill.id, dinerIds: new Map(Object.entries(dinerIds).filter(([, id]) => existing.has(id))) };
+function keptOf(stored: StoredBill, dinerIds: Readonly<Record<string, string>>): KeptIds {
+  const existing = new Set(stored.bill.diners.map((d) => d.id));
+  return { receiptId: stored.id, dinerIds: new Map(Object.entries(dinerIds).filter(([, id]) => existing.has(id))) };
 }
 
-function answer({ receipt, dinerIds, capabilities }: Built, organiserSecret: string, expiresAt: Date): Omit<StoredBillAnswer, 'status'> {
+function answer({ stored, dinerIds, capabilities }: Built, organiserSecret: string, expiresAt: Date): Omit<StoredBillAnswer, 'status'> {
   return {
-    receiptId: receipt.id,
+    receiptId: stored.id,
     organiserSecret,
     expiresAt: expiresAt.toISOString(),
     diners: [...dinerIds].map(([id, dinerId]) => ({ id, dinerId, capability: capabilities.get(dinerId) ?? null })),

@@ -1,9 +1,8 @@
 import { NOT_ADDING_UP, unassignedCount } from '../../../domain/adds-up';
 import { err, ok, type Result } from '../../../domain/result';
 import { newSecret } from '../../../domain/paying-back/secrets';
-import { newStoredReceipt, type NewReceiptRequest } from '../../../domain/sharing/new-receipt';
-import { billSplit } from '../../../domain/bill';
-import { billOfStoredReceipt } from '../../../domain/sharing/stored-receipt';
+import { newStoredBill, type StoredBillTerms } from '../../../domain/sharing/new-stored-bill';
+import { billSplit, type Bill } from '../../../domain/bill';
 import type { RateLimit, RateLimiter } from '../../../ports/rate-limiter';
 import type { Secrets } from '../../../ports/secrets';
 import type { StoredBills } from '../../../ports/stored-bills';
@@ -35,21 +34,22 @@ export class StoredReceipts {
     private readonly secrets: Secrets,
   ) {}
 
-  async create(request: NewReceiptRequest, clientKey: string): Promise<Result<StoredReceiptLinks, StoreRefusal>> {
-    const made = newStoredReceipt(request, (n) => this.secrets.randomBytes(n));
+  /** The documents' receipt as a Bill (its diners by the request's ids), with its dining date and each diner's handles. */
+  async create(bill: Bill, terms: StoredBillTerms, clientKey: string): Promise<Result<StoredReceiptLinks, StoreRefusal>> {
+    const made = newStoredBill(bill, terms, (n) => this.secrets.randomBytes(n));
     if (!made.ok) return err({ code: 'invalid_bill', reason: made.error });
-    const unassigned = unassignedCount(billSplit(billOfStoredReceipt(made.value.receipt)));
+    const unassigned = unassignedCount(billSplit(made.value.stored.bill));
     if (unassigned !== null) return err({ code: NOT_ADDING_UP.code, reason: NOT_ADDING_UP.message(unassigned) });
     const decision = await this.limiter.hit(`receipts:client:${clientKey}`, RECEIPTS_PER_CLIENT);
     if (!decision.allowed) return err({ code: 'rate_limited', retryAfterSeconds: decision.retryAfterSeconds });
-    const { receipt, dinerIds } = made.value;
-    const capabilities = new Map(receipt.diners.map((d) => [d.id, newSecret((n) => this.secrets.randomBytes(n))]));
+    const { stored, dinerIds } = made.value;
+    const capabilities = new Map(stored.bill.diners.map((d) => [d.id, newSecret((n) => this.secrets.randomBytes(n))]));
     // Stored through the API: nobody organises it and it does not expire.
     const dinerCapabilityHashes = new Map([...capabilities].map(([id, c]) => [id, this.secrets.hash(c)]));
-    await this.bills.create(receipt, { organiserSecretHash: null, dinerCapabilityHashes, expiresAt: null });
+    await this.bills.create(stored, { organiserSecretHash: null, dinerCapabilityHashes, expiresAt: null });
     return ok({
-      receiptId: receipt.id,
-      diners: request.diners.map((d) => ({ id: d.id, dinerId: dinerIds.get(d.id)!, name: d.name.trim(), capability: capabilities.get(dinerIds.get(d.id)!)! })),
+      receiptId: stored.id,
+      diners: bill.diners.map((d) => ({ id: d.id, dinerId: dinerIds.get(d.id)!, name: d.name.trim(), capability: capabilities.get(dinerIds.get(d.id)!)! })),
     });
   }
 }

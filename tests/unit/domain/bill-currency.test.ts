@@ -10,8 +10,10 @@ import { paymentRequestText, reminderText } from '../../../domain/paying-back/me
 import { leftAtRate } from '../../../domain/paying-back/pay-back-rate';
 import type { Bill } from '../../../domain/bill';
 import { missedLine, rescaleReview, reviewLine } from '../../../domain/scanning/review';
-import { newStoredReceipt } from '../../../domain/sharing/new-receipt';
-import { dinerBreakdown } from '../../../domain/sharing/stored-receipt';
+import { newStoredBill } from '../../../domain/sharing/new-stored-bill';
+import { storedReceiptOf } from '../../support/stored-receipts';
+import { billOf, type BillSketch } from '../../support/share-packets';
+import { dinerBreakdown } from '../../../domain/sharing/stored-bill';
 import { repaymentLinks } from '../../../domain/paying-back/repayment-links';
 import { splitBill } from '../../../domain/split';
 import { readTipAmount } from '../../../domain/tip';
@@ -112,10 +114,10 @@ describe('the bill’s currency on every path', () => {
   it('keeps it in the stored bill, and refuses a code that is no currency', () => {
     const request = { currency: 'JPY', tipPence: 0, diners: [{ id: 'a', name: 'Ann' }], items: [{ name: 'Ramen', pricePence: 1200, assignedTo: ['a'] }] };
     const random = (n: number) => new Uint8Array(n).fill(7);
-    const stored = newStoredReceipt(request, random);
-    expect(stored.ok && stored.value.receipt.currency).toBe('JPY');
-    expect(newStoredReceipt({ ...request, currency: undefined }, random)).toMatchObject({ ok: true, value: { receipt: { currency: 'GBP' } } });
-    expect(newStoredReceipt({ ...request, currency: 'YEN' }, random)).toEqual({ ok: false, error: 'Invalid share packet format' });
+    const stored = storedReceiptOf(request, random);
+    expect(stored.ok && stored.value.stored.bill.currency).toBe('JPY');
+    expect(storedReceiptOf({ ...request, currency: undefined }, random)).toMatchObject({ ok: true, value: { stored: { bill: { currency: 'GBP' } } } });
+    expect(storedReceiptOf({ ...request, currency: 'YEN' }, random)).toEqual({ ok: false, error: 'Invalid share packet format' });
   });
 
   it('keeps it in the live bill and on the wire to every phone', () => {
@@ -140,7 +142,6 @@ describe('the bill’s currency on every path', () => {
   it('keeps the organiser’s rate with the stored bill: each page shows its part of the converted total, and what is left after a part payment', () => {
     const request = {
       currency: 'JPY',
-      payBackRate: '0.0052',
       tipPence: 0,
       diners: [
         { id: 'a', name: 'Aki' },
@@ -151,9 +152,10 @@ describe('the bill’s currency on every path', () => {
         { name: 'Sushi', pricePence: 1992, assignedTo: ['b'] },
       ],
     };
-    const stored = newStoredReceipt(request, (n) => crypto.getRandomValues(new Uint8Array(n)));
+    const storedAt = (bill: BillSketch, payBackRate: string) => newStoredBill(billOf(bill), { payBackRate }, (n) => crypto.getRandomValues(new Uint8Array(n)));
+    const stored = storedAt(request, '0.0052');
     if (!stored.ok) throw new Error(stored.error);
-    const { receipt, dinerIds } = stored.value;
+    const { stored: receipt, dinerIds } = stored.value;
     expect(receipt.payBack).toEqual({ currency: 'GBP', rate: '0.0052' });
     const pages = ['a', 'b'].map((id) => dinerBreakdown(receipt, dinerIds.get(id)!));
     // ¥3,685 is £19.16: 880.36p and 1035.84p, the spare penny to the larger remainder.
@@ -165,9 +167,9 @@ describe('the bill’s currency on every path', () => {
     if (!ben.ok) throw new Error(ben.error);
     expect(leftAtRate(receipt, ben.value, pence(1992))).toEqual({ currency: 'GBP', amount: 1036 });
     expect(leftAtRate(receipt, ben.value, pence(992))).toEqual({ currency: 'GBP', amount: 516 });
-    expect(newStoredReceipt({ ...request, payBackRate: 'lots' }, (n) => new Uint8Array(n))).toEqual({ ok: false, error: 'Enter the rate as a number greater than 0, such as 0.86.' });
+    expect(storedAt(request, 'lots')).toEqual({ ok: false, error: 'Enter the rate as a number greater than 0, such as 0.86.' });
     // A bill already in pounds has no rate to keep.
-    const pounds = newStoredReceipt({ ...request, currency: 'GBP' }, (n) => crypto.getRandomValues(new Uint8Array(n)));
-    expect(pounds.ok && pounds.value.receipt.payBack).toBeNull();
+    const pounds = storedAt({ ...request, currency: 'GBP' }, '0.0052');
+    expect(pounds.ok && pounds.value.stored.payBack).toBeNull();
   });
 });

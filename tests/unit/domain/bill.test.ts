@@ -3,9 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { billSplit } from '../../../domain/bill';
 import { GBP } from '../../../domain/currency';
 import { billOfPacket } from '../../../domain/sharing/packet-view';
-import { newStoredReceipt } from '../../../domain/sharing/new-receipt';
+import { newStoredBill } from '../../../domain/sharing/new-stored-bill';
 import { shareSummary } from '../../../domain/sharing/share-text';
-import { billOfStoredReceipt } from '../../../domain/sharing/stored-receipt';
 
 const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
 
@@ -32,11 +31,11 @@ const organisers = {
 describe('one bill, however it travels', () => {
   it('splits the same, penny for penny, from a share link, a stored bill and the share dialog', () => {
     const packet = aPacket(organisers, 0);
-    const stored = newStoredReceipt({ ...organisers, merchant: organisers.name, tipSharers: 'allDiners' }, random, { scoped: true });
+    const stored = newStoredBill(billOf(organisers), {}, random, { scoped: true });
     const dialog = shareSummary(billOf(organisers), null);
     if (!packet.ok || !stored.ok || !dialog.ok || dialog.value.kind !== 'complete') throw new Error('refused');
     const fromLink = billOfPacket(packet.value);
-    const fromStore = billOfStoredReceipt(stored.value.receipt);
+    const fromStore = stored.value.stored.bill;
     const totals = (bill: typeof fromLink) => billSplit(bill).shares.map((s) => s.totalPence);
     expect(totals(fromStore)).toEqual(totals(fromLink));
     expect(dialog.value.amounts.map((a) => a.totalPence)).toEqual(totals(fromLink));

@@ -5,7 +5,8 @@ import { pence } from '../../../domain/money';
 import { carriesAmount } from '../../../domain/paying-back/pay-currencies';
 import { offersTableCode, payReference, payWays, tableCodeOf, type PayeeDetails } from '../../../domain/paying-back/pay-ways';
 import { repaymentStatus } from '../../../domain/paying-back/repayments';
-import { newStoredReceipt } from '../../../domain/sharing/new-receipt';
+import { newStoredBill } from '../../../domain/sharing/new-stored-bill';
+import { billOf } from '../../support/share-packets';
 
 const code = (text: string): CurrencyCode => currencyCode(text)!;
 const everyone: PayeeDetails = { name: 'Alex', monzo: 'alex', revolut: 'alexr', paypal: 'AlexS', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', upi: 'alex@okaxis' };
@@ -56,13 +57,11 @@ describe('which way to pay, per currency', () => {
   });
 
   it('gives the organiser the same code for each diner who still owes, and none to the payer', () => {
-    const made = newStoredReceipt(
-      {
+    const made = newStoredBill(
+      billOf({
         currency: 'EUR',
-        merchant: 'Taverna',
+        name: 'Taverna',
         tipPence: 0,
-        payeeName: 'Alex',
-        payeeAccounts: { iban: 'DE89 3704 0044 0532 0130 00' },
         payerId: 'a',
         diners: [
           { id: 'a', name: 'Alex' },
@@ -72,11 +71,12 @@ describe('which way to pay, per currency', () => {
           { name: 'Moussaka', pricePence: 1450, assignedTo: ['a'] },
           { name: 'Souvlaki', pricePence: 1205, assignedTo: ['b'] },
         ],
-      },
+      }),
+      { payeeName: 'Alex', payeeAccounts: { iban: 'DE89 3704 0044 0532 0130 00' } },
       (n) => crypto.getRandomValues(new Uint8Array(n)),
     );
     if (!made.ok) throw new Error(made.error);
-    const [alex, ben] = repaymentStatus(made.value.receipt, []).diners;
+    const [alex, ben] = repaymentStatus(made.value.stored, []).diners;
     expect(alex?.tableCode).toBeNull();
     expect(ben?.tableCode).toEqual({
       provider: 'epc',
@@ -91,13 +91,11 @@ describe('which way to pay, per currency', () => {
 
 describe("the organiser's view of a euro bill paid back in pounds", () => {
   it('gives every row and the card in both currencies, and the card says the rate', () => {
-    const made = newStoredReceipt(
-      {
+    const made = newStoredBill(
+      billOf({
         currency: 'EUR',
-        merchant: 'Taverna',
+        name: 'Taverna',
         tipPence: 0,
-        payeeName: 'Alex',
-        payBackRate: '0.86',
         payerId: 'a',
         diners: [
           { id: 'a', name: 'Alex' },
@@ -109,13 +107,14 @@ describe("the organiser's view of a euro bill paid back in pounds", () => {
           { name: 'Souvlaki', pricePence: 1205, assignedTo: ['b'] },
           { name: 'Salad', pricePence: 669, assignedTo: ['c'] },
         ],
-      },
+      }),
+      { payeeName: 'Alex', payBackRate: '0.86' },
       (n) => crypto.getRandomValues(new Uint8Array(n)),
     );
     if (!made.ok) throw new Error(made.error);
-    const { receipt } = made.value;
-    const ben = receipt.diners.find((d) => d.displayName === 'Ben')!.id;
-    const status = repaymentStatus(receipt, [{ dinerId: ben, paidBy: 'diner', paidAt: new Date('2026-11-28T01:00:00Z'), amountPence: pence(1205) }]);
+    const { stored } = made.value;
+    const ben = stored.bill.diners.find((d) => d.name === 'Ben')!.id;
+    const status = repaymentStatus(stored, [{ dinerId: ben, paidBy: 'diner', paidAt: new Date('2026-11-28T01:00:00Z'), amountPence: pence(1205) }]);
     // €12.05 at 0.86 is £10.363: £10.36; €6.69 is £5.7534: £5.75; the payer is owed both, €18.74: £16.1164, £16.12.
     expect(status.diners.map((d) => d.note)).toEqual(['Paid the bill · owed €18.74 (£16.12)', "✓ Ben says they've paid €12.05 (£10.36)", 'Not paid yet']);
     expect(status.summary).toBe('1 of 2 paid · €6.69 (£5.75) still to come · at 1 EUR = £0.86');

@@ -1,15 +1,15 @@
-import { aPacket, type BillSketch } from '../../support/share-packets';
+import { aPacket, billOf, type BillSketch } from '../../support/share-packets';
 import { describe, expect, it } from 'vitest';
 import { exportBill } from '../../../domain/export';
 import { receiptIdFor } from '../../../domain/receipt';
-import { newStoredReceipt } from '../../../domain/sharing/new-receipt';
+import { newStoredBill } from '../../../domain/sharing/new-stored-bill';
 import { aReceipt, EXPORT_STAMP } from '../../support/receipts';
 
 describe('receipt validation, on a shared link and a stored receipt alike', () => {
   const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
   const problemOf = (request: BillSketch) => {
     const shared = aPacket(request, 0);
-    const stored = newStoredReceipt({ ...request, items: request.items.map(({ kind, ...i }) => (kind === 'vat' ? i : { ...i, kind })) }, random);
+    const stored = newStoredBill(billOf(request), {}, random);
     expect(shared.ok ? null : shared.error).toBe(stored.ok ? null : stored.error);
     return shared.ok ? null : shared.error;
   };

@@ -1,14 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pence } from '../../../domain/money';
-import { newStoredReceipt, type NewReceiptRequest } from '../../../domain/sharing/new-receipt';
+import type { StoredReceiptRequest } from '../../../src/contracts/stored-receipts';
+import { storedReceiptOf } from '../../support/stored-receipts';
 import { repaymentLinks } from '../../../domain/paying-back/repayment-links';
-import { dinerBreakdown } from '../../../domain/sharing/stored-receipt';
+import { dinerBreakdown } from '../../../domain/sharing/stored-bill';
 import { GBP } from '../../../domain/currency';
 
 const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
 
-const request: NewReceiptRequest = {
+const request: StoredReceiptRequest = {
   merchant: 'The Crown',
   diningDate: '2026-11-21',
   serviceChargePence: 1000,
@@ -25,15 +26,15 @@ const request: NewReceiptRequest = {
   ],
 };
 
-function stored(r: NewReceiptRequest = request) {
-  const made = newStoredReceipt(r, random);
+function stored(r: StoredReceiptRequest = request) {
+  const made = storedReceiptOf(r, random);
   if (!made.ok) throw new Error(made.error);
   return made.value;
 }
 
 describe('stored receipt breakdown', () => {
   it('splits service charge and tip among diners with items only, discounts across everyone, exact to the penny', () => {
-    const { receipt, dinerIds } = stored();
+    const { stored: receipt, dinerIds } = stored();
     const alice = dinerBreakdown(receipt, dinerIds.get('a')!);
     const ben = dinerBreakdown(receipt, dinerIds.get('b')!);
     const cat = dinerBreakdown(receipt, dinerIds.get('c')!);
@@ -50,8 +51,8 @@ describe('stored receipt breakdown', () => {
   });
 
   it('keeps the tip equal by default, and shares it by what each had when asked, exact to the penny', () => {
-    expect(stored().receipt.tipSplit).toBe('equal');
-    const { receipt, dinerIds } = stored({ ...request, tipSplit: 'proportional' });
+    expect(stored().stored.bill.tipSplit).toBe('equal');
+    const { stored: receipt, dinerIds } = stored({ ...request, tipSplit: 'proportional' });
     const [alice, ben, cat] = ['a', 'b', 'c'].map((id) => dinerBreakdown(receipt, dinerIds.get(id)!));
     if (!alice?.ok || !ben?.ok || !cat?.ok) throw new Error('expected breakdowns');
     // Items: Alice 1250 + 500, Ben 500, so the 500 tip goes 388.89 / 111.11 and Alice takes the odd penny.
@@ -67,13 +68,13 @@ describe('stored receipt breakdown', () => {
         fc.integer({ min: 0, max: 10_000 }),
         (items, service, tip) => {
           const ids = ['a', 'b', 'c', 'd'];
-          const r: NewReceiptRequest = {
+          const r: StoredReceiptRequest = {
             serviceChargePence: service,
             tipPence: tip,
             diners: ids.map((id) => ({ id, name: id })),
             items: items.map((i, n) => ({ name: `i${n}`, pricePence: i.price, assignedTo: ids.filter((_, k) => (i.mask >> k) & 1) })),
           };
-          const { receipt, dinerIds } = stored(r);
+          const { stored: receipt, dinerIds } = stored(r);
           const totals = ids.map((id) => {
             const b = dinerBreakdown(receipt, dinerIds.get(id)!);
             return b.ok ? b.value.totalPence : NaN;
@@ -87,15 +88,15 @@ describe('stored receipt breakdown', () => {
   });
 
   it('falls back to "Your Split" without a merchant and refuses an unknown diner', () => {
-    const { receipt } = stored({ ...request, merchant: null });
-    const b = dinerBreakdown(receipt, receipt.diners[0]!.id);
+    const { stored: receipt } = stored({ ...request, merchant: null });
+    const b = dinerBreakdown(receipt, receipt.bill.diners[0]!.id);
     expect(b.ok && b.value.merchant).toBe('Your Split');
     expect(dinerBreakdown(receipt, 'nobody')).toEqual({ ok: false, error: 'Person not found' });
   });
 
   it('gives the documents’ messages for invalid receipts', () => {
-    const problem = (change: Partial<NewReceiptRequest>) => {
-      const r = newStoredReceipt({ ...request, ...change }, random);
+    const problem = (change: Partial<StoredReceiptRequest>) => {
+      const r = storedReceiptOf({ ...request, ...change }, random);
       return r.ok ? null : r.error;
     };
     expect(problem({ items: [] })).toBe('No items in receipt');
@@ -106,9 +107,9 @@ describe('stored receipt breakdown', () => {
   });
 
   it('makes short ids of the unambiguous alphabet', () => {
-    const { receipt } = stored();
+    const { stored: receipt } = stored();
     expect(receipt.id).toMatch(/^[2-9a-hjkmnp-z]{14}$/);
-    for (const d of receipt.diners) expect(d.id).toMatch(/^[2-9a-hjkmnp-z]{8}$/);
+    for (const d of receipt.bill.diners) expect(d.id).toMatch(/^[2-9a-hjkmnp-z]{8}$/);
   });
 });
 
