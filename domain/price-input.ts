@@ -1,3 +1,4 @@
+import { MAX_ITEM_PENCE } from './bill';
 import { majorToMinor, minorToMajorText, type CurrencyCode } from './currency';
 import { pence, type Pence } from './money';
 
@@ -20,6 +21,16 @@ const stripped = (text: string): string => text.replace(/[£$€¥,]/g, '').trim
 /** A typed major amount in the currency's minor units. */
 export function typedMinor(amount: number, currency: CurrencyCode): Pence {
   return pence(majorToMinor(amount, currency));
+}
+
+/**
+ * A live bill's line price as the organiser typed it, in the currency's minor units, for the server to
+ * judge: NaN when the text is no number or over MAX_ITEM_PENCE whole units (beyond any line, so never
+ * converted); the server refuses NaN, as it does any price out of range, with its own words.
+ */
+export function typedLinePrice(text: string, currency: CurrencyCode): number {
+  const major = typedMajor(text);
+  return Number.isFinite(major) && Math.abs(major) <= MAX_ITEM_PENCE ? typedMinor(major, currency) : NaN;
 }
 
 export function parsePriceInput(text: string, currency: CurrencyCode): PriceInput {
