@@ -44,6 +44,11 @@ export function parsePriceInput(text: string, currency: CurrencyCode): PriceInpu
   return { kind: 'price', pricePence, normalised: minorToMajorText(pricePence, currency) };
 }
 
+/** The text a line's price is edited as: its size, since a corrected price keeps the line's sign (keepingSign). */
+export function priceEditText(pricePence: Pence, currency: CurrencyCode): string {
+  return minorToMajorText(Math.abs(pricePence), currency);
+}
+
 /** A corrected price keeps the line's sign: a discount stays a discount whatever the person typed. */
 export function keepingSign(previous: Pence, typed: Pence): Pence {
   return pence(previous < 0 ? -Math.abs(typed) : typed);
