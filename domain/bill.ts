@@ -47,10 +47,10 @@ interface Charge {
 
 /**
  * Every diner's share of the bill, the one split every view is worked out from. The shares add up
- * exactly to the grand total less any unassigned items. Each line is divided in whole pence; where pennies are left over they go to whoever is
- * furthest below their exact share so far (ties: earlier diner), so nobody drifts more than a penny
- * or so from their exact share however many lines are shared. VAT lines are informational (UK
- * prices include VAT) and never added again.
+ * exactly to the grand total less any unassigned items. Each line is divided in whole pence; where
+ * pennies are left over they go to whoever is furthest below their exact share so far (ties: earlier
+ * diner), so nobody drifts more than a penny or so from their exact share however many lines are
+ * shared. VAT lines are informational (UK prices include VAT) and never added again.
  */
 export function billSplit(bill: Bill): BillSplit {
   const index = new Map(bill.diners.map((d, i) => [d.id, i]));
