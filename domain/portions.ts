@@ -32,7 +32,7 @@ export interface Portion {
 
 /**
  * The bill's portioned lines cut into whole-pence parts, in table order, keyed by the line's position
- * (lines split equally are left to splitBill). Each part is within a penny of its exact value and a
+ * (lines split equally are left to billSplit). Each part is within a penny of its exact value and a
  * line's parts add up to its price; a leftover penny goes to whoever is furthest below their exact
  * running total over the portioned lines so far (ties: earlier diner), so nobody drifts however many
  * lines are split this way. Units nobody had yet make one part with no diner.

@@ -1,3 +1,4 @@
+import { MAX_ITEM_PENCE } from './bill';
 import { majorToMinor, minorToMajorText, type CurrencyCode } from './currency';
 import { pence, type Pence } from './money';
 
@@ -22,6 +23,16 @@ export function typedMinor(amount: number, currency: CurrencyCode): Pence {
   return pence(majorToMinor(amount, currency));
 }
 
+/**
+ * A live bill's line price as the organiser typed it, in the currency's minor units, for the server to
+ * judge: NaN when the text is no number or over MAX_ITEM_PENCE whole units (beyond any line, so never
+ * converted); the server refuses NaN, as it does any price out of range, with its own words.
+ */
+export function typedLinePrice(text: string, currency: CurrencyCode): number {
+  const major = typedMajor(text);
+  return Number.isFinite(major) && Math.abs(major) <= MAX_ITEM_PENCE ? typedMinor(major, currency) : NaN;
+}
+
 export function parsePriceInput(text: string, currency: CurrencyCode): PriceInput {
   const cleaned = stripped(text);
   if (cleaned === '') return { kind: 'cleared' };
@@ -31,6 +42,11 @@ export function parsePriceInput(text: string, currency: CurrencyCode): PriceInpu
   const pricePence = typedMinor(major, currency);
   if (pricePence === 0) return { kind: 'cleared' };
   return { kind: 'price', pricePence, normalised: minorToMajorText(pricePence, currency) };
+}
+
+/** The text a line's price is edited as: its size, since a corrected price keeps the line's sign (keepingSign). */
+export function priceEditText(pricePence: Pence, currency: CurrencyCode): string {
+  return minorToMajorText(Math.abs(pricePence), currency);
 }
 
 /** A corrected price keeps the line's sign: a discount stays a discount whatever the person typed. */

@@ -11,7 +11,7 @@ export interface SharedLine {
 
 /**
  * The lines a share link or a stored receipt carries: a line split by units or shares goes as its
- * whole-pence parts, one per diner ("Peroni (1 of 3)"), exactly the parts splitBill charged in the
+ * whole-pence parts, one per diner ("Peroni (1 of 3)"), exactly the parts billSplit charged in the
  * summary, so every page shows the organiser's figures to the penny; other lines go as they are.
  */
 export function sharedLines<T extends PortionedItem & { readonly name: string }>(items: readonly T[], dinerOrder: readonly string[]): (T | (T & SharedLine))[] {

@@ -87,7 +87,7 @@ export interface DinerBreakdown {
  * One diner's page of a stored receipt: item shares, discounts (unassigned ones
  * across everyone), and the service charge and tip split among diners with at least one item (the
  * tip equally or by what each had, as the organiser chose).
- * Shares come from splitBill, so every diner's total adds up exactly to the bill.
+ * Shares come from billSplit, so every diner's total adds up exactly to the bill.
  */
 export function dinerBreakdown(stored: StoredBill, dinerId: string): Result<DinerBreakdown, string> {
   const { bill } = stored;

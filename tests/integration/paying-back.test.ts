@@ -5,8 +5,7 @@ import { PostgresStoredBillEvents, PostgresStoredBills } from '../../adapters/po
 import { OpenDinerBill } from '../../src/application/paying-back/diner-bill';
 import { Repayments } from '../../src/application/paying-back/repayments';
 import { ShareBill, STORED_BILL_DAYS, type ShareBillInput } from '../../src/application/paying-back/share-bill';
-import { pence } from '../../domain/money';
-import { splitBill } from '../../domain/split';
+import { billSplit } from '../../domain/bill';
 import { FakeClock } from '../support/clock';
 import { billOf, type BillSketch } from '../support/share-packets';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
@@ -76,11 +75,7 @@ describeEachDatabase('getting paid back: capabilities', (open) => {
 
   it("opens each diner's own page from their capability, with the summary's totals to the penny and the organiser's pay links", async () => {
     const s = await stored();
-    const summary = splitBill({
-      diners: bill.diners,
-      items: bill.items.map((i, n) => ({ id: String(n), pricePence: pence(i.pricePence), kind: i.kind ?? 'item', assignedTo: i.assignedTo })),
-      tipPence: pence(bill.tipPence),
-    });
+    const summary = billSplit(billOf(bill));
     const pages = await Promise.all(bill.diners.map((d) => dinerBill.execute(s.receiptId, s.capability(d.id))));
     const totals = pages.map((p) => (p.ok ? p.value.breakdown.totalPence : null));
     expect(totals).toEqual(summary.shares.map((share) => share.totalPence));

@@ -11,6 +11,9 @@ import type { TabBillAmounts, TabLedger, TabPayment } from '../../domain/tab/tab
 import { NO_HANDLES, type StoredBill } from '../../domain/sharing/stored-bill';
 import type { StoredBills } from '../../ports/stored-bills';
 
+/** A line as a test gives it (withLine): its own name and quantity, a food line shared by nobody unless said. */
+type LineGiven = Omit<BillItem, 'pricePence' | 'kind' | 'assignedTo'> & { readonly pricePence: number; readonly kind?: ItemKind; readonly assignedTo?: readonly string[] };
+
 /** Test-data builder for the domain's Bill: readable setups, sensible defaults (pounds, no name, no payer; names are the ids). */
 class BillBuilder {
   private readonly diners: BillDiner[] = [];
@@ -43,8 +46,14 @@ class BillBuilder {
   }
 
   /** A line as given, its own name and quantity (or one no wizard makes): a food line shared by nobody unless said. */
-  withLine(line: Omit<BillItem, 'pricePence' | 'kind' | 'assignedTo'> & { readonly pricePence: number; readonly kind?: ItemKind; readonly assignedTo?: readonly string[] }): this {
+  withLine(line: LineGiven): this {
     this.items.push({ kind: 'item', assignedTo: [], ...line, pricePence: pence(line.pricePence) });
+    return this;
+  }
+
+  /** Lines as given, in order (withLine). */
+  withLines(lines: readonly LineGiven[]): this {
+    for (const line of lines) this.withLine(line);
     return this;
   }
 

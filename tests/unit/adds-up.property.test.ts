@@ -12,7 +12,7 @@ import { newStoredBill } from '../../domain/sharing/new-stored-bill';
 import { openPacket } from '../../domain/sharing/share-token';
 import { dinerBreakdown } from '../../domain/sharing/stored-bill';
 import { billSplit, type Bill } from '../../domain/bill';
-import { splitBill, type TipSplit } from '../../domain/split';
+import { type TipSplit } from '../../domain/split';
 import { ShareLinks } from '../../src/application/sharing/share-links';
 import { StoredReceipts } from '../../src/application/sharing/stored-receipts';
 import { MemoryRateLimiter } from '../../adapters/memory/memory-rate-limiter';
@@ -120,7 +120,7 @@ function fixed(bill: WizardBill): WizardBill {
   return { ...bill, items };
 }
 
-const splitOf = (bill: WizardBill) => splitBill({ diners: bill.diners, items: bill.items, tipPence: bill.tipPence, tipSplit: bill.tipSplit });
+const splitOf = (bill: WizardBill) => billSplit(domainBill(bill));
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
 /** The CSV's Share Amount cells of every line, in the currency's minor units. */

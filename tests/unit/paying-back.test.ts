@@ -9,7 +9,7 @@ import { newStoredBill } from '../../domain/sharing/new-stored-bill';
 import { billOf } from '../support/share-packets';
 import { repaymentLinks } from '../../domain/paying-back/repayment-links';
 import { dinerBreakdown } from '../../domain/sharing/stored-bill';
-import { splitBill } from '../../domain/split';
+import { billSplit } from '../../domain/bill';
 import { GBP, type CurrencyCode } from '../../domain/currency';
 
 const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
@@ -173,12 +173,7 @@ describe('a bill the app stores', () => {
         const items = b.items.map((item, i) => ({ name: `Line ${i}`, pricePence: item.pricePence, kind: item.kind, assignedTo: diners.filter((_, k) => (item.mask >> k) & 1).map((d) => d.id) }));
         const made = newStoredBill(billOf({ diners, items, tipPence: b.tipPence, tipSplit: b.tipSplit }), { payeeName: 'Alex' }, random, { scoped: true });
         if (!made.ok) throw new Error(made.error);
-        const summary = splitBill({
-          diners,
-          items: items.map((i, n) => ({ id: String(n), pricePence: pence(i.pricePence), kind: i.kind, assignedTo: i.assignedTo })),
-          tipPence: pence(b.tipPence),
-          tipSplit: b.tipSplit,
-        });
+        const summary = billSplit(billOf({ diners, items, tipPence: b.tipPence, tipSplit: b.tipSplit }));
         const pages = diners.map((d) => dinerBreakdown(made.value.stored, made.value.dinerIds.get(d.id)!));
         expect(pages.map((p) => (p.ok ? p.value.totalPence : null))).toEqual(summary.shares.map((s) => s.totalPence));
       }),

@@ -7,8 +7,7 @@ import { splitLines } from '../../../domain/live-bill/live-split';
 import { liveBillFromJson } from '../../../domain/live-bill/wire';
 import { seatAskText } from '../../../domain/live-bill/messages';
 import { minorToMajorText, type CurrencyCode } from '../../../domain/currency';
-import { typedMinor, typedMajor } from '../../../domain/price-input';
-import { MAX_ITEM_PENCE } from '../../../domain/bill';
+import { typedLinePrice } from '../../../domain/price-input';
 import { qrDataUrl } from '../sharing/share-link';
 import { MoneyInput } from '../ui/MoneyInput';
 import { $bill, type LiveLink } from '../bill/bill-state';
@@ -258,10 +257,7 @@ function EditItemDialog({ item, currency, onClose, onSave }: { item: LiveItem | 
   const [problem, setProblem] = useState<string | null>(null);
   const save = async () => {
     if (item === null) return;
-    const major = typedMajor(price);
-    // The server refuses a price that is no number or out of range with its own words.
-    const pricePence = Number.isFinite(major) && Math.abs(major) <= MAX_ITEM_PENCE ? typedMinor(major, currency) : NaN;
-    const answer = await onSave({ itemId: item.id, name, pricePence, units: Number(units) });
+    const answer = await onSave({ itemId: item.id, name, pricePence: typedLinePrice(price, currency), units: Number(units) });
     if (!answer.ok) setProblem(answer.error);
     else onClose();
   };

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { formatMoney, minorToMajorText, type CurrencyCode } from '../../../domain/currency';
-import { parsePriceInput } from '../../../domain/price-input';
+import { formatMoney, type CurrencyCode } from '../../../domain/currency';
+import { parsePriceInput, priceEditText } from '../../../domain/price-input';
 import { MAX_ITEM_NAME_LENGTH } from '../../../domain/bill';
 import type { BillItem } from '../../../domain/receipt';
 import { evenUnitPrice, printedQuantity } from '../../../domain/portions';
@@ -61,7 +61,7 @@ function unitsNote(item: BillItem, currency: CurrencyCode) {
 
 function ItemForm({ item, currency, onDone }: { readonly item: BillItem; readonly currency: CurrencyCode; readonly onDone: () => void }) {
   const [name, setName] = useState(item.name);
-  const [price, setPrice] = useState(minorToMajorText(Math.abs(item.pricePence), currency));
+  const [price, setPrice] = useState(priceEditText(item.pricePence, currency));
   const [problem, setProblem] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
   // The whole form in view, Save included: on a phone the sticky Share Bill would cover the end of it

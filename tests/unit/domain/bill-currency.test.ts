@@ -8,15 +8,15 @@ import { liveBillFromJson, liveBillToJson } from '../../../domain/live-bill/wire
 import { pence } from '../../../domain/money';
 import { paymentRequestText, reminderText } from '../../../domain/paying-back/messages';
 import { leftAtRate } from '../../../domain/paying-back/pay-back-rate';
-import type { Bill } from '../../../domain/bill';
+import { billSplit, type Bill } from '../../../domain/bill';
 import { missedLine, rescaleReview, reviewLine } from '../../../domain/scanning/review';
 import { newStoredBill } from '../../../domain/sharing/new-stored-bill';
 import { storedReceiptOf } from '../../support/stored-receipts';
 import { billOf, type BillSketch } from '../../support/share-packets';
 import { dinerBreakdown } from '../../../domain/sharing/stored-bill';
 import { repaymentLinks } from '../../../domain/paying-back/repayment-links';
-import { splitBill } from '../../../domain/split';
 import { readTipAmount } from '../../../domain/tip';
+import { aBill } from '../../support/builders';
 import { aTableBill, anOpening } from '../../support/live-bills';
 
 const code = (text: string): CurrencyCode => currencyCode(text)!;
@@ -56,7 +56,7 @@ describe('messages in the bill’s currency', () => {
   });
 
   it('say by how much a share was rounded up, in the currency', () => {
-    const split = splitBill({ diners: [{ id: 'a' }, { id: 'b' }, { id: 'c' }], items: [{ id: 'i', pricePence: pence(100), assignedTo: ['a', 'b', 'c'] }], tipPence: pence(0) });
+    const split = billSplit(aBill().withDiners('a', 'b', 'c').withItem('i', 100, ['a', 'b', 'c']).build());
     expect(roundingNote(split.shares[0]!, JPY)).toBe('pays under JP¥1 more than an exact split, so the amounts add up');
     expect(roundingNote(split.shares[0]!, EUR)).toBe('pays under €0.01 more than an exact split, so the amounts add up');
     expect(roundingNote(split.shares[0]!, GBP)).toBe('pays 0.67p more than an exact split, so the pennies add up');

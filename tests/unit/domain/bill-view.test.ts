@@ -3,7 +3,7 @@ import { billView } from '../../../domain/bill-view';
 import { currencyCode, GBP } from '../../../domain/currency';
 import { pence } from '../../../domain/money';
 import { evenUnitPrice } from '../../../domain/portions';
-import { keepingSign } from '../../../domain/price-input';
+import { keepingSign, priceEditText } from '../../../domain/price-input';
 import { tipSettingPence, tipSettingPercent } from '../../../domain/tip-setting';
 import { aBill } from '../../support/builders';
 
@@ -57,5 +57,11 @@ describe('a corrected price', () => {
     expect(keepingSign(pence(-500), pence(300))).toBe(-300);
     expect(keepingSign(pence(-500), pence(-300))).toBe(-300);
     expect(keepingSign(pence(500), pence(300))).toBe(300);
+  });
+
+  it('is edited as its size: a discount’s field shows no minus', () => {
+    expect(priceEditText(pence(-500), GBP)).toBe('5.00');
+    expect(priceEditText(pence(1205), GBP)).toBe('12.05');
+    expect(priceEditText(pence(-1500), currencyCode('JPY')!)).toBe('1500');
   });
 });

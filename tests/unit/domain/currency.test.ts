@@ -15,8 +15,9 @@ import {
   type CurrencyCode,
 } from '../../../domain/currency';
 import { parsePriceInput } from '../../../domain/price-input';
-import { splitBill } from '../../../domain/split';
+import { billSplit } from '../../../domain/bill';
 import { tipFromPercent } from '../../../domain/tip';
+import { aBill } from '../../support/builders';
 
 const code = (text: string): CurrencyCode => currencyCode(text)!;
 // One currency of each class of minor unit, and the pound.
@@ -124,7 +125,12 @@ describe('splitting in every class of currency', () => {
           });
           const subtotal = items.reduce((sum, i) => sum + i.pricePence, 0);
           const tipPence = tipFromPercent(pence(subtotal), tenths / 10);
-          const split = splitBill({ diners, items, tipPence, tipSplit: 'proportional' });
+          const bill = aBill()
+            .inCurrency(currency)
+            .withDiners(...diners.map((d) => d.id))
+            .withTip(tipPence, 'proportional');
+          for (const i of items) bill.withItem(i.id, i.pricePence, i.assignedTo);
+          const split = billSplit(bill.build());
           expect(split.subtotalPence).toBe(subtotal);
           expect(split.shares.reduce((sum, s) => sum + s.totalPence, 0)).toBe(split.totalPence);
           expect(split.shares.every((s) => Number.isSafeInteger(s.totalPence))).toBe(true);

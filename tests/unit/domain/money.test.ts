@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, GBP, majorToMinor, minorToMajorText } from '../../../domain/currency';
+import { MAX_ITEM_PENCE } from '../../../domain/bill';
+import { currencyCode, formatMoney, GBP, majorToMinor, minorToMajorText } from '../../../domain/currency';
 import { pence, sumPence } from '../../../domain/money';
-import { parsePriceInput, typedMajor } from '../../../domain/price-input';
+import { parsePriceInput, typedLinePrice, typedMajor } from '../../../domain/price-input';
 
 describe('money', () => {
   it('formats pence as en-GB pounds with two decimals', () => {
@@ -61,5 +62,23 @@ describe('a money field read as pounds (manual entry, adding an item)', () => {
 
   it('is not a number for words', () => {
     expect(typedMajor('twelve')).toBeNaN();
+  });
+});
+
+describe('a live line’s price as the organiser typed it', () => {
+  it('is in the currency’s minor units, a discount’s minus kept', () => {
+    expect(typedLinePrice('£12.50', GBP)).toBe(1250);
+    expect(typedLinePrice(' 1,200 ', GBP)).toBe(120000);
+    expect(typedLinePrice('-3', GBP)).toBe(-300);
+    expect(typedLinePrice('500', currencyCode('JPY')!)).toBe(500);
+    expect(typedLinePrice('', GBP)).toBe(0);
+  });
+
+  it('is not a number for words or a size beyond any line, for the server to refuse', () => {
+    expect(typedLinePrice('twelve', GBP)).toBeNaN();
+    expect(typedLinePrice('1e400', GBP)).toBeNaN();
+    expect(typedLinePrice(String(MAX_ITEM_PENCE), GBP)).toBe(MAX_ITEM_PENCE * 100);
+    expect(typedLinePrice(String(MAX_ITEM_PENCE + 1), GBP)).toBeNaN();
+    expect(typedLinePrice(String(-MAX_ITEM_PENCE - 1), GBP)).toBeNaN();
   });
 });

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { pence } from '../../../domain/money';
 import { allocate, isEveryone, portionParts, printedQuantity, withEveryoneToggled, withoutDiner, withPortionCount, withQuantity, withSplitMode, type PortionedItem } from '../../../domain/portions';
 import { sharedLines } from '../../../domain/sharing/shared-lines';
-import { splitBill } from '../../../domain/split';
+import { billSplit } from '../../../domain/bill';
 import { aBill } from '../../support/builders';
 
 const line = (pricePence: number, assignedTo: string[] = []): PortionedItem & { name: string } => ({ name: 'Peroni', pricePence: pence(pricePence), assignedTo });
-const totals = (bill: ReturnType<ReturnType<typeof aBill>['build']>) => splitBill(bill).shares.map((s) => s.totalPence);
+const totals = (bill: ReturnType<ReturnType<typeof aBill>['build']>) => billSplit(bill).shares.map((s) => s.totalPence);
 
 describe('split by units', () => {
   it('gives each of three diners one unit of a 3-unit line, to the penny', () => {
@@ -21,7 +21,7 @@ describe('split by units', () => {
   });
 
   it('charges units by what each had and leaves units nobody had unassigned', () => {
-    const split = splitBill(
+    const split = billSplit(
       aBill()
         .withDiners('a', 'b')
         .withPortionedItem('peroni', 1650, { by: 'units', quantity: 3, counts: { a: 1 } })
@@ -125,15 +125,19 @@ describe('shared lines', () => {
       { id: 'w', name: 'Wine', pricePence: pence(1000), kind: 'item' as const, assignedTo: ['a', 'b', 'c'] },
       { id: 'p', name: 'Peroni', pricePence: pence(1000), kind: 'item' as const, assignedTo: ['a', 'c'], portions: { by: 'units' as const, quantity: 3, counts: { a: 2, c: 1 } } },
     ];
-    const diners = [{ id: 'a' }, { id: 'b' }, { id: 'c' }];
     const lines = sharedLines(items, ['a', 'b', 'c']);
     expect(lines.map((l) => [l.name, l.pricePence, l.assignedTo])).toEqual([
       ['Wine', 1000, ['a', 'b', 'c']],
       ['Peroni (2 of 3)', 667, ['a']],
       ['Peroni (1 of 3)', 333, ['c']],
     ]);
-    const summary = splitBill({ diners, items, tipPence: pence(300), tipSplit: 'proportional' });
-    const shared = splitBill({ diners, items: lines.map((l, n) => ({ ...l, id: String(n) })), tipPence: pence(300), tipSplit: 'proportional' });
+    const table = () => aBill().withDiners('a', 'b', 'c').withTip(300, 'proportional');
+    const summary = billSplit(table().withLines(items).build());
+    const shared = billSplit(
+      table()
+        .withLines(lines.map((l, n) => ({ ...l, id: String(n) })))
+        .build(),
+    );
     expect(shared.shares.map((s) => s.totalPence)).toEqual(summary.shares.map((s) => s.totalPence));
   });
 });

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { pence } from '../../../domain/money';
 import { portionParts, type Portions } from '../../../domain/portions';
 import { sharedLines } from '../../../domain/sharing/shared-lines';
-import { splitBill, type ItemKind, type SplitInput } from '../../../domain/split';
+import { billSplit, type Bill } from '../../../domain/bill';
+import { GBP } from '../../../domain/currency';
+import type { ItemKind } from '../../../domain/split';
 
 const dinerIds = fc.uniqueArray(fc.stringMatching(/^[a-z]{1,6}$/), { minLength: 1, maxLength: 8 });
 
@@ -23,10 +25,12 @@ const portions = (ids: string[]): fc.Arbitrary<{ assignedTo: string[]; portions?
     ),
   );
 
-const bills = (kinds: ItemKind[] = ['item', 'service', 'discount']) =>
+const bills = (kinds: ItemKind[] = ['item', 'service', 'discount']): fc.Arbitrary<Bill> =>
   dinerIds.chain((ids) =>
     fc.record({
-      diners: fc.constant(ids.map((id) => ({ id }))),
+      currency: fc.constant(GBP),
+      name: fc.constant(null),
+      diners: fc.constant(ids.map((id) => ({ id, name: id }))),
       items: fc.array(
         fc
           .record({
@@ -35,21 +39,23 @@ const bills = (kinds: ItemKind[] = ['item', 'service', 'discount']) =>
             pricePence: fc.integer({ min: 1, max: 200_000 }),
             split: portions(ids),
           })
-          .map(({ split, ...i }) => ({ ...i, ...split, pricePence: pence(i.kind === 'discount' ? -i.pricePence : i.pricePence) })),
+          .map(({ split, ...i }) => ({ ...i, name: i.id, ...split, pricePence: pence(i.kind === 'discount' ? -i.pricePence : i.pricePence) })),
         { maxLength: 40 },
       ),
       tipPence: fc.integer({ min: 0, max: 50_000 }).map(pence),
       tipSplit: fc.constantFrom('equal' as const, 'proportional' as const),
+      tipSharers: fc.constant('allDiners' as const),
+      payerId: fc.constant(null),
     }),
   );
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
-describe('splitBill properties', () => {
+describe('billSplit properties', () => {
   it('shares always add up to the grand total less unassigned items', () => {
     fc.assert(
       fc.property(bills(), (bill) => {
-        const split = splitBill(bill);
+        const split = billSplit(bill);
         expect(sum(split.shares.map((s) => s.totalPence))).toBe(split.totalPence - split.unassignedPence);
         for (const s of split.shares) expect(s.itemsPence + s.servicePence + s.discountPence + s.tipPence).toBe(s.totalPence);
       }),
@@ -85,8 +91,8 @@ describe('splitBill properties', () => {
           named,
           bill.diners.map((d) => d.id),
         ).map((l, n) => ({ ...l, id: `${l.id}-${n}` }));
-        const summary = splitBill(bill).shares.map((s) => s.totalPence);
-        expect(splitBill({ ...bill, items: lines }).shares.map((s) => s.totalPence)).toEqual(summary);
+        const summary = billSplit(bill).shares.map((s) => s.totalPence);
+        expect(billSplit({ ...bill, items: lines }).shares.map((s) => s.totalPence)).toEqual(summary);
       }),
     );
   });
@@ -94,7 +100,7 @@ describe('splitBill properties', () => {
   it('each diner pays within a penny or two of their exact share', () => {
     fc.assert(
       fc.property(bills(), (bill) => {
-        for (const s of splitBill(bill).shares) expect(s.roundingPence).toBeLessThanOrEqual(2);
+        for (const s of billSplit(bill).shares) expect(s.roundingPence).toBeLessThanOrEqual(2);
       }),
     );
   });
@@ -102,7 +108,7 @@ describe('splitBill properties', () => {
   it('no share is negative unless a discount makes it so', () => {
     fc.assert(
       fc.property(bills(['item', 'service']), (bill) => {
-        for (const s of splitBill(bill).shares) expect(s.totalPence).toBeGreaterThanOrEqual(0);
+        for (const s of billSplit(bill).shares) expect(s.totalPence).toBeGreaterThanOrEqual(0);
       }),
     );
   });
@@ -111,16 +117,16 @@ describe('splitBill properties', () => {
     fc.assert(
       fc.property(bills(), fc.infiniteStream(fc.nat()), (portioned, seeds) => {
         // Lines split equally: parts of portioned lines are cut in table order, which a shuffle changes.
-        const bill: SplitInput = { ...portioned, items: portioned.items.map(({ portions: _, ...i }) => i) };
-        const shuffled: SplitInput = { ...bill, diners: shuffle(bill.diners, seeds) };
-        const before = new Map(splitBill(bill).shares.map((s) => [s.dinerId, s.totalPence]));
-        const after = splitBill(shuffled).shares;
+        const bill: Bill = { ...portioned, items: portioned.items.map(({ portions: _, ...i }) => i) };
+        const shuffled: Bill = { ...bill, diners: shuffle(bill.diners, seeds) };
+        const before = new Map(billSplit(bill).shares.map((s) => [s.dinerId, s.totalPence]));
+        const after = billSplit(shuffled).shares;
         for (const s of after) expect(Math.abs(s.totalPence - before.get(s.dinerId)!)).toBeLessThanOrEqual(2);
         // With nothing to round (every line divides evenly) the result is identical.
-        const even: SplitInput = { ...bill, tipPence: pence(0), items: bill.items.map((i) => ({ ...i, pricePence: pence(i.pricePence * 840) })) };
-        const evenShuffled: SplitInput = { ...even, diners: shuffled.diners };
-        const evenBefore = new Map(splitBill(even).shares.map((s) => [s.dinerId, s.totalPence]));
-        for (const s of splitBill(evenShuffled).shares) expect(s.totalPence).toBe(evenBefore.get(s.dinerId));
+        const even: Bill = { ...bill, tipPence: pence(0), items: bill.items.map((i) => ({ ...i, pricePence: pence(i.pricePence * 840) })) };
+        const evenShuffled: Bill = { ...even, diners: shuffled.diners };
+        const evenBefore = new Map(billSplit(even).shares.map((s) => [s.dinerId, s.totalPence]));
+        for (const s of billSplit(evenShuffled).shares) expect(s.totalPence).toBe(evenBefore.get(s.dinerId));
       }),
     );
   });

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { splitBill } from '../../../domain/split';
+import { billSplit } from '../../../domain/bill';
 import { aBill } from '../../support/builders';
 
-const totals = (input: ReturnType<ReturnType<typeof aBill>['build']>) => splitBill(input).shares.map((s) => s.totalPence);
+const totals = (input: ReturnType<ReturnType<typeof aBill>['build']>) => billSplit(input).shares.map((s) => s.totalPence);
 
-describe('splitBill', () => {
+describe('billSplit', () => {
   it('gives each diner their own items and an equal tip share', () => {
     const bill = aBill().withDiners('a', 'b').withItem('pizza', 899, ['a']).withItem('coke', 299, ['b']).withTip(120).build();
-    const split = splitBill(bill);
+    const split = billSplit(bill);
     expect(split.subtotalPence).toBe(1198);
     expect(split.totalPence).toBe(1318);
     expect(split.shares.map((s) => [s.itemsPence, s.tipPence, s.totalPence])).toEqual([
@@ -17,7 +17,7 @@ describe('splitBill', () => {
   });
 
   it('divides a shared item so the pennies add up, and says who pays the extra penny', () => {
-    const split = splitBill(aBill().withDiners('a', 'b', 'c').withItem('wine', 1000, ['a', 'b', 'c']).build());
+    const split = billSplit(aBill().withDiners('a', 'b', 'c').withItem('wine', 1000, ['a', 'b', 'c']).build());
     expect(split.shares.map((s) => s.totalPence)).toEqual([334, 333, 333]);
     expect(split.shares.map((s) => s.roundingPence)).toEqual([1, 0, 0]);
   });
@@ -29,7 +29,7 @@ describe('splitBill', () => {
   });
 
   it('counts unassigned items for nobody and flags them', () => {
-    const split = splitBill(aBill().withDiners('a').withItem('x', 500, ['a']).withItem('lost', 250, []).build());
+    const split = billSplit(aBill().withDiners('a').withItem('x', 500, ['a']).withItem('lost', 250, []).build());
     expect(split.unassignedItemIds).toEqual(['lost']);
     expect(split.unassignedPence).toBe(250);
     expect(split.totalPence).toBe(750);
@@ -37,14 +37,14 @@ describe('splitBill', () => {
   });
 
   it('never adds a VAT line again (UK prices include VAT)', () => {
-    const split = splitBill(aBill().withDiners('a').withItem('x', 1200, ['a']).withItem('vat', 200, [], 'vat').build());
+    const split = billSplit(aBill().withDiners('a').withItem('x', 1200, ['a']).withItem('vat', 200, [], 'vat').build());
     expect(split.subtotalPence).toBe(1200);
     expect(split.unassignedItemIds).toEqual([]);
   });
 
   it('shares an unassigned service charge among diners with items and an unassigned discount among all', () => {
     const bill = aBill().withDiners('a', 'b', 'c').withItem('x', 1000, ['a']).withItem('y', 1000, ['b']).withItem('service', 250, [], 'service').withItem('offer', -300, [], 'discount').build();
-    const split = splitBill(bill);
+    const split = billSplit(bill);
     expect(split.shares.map((s) => s.servicePence)).toEqual([125, 125, 0]);
     expect(split.shares.map((s) => s.discountPence)).toEqual([-100, -100, -100]);
     expect(split.shares.reduce((a, s) => a + s.totalPence, 0)).toBe(split.totalPence);
@@ -52,11 +52,11 @@ describe('splitBill', () => {
 
   it('splits the tip in proportion to what each diner ate when asked', () => {
     const bill = aBill().withDiners('a', 'b').withItem('steak', 3000, ['a']).withItem('soup', 1000, ['b']).withTip(400, 'proportional').build();
-    expect(splitBill(bill).shares.map((s) => s.tipPence)).toEqual([300, 100]);
+    expect(billSplit(bill).shares.map((s) => s.tipPence)).toEqual([300, 100]);
   });
 
   it('ignores assignments to diners who are not on the bill', () => {
-    const split = splitBill(aBill().withDiners('a').withItem('x', 500, ['ghost']).build());
+    const split = billSplit(aBill().withDiners('a').withItem('x', 500, ['ghost']).build());
     expect(split.unassignedItemIds).toEqual(['x']);
   });
 });

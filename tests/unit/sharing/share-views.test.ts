@@ -9,8 +9,7 @@ import { shareSummary, shareText } from '../../../domain/sharing/share-text';
 import { aReceipt, EXPORT_STAMP } from '../../support/receipts';
 import { exportBill } from '../../../domain/export';
 import { GBP } from '../../../domain/currency';
-import { pence } from '../../../domain/money';
-import { splitBill } from '../../../domain/split';
+import { billSplit } from '../../../domain/bill';
 
 const bill = {
   currency: GBP,
@@ -158,11 +157,7 @@ describe('bill views from a packet', () => {
     };
     const packet = aPacket(withKinds, 0);
     if (!packet.ok) throw new Error(packet.error);
-    const summary = splitBill({
-      diners: withKinds.diners,
-      items: withKinds.items.map((i, n) => ({ id: String(n), pricePence: pence(i.pricePence), kind: 'kind' in i ? i.kind : i.pricePence < 0 ? 'discount' : 'item', assignedTo: i.assignedTo })),
-      tipPence: pence(withKinds.tipPence),
-    });
+    const summary = billSplit(billOf(withKinds));
     const view = packetView(packet.value);
     expect(view.seats.map((s) => s.totalPence)).toEqual(summary.shares.map((s) => s.totalPence));
     // The service charge falls on Alice and Ben, who had items; Cat gets only her share of the voucher and tip.
