@@ -2,9 +2,8 @@ import { z } from './zod';
 import { billWire } from './bill';
 import type { LiveChange, LiveProblem } from '../../domain/live-bill/live-bill';
 import type { NewLiveBillProblem } from '../../domain/live-bill/new-live-bill';
-import type { LiveBillJson } from '../../domain/live-bill/wire';
+import { liveBillWire, liveTip } from './live-bill-wire';
 import { MAX_DINERS } from '../../domain/diners';
-import { TIP_SPLITS, type ItemKind } from '../../domain/split';
 import { everyMember } from './every-member';
 import type { Endpoint } from './endpoint';
 
@@ -38,39 +37,10 @@ const LIVE_REFUSALS = everyMember<LiveRefusal>()(
   'too_many_connections',
 );
 
-const ITEM_KINDS = everyMember<ItemKind>()('item', 'service', 'vat', 'discount');
 const id = z.string().check(z.minLength(1), z.maxLength(64));
 const unit = z.int().check(z.minimum(0), z.maximum(100));
 const text = (max: number) => z.string().check(z.maxLength(max));
 const pence = z.int();
-const tip = z.union([z.object({ percent: z.number() }), z.object({ pence })]);
-
-/** The bill as a phone gets it: what the server pushes and answers a change with. */
-const liveBillJson = z.object({
-  id: z.string(),
-  version: z.int(),
-  status: z.enum(['open', 'locked', 'finished']),
-  expiresAt: z.string(),
-  currency: z.string(),
-  tip,
-  tipSplit: z.enum(TIP_SPLITS),
-  items: z.readonly(z.array(z.object({ id: z.string(), name: z.string(), pricePence: pence, kind: z.enum(ITEM_KINDS), units: z.int() }))),
-  diners: z.readonly(
-    z.array(
-      z.object({
-        id: z.string(),
-        name: z.string(),
-        joined: z.boolean(),
-        payLink: z.optional(z.object({ path: z.string(), pence, converted: z.optional(z.int()) })),
-        asking: z.optional(z.string()),
-        seat: z.optional(z.string()),
-      }),
-    ),
-  ),
-  claims: z.readonly(z.array(z.readonly(z.tuple([z.string(), z.int(), z.string()])))),
-  payTo: z.optional(z.string()),
-  payBack: z.optional(z.object({ currency: z.string(), rate: z.string() })),
-}) satisfies z.ZodMiniType<LiveBillJson>;
 
 /** The organiser opens their bill to the table: the organiser's key and the table's link. */
 export const openLiveBill = {
@@ -80,7 +50,7 @@ export const openLiveBill = {
     /** The organiser's bill; each line is opened in the units it has (a split by units, a printed or typed quantity). */
     bill: billWire,
     /** The tip as the wizard reckons it: a percentage unless an amount was chosen, so totals agree. */
-    tip,
+    tip: liveTip,
     /** The diner on the organiser's phone, who joins at once. */
     organiserDinerId: z.nullish(id),
     /** One unit of the bill's currency in pounds, when the organiser is paid back in pounds. */
@@ -117,7 +87,7 @@ export const liveCommand = {
     ]),
   }),
   answer: z.object({
-    bill: liveBillJson,
+    bill: liveBillWire,
     joined: z.optional(z.object({ dinerId: z.string(), dinerKey: z.string() })),
     /** After askSeat: the ask's id and the key this phone holds the seat with once the organiser lets it in (useless until then). */
     asked: z.optional(z.object({ dinerId: z.string(), askId: z.string(), dinerKey: z.string() })),
@@ -150,4 +120,4 @@ const liveChange = z.discriminatedUnion('type', [
  * The live bill's stream (GET …/events, server-sent): `bill` is the whole bill as this phone may see
  * it, `change` one change applied to the version before it (its id the version it makes).
  */
-export const liveStreamEvents = { bill: liveBillJson, change: liveChange } as const;
+export const liveStreamEvents = { bill: liveBillWire, change: liveChange } as const;

@@ -1,6 +1,6 @@
 import { applyLive, type LiveBill, type LiveChange } from '../../domain/live-bill/live-bill';
 import type { LiveOpening } from '../../domain/live-bill/new-live-bill';
-import { liveBillFromJson, liveBillToJson, type LiveBillJson } from '../../domain/live-bill/wire';
+import { readLiveBill, liveBillToWire, type LiveBillWire } from '../../src/contracts/live-bill-wire';
 import type { EventStreamReader } from './event-stream';
 import type { Bill } from '../../domain/bill';
 import { aBill } from './builders';
@@ -24,17 +24,17 @@ export function liveOpenBody(bill: Bill, opening: LiveOpening = anOpening()) {
  * The bill a phone holds at `version`, from what its stream sent: the last whole bill, then each
  * change applied as the phone applies it. Throws if the stream skipped a version without a whole bill.
  */
-export async function billOnPhone(phone: EventStreamReader, version: number): Promise<LiveBillJson> {
+export async function billOnPhone(phone: EventStreamReader, version: number): Promise<LiveBillWire> {
   await phone.next((e) => (e.event === 'bill' || e.event === 'change') && Number(e.id) >= version);
   let bill: LiveBill | null = null;
   for (const e of phone.events) {
     if (bill !== null && bill.version >= version) break;
-    if (e.event === 'bill') bill = liveBillFromJson(JSON.parse(e.data));
+    if (e.event === 'bill') bill = readLiveBill(JSON.parse(e.data));
     else if (e.event === 'change') {
       if (bill === null || Number(e.id) !== bill.version + 1) throw new Error(`change ${e.id} does not follow version ${bill?.version}`);
       bill = applyLive(bill, JSON.parse(e.data) as LiveChange);
     }
   }
   if (bill === null || bill.version !== version) throw new Error(`the phone never held version ${version}`);
-  return liveBillToJson(bill);
+  return liveBillToWire(bill);
 }

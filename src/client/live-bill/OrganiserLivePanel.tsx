@@ -4,7 +4,6 @@ import type { LiveBill, LiveDiner, LiveItem } from '../../../domain/live-bill/li
 import { MAX_DINER_NAME_LENGTH, MAX_DINERS } from '../../../domain/diners';
 import { RemoveDinerDialog } from '../bill/RemoveDinerDialog';
 import { splitLines } from '../../../domain/live-bill/live-split';
-import { liveBillFromJson } from '../../../domain/live-bill/wire';
 import { seatAskText } from '../../../domain/live-bill/messages';
 import { minorToMajorText, type CurrencyCode } from '../../../domain/currency';
 import { typedLinePrice } from '../../../domain/price-input';
@@ -62,7 +61,7 @@ export function OrganiserLivePanel({ link }: { readonly link: LiveLink }) {
   const finish = async () => {
     const answer = await send({ type: 'setStatus', status: 'finished' });
     // Finished already, or expired: the summary is still the organiser's to see.
-    const final = (answer.ok ? liveBillFromJson(answer.bill) : null) ?? bill;
+    const final = answer.ok ? answer.bill : bill;
     finishLive(splitLines(final), final.diners, final.tipSplit);
   };
 

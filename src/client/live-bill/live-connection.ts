@@ -1,7 +1,7 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import { applyLive, type LiveBill, type LiveChange, type LiveCommand, type LiveRequest } from '../../../domain/live-bill/live-bill';
-import { liveBillFromJson } from '../../../domain/live-bill/wire';
 import { liveCommand, liveStreamEvents, type LiveRefusal } from '../../contracts/live-bills';
+import { liveBillFromWire, type LiveBillWire } from '../../contracts/live-bill-wire';
 import type { z } from '../../contracts/zod';
 import { refusalOf } from '../../contracts/endpoint';
 import { callEndpoint, type Called } from '../call-endpoint';
@@ -23,7 +23,7 @@ export type ConnectionState = 'connecting' | 'live' | 'reconnecting';
 export type SentNow =
   | {
       readonly ok: true;
-      readonly bill: unknown;
+      readonly bill: LiveBill;
       readonly joined?: { readonly dinerId: string; readonly dinerKey: string };
       /** After asking for a seat held on another phone: the key this phone holds it with once the organiser lets it in. */
       readonly asked?: { readonly dinerId: string; readonly askId: string; readonly dinerKey: string };
@@ -84,10 +84,9 @@ export function connectLive(billId: string, initialKey: string): LiveConnection 
     set({ bill: applyLive(current, change) });
     return true;
   };
-  const accept = (raw: unknown) => {
-    const bill = liveBillFromJson(raw);
+  const accept = (bill: LiveBill) => {
     const current = $state.get().bill;
-    if (bill === null || (current !== null && bill.version < current.version) || (current !== null && bill.version === current.version && !retake)) return;
+    if ((current !== null && bill.version < current.version) || (current !== null && bill.version === current.version && !retake)) return;
     retake = false;
     set({ bill });
   };
@@ -107,7 +106,7 @@ export function connectLive(billId: string, initialKey: string): LiveConnection 
     source.addEventListener('bill', (e) => {
       lastHeard = Date.now();
       const bill = streamed(liveStreamEvents.bill, (e as MessageEvent<string>).data);
-      if (bill !== null) accept(bill);
+      if (bill !== null) accept(liveBillFromWire(bill));
     });
     source.addEventListener('change', (e) => {
       lastHeard = Date.now();
@@ -170,7 +169,7 @@ export function connectLive(billId: string, initialKey: string): LiveConnection 
         const rest = $state.get().pending.filter((p) => p.id !== next!.id);
         if (answer.ok) {
           set({ pending: rest });
-          accept(answer.value.bill);
+          accept(liveBillFromWire(answer.value.bill));
         } else set({ pending: rest, failures: [...$state.get().failures, { id: next.id, message: answer.error ?? UNEXPECTED_TEXT }] });
       }
     } finally {
@@ -193,8 +192,9 @@ export function connectLive(billId: string, initialKey: string): LiveConnection 
     async sendNow(key, command) {
       const answer = await post(billId, key, command);
       if (!answer.ok) return { ok: false, code: answer.code, error: answer.error ?? (answer.code === 'offline' ? OFFLINE_MESSAGES.liveChange : UNEXPECTED_TEXT) };
-      accept(answer.value.bill);
-      return { ok: true, ...answer.value };
+      const bill = liveBillFromWire(answer.value.bill);
+      accept(bill);
+      return { ok: true, ...answer.value, bill };
     },
     watchAs(key) {
       if (key === streamKey || closed) return;
@@ -223,7 +223,7 @@ export function shownBill(state: LiveState): LiveBill | null {
   return state.pending.reduce((bill, p) => (p.command.type === 'claim' ? applyLive(bill, p.command as LiveCommand) : bill), state.bill);
 }
 
-function post(billId: string, key: string, command: PhoneRequest): Promise<Called<{ readonly bill: unknown }, LiveRefusal>> {
+function post(billId: string, key: string, command: PhoneRequest): Promise<Called<{ readonly bill: LiveBillWire }, LiveRefusal>> {
   return callEndpoint(liveCommand, [billId], { key, command });
 }
 

@@ -1,4 +1,4 @@
-import { liveBillToJson } from '../../../domain/live-bill/wire';
+import { liveBillToWire } from '../../contracts/live-bill-wire';
 import type { LiveBill, LiveChange } from '../../../domain/live-bill/live-bill';
 import { eventStream } from './event-stream';
 
@@ -29,7 +29,7 @@ function bytesOf(key: object, event: () => string): Uint8Array {
   return bytes;
 }
 
-const billEvent = (bill: LiveBill) => bytesOf(bill, () => `id: ${bill.version}\nevent: bill\ndata: ${JSON.stringify(liveBillToJson(bill))}\n\n`);
+const billEvent = (bill: LiveBill) => bytesOf(bill, () => `id: ${bill.version}\nevent: bill\ndata: ${JSON.stringify(liveBillToWire(bill))}\n\n`);
 const changeEvent = (version: number, change: LiveChange) => bytesOf(change, () => `id: ${version}\nevent: change\ndata: ${JSON.stringify(change)}\n\n`);
 
 export function billStream(lastEventId: number, signal: AbortSignal): BillStream {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newLiveBill } from '../../../domain/live-bill/new-live-bill';
-import { liveBillToJson } from '../../../domain/live-bill/wire';
+import { liveBillToWire } from '../../../src/contracts/live-bill-wire';
 import { connectLive, type LiveConnection } from '../../../src/client/live-bill/live-connection';
 import { aTableBill, anOpening } from '../../support/live-bills';
 
@@ -43,7 +43,7 @@ describe('a phone’s live copy of the bill, sent as changes', () => {
   });
 
   it('applies each change that follows its version, as the server applied it', () => {
-    latest().emit('bill', 0, liveBillToJson(start));
+    latest().emit('bill', 0, liveBillToWire(start));
     latest().emit('change', 1, claim('soup', 'ann'));
     latest().emit('change', 2, claim('pizza', 'bob'));
     const bill = live.$state.get().bill!;
@@ -56,7 +56,7 @@ describe('a phone’s live copy of the bill, sent as changes', () => {
   });
 
   it('asks again from the version it has when it misses a change, and takes the whole bill it is sent', () => {
-    latest().emit('bill', 0, liveBillToJson(start));
+    latest().emit('bill', 0, liveBillToWire(start));
     latest().emit('change', 1, claim('soup', 'ann'));
     // Version 2 never arrived: version 3 cannot be applied to version 1.
     latest().emit('change', 3, claim('beer', 'cat'));
@@ -64,7 +64,7 @@ describe('a phone’s live copy of the bill, sent as changes', () => {
     expect(FakeEventSource.opened).toHaveLength(2);
     expect(latest().url).toMatch(/[?&]since=1$/);
     const caughtUp = {
-      ...liveBillToJson(start),
+      ...liveBillToWire(start),
       version: 3,
       claims: [
         ['beer', 0, 'cat'],

@@ -4,7 +4,7 @@ import { currencyCode, GBP, type CurrencyCode } from '../../../domain/currency';
 import { exportBill } from '../../../domain/export';
 import { liveTotals } from '../../../domain/live-bill/live-split';
 import { newLiveBill } from '../../../domain/live-bill/new-live-bill';
-import { liveBillFromJson, liveBillToJson } from '../../../domain/live-bill/wire';
+import { readLiveBill, liveBillToWire } from '../../../src/contracts/live-bill-wire';
 import { pence } from '../../../domain/money';
 import { paymentRequestText, reminderText } from '../../../domain/paying-back/messages';
 import { leftAtRate } from '../../../domain/paying-back/pay-back-rate';
@@ -123,7 +123,7 @@ describe('the bill’s currency on every path', () => {
   it('keeps it in the live bill and on the wire to every phone', () => {
     const made = newLiveBill(aTableBill().inCurrency(KWD).build(), anOpening(), 'bill1', NOW);
     if (!made.ok) throw new Error(made.error);
-    const onThePhone = liveBillFromJson(JSON.parse(JSON.stringify(liveBillToJson(made.value))));
+    const onThePhone = readLiveBill(JSON.parse(JSON.stringify(liveBillToWire(made.value))));
     expect(onThePhone?.currency).toBe('KWD');
     expect(liveTotals(onThePhone!).split.totalPence).toBe(liveTotals(made.value).split.totalPence);
     expect(
@@ -136,7 +136,7 @@ describe('the bill’s currency on every path', () => {
         NOW,
       ),
     ).toEqual({ ok: false, error: 'bad_bill' });
-    expect(liveBillFromJson({ ...liveBillToJson(made.value), currency: undefined })?.currency).toBe('GBP');
+    expect(readLiveBill({ ...liveBillToWire(made.value), currency: undefined })?.currency).toBe('GBP');
   });
 
   it('keeps the organiser’s rate with the stored bill: each page shows its part of the converted total, and what is left after a part payment', () => {

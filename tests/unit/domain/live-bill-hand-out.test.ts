@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyLive, decideLive, visibleTo, type HandOut, type LiveActor, type LiveBill, type LiveCommand } from '../../../domain/live-bill/live-bill';
 import { newLiveBill } from '../../../domain/live-bill/new-live-bill';
-import { liveBillFromJson, liveBillToJson } from '../../../domain/live-bill/wire';
+import { readLiveBill, liveBillToWire } from '../../../src/contracts/live-bill-wire';
 import { isPayBackPath, ownPayBackPath } from '../../../domain/paying-back/pay-back-links';
 import { aTableBill, anOpening } from '../../support/live-bills';
 import { aBill as aSettledBill } from '../../support/builders';
@@ -67,7 +67,7 @@ describe('handing out pay-back links after Finish', () => {
     const bill = applyLive(finished(), { ...handOut(), settled });
     expect(bill.payBack).toEqual({ currency: 'GBP', rate: '0.86' });
     expect(bill.diners.find((d) => d.id === 'ann')!.payLink).toEqual({ path: ANN_PAGE, pence: 1234, converted: 1061 });
-    const annSees = liveBillFromJson(JSON.parse(JSON.stringify(liveBillToJson(visibleTo(bill, ann)))));
+    const annSees = readLiveBill(JSON.parse(JSON.stringify(liveBillToWire(visibleTo(bill, ann)))));
     expect(annSees?.payBack).toEqual({ currency: 'GBP', rate: '0.86' });
     expect(annSees?.diners.map((d) => d.payLink?.converted)).toEqual([1061, undefined, undefined]);
     // A later hand-out from a bill without a rate takes it away.
@@ -130,7 +130,7 @@ describe('each phone sees only its own link', () => {
     expect(links({ kind: 'diner', dinerId: 'cat' })).toEqual([]);
     // Nothing else differs: names, claims, totals and who they pay are the same on every phone.
     expect({ ...visibleTo(bill, ann), diners: [] }).toEqual({ ...bill, diners: [] });
-    expect(JSON.stringify(liveBillToJson(visibleTo(bill, ann)))).not.toContain(BOB_PAGE);
+    expect(JSON.stringify(liveBillToWire(visibleTo(bill, ann)))).not.toContain(BOB_PAGE);
   });
 
   it('hands back the very same bill when there is nothing to hide, so every phone is sent the same text', () => {
@@ -144,13 +144,13 @@ describe('each phone sees only its own link', () => {
 describe('pay-back links on the wire', () => {
   it('travel as JSON and back unchanged', () => {
     const bill = run(finished(), organiser, handOut());
-    expect(liveBillFromJson(JSON.parse(JSON.stringify(liveBillToJson(bill))))).toEqual(bill);
+    expect(readLiveBill(JSON.parse(JSON.stringify(liveBillToWire(bill))))).toEqual(bill);
   });
 
   it('are dropped when they are not one of our pay-back pages, so a phone never opens one', () => {
-    const json = liveBillToJson(run(finished(), organiser, handOut()));
+    const json = liveBillToWire(run(finished(), organiser, handOut()));
     const tampered = { ...json, diners: json.diners.map((d) => ({ ...d, payLink: { path: 'javascript:alert(1)', pence: 1 } })) };
-    expect(liveBillFromJson(tampered)!.diners.every((d) => d.payLink === undefined)).toBe(true);
+    expect(readLiveBill(tampered)!.diners.every((d) => d.payLink === undefined)).toBe(true);
   });
 });
 

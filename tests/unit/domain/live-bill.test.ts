@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { applyLive, decideLive, unitsFromName, type LiveActor, type LiveBill, type LiveCommand } from '../../../domain/live-bill/live-bill';
 import { liveTotals, splitLines, unclaimedUnits, unitPrices } from '../../../domain/live-bill/live-split';
 import { newLiveBill, type LiveOpening } from '../../../domain/live-bill/new-live-bill';
-import { liveBillFromJson, liveBillToJson } from '../../../domain/live-bill/wire';
+import { readLiveBill, liveBillToWire } from '../../../src/contracts/live-bill-wire';
 import type { Bill } from '../../../domain/bill';
 import { pence } from '../../../domain/money';
 import type { CurrencyCode } from '../../../domain/currency';
@@ -321,7 +321,7 @@ describe('totals', () => {
 
   it('travels as JSON and back unchanged', () => {
     const bill = run(aBill(), ann, claim('beer', 1, 'ann'));
-    expect(liveBillFromJson(JSON.parse(JSON.stringify(liveBillToJson(bill))))).toEqual(bill);
-    expect(liveBillFromJson({ id: 'x' })).toBeNull();
+    expect(readLiveBill(JSON.parse(JSON.stringify(liveBillToWire(bill))))).toEqual(bill);
+    expect(readLiveBill({ id: 'x' })).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import type { LiveRequest } from '../../../../../domain/live-bill/live-bill';
-import { liveBillToJson } from '../../../../../domain/live-bill/wire';
+import { liveBillToWire } from '../../../../contracts/live-bill-wire';
 import { ownPayBackPath } from '../../../../../domain/paying-back/pay-back-links';
 import { billIdOf } from '../../../../../domain/bill-ids';
 import { clientIpOf } from '../../../../server/http/client-ip';
@@ -22,7 +22,7 @@ export const POST: APIRoute = async (context) => {
   const outcome = await liveBills.command(billId, input.value.key, command, await clientIpOf(context));
   if (!outcome.ok) return liveRefusalResponse(outcome.error);
   const { joined, asked } = outcome.value;
-  return answerWith(liveCommand, { bill: liveBillToJson(outcome.value.bill), ...(joined ? { joined } : {}), ...(asked ? { asked } : {}) });
+  return answerWith(liveCommand, { bill: liveBillToWire(outcome.value.bill), ...(joined ? { joined } : {}), ...(asked ? { asked } : {}) });
 };
 
 /** Pay-back links as paths of our own pages (sent as full links or paths); null if any is not one. */
