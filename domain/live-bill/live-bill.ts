@@ -5,9 +5,9 @@ import { isPayBackPath } from '../paying-back/pay-back-links';
 import { MAX_PAYEE_NAME_LENGTH } from '../paying-back/payee';
 import { err, ok, type Result } from '../result';
 import { MAX_ITEM_NAME_LENGTH, MAX_ITEM_PENCE, type Bill } from '../bill';
-import { billView } from '../bill-view';
 import type { ItemKind, TipSplit } from '../split';
 import type { PayBackRate } from '../paying-back/pay-back-rate';
+import { billView } from '../bill-view';
 
 /**
  * A bill opened to the table: every diner claims what they had on their own
@@ -110,12 +110,22 @@ export interface HandOut {
   readonly settled?:
     | {
         readonly bill: Bill;
-        /** The stored bill's rate, when it is paid back in another currency. */
-        readonly payBack?: PayBackRate | undefined;
         /** The live bill's diner that each of the stored bill's diners handed a link is (stored id → live id). */
         readonly liveDiners: ReadonlyMap<string, string>;
+        /** Paid back in another currency: the stored bill's rate and each of its diners' shares at it (stored id → amount), from its one view. */
+        readonly atRate?: { readonly payBack: PayBackRate; readonly totals: ReadonlyMap<string, number> } | undefined;
       }
     | undefined;
+}
+
+/**
+ * The stored bill a hand-out settles on, worked out once: each of its diners' shares (what their links
+ * must ask for), and, paid back in another currency, the rate and each share at it.
+ */
+export function settlementOf(bill: Bill, payBack: PayBackRate | null): { readonly shares: ReadonlyMap<string, Pence>; readonly atRate?: NonNullable<HandOut['settled']>['atRate'] } {
+  const view = billView(bill, { payBackRate: payBack });
+  const shares = new Map(view.seats.map((s) => [s.id, s.totalPence]));
+  return payBack === null || view.converted === null ? { shares } : { shares, atRate: { payBack, totals: view.converted.totals } };
 }
 
 /** A command as a phone sends it: a new diner's id, and an ask's id, are chosen by the server, not by the phone. */
@@ -308,7 +318,7 @@ export function applyLive(bill: LiveBill, change: LiveChange): LiveBill {
  */
 function settledParts(
   bill: LiveBill,
-  { bill: stored, payBack, liveDiners }: NonNullable<HandOut['settled']>,
+  { bill: stored, liveDiners, atRate }: NonNullable<HandOut['settled']>,
 ): Pick<LiveBill, 'items' | 'claims' | 'tip' | 'tipSplit' | 'payBack'> & { readonly converted: ReadonlyMap<string, number> } {
   const known = new Set(bill.diners.map((d) => d.id));
   const live = (storedId: string) => liveDiners.get(storedId) ?? null;
@@ -317,9 +327,8 @@ function settledParts(
     .filter((i) => i.kind === 'item')
     .flatMap((i) => [...new Set(i.assignedTo.map(live))].filter((d) => d !== null && known.has(d)).map((dinerId) => ({ itemId: i.id, unit: 0, dinerId: dinerId! })))
     .sort(inClaimOrder);
-  const atRate = billView(stored, { payBackRate: payBack ?? null }).converted;
   const converted = new Map([...(atRate?.totals ?? [])].flatMap(([storedId, amount]) => (live(storedId) === null ? [] : [[live(storedId)!, amount] as const])));
-  return { items, claims, tip: { pence: stored.tipPence }, tipSplit: stored.tipSplit, ...(atRate === null ? {} : { payBack: payBack! }), converted };
+  return { items, claims, tip: { pence: stored.tipPence }, tipSplit: stored.tipSplit, ...(atRate === undefined ? {} : { payBack: atRate.payBack }), converted };
 }
 
 function withPayLink(diner: LiveDiner, payLink: PayLink | undefined): LiveDiner {

@@ -1,10 +1,10 @@
 import { billIdOf, liveKeyOf } from '../../../domain/bill-ids';
-import { decideLive, visibleTo, type LiveActor, type LiveBill, type LiveCommand, type LiveProblem, type LiveRequest, type HandOut } from '../../../domain/live-bill/live-bill';
+import { decideLive, settlementOf, visibleTo, type LiveActor, type LiveBill, type LiveCommand, type LiveProblem, type LiveRequest, type HandOut } from '../../../domain/live-bill/live-bill';
 import { newLiveBill, type LiveOpening, type NewLiveBillProblem } from '../../../domain/live-bill/new-live-bill';
 import { err, ok, type Result } from '../../../domain/result';
 import { shortId } from '../../../domain/sharing/stored-bill';
 import { capabilityKey } from '../../../domain/capability-key';
-import { billSplit, type Bill } from '../../../domain/bill';
+import type { Bill } from '../../../domain/bill';
 import { payBackPathParts } from '../../../domain/paying-back/pay-back-links';
 import type { StoredBills } from '../../../ports/stored-bills';
 import type { Clock } from '../../../ports/clock';
@@ -167,7 +167,7 @@ export class LiveBills {
     const found = await this.storedBills.find(receiptId, this.clock.now());
     if (found === null) return err('no_stored_bill');
     const { bill, payBack } = found.stored;
-    const shares = new Map(billSplit(bill).shares.map((s) => [s.dinerId, s.totalPence as number]));
+    const { shares, atRate } = settlementOf(bill, payBack);
     // The stored bill's diner behind each link, as the live bill's diner the link goes to.
     const liveDinerOf = new Map<string, string>();
     for (const [k, link] of handOut.links.entries()) {
@@ -177,7 +177,7 @@ export class LiveBills {
       if (shares.get(diner.dinerId) !== link.pence) return err('not_its_shares');
       liveDinerOf.set(diner.dinerId, link.dinerId);
     }
-    return ok({ bill, liveDiners: liveDinerOf, ...(payBack === null ? {} : { payBack }) });
+    return ok({ bill, liveDiners: liveDinerOf, ...(atRate === undefined ? {} : { atRate }) });
   }
 
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyLive, decideLive, visibleTo, type HandOut, type LiveActor, type LiveBill, type LiveCommand } from '../../../domain/live-bill/live-bill';
+import { applyLive, decideLive, settlementOf, visibleTo, type HandOut, type LiveActor, type LiveBill, type LiveCommand } from '../../../domain/live-bill/live-bill';
 import { newLiveBill } from '../../../domain/live-bill/new-live-bill';
 import { readLiveBill, liveBillToWire } from '../../../src/contracts/live-bill-wire';
 import { isPayBackPath, ownPayBackPath } from '../../../domain/paying-back/pay-back-links';
@@ -63,7 +63,7 @@ describe('handing out pay-back links after Finish', () => {
       ['ann', 'ann'],
       ['bob', 'bob'],
     ]);
-    const settled = { bill: euros, payBack: { currency: 'GBP' as CurrencyCode, rate: '0.86' }, liveDiners };
+    const settled = { bill: euros, liveDiners, atRate: settlementOf(euros, { currency: 'GBP' as CurrencyCode, rate: '0.86' }).atRate };
     const bill = applyLive(finished(), { ...handOut(), settled });
     expect(bill.payBack).toEqual({ currency: 'GBP', rate: '0.86' });
     expect(bill.diners.find((d) => d.id === 'ann')!.payLink).toEqual({ path: ANN_PAGE, pence: 1234, converted: 1061 });
