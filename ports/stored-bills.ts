@@ -1,6 +1,6 @@
 import type { DinerRepayment, PaidBy } from '../domain/paying-back/repayments';
 import type { Result } from '../domain/result';
-import type { StoredBill } from '../domain/sharing/stored-bill';
+import type { StoredBill } from '../domain/paying-back/stored-bill';
 
 /** Hashes of the secrets that open a stored bill; the secrets themselves never reach the store. */
 export interface BillAccess {

@@ -8,7 +8,7 @@ import QRCode from 'qrcode';
 import { HmacPacketSigner } from '../adapters/crypto/hmac-packet-signer';
 import { pakoCompressor } from '../adapters/pako/pako-compressor';
 import { currencyCode } from '../domain/currency';
-import { newStoredBill } from '../domain/sharing/new-stored-bill';
+import { newStoredBill } from '../domain/paying-back/new-stored-bill';
 import type { Bill } from '../domain/bill';
 import { pence } from '../domain/money';
 import { packetOfBill } from '../domain/sharing/share-packet';

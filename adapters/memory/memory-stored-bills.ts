@@ -1,7 +1,7 @@
 import { pence } from '../../domain/money';
 import type { DinerRepayment } from '../../domain/paying-back/repayments';
 import { err, ok, type Result } from '../../domain/result';
-import type { StoredBill } from '../../domain/sharing/stored-bill';
+import type { StoredBill } from '../../domain/paying-back/stored-bill';
 import type { BillAccess, BillGone, DecideBillChange, HeldBill, OpenedDiner, StoredBillChange, StoredBillEvents, StoredBills } from '../../ports/stored-bills';
 
 interface Held {

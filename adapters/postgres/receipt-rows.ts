@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { currencyCode, GBP } from '../../domain/currency';
 import { pence } from '../../domain/money';
 import { storedPayBackRate } from '../../domain/paying-back/pay-back-rate';
-import { isReceiptServiceCharge, NO_HANDLES, receiptServiceCharge, type StoredBill } from '../../domain/sharing/stored-bill';
+import { isReceiptServiceCharge, NO_HANDLES, receiptServiceCharge, type StoredBill } from '../../domain/paying-back/stored-bill';
 import type { ItemKind, TipSharers } from '../../domain/split';
 import type { Database } from './database';
 

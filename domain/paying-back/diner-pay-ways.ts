@@ -1,5 +1,5 @@
 import { pence, type Pence } from '../money';
-import type { DinerBreakdown, StoredBill } from '../sharing/stored-bill';
+import type { DinerBreakdown, StoredBill } from './stored-bill';
 import { leftAtRate } from './pay-back-rate';
 import { payReference, payWays, type PayWay } from './pay-ways';
 

@@ -1,6 +1,6 @@
 import { formatMoney } from '../currency';
 import { pence, sumPence, type Pence } from '../money';
-import { dinerBreakdown, type DinerBreakdown, type StoredBill } from '../sharing/stored-bill';
+import { dinerBreakdown, type DinerBreakdown, type StoredBill } from './stored-bill';
 import { dinerPayWays } from './diner-pay-ways';
 import { inBothCurrencies, rateText } from './pay-back-rate';
 import { tableCodeOf, type TableCode } from './pay-ways';

@@ -1,4 +1,4 @@
-import { shortId } from '../sharing/stored-bill';
+import { shortId } from './stored-bill';
 
 /**
  * Capabilities, not accounts: the organiser's secret and each diner's

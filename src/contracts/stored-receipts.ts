@@ -5,8 +5,8 @@ import { pence } from '../../domain/money';
 import { err, ok, type Result } from '../../domain/result';
 import { TIP_SPLITS } from '../../domain/split';
 import { SHARE_MESSAGES } from '../../domain/sharing/share-packet';
-import { receiptServiceCharge } from '../../domain/sharing/stored-bill';
-import type { StoredBillTerms } from '../../domain/sharing/new-stored-bill';
+import { receiptServiceCharge } from '../../domain/paying-back/stored-bill';
+import type { StoredBillTerms } from '../../domain/paying-back/new-stored-bill';
 
 // The documents' POST /api/receipts: a receipt stored for the short /r/{id}/{dinerId} links, each diner
 // with their own handles. Its body is the documents'; it is read into the domain's Bill here, once.

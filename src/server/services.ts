@@ -5,7 +5,7 @@ import type { TokenShop } from '../application/buying-tokens/token-shop';
 import type { paymentOptions } from '../application/buying-tokens/payment-options';
 import type { AnalyzeReceipt } from '../application/scanning/analyze-receipt';
 import type { ShareLinks } from '../application/sharing/share-links';
-import type { StoredReceipts } from '../application/sharing/stored-receipts';
+import type { StoredReceipts } from '../application/paying-back/stored-receipts';
 import type { OpenDinerBill } from '../application/paying-back/diner-bill';
 import type { Repayments } from '../application/paying-back/repayments';
 import type { ShareBill } from '../application/paying-back/share-bill';

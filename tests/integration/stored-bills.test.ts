@@ -3,9 +3,9 @@ import { MemoryStoredBills } from '../../adapters/memory/memory-stored-bills';
 import { PostgresStoredBills } from '../../adapters/postgres/postgres-stored-bills';
 import type { BillAccess, StoredBillChange, StoredBills } from '../../ports/stored-bills';
 import { ok } from '../../domain/result';
-import { newStoredBill, type StoredBillTerms } from '../../domain/sharing/new-stored-bill';
+import { newStoredBill, type StoredBillTerms } from '../../domain/paying-back/new-stored-bill';
 import { billOfStoredReceiptRequest, type StoredReceiptRequest } from '../../src/contracts/stored-receipts';
-import { dinerBreakdown } from '../../domain/sharing/stored-bill';
+import { dinerBreakdown } from '../../domain/paying-back/stored-bill';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
 
 const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));

@@ -8,7 +8,7 @@ import type { ItemKind, TipSplit } from '../../domain/split';
 import { parseRate, type Rate } from '../../domain/conversion';
 import { GBP, type CurrencyCode } from '../../domain/currency';
 import type { TabBillAmounts, TabLedger, TabPayment } from '../../domain/tab/tab-ledger';
-import { NO_HANDLES, type StoredBill } from '../../domain/sharing/stored-bill';
+import { NO_HANDLES, type StoredBill } from '../../domain/paying-back/stored-bill';
 import type { StoredBills } from '../../ports/stored-bills';
 
 /** A line as a test gives it (withLine): its own name and quantity, a food line shared by nobody unless said. */

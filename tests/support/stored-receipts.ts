@@ -1,6 +1,6 @@
-import { newStoredBill, type KeptIds } from '../../domain/sharing/new-stored-bill';
+import { newStoredBill, type KeptIds } from '../../domain/paying-back/new-stored-bill';
 import { billOfStoredReceiptRequest, type StoredReceiptRequest } from '../../src/contracts/stored-receipts';
-import type { StoredReceipts } from '../../src/application/sharing/stored-receipts';
+import type { StoredReceipts } from '../../src/application/paying-back/stored-receipts';
 
 /**
  * A receipt as the documents' POST /api/receipts reads it, stored as the server stores it: the

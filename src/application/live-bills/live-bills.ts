@@ -2,7 +2,7 @@ import { billIdOf, liveKeyOf } from '../../../domain/bill-ids';
 import { decideLive, settlementOf, visibleTo, type LiveActor, type LiveBill, type LiveCommand, type LiveProblem, type LiveRequest, type HandOut } from '../../../domain/live-bill/live-bill';
 import { newLiveBill, type LiveOpening, type NewLiveBillProblem } from '../../../domain/live-bill/new-live-bill';
 import { err, ok, type Result } from '../../../domain/result';
-import { shortId } from '../../../domain/sharing/stored-bill';
+import { shortId } from '../../../domain/paying-back/stored-bill';
 import { capabilityKey } from '../../../domain/capability-key';
 import type { Bill } from '../../../domain/bill';
 import { payBackPathParts } from '../../../domain/paying-back/pay-back-links';

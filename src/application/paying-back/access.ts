@@ -1,7 +1,7 @@
 import { billIdOf, dinerKeyOf } from '../../../domain/bill-ids';
 import { isSecretShaped } from '../../../domain/paying-back/secrets';
 import { err, ok, type Result } from '../../../domain/result';
-import type { StoredBill } from '../../../domain/sharing/stored-bill';
+import type { StoredBill } from '../../../domain/paying-back/stored-bill';
 import type { Clock } from '../../../ports/clock';
 import type { RateLimit, RateLimiter } from '../../../ports/rate-limiter';
 import type { Secrets } from '../../../ports/secrets';

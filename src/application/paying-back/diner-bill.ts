@@ -1,5 +1,5 @@
 import type { CurrencyCode } from '../../../domain/currency';
-import { dinerBreakdown, type DinerBreakdown } from '../../../domain/sharing/stored-bill';
+import { dinerBreakdown, type DinerBreakdown } from '../../../domain/paying-back/stored-bill';
 import { err, ok, type Result } from '../../../domain/result';
 import { paidAgainst, type PaidBy } from '../../../domain/paying-back/repayments';
 import { pence, type Pence } from '../../../domain/money';

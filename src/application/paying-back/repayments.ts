@@ -1,6 +1,6 @@
 import type { PaidBy } from '../../../domain/paying-back/repayments';
 import { repaymentStatus, type RepaymentStatus } from '../../../domain/paying-back/repayments';
-import { dinerBreakdown, type StoredBill } from '../../../domain/sharing/stored-bill';
+import { dinerBreakdown, type StoredBill } from '../../../domain/paying-back/stored-bill';
 import { err, ok, type Result } from '../../../domain/result';
 import type { Clock } from '../../../ports/clock';
 import type { RateLimit, RateLimiter } from '../../../ports/rate-limiter';

@@ -3,7 +3,7 @@ import { capabilityKey } from '../../../domain/capability-key';
 import type { CurrencyCode } from '../../../domain/currency';
 import { parsePayee, type PayeeProblem } from '../../../domain/paying-back/payee';
 import { err, ok, type Result } from '../../../domain/result';
-import { shortId } from '../../../domain/sharing/stored-bill';
+import { shortId } from '../../../domain/paying-back/stored-bill';
 import {
   checkPersonName,
   isAmount,

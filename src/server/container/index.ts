@@ -51,7 +51,7 @@ import { TestModePayments } from '../../application/buying-tokens/test-mode-paym
 import { TokenShop } from '../../application/buying-tokens/token-shop';
 import { AnalyzeReceipt, DEFAULT_ANALYZE_LIMITS, type AnalyzeLimits } from '../../application/scanning/analyze-receipt';
 import { ShareLinks } from '../../application/sharing/share-links';
-import { StoredReceipts } from '../../application/sharing/stored-receipts';
+import { StoredReceipts } from '../../application/paying-back/stored-receipts';
 import { OpenDinerBill } from '../../application/paying-back/diner-bill';
 import { Repayments } from '../../application/paying-back/repayments';
 import { ShareBill } from '../../application/paying-back/share-bill';

@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { NOT_ADDING_UP } from '../../../domain/adds-up';
-import { BREAKDOWN_MESSAGES } from '../../../domain/sharing/stored-bill';
+import { BREAKDOWN_MESSAGES } from '../../../domain/paying-back/stored-bill';
 import type { DinerBill } from '../../application/paying-back/diner-bill';
 import type { PayingBackError } from '../../application/paying-back/errors';
 import { PAYMENT_STATUS_EVENT, type PayingBackRefusal, type RepaymentStatusAnswer } from '../../contracts/paying-back';

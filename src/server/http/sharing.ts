@@ -2,7 +2,7 @@ import type { AstroGlobal } from 'astro';
 import type { SeatView } from '../../../domain/bill-view';
 import type { ShareLinkProblem } from '../../../domain/sharing/share-packet';
 import type { OpenedShare, ShareRefusal } from '../../application/sharing/share-links';
-import type { StoreRefusal } from '../../application/sharing/stored-receipts';
+import type { StoreRefusal } from '../../application/paying-back/stored-receipts';
 import { jsonFailure, retryAfter } from './json';
 
 /** The app's custom scheme for deep links (share/{token}). */

@@ -10,10 +10,10 @@ import { paymentRequestText, reminderText } from '../../../domain/paying-back/me
 import { leftAtRate } from '../../../domain/paying-back/pay-back-rate';
 import { billSplit, type Bill } from '../../../domain/bill';
 import { missedLine, rescaleReview, reviewLine } from '../../../domain/scanning/review';
-import { newStoredBill } from '../../../domain/sharing/new-stored-bill';
+import { newStoredBill } from '../../../domain/paying-back/new-stored-bill';
 import { storedReceiptOf } from '../../support/stored-receipts';
 import { billOf, type BillSketch } from '../../support/share-packets';
-import { dinerBreakdown } from '../../../domain/sharing/stored-bill';
+import { dinerBreakdown } from '../../../domain/paying-back/stored-bill';
 import { repaymentLinks } from '../../../domain/paying-back/repayment-links';
 import { readTipAmount } from '../../../domain/tip';
 import { aBill } from '../../support/builders';

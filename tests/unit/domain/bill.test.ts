@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { billSplit } from '../../../domain/bill';
 import { GBP } from '../../../domain/currency';
 import { billOfPacket } from '../../../domain/sharing/packet-view';
-import { newStoredBill } from '../../../domain/sharing/new-stored-bill';
+import { newStoredBill } from '../../../domain/paying-back/new-stored-bill';
 import { shareSummary } from '../../../domain/sharing/share-text';
 
 const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));

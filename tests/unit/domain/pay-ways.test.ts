@@ -5,7 +5,7 @@ import { pence } from '../../../domain/money';
 import { carriesAmount } from '../../../domain/paying-back/pay-currencies';
 import { offersTableCode, payReference, payWays, tableCodeOf, type PayeeDetails } from '../../../domain/paying-back/pay-ways';
 import { repaymentStatus } from '../../../domain/paying-back/repayments';
-import { newStoredBill } from '../../../domain/sharing/new-stored-bill';
+import { newStoredBill } from '../../../domain/paying-back/new-stored-bill';
 import { billOf } from '../../support/share-packets';
 
 const code = (text: string): CurrencyCode => currencyCode(text)!;

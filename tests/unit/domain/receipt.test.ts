@@ -2,7 +2,7 @@ import { aPacket, billOf, type BillSketch } from '../../support/share-packets';
 import { describe, expect, it } from 'vitest';
 import { exportBill } from '../../../domain/export';
 import { receiptIdFor } from '../../../domain/receipt';
-import { newStoredBill } from '../../../domain/sharing/new-stored-bill';
+import { newStoredBill } from '../../../domain/paying-back/new-stored-bill';
 import { aReceipt, EXPORT_STAMP } from '../../support/receipts';
 
 describe('receipt validation, on a shared link and a stored receipt alike', () => {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { nodeSecrets } from '../../adapters/crypto/node-secrets';
-import { MemoryRateLimiter } from '../../adapters/memory/memory-rate-limiter';
-import { MemoryStoredBills } from '../../adapters/memory/memory-stored-bills';
-import type { StoredBills } from '../../ports/stored-bills';
-import { Repayments } from '../../src/application/paying-back/repayments';
-import { ShareBill, type ShareBillInput } from '../../src/application/paying-back/share-bill';
-import { StoredReceipts } from '../../src/application/sharing/stored-receipts';
-import { createStoredReceipt } from '../support/stored-receipts';
-import { FakeClock } from '../support/clock';
-import { billOf, type BillSketch } from '../support/share-packets';
+import { nodeSecrets } from '../../../adapters/crypto/node-secrets';
+import { MemoryRateLimiter } from '../../../adapters/memory/memory-rate-limiter';
+import { MemoryStoredBills } from '../../../adapters/memory/memory-stored-bills';
+import type { StoredBills } from '../../../ports/stored-bills';
+import { Repayments } from '../../../src/application/paying-back/repayments';
+import { ShareBill, type ShareBillInput } from '../../../src/application/paying-back/share-bill';
+import { StoredReceipts } from '../../../src/application/paying-back/stored-receipts';
+import { createStoredReceipt } from '../../support/stored-receipts';
+import { FakeClock } from '../../support/clock';
+import { billOf, type BillSketch } from '../../support/share-packets';
 
 const bill: BillSketch = {
   tipPence: 0,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryRateLimiter } from '../../../adapters/memory/memory-rate-limiter';
 import { MemoryStoredBills } from '../../../adapters/memory/memory-stored-bills';
-import { dinerBreakdown } from '../../../domain/sharing/stored-bill';
-import { StoredReceipts } from '../../../src/application/sharing/stored-receipts';
+import { dinerBreakdown } from '../../../domain/paying-back/stored-bill';
+import { StoredReceipts } from '../../../src/application/paying-back/stored-receipts';
 import { FakeClock } from '../../support/clock';
 import { nodeSecrets } from '../../../adapters/crypto/node-secrets';
 import { createStoredReceipt as create } from '../../support/stored-receipts';

@@ -1,10 +1,10 @@
 import type { CurrencyCode } from '../currency';
 import { pence, type Pence } from '../money';
-import { convertedTotals, type PayBackRate } from '../paying-back/pay-back-rate';
+import { convertedTotals, type PayBackRate } from './pay-back-rate';
 import { err, ok, type Result } from '../result';
 import { billSplit, type Bill } from '../bill';
 import type { BillItem } from '../receipt';
-import type { PayeeAccounts } from '../paying-back/payee';
+import type { PayeeAccounts } from './payee';
 
 /**
  * A bill kept on the server for paying back: the organiser's bill (or a receipt stored through the

@@ -1,16 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pence } from '../../domain/money';
-import { billLabel, dinerItemNames, everyoneText, paymentRequestText, reminderText } from '../../domain/paying-back/messages';
-import { parsePayee } from '../../domain/paying-back/payee';
-import { isSecretShaped, newSecret } from '../../domain/paying-back/secrets';
-import { decodeTexts, encodeTexts } from '../../domain/sharing/text-model';
-import { newStoredBill } from '../../domain/sharing/new-stored-bill';
-import { billOf } from '../support/share-packets';
-import { repaymentLinks } from '../../domain/paying-back/repayment-links';
-import { dinerBreakdown } from '../../domain/sharing/stored-bill';
-import { billSplit } from '../../domain/bill';
-import { GBP, type CurrencyCode } from '../../domain/currency';
+import { pence } from '../../../domain/money';
+import { billLabel, dinerItemNames, everyoneText, paymentRequestText, reminderText } from '../../../domain/paying-back/messages';
+import { parsePayee } from '../../../domain/paying-back/payee';
+import { isSecretShaped, newSecret } from '../../../domain/paying-back/secrets';
+import { decodeTexts, encodeTexts } from '../../../domain/sharing/text-model';
+import { newStoredBill } from '../../../domain/paying-back/new-stored-bill';
+import { billOf } from '../../support/share-packets';
+import { repaymentLinks } from '../../../domain/paying-back/repayment-links';
+import { dinerBreakdown } from '../../../domain/paying-back/stored-bill';
+import { billSplit } from '../../../domain/bill';
+import { GBP, type CurrencyCode } from '../../../domain/currency';
 
 const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));
 

@@ -4,7 +4,7 @@ import { pence } from '../../../domain/money';
 import type { StoredReceiptRequest } from '../../../src/contracts/stored-receipts';
 import { storedReceiptOf } from '../../support/stored-receipts';
 import { repaymentLinks } from '../../../domain/paying-back/repayment-links';
-import { dinerBreakdown } from '../../../domain/sharing/stored-bill';
+import { dinerBreakdown } from '../../../domain/paying-back/stored-bill';
 import { GBP } from '../../../domain/currency';
 
 const random = (n: number) => crypto.getRandomValues(new Uint8Array(n));

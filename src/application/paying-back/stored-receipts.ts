@@ -1,7 +1,7 @@
 import { NOT_ADDING_UP, unassignedCount } from '../../../domain/adds-up';
 import { err, ok, type Result } from '../../../domain/result';
 import { newSecret } from '../../../domain/paying-back/secrets';
-import { newStoredBill, type StoredBillTerms } from '../../../domain/sharing/new-stored-bill';
+import { newStoredBill, type StoredBillTerms } from '../../../domain/paying-back/new-stored-bill';
 import { billSplit, type Bill } from '../../../domain/bill';
 import type { RateLimit, RateLimiter } from '../../../ports/rate-limiter';
 import type { Secrets } from '../../../ports/secrets';

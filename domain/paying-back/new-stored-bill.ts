@@ -1,12 +1,12 @@
-import { payBackRate } from '../paying-back/pay-back-rate';
-import { parseAccounts, type PayeeInput } from '../paying-back/payee';
+import { payBackRate } from './pay-back-rate';
+import { parseAccounts, type PayeeInput } from './payee';
 import { MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../diners';
 import { err, ok, type Result } from '../result';
-import { PAYMENT_HANDLE } from '../paying-back/repayment-links';
-import { MAX_SHARED_ITEMS, SHARE_MESSAGES, subtotalProblem } from './share-packet';
+import { PAYMENT_HANDLE } from './repayment-links';
+import { MAX_SHARED_ITEMS, SHARE_MESSAGES, subtotalProblem } from '../sharing/share-packet';
 import { MAX_ITEM_NAME_LENGTH, MAX_ITEM_PENCE, type Bill, type BillDiner } from '../bill';
 import type { BillItem } from '../receipt';
-import { sharedBill } from './shared-lines';
+import { sharedBill } from '../sharing/shared-lines';
 import { BREAKDOWN_MESSAGES, isReceiptServiceCharge, shortId, type PayHandles, type StoredBill } from './stored-bill';
 
 const RECEIPT_ID_LENGTH = 14;
