@@ -24,6 +24,17 @@ export function typedMinor(amount: number, currency: CurrencyCode): Pence {
 }
 
 /**
+ * A food line's price as typed on Assign or in manual entry, in the currency's minor units: null when
+ * it is blank, no number, not above 0 in the currency's unit, or beyond any line (MAX_ITEM_PENCE whole units).
+ */
+export function typedItemPrice(text: string, currency: CurrencyCode): Pence | null {
+  const major = typedMajor(text);
+  if (text.trim() === '' || !Number.isFinite(major) || major <= 0 || major > MAX_ITEM_PENCE) return null;
+  const minor = typedMinor(major, currency);
+  return minor > 0 ? minor : null;
+}
+
+/**
  * A live bill's line price as the organiser typed it, in the currency's minor units, for the server to
  * judge: NaN when the text is no number or over MAX_ITEM_PENCE whole units (beyond any line, so never
  * converted); the server refuses NaN, as it does any price out of range, with its own words.

@@ -9,12 +9,11 @@ import type { Pence } from '../../../domain/money';
 import type { SplitLine } from '../../../domain/live-bill/live-split';
 import { payBackRate } from '../../../domain/paying-back/pay-back-rate';
 import { payerDinerId } from '../../../domain/paying-back/payee';
-import { keepingSign, typedMinor, typedMajor } from '../../../domain/price-input';
+import { keepingSign, typedItemPrice } from '../../../domain/price-input';
 import { receiptIdFor, type BillItem, type Diner } from '../../../domain/receipt';
 import { keepAssignments, linesToPassOn, missedLine, rescaleReview, reviewLinesForBill, type MissedLineProblem, type ReviewLine } from '../../../domain/scanning/review';
 import { printedQuantity, withEveryoneToggled, withoutDiner, withPortionCount, withQuantity, withSplitMode, type SplitMode } from '../../../domain/portions';
 import { err, ok, type Result } from '../../../domain/result';
-import { MAX_ITEM_PENCE } from '../../../domain/bill';
 import type { ItemKind, TipSplit } from '../../../domain/split';
 import { tipSettingPence, tipSettingPercent, type TipSetting } from '../../../domain/tip-setting';
 import { DEFAULT_TIP_PERCENT } from '../../../domain/tip-default';
@@ -271,9 +270,9 @@ export function addItem(rawName: string, priceText: string): Result<BillItem, Ad
   const name = rawName.trim();
   if (name === '') return err('name needed');
   const { currency } = $bill.get();
-  const major = typedMajor(priceText);
-  if (priceText.trim() === '' || !Number.isFinite(major) || major <= 0 || major > MAX_ITEM_PENCE || typedMinor(major, currency) <= 0) return err('price needed');
-  const item: BillItem = { id: crypto.randomUUID(), name, pricePence: typedMinor(major, currency), kind: 'item', assignedTo: [], quantity: printedQuantity(name) ?? undefined };
+  const pricePence = typedItemPrice(priceText, currency);
+  if (pricePence === null) return err('price needed');
+  const item: BillItem = { id: crypto.randomUUID(), name, pricePence, kind: 'item', assignedTo: [], quantity: printedQuantity(name) ?? undefined };
   updateBill((bill) => ({ items: [...bill.items, item] }));
   return ok(item);
 }

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { formatMoney } from '../../../domain/currency';
+import { formatMoney, type CurrencyCode } from '../../../domain/currency';
 import { printedQuantity } from '../../../domain/portions';
-import { MAX_ITEM_PENCE } from '../../../domain/bill';
-import { typedMinor, typedMajor } from '../../../domain/price-input';
+import { typedItemPrice } from '../../../domain/price-input';
 import { useStore } from '../use-store';
 import { MoneyInput } from '../ui/MoneyInput';
 import { chooseCurrency, startBillWith } from '../bill/bill-store';
@@ -20,20 +19,18 @@ interface Row {
 const emptyRow = (key: number): Row => ({ key, name: '', price: '' });
 
 /** A row counts only with a name and a price above 0 (as an item added on Assign). */
-const isValid = (row: Row): boolean => row.name.trim() !== '' && row.price.trim() !== '' && priceProblem(row) === null;
+const isValid = (row: Row, currency: CurrencyCode): boolean => row.name.trim() !== '' && typedItemPrice(row.price, currency) !== null;
 
 /** Why a typed price will not go on (a 0, a minus, no number): said on the row rather than the row quietly left out. */
-function priceProblem(row: Row): 'price needed' | null {
-  if (row.price.trim() === '') return null;
-  const major = typedMajor(row.price);
-  return Number.isFinite(major) && major > 0 && major <= MAX_ITEM_PENCE ? null : 'price needed';
+function priceProblem(row: Row, currency: CurrencyCode): 'price needed' | null {
+  return row.price.trim() === '' || typedItemPrice(row.price, currency) !== null ? null : 'price needed';
 }
 
 export function ManualEntry({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
   const [rows, setRows] = useState<readonly Row[]>([emptyRow(0)]);
   const [nextKey, setNextKey] = useState(1);
   const currency = useStore($currency);
-  const valid = rows.filter(isValid);
+  const valid = rows.filter((row) => isValid(row, currency));
   const edit = (key: number, change: Partial<Row>) => setRows(rows.map((r) => (r.key === key ? { ...r, ...change } : r)));
   const close = () => {
     setRows([emptyRow(nextKey)]);
@@ -46,7 +43,7 @@ export function ManualEntry({ open, onClose }: { readonly open: boolean; readonl
       valid.map((row, i) => ({
         id: `manual-${stamp}-${i}`,
         name: row.name.trim(),
-        pricePence: typedMinor(typedMajor(row.price), currency),
+        pricePence: typedItemPrice(row.price, currency)!,
         kind: 'item' as const,
         quantity: printedQuantity(row.name) ?? undefined,
       })),
@@ -74,14 +71,14 @@ export function ManualEntry({ open, onClose }: { readonly open: boolean; readonl
                 label={`Item ${index + 1} price`}
                 value={row.price}
                 onValueChange={(price) => edit(row.key, { price })}
-                problemId={priceProblem(row) === null ? undefined : `manual-price-${row.key}`}
+                problemId={priceProblem(row, currency) === null ? undefined : `manual-price-${row.key}`}
               />
               {rows.length > 1 ? (
                 <button type="button" className="icon-button" aria-label={`Remove item ${index + 1}`} onClick={() => setRows(rows.filter((r) => r.key !== row.key))}>
                   ×
                 </button>
               ) : null}
-              {priceProblem(row) !== null ? (
+              {priceProblem(row, currency) !== null ? (
                 <p id={`manual-price-${row.key}`} className="wz-error wz-manual-problem">
                   Enter a price greater than {formatMoney(0, currency)}: this item is not counted.
                 </p>

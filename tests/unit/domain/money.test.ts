@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_ITEM_PENCE } from '../../../domain/bill';
 import { currencyCode, formatMoney, GBP, majorToMinor, minorToMajorText } from '../../../domain/currency';
 import { pence, sumPence } from '../../../domain/money';
-import { parsePriceInput, typedLinePrice, typedMajor } from '../../../domain/price-input';
+import { parsePriceInput, typedItemPrice, typedLinePrice, typedMajor } from '../../../domain/price-input';
 
 describe('money', () => {
   it('formats pence as en-GB pounds with two decimals', () => {
@@ -80,5 +80,19 @@ describe('a live line’s price as the organiser typed it', () => {
     expect(typedLinePrice(String(MAX_ITEM_PENCE), GBP)).toBe(MAX_ITEM_PENCE * 100);
     expect(typedLinePrice(String(MAX_ITEM_PENCE + 1), GBP)).toBeNaN();
     expect(typedLinePrice(String(-MAX_ITEM_PENCE - 1), GBP)).toBeNaN();
+  });
+});
+
+describe('a food line’s price as typed on Assign or in manual entry', () => {
+  it('is in the currency’s minor units', () => {
+    expect(typedItemPrice('£12.50', GBP)).toBe(1250);
+    expect(typedItemPrice('500', currencyCode('JPY')!)).toBe(500);
+    expect(typedItemPrice(String(MAX_ITEM_PENCE), GBP)).toBe(MAX_ITEM_PENCE * 100);
+  });
+
+  it('is none when blank, no number, not above 0 in the currency’s unit, or beyond any line', () => {
+    for (const text of ['', '  ', 'twelve', '0', '-3', '0.001', String(MAX_ITEM_PENCE + 1)]) expect(typedItemPrice(text, GBP), text).toBeNull();
+    // Half a yen is no yen.
+    expect(typedItemPrice('0.4', currencyCode('JPY')!)).toBeNull();
   });
 });
