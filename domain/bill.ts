@@ -3,7 +3,7 @@ import { addFractions, ceilFraction, compareFractions, floorFraction, fraction, 
 import { pence, sumPence, type Pence } from './money';
 import { portionParts } from './portions';
 import type { BillItem } from './receipt';
-import { subtotalOf, type BillSplit, type DinerShare, type ItemKind, type ItemShare, type TipSharers, type TipSplit } from './split';
+import { isBillable, subtotalOf, type BillSplit, type DinerShare, type ItemKind, type ItemShare, type TipSharers, type TipSplit } from './split';
 
 /** A line's name on a link, a stored bill or a live bill, in characters. */
 export const MAX_ITEM_NAME_LENGTH = 80;
@@ -170,15 +170,11 @@ function dinerShare(dinerId: string, diner: number, charges: readonly Charge[], 
  * diner's alone: so the same parts, sent as plain lines in a share link, give every page the very
  * same figures.
  */
+type BillableItem = Pick<BillItem, 'id' | 'pricePence' | 'assignedTo' | 'portions'> & { readonly kind: Exclude<ItemKind, 'vat'> };
+
 function resolvePortions(items: readonly BillableItem[], dinerOrder: readonly string[]): BillableItem[] {
   const parts = portionParts(items, dinerOrder);
   return items.flatMap((item, index) => parts.get(index)?.map((p) => ({ id: item.id, pricePence: p.pricePence, kind: item.kind, assignedTo: p.dinerId === null ? [] : [p.dinerId] })) ?? [item]);
-}
-
-type BillableItem = Pick<BillItem, 'id' | 'pricePence' | 'assignedTo' | 'portions'> & { readonly kind: Exclude<ItemKind, 'vat'> };
-
-function isBillable(item: BillItem): item is BillItem & BillableItem {
-  return item.kind !== 'vat';
 }
 
 function unique(values: number[]): number[] {

@@ -25,13 +25,14 @@ export function typedMinor(amount: number, currency: CurrencyCode): Pence {
 
 /**
  * A food line's price as typed on Assign or in manual entry, in the currency's minor units: null when
- * it is blank, no number, not above 0 in the currency's unit, or beyond any line (MAX_ITEM_PENCE whole units).
+ * it is blank, no number, not above 0 in the currency's unit, or more than a line may be (MAX_ITEM_PENCE),
+ * as every endpoint that takes a bill judges it.
  */
 export function typedItemPrice(text: string, currency: CurrencyCode): Pence | null {
   const major = typedMajor(text);
-  if (text.trim() === '' || !Number.isFinite(major) || major <= 0 || major > MAX_ITEM_PENCE) return null;
+  if (text.trim() === '' || !Number.isFinite(major) || major <= 0) return null;
   const minor = typedMinor(major, currency);
-  return minor > 0 ? minor : null;
+  return minor > 0 && minor <= MAX_ITEM_PENCE ? minor : null;
 }
 
 /**

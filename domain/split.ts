@@ -17,7 +17,7 @@ export const TIP_SPLIT_LABELS: Readonly<Record<TipSplit, string>> = { equal: 'Eq
 export interface SplitItem {
   readonly id: string;
   readonly pricePence: Pence;
-  readonly kind?: ItemKind;
+  readonly kind: ItemKind;
   readonly assignedTo: readonly string[];
   /** Split by units or uneven shares; equal between assignedTo when absent. */
   readonly portions?: Portions | undefined;
@@ -62,6 +62,7 @@ export function subtotalOf(items: readonly SplitItem[]): Pence {
   return sumPence(items.filter(isBillable).map((i) => i.pricePence));
 }
 
-function isBillable(item: SplitItem): boolean {
+/** A line that counts toward the bill: every kind but VAT, which is already in the prices. */
+export function isBillable<T extends { readonly kind: ItemKind }>(item: T): item is T & { readonly kind: Exclude<ItemKind, 'vat'> } {
   return item.kind !== 'vat';
 }

@@ -44,9 +44,11 @@ export function newStoredBill(
   ids: { readonly kept?: KeptIds | undefined; readonly scoped?: boolean } = {},
 ): Result<{ stored: StoredBill; dinerIds: ReadonlyMap<string, string> }, string> {
   const whole = sharedBill(given);
-  const service = whole.items.find(isReceiptServiceCharge);
+  const services = whole.items.filter(isReceiptServiceCharge);
   const lines = whole.items.filter((i) => !isReceiptServiceCharge(i));
   if (lines.length === 0) return err(SHARE_MESSAGES.noItems);
+  if (services.length > 1) return err(SHARE_MESSAGES.invalidFormat);
+  const service = services[0];
   if (whole.diners.length === 0) return err(SHARE_MESSAGES.noDiners);
   if (whole.diners.length > MAX_DINERS) return err(MAX_DINERS_MESSAGE);
   if (lines.length > MAX_SHARED_ITEMS) return err(SHARE_MESSAGES.invalidFormat);
@@ -88,7 +90,8 @@ export function newStoredBill(
   }
   const negative = subtotalProblem(items);
   if (negative !== null) return err(negative);
-  if (whole.payerId && !dinerIds.has(whole.payerId)) return err(BREAKDOWN_MESSAGES.personNotFound);
+  const payerId = whole.payerId ? dinerIds.get(whole.payerId) : null;
+  if (payerId === undefined) return err(BREAKDOWN_MESSAGES.personNotFound);
   const name = whole.name?.trim() || null;
   return ok({
     stored: {
@@ -101,7 +104,7 @@ export function newStoredBill(
         tipPence: whole.tipPence,
         tipSplit: whole.tipSplit,
         tipSharers: whole.tipSharers,
-        payerId: whole.payerId ? (dinerIds.get(whole.payerId) ?? null) : null,
+        payerId,
       },
       payBack: payBack.value,
       diningDate: terms.diningDate || null,

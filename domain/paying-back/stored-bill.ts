@@ -42,8 +42,9 @@ export interface BreakdownDiner extends PayHandles {
   readonly displayName: string;
 }
 
-// The receipt-level service charge's line: no item id the store makes looks like it.
-const RECEIPT_SERVICE_CHARGE = '\u0000service';
+// The receipt-level service charge's line: no item id the store makes looks like it (theirs are
+// `{billId}-{n}`), and it is a text every column takes (a live bill's lines copy it at a hand-out).
+const RECEIPT_SERVICE_CHARGE = 'receipt-service-charge';
 
 /** The receipt-level service charge as a line of the bill, split like any service charge. */
 export function receiptServiceCharge(amount: Pence): BillItem {

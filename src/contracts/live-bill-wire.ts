@@ -81,12 +81,6 @@ export function liveBillFromWire(wire: LiveBillWire): LiveBill {
   };
 }
 
-/** A live bill from JSON as it arrived (a stream's event, an answer); null when it is not one. */
-export function readLiveBill(value: unknown): LiveBill | null {
-  const wire = liveBillWire.safeParse(value);
-  return wire.success ? liveBillFromWire(wire.data) : null;
-}
-
 function payBackFromWire(value: LiveBillWire['payBack']): { payBack?: PayBackRate } {
   const currency = currencyCode(value?.currency);
   return value !== undefined && currency !== null && parseRate(value.rate, currency, currency).ok ? { payBack: { currency, rate: value.rate } } : {};
@@ -95,7 +89,7 @@ function payBackFromWire(value: LiveBillWire['payBack']): { payBack?: PayBackRat
 /** A phone opens a diner's pay-back link as it is: only a path of our own pages is kept. */
 function dinerFromWire({ payLink, asking, seat, ...rest }: LiveBillWire['diners'][number]): LiveDiner {
   const diner: LiveDiner = { ...rest, ...(asking === undefined ? {} : { asking }), ...(seat === undefined ? {} : { seat }) };
-  const own = payLink !== undefined && isPayBackPath(payLink.path) && Number.isSafeInteger(payLink.pence);
+  const own = payLink !== undefined && isPayBackPath(payLink.path);
   const converted = own && payLink.converted !== undefined ? { converted: payLink.converted } : {};
   return own ? { ...diner, payLink: { path: payLink.path, pence: pence(payLink.pence), ...converted } } : diner;
 }

@@ -1,9 +1,15 @@
 import { applyLive, type LiveBill, type LiveChange } from '../../domain/live-bill/live-bill';
 import type { LiveOpening } from '../../domain/live-bill/new-live-bill';
-import { readLiveBill, liveBillToWire, type LiveBillWire } from '../../src/contracts/live-bill-wire';
+import { liveBillFromWire, liveBillToWire, liveBillWire, type LiveBillWire } from '../../src/contracts/live-bill-wire';
 import type { EventStreamReader } from './event-stream';
 import type { Bill } from '../../domain/bill';
 import { aBill } from './builders';
+
+/** A live bill from JSON as a phone receives it, through the contract; null when it is not one. */
+export function readLiveBill(value: unknown): LiveBill | null {
+  const wire = liveBillWire.safeParse(value);
+  return wire.success ? liveBillFromWire(wire.data) : null;
+}
 
 /** Ann, Bob and Cat at the table, with no lines yet. */
 export const atTheTable = () => aBill().withDiner('ann', 'Ann').withDiner('bob', 'Bob').withDiner('cat', 'Cat');

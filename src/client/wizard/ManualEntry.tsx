@@ -18,9 +18,6 @@ interface Row {
 
 const emptyRow = (key: number): Row => ({ key, name: '', price: '' });
 
-/** A row counts only with a name and a price above 0 (as an item added on Assign). */
-const isValid = (row: Row, currency: CurrencyCode): boolean => row.name.trim() !== '' && typedItemPrice(row.price, currency) !== null;
-
 /** Why a typed price will not go on (a 0, a minus, no number): said on the row rather than the row quietly left out. */
 function priceProblem(row: Row, currency: CurrencyCode): 'price needed' | null {
   return row.price.trim() === '' || typedItemPrice(row.price, currency) !== null ? null : 'price needed';
@@ -30,7 +27,11 @@ export function ManualEntry({ open, onClose }: { readonly open: boolean; readonl
   const [rows, setRows] = useState<readonly Row[]>([emptyRow(0)]);
   const [nextKey, setNextKey] = useState(1);
   const currency = useStore($currency);
-  const valid = rows.filter((row) => isValid(row, currency));
+  // A row counts only with a name and a price above 0 (as an item added on Assign).
+  const valid = rows.flatMap((row) => {
+    const pricePence = typedItemPrice(row.price, currency);
+    return row.name.trim() !== '' && pricePence !== null ? [{ row, pricePence }] : [];
+  });
   const edit = (key: number, change: Partial<Row>) => setRows(rows.map((r) => (r.key === key ? { ...r, ...change } : r)));
   const close = () => {
     setRows([emptyRow(nextKey)]);
@@ -40,10 +41,10 @@ export function ManualEntry({ open, onClose }: { readonly open: boolean; readonl
   const submit = () => {
     const stamp = Date.now();
     startBillWith(
-      valid.map((row, i) => ({
+      valid.map(({ row, pricePence }, i) => ({
         id: `manual-${stamp}-${i}`,
         name: row.name.trim(),
-        pricePence: typedItemPrice(row.price, currency)!,
+        pricePence,
         kind: 'item' as const,
         quantity: printedQuantity(row.name) ?? undefined,
       })),

@@ -4,7 +4,7 @@ import { currencyCode, GBP, type CurrencyCode } from '../../../domain/currency';
 import { exportBill } from '../../../domain/export';
 import { liveTotals } from '../../../domain/live-bill/live-split';
 import { newLiveBill } from '../../../domain/live-bill/new-live-bill';
-import { readLiveBill, liveBillToWire } from '../../../src/contracts/live-bill-wire';
+import { liveBillToWire } from '../../../src/contracts/live-bill-wire';
 import { pence } from '../../../domain/money';
 import { paymentRequestText, reminderText } from '../../../domain/paying-back/messages';
 import { leftAtRate } from '../../../domain/paying-back/pay-back-rate';
@@ -17,7 +17,7 @@ import { dinerBreakdown } from '../../../domain/paying-back/stored-bill';
 import { repaymentLinks } from '../../../domain/paying-back/repayment-links';
 import { readTipAmount } from '../../../domain/tip';
 import { aBill } from '../../support/builders';
-import { aTableBill, anOpening } from '../../support/live-bills';
+import { aTableBill, anOpening, readLiveBill } from '../../support/live-bills';
 
 const code = (text: string): CurrencyCode => currencyCode(text)!;
 const [EUR, JPY, KWD, IDR] = ['EUR', 'JPY', 'KWD', 'IDR'].map(code) as [CurrencyCode, CurrencyCode, CurrencyCode, CurrencyCode];

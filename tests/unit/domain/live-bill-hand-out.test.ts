@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { applyLive, decideLive, settlementOf, visibleTo, type HandOut, type LiveActor, type LiveBill, type LiveCommand } from '../../../domain/live-bill/live-bill';
 import { newLiveBill } from '../../../domain/live-bill/new-live-bill';
-import { readLiveBill, liveBillToWire } from '../../../src/contracts/live-bill-wire';
+import { liveBillToWire } from '../../../src/contracts/live-bill-wire';
 import { isPayBackPath, ownPayBackPath } from '../../../domain/paying-back/pay-back-links';
-import { aTableBill, anOpening } from '../../support/live-bills';
+import { aTableBill, anOpening, readLiveBill } from '../../support/live-bills';
 import { aBill as aSettledBill } from '../../support/builders';
 import type { CurrencyCode } from '../../../domain/currency';
 

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { applyLive, decideLive, unitsFromName, type LiveActor, type LiveBill, type LiveCommand } from '../../../domain/live-bill/live-bill';
 import { liveTotals, splitLines, unclaimedUnits, unitPrices } from '../../../domain/live-bill/live-split';
 import { newLiveBill, type LiveOpening } from '../../../domain/live-bill/new-live-bill';
-import { readLiveBill, liveBillToWire } from '../../../src/contracts/live-bill-wire';
+import { liveBillToWire } from '../../../src/contracts/live-bill-wire';
 import type { Bill } from '../../../domain/bill';
 import { pence } from '../../../domain/money';
 import type { CurrencyCode } from '../../../domain/currency';
 import { aBill as aWizardBill } from '../../support/builders';
-import { aTableBill, anOpening, atTheTable } from '../../support/live-bills';
+import { aTableBill, anOpening, atTheTable, readLiveBill } from '../../support/live-bills';
 
 const NOW = new Date('2026-11-24T19:00:00Z');
 const organiser: LiveActor = { kind: 'organiser' };

@@ -87,11 +87,11 @@ describe('a food line’s price as typed on Assign or in manual entry', () => {
   it('is in the currency’s minor units', () => {
     expect(typedItemPrice('£12.50', GBP)).toBe(1250);
     expect(typedItemPrice('500', currencyCode('JPY')!)).toBe(500);
-    expect(typedItemPrice(String(MAX_ITEM_PENCE), GBP)).toBe(MAX_ITEM_PENCE * 100);
+    expect(typedItemPrice(String(MAX_ITEM_PENCE / 100), GBP)).toBe(MAX_ITEM_PENCE);
   });
 
-  it('is none when blank, no number, not above 0 in the currency’s unit, or beyond any line', () => {
-    for (const text of ['', '  ', 'twelve', '0', '-3', '0.001', String(MAX_ITEM_PENCE + 1)]) expect(typedItemPrice(text, GBP), text).toBeNull();
+  it('is none when blank, no number, not above 0 in the currency’s unit, or more than any endpoint takes for a line', () => {
+    for (const text of ['', '  ', 'twelve', '0', '-3', '0.001', String(MAX_ITEM_PENCE / 100 + 0.01), '1e400']) expect(typedItemPrice(text, GBP), text).toBeNull();
     // Half a yen is no yen.
     expect(typedItemPrice('0.4', currencyCode('JPY')!)).toBeNull();
   });

@@ -104,6 +104,15 @@ describe('stored receipt breakdown', () => {
     expect(problem({ tipPence: -5 })).toBe('Tip cannot be negative');
     expect(problem({ items: [{ name: 'x', pricePence: 1, assignedTo: ['zz'] }] })).toBe('Person not found');
     expect(problem({ diners: [{ id: 'a', name: 'A', monzo: 'bad handle/../x' }] })).toBe('Invalid share packet format');
+    expect(problem({ serviceChargePence: -1 })).toBe('Invalid share packet format');
+    expect(problem({ currency: 'YEN' })).toBe('Invalid share packet format');
+  });
+
+  it('keeps the receipt’s service charge as one service line on nobody, and none when it is 0', () => {
+    const lines = (r: StoredReceiptRequest) => stored(r).stored.bill.items.filter((i) => i.kind === 'service');
+    expect(lines(request)).toEqual([{ id: expect.any(String), name: 'Service charge', pricePence: 1000, kind: 'service', assignedTo: [] }]);
+    expect(lines({ ...request, serviceChargePence: 0 })).toEqual([]);
+    expect(lines({ ...request, serviceChargePence: null })).toEqual([]);
   });
 
   it('makes short ids of the unambiguous alphabet', () => {
