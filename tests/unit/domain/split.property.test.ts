@@ -44,7 +44,7 @@ const bills = (kinds: ItemKind[] = ['item', 'service', 'discount']): fc.Arbitrar
       ),
       tipPence: fc.integer({ min: 0, max: 50_000 }).map(pence),
       tipSplit: fc.constantFrom('equal' as const, 'proportional' as const),
-      tipSharers: fc.constant('allDiners' as const),
+      tipSharers: fc.constantFrom('allDiners' as const, 'dinersWithItems' as const),
       payerId: fc.constant(null),
     }),
   );
