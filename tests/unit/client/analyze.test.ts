@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { failureMessage } from '../../../src/client/wizard/analysis-errors';
-import { analyzeReceipt } from '../../../src/client/wizard/analyze';
+import { failureMessage } from '../../../src/client/scanning/analysis-errors';
+import { analyzeReceipt } from '../../../src/client/scanning/analyze';
 
 function answer(body: unknown, status = 200, statusText = 'OK'): void {
   vi.stubGlobal(

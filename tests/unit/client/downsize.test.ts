@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UPLOAD_LONG_EDGE, uploadSize } from '../../../src/client/wizard/downsize';
+import { UPLOAD_LONG_EDGE, uploadSize } from '../../../src/client/scanning/downsize';
 
 describe('uploadSize', () => {
   it('brings a 12 MP portrait photo down to the upload long edge, keeping its shape', () => {
