@@ -1,6 +1,6 @@
 import { formatMoney, GBP, type CurrencyCode } from './currency';
 import { fraction, subtractFractions, type Fraction } from './fraction';
-import { pence, sumPence, type Pence } from './money';
+import { minorUnits, sumMinorUnits, type MinorUnits } from './money';
 import type { BillSplit, DinerShare } from './split';
 
 /**
@@ -8,7 +8,7 @@ import type { BillSplit, DinerShare } from './split';
  * their shares sum exactly to the Grand Total, which fails only while something is assigned to nobody.
  */
 export function sharesAddUp(split: BillSplit): boolean {
-  return split.shares.length > 0 && sumPence(split.shares.map((s) => s.totalPence)) === split.totalPence;
+  return split.shares.length > 0 && sumMinorUnits(split.shares.map((s) => s.totalPence)) === split.totalPence;
 }
 
 /** The documents' message, with "1 item is not" for one. */
@@ -32,7 +32,7 @@ export interface UnassignedLine {
   readonly itemId: string;
   readonly name: string;
   /** What of the line nobody pays yet: its price, or the units nobody has had. */
-  readonly pence: Pence;
+  readonly pence: MinorUnits;
   /** Assigned to nobody at all (a split by units may be partly assigned). */
   readonly whole: boolean;
 }
@@ -47,7 +47,7 @@ export interface AddsUpView {
 }
 
 export function addsUpView(
-  items: readonly { readonly id: string; readonly name: string; readonly pricePence: Pence; readonly assignedTo: readonly string[] }[],
+  items: readonly { readonly id: string; readonly name: string; readonly pricePence: MinorUnits; readonly assignedTo: readonly string[] }[],
   split: BillSplit,
   currency: CurrencyCode,
 ): AddsUpView {
@@ -58,9 +58,9 @@ export function addsUpView(
     .map((i) => {
       const whole = i.assignedTo.length === 0;
       const given = split.shares.flatMap((s) => s.lines).filter((l) => l.itemId === i.id);
-      return { itemId: i.id, name: i.name, pence: whole ? i.pricePence : pence(i.pricePence - sumPence(given.map((l) => l.sharePence))), whole };
+      return { itemId: i.id, name: i.name, pence: whole ? i.pricePence : minorUnits(i.pricePence - sumMinorUnits(given.map((l) => l.sharePence))), whole };
     });
-  const shared = sumPence(split.shares.map((s) => s.totalPence));
+  const shared = sumMinorUnits(split.shares.map((s) => s.totalPence));
   return {
     addsUp: false,
     message: lines.length > 0 ? unassignedMessage(lines.length) : 'Add at least one diner',

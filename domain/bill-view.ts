@@ -1,5 +1,5 @@
 import type { CurrencyCode } from './currency';
-import { pence, sumPence, type Pence } from './money';
+import { minorUnits, sumMinorUnits, type MinorUnits } from './money';
 import { billSplit, type Bill } from './bill';
 import type { BillSplit, DinerShare, TipSplit } from './split';
 import { tipPercentOf } from './tip';
@@ -9,8 +9,8 @@ import { addsUpView, type AddsUpView } from './adds-up';
 export interface SeatItemView {
   readonly itemId: string;
   readonly name: string;
-  readonly pricePence: Pence;
-  readonly sharePence: Pence;
+  readonly pricePence: MinorUnits;
+  readonly sharePence: MinorUnits;
   readonly sharedWith: number;
   /** Names of everyone the item is split between (this seat included). */
   readonly sharedNames: readonly string[];
@@ -21,9 +21,9 @@ export interface SeatView {
   readonly name: string;
   readonly items: readonly SeatItemView[];
   /** Item shares, discounts included. */
-  readonly itemsPence: Pence;
-  readonly tipPence: Pence;
-  readonly totalPence: Pence;
+  readonly itemsPence: MinorUnits;
+  readonly tipPence: MinorUnits;
+  readonly totalPence: MinorUnits;
   /** The split's own record of the share: its parts (service, discount) and its exact amount. */
   readonly share: DinerShare;
 }
@@ -38,11 +38,11 @@ export interface BillView {
   readonly currency: CurrencyCode;
   readonly seats: readonly SeatView[];
   readonly itemCount: number;
-  readonly subtotalPence: Pence;
+  readonly subtotalPence: MinorUnits;
   /** Printed service charges on the bill, before any tip. */
-  readonly serviceChargePence: Pence;
-  readonly tipPence: Pence;
-  readonly totalPence: Pence;
+  readonly serviceChargePence: MinorUnits;
+  readonly tipPence: MinorUnits;
+  readonly totalPence: MinorUnits;
   /** Tip as a percent of the subtotal, one decimal; null for a zero subtotal. */
   readonly tipPercent: number | null;
   readonly tipSplit: TipSplit;
@@ -52,7 +52,7 @@ export interface BillView {
   /** The bill's name, when it has one. */
   readonly name: string | null;
   /** Who paid the restaurant and what the others owe them; null when nobody on the bill did. */
-  readonly payer: { readonly seatId: string; readonly owedPence: Pence } | null;
+  readonly payer: { readonly seatId: string; readonly owedPence: MinorUnits } | null;
   /**
    * For a bill paid back in another currency at the organiser's rate: each seat's total (by seat id)
    * and the Grand Total in that currency, the seats' adding up to the total; null without a rate.
@@ -97,7 +97,7 @@ export function billView(bill: Bill, { focusSeatId = null, payBackRate = null }:
         const item = items.get(line.itemId)!;
         return { itemId: item.id, name: item.name, pricePence: item.pricePence, sharePence: line.sharePence, sharedWith: line.sharedWith, sharedNames: sharers.get(line.itemId) ?? [] };
       }),
-      itemsPence: pence(share.itemsPence + share.discountPence + share.servicePence),
+      itemsPence: minorUnits(share.itemsPence + share.discountPence + share.servicePence),
       tipPence: share.tipPence,
       totalPence: share.totalPence,
       share,
@@ -108,7 +108,7 @@ export function billView(bill: Bill, { focusSeatId = null, payBackRate = null }:
     seats,
     itemCount: bill.items.length,
     subtotalPence: split.subtotalPence,
-    serviceChargePence: sumPence(bill.items.filter((i) => i.kind === 'service').map((i) => i.pricePence)),
+    serviceChargePence: sumMinorUnits(bill.items.filter((i) => i.kind === 'service').map((i) => i.pricePence)),
     tipPence: split.tipPence,
     totalPence: split.totalPence,
     tipPercent: split.subtotalPence > 0 ? tipPercentOf(bill.tipPence, split.subtotalPence) : null,
@@ -147,9 +147,9 @@ function convertedView(bill: Bill, seats: readonly SeatView[], payBackRate: PayB
 }
 
 /** The payer is owed everyone else's shares: the Grand Total less their own. */
-function payerOf(seatId: string | null, seats: readonly SeatView[], totalPence: Pence): BillView['payer'] {
+function payerOf(seatId: string | null, seats: readonly SeatView[], totalPence: MinorUnits): BillView['payer'] {
   const own = seats.find((s) => s.id === seatId);
-  return own === undefined ? null : { seatId: own.id, owedPence: pence(totalPence - own.totalPence) };
+  return own === undefined ? null : { seatId: own.id, owedPence: minorUnits(totalPence - own.totalPence) };
 }
 
 /**
@@ -159,7 +159,7 @@ function payerOf(seatId: string | null, seats: readonly SeatView[], totalPence: 
  */
 export interface SeatPayment {
   readonly payee: string | null;
-  readonly owedPence: Pence | null;
+  readonly owedPence: MinorUnits | null;
   readonly inPounds: { readonly currency: CurrencyCode; readonly total: number; readonly owed: number | null } | null;
 }
 

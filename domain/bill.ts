@@ -1,6 +1,6 @@
 import type { CurrencyCode } from './currency';
 import { addFractions, ceilFraction, compareFractions, floorFraction, fraction, subtractFractions, ZERO_FRACTION, type Fraction } from './fraction';
-import { pence, sumPence, type Pence } from './money';
+import { minorUnits, sumMinorUnits, type MinorUnits } from './money';
 import { portionParts } from './portions';
 import type { BillItem } from './receipt';
 import { isBillable, subtotalOf, type BillSplit, type DinerShare, type ItemKind, type ItemShare, type TipSharers, type TipSplit } from './split';
@@ -30,7 +30,7 @@ export interface Bill {
   readonly diners: readonly BillDiner[];
   /** Items, charges and discounts, each with its kind and, for a line split by units or shares, its portions. */
   readonly items: readonly BillItem[];
-  readonly tipPence: Pence;
+  readonly tipPence: MinorUnits;
   readonly tipSplit: TipSplit;
   readonly tipSharers: TipSharers;
   /** The diner who paid the restaurant: owed the others' shares, never owing; null when none of them did. */
@@ -40,7 +40,7 @@ export interface Bill {
 interface Charge {
   readonly itemId: string | null;
   readonly kind: 'item' | 'service' | 'discount' | 'tip';
-  readonly amount: Pence;
+  readonly amount: MinorUnits;
   readonly sharers: readonly number[];
   readonly weights: readonly bigint[];
 }
@@ -88,10 +88,10 @@ export function billSplit(bill: Bill): BillSplit {
   return {
     subtotalPence,
     tipPence: bill.tipPence,
-    totalPence: pence(subtotalPence + bill.tipPence),
+    totalPence: minorUnits(subtotalPence + bill.tipPence),
     shares: bill.diners.map((d, i) => dinerShare(d.id, i, charges, allocation)),
     unassignedItemIds: unassignedItems.map((i) => i.id),
-    unassignedPence: sumPence(unassignedItems.map((i) => i.pricePence)),
+    unassignedPence: sumMinorUnits(unassignedItems.map((i) => i.pricePence)),
   };
 }
 
@@ -108,7 +108,7 @@ function tipCharge(bill: Bill, charges: readonly Charge[], everyone: number[], d
 }
 
 interface Allocation {
-  readonly perCharge: readonly (readonly Pence[])[];
+  readonly perCharge: readonly (readonly MinorUnits[])[];
   readonly exact: readonly Fraction[];
 }
 
@@ -135,7 +135,7 @@ function allocateCharges(charges: readonly Charge[], dinerCount: number): Alloca
       surplus[s] = addFractions(surplus[s]!, subtractFractions(fraction(shares[k]!, 1n), exactShares[k]!));
       exact[s] = addFractions(exact[s]!, exactShares[k]!);
     });
-    return shares.map((s) => pence(Number(s)));
+    return shares.map((s) => minorUnits(Number(s)));
   });
   return { perCharge, exact };
 }
@@ -150,15 +150,15 @@ function dinerShare(dinerId: string, diner: number, charges: readonly Charge[], 
     totals[charge.kind] += share;
     if (charge.itemId !== null) lines.push({ itemId: charge.itemId, sharePence: share, sharedWith: charge.sharers.length });
   });
-  const totalPence = pence(totals.item + totals.service + totals.discount + totals.tip);
+  const totalPence = minorUnits(totals.item + totals.service + totals.discount + totals.tip);
   const over = subtractFractions(fraction(BigInt(totalPence), 1n), allocation.exact[diner]!);
   return {
     dinerId,
     lines,
-    itemsPence: pence(totals.item),
-    servicePence: pence(totals.service),
-    discountPence: pence(totals.discount),
-    tipPence: pence(totals.tip),
+    itemsPence: minorUnits(totals.item),
+    servicePence: minorUnits(totals.service),
+    discountPence: minorUnits(totals.discount),
+    tipPence: minorUnits(totals.tip),
     totalPence,
     roundingPence: over.num > 0n ? Number(ceilFraction(over)) : 0,
     exactPence: allocation.exact[diner]!,

@@ -1,5 +1,5 @@
 import { GBP, minorToMajorText } from './currency';
-import type { Pence } from './money';
+import type { MinorUnits } from './money';
 import { err, ok, type Result } from './result';
 import { billSplit, type Bill } from './bill';
 
@@ -24,11 +24,11 @@ export function exportBill(bill: Bill, stamp: ExportStamp, format: string): Resu
 
 function toCsv(bill: Bill): string {
   const currency = bill.currency;
-  const amount = (value: Pence) => minorToMajorText(value, currency);
+  const amount = (value: MinorUnits) => minorToMajorText(value, currency);
   const names = new Map(bill.diners.map((d) => [d.id, d.name]));
   // The Share Amount is what each diner pays for the line in the summary's split, so the pennies add up.
   const split = billSplit(bill);
-  const shares = new Map<string, { name: string; sharePence: Pence }[]>();
+  const shares = new Map<string, { name: string; sharePence: MinorUnits }[]>();
   for (const share of split.shares) for (const line of share.lines) shares.set(line.itemId, [...(shares.get(line.itemId) ?? []), { name: names.get(share.dinerId)!, sharePence: line.sharePence }]);
   // A bill in pounds keeps the documents' columns; any other names its currency in the amounts' headings.
   const unit = currency === GBP ? '' : ` (${currency})`;

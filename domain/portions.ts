@@ -1,5 +1,5 @@
 import { addFractions, compareFractions, floorFraction, fraction, subtractFractions, ZERO_FRACTION, type Fraction } from './fraction';
-import { pence, type Pence } from './money';
+import { minorUnits, type MinorUnits } from './money';
 
 /**
  * How one line is divided when not equally, keyed by diner id:
@@ -17,7 +17,7 @@ export const MAX_UNITS = 99;
 export const MAX_SHARE_WEIGHT = 99;
 
 export interface PortionedItem {
-  readonly pricePence: Pence;
+  readonly pricePence: MinorUnits;
   readonly assignedTo: readonly string[];
   readonly portions?: Portions | undefined;
 }
@@ -25,7 +25,7 @@ export interface PortionedItem {
 /** One diner's part of a line (dinerId null: the units nobody has had yet). */
 export interface Portion {
   readonly dinerId: string | null;
-  readonly pricePence: Pence;
+  readonly pricePence: MinorUnits;
   /** Units had, or share weight. */
   readonly count: number;
 }
@@ -47,7 +47,7 @@ export function portionParts(items: readonly PortionedItem[], dinerOrder: readon
     const counts = owners.map((id) => portions.counts[id]!);
     const given = counts.reduce((a, b) => a + b, 0);
     const rest = portions.by === 'units' ? Math.max(portions.quantity - given, 0) : 0;
-    const [assigned, unassigned] = given === 0 ? [pence(0), item.pricePence] : rest > 0 ? allocate(item.pricePence, [given, rest]) : [item.pricePence, pence(0)];
+    const [assigned, unassigned] = given === 0 ? [minorUnits(0), item.pricePence] : rest > 0 ? allocate(item.pricePence, [given, rest]) : [item.pricePence, minorUnits(0)];
     const shares = fairShares(assigned!, counts, owners, surplus);
     const line: Portion[] = owners.map((dinerId, k) => ({ dinerId, pricePence: shares[k]!, count: counts[k]! }));
     if (given === 0 || rest > 0) line.push({ dinerId: null, pricePence: unassigned!, count: portions.by === 'units' ? (given === 0 ? portions.quantity : rest) : 0 });
@@ -56,7 +56,7 @@ export function portionParts(items: readonly PortionedItem[], dinerOrder: readon
   return parts;
 }
 
-function fairShares(amount: Pence, weights: readonly number[], owners: readonly string[], surplus: Map<string, Fraction>): Pence[] {
+function fairShares(amount: MinorUnits, weights: readonly number[], owners: readonly string[], surplus: Map<string, Fraction>): MinorUnits[] {
   if (weights.length === 0) return [];
   const sum = BigInt(weights.reduce((a, b) => a + b, 0));
   const exact = weights.map((w) => fraction(BigInt(amount) * BigInt(w), sum));
@@ -71,11 +71,11 @@ function fairShares(amount: Pence, weights: readonly number[], owners: readonly 
     topped.add(best);
   }
   owners.forEach((id, k) => surplus.set(id, after(k)));
-  return shares.map((s) => pence(Number(s)));
+  return shares.map((s) => minorUnits(Number(s)));
 }
 
 /** Splits an amount in whole pence by positive whole weights (largest remainder, ties to the first); the parts add up exactly. */
-export function allocate(amount: Pence, weights: readonly number[]): Pence[] {
+export function allocate(amount: MinorUnits, weights: readonly number[]): MinorUnits[] {
   const sign = amount < 0 ? -1n : 1n;
   const total = BigInt(Math.abs(amount));
   const sum = weights.reduce((a, w) => a + BigInt(w), 0n);
@@ -88,7 +88,7 @@ export function allocate(amount: Pence, weights: readonly number[]): Pence[] {
     floors[k] = floors[k]! + 1n;
     left -= 1n;
   }
-  return floors.map((f) => pence(Number(sign * f)));
+  return floors.map((f) => minorUnits(Number(sign * f)));
 }
 
 /** Units given so far on a unit split (0 for any other). */
@@ -170,6 +170,6 @@ function clampWhole(value: number, min: number, max: number): number {
 }
 
 /** What each of `units` costs when the line's price divides evenly among them; null when it does not. */
-export function evenUnitPrice(pricePence: Pence, units: number): Pence | null {
-  return units > 0 && pricePence % units === 0 ? pence(pricePence / units) : null;
+export function evenUnitPrice(pricePence: MinorUnits, units: number): MinorUnits | null {
+  return units > 0 && pricePence % units === 0 ? minorUnits(pricePence / units) : null;
 }

@@ -1,13 +1,13 @@
 import { MAX_ITEM_PENCE } from './bill';
 import { majorToMinor, minorToMajorText, type CurrencyCode } from './currency';
-import { pence, type Pence } from './money';
+import { minorUnits, type MinorUnits } from './money';
 
 /**
  * What a typed price on the review screen means: currency signs and commas are stripped;
  * empty or zero clears the price; a negative or non-numeric value is ignored (the previous
  * price stays). Amounts are in the bill's currency, rounded to its minor unit.
  */
-export type PriceInput = { readonly kind: 'price'; readonly pricePence: Pence; readonly normalised: string } | { readonly kind: 'cleared' } | { readonly kind: 'ignored' };
+export type PriceInput = { readonly kind: 'price'; readonly pricePence: MinorUnits; readonly normalised: string } | { readonly kind: 'cleared' } | { readonly kind: 'ignored' };
 
 const NUMBER = /^\d*\.?\d+$|^\d+\.$/;
 
@@ -19,8 +19,8 @@ export function typedMajor(text: string): number {
 const stripped = (text: string): string => text.replace(/[£$€¥,]/g, '').trim();
 
 /** A typed major amount in the currency's minor units. */
-export function typedMinor(amount: number, currency: CurrencyCode): Pence {
-  return pence(majorToMinor(amount, currency));
+export function typedMinor(amount: number, currency: CurrencyCode): MinorUnits {
+  return minorUnits(majorToMinor(amount, currency));
 }
 
 /**
@@ -28,7 +28,7 @@ export function typedMinor(amount: number, currency: CurrencyCode): Pence {
  * it is blank, no number, not above 0 in the currency's unit, or more than a line may be (MAX_ITEM_PENCE),
  * as every endpoint that takes a bill judges it.
  */
-export function typedItemPrice(text: string, currency: CurrencyCode): Pence | null {
+export function typedItemPrice(text: string, currency: CurrencyCode): MinorUnits | null {
   const major = typedMajor(text);
   if (text.trim() === '' || !Number.isFinite(major) || major <= 0) return null;
   const minor = typedMinor(major, currency);
@@ -57,11 +57,11 @@ export function parsePriceInput(text: string, currency: CurrencyCode): PriceInpu
 }
 
 /** The text a line's price is edited as: its size, since a corrected price keeps the line's sign (keepingSign). */
-export function priceEditText(pricePence: Pence, currency: CurrencyCode): string {
+export function priceEditText(pricePence: MinorUnits, currency: CurrencyCode): string {
   return minorToMajorText(Math.abs(pricePence), currency);
 }
 
 /** A corrected price keeps the line's sign: a discount stays a discount whatever the person typed. */
-export function keepingSign(previous: Pence, typed: Pence): Pence {
-  return pence(previous < 0 ? -Math.abs(typed) : typed);
+export function keepingSign(previous: MinorUnits, typed: MinorUnits): MinorUnits {
+  return minorUnits(previous < 0 ? -Math.abs(typed) : typed);
 }

@@ -1,11 +1,11 @@
-import type { Pence } from './money';
+import type { MinorUnits } from './money';
 import type { Portions } from './portions';
 import type { ItemKind } from './split';
 
 export interface BillItem {
   readonly id: string;
   readonly name: string;
-  readonly pricePence: Pence;
+  readonly pricePence: MinorUnits;
   readonly kind: ItemKind;
   readonly assignedTo: readonly string[];
   /** Split by units or uneven shares; equal between assignedTo when absent. */

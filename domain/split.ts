@@ -1,5 +1,5 @@
 import type { Fraction } from './fraction';
-import { sumPence, type Pence } from './money';
+import { sumMinorUnits, type MinorUnits } from './money';
 import type { Portions } from './portions';
 
 // The words of a split (kinds of line, how the tip is shared, each diner's share). The split itself
@@ -16,7 +16,7 @@ export const TIP_SPLIT_LABELS: Readonly<Record<TipSplit, string>> = { equal: 'Eq
 /** A line as a subtotal or the tip setting reads it: a bill's item (BillItem) is one. */
 export interface SplitItem {
   readonly id: string;
-  readonly pricePence: Pence;
+  readonly pricePence: MinorUnits;
   readonly kind: ItemKind;
   readonly assignedTo: readonly string[];
   /** Split by units or uneven shares; equal between assignedTo when absent. */
@@ -28,7 +28,7 @@ export type TipSharers = 'allDiners' | 'dinersWithItems';
 
 export interface ItemShare {
   readonly itemId: string;
-  readonly sharePence: Pence;
+  readonly sharePence: MinorUnits;
   /** How many diners the line is divided between. */
   readonly sharedWith: number;
 }
@@ -36,11 +36,11 @@ export interface ItemShare {
 export interface DinerShare {
   readonly dinerId: string;
   readonly lines: readonly ItemShare[];
-  readonly itemsPence: Pence;
-  readonly servicePence: Pence;
-  readonly discountPence: Pence;
-  readonly tipPence: Pence;
-  readonly totalPence: Pence;
+  readonly itemsPence: MinorUnits;
+  readonly servicePence: MinorUnits;
+  readonly discountPence: MinorUnits;
+  readonly tipPence: MinorUnits;
+  readonly totalPence: MinorUnits;
   /** Whole pence this diner pays above their exact share so that the shares add up (0 for most). */
   readonly roundingPence: number;
   /** The diner's exact share in fractions of a penny, before any whole-pence rounding (see roundingNote). */
@@ -48,18 +48,18 @@ export interface DinerShare {
 }
 
 export interface BillSplit {
-  readonly subtotalPence: Pence;
-  readonly tipPence: Pence;
-  readonly totalPence: Pence;
+  readonly subtotalPence: MinorUnits;
+  readonly tipPence: MinorUnits;
+  readonly totalPence: MinorUnits;
   readonly shares: readonly DinerShare[];
   /** Items (kind 'item') assigned to nobody: counted for nobody and flagged 'Not assigned'. */
   readonly unassignedItemIds: readonly string[];
-  readonly unassignedPence: Pence;
+  readonly unassignedPence: MinorUnits;
 }
 
 /** Items, service charges and discounts added up; VAT lines are already in the prices. */
-export function subtotalOf(items: readonly SplitItem[]): Pence {
-  return sumPence(items.filter(isBillable).map((i) => i.pricePence));
+export function subtotalOf(items: readonly SplitItem[]): MinorUnits {
+  return sumMinorUnits(items.filter(isBillable).map((i) => i.pricePence));
 }
 
 /** A line that counts toward the bill: every kind but VAT, which is already in the prices. */

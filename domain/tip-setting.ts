@@ -1,5 +1,5 @@
 import type { CurrencyCode } from './currency';
-import type { Pence } from './money';
+import type { MinorUnits } from './money';
 import { subtotalOf, type SplitItem } from './split';
 import { tipFromAmount, tipFromPercent, type TipMode } from './tip';
 import { defaultTipPercent } from './tip-default';
@@ -20,7 +20,7 @@ export function tipSettingPercent(setting: TipSetting, items: readonly SplitItem
 }
 
 /** The tip in the bill's minor unit, as the setting makes it of these items' subtotal. */
-export function tipSettingPence(setting: TipSetting, items: readonly SplitItem[], currency: CurrencyCode): Pence {
+export function tipSettingPence(setting: TipSetting, items: readonly SplitItem[], currency: CurrencyCode): MinorUnits {
   if (setting.mode === 'amount' && setting.chosen) return tipFromAmount(Number(setting.amountText), currency);
   return tipFromPercent(subtotalOf(items), tipSettingPercent(setting, items));
 }

@@ -1,24 +1,24 @@
 import { formatMoney, majorToMinor, type CurrencyCode } from './currency';
-import { pence, type Pence } from './money';
+import { minorUnits, type MinorUnits } from './money';
 import { typedMajor } from './price-input';
 
 export type TipMode = 'percent' | 'amount';
 export const TIP_QUICK_PERCENTS = [0, 5, 10, 15, 20] as const;
 
 /** Tip in pence from a percentage (0–100 in steps of 0.1) of the subtotal, rounded half up. */
-export function tipFromPercent(subtotal: Pence, percent: number): Pence {
+export function tipFromPercent(subtotal: MinorUnits, percent: number): MinorUnits {
   const tenths = Math.round(clamp(percent, 0, 100) * 10);
   const numerator = BigInt(Math.max(subtotal, 0)) * BigInt(tenths);
-  return pence(Number((numerator + 500n) / 1000n));
+  return minorUnits(Number((numerator + 500n) / 1000n));
 }
 
 /** Tip in minor units from a typed amount in the bill's currency (at least 0). */
-export function tipFromAmount(major: number, currency: CurrencyCode): Pence {
-  return Number.isFinite(major) && major > 0 && major < MAX_TIP_PENCE ? pence(majorToMinor(major, currency)) : pence(0);
+export function tipFromAmount(major: number, currency: CurrencyCode): MinorUnits {
+  return Number.isFinite(major) && major > 0 && major < MAX_TIP_PENCE ? minorUnits(majorToMinor(major, currency)) : minorUnits(0);
 }
 
 /** The tip as a percentage of the subtotal to one decimal, as the share pages and texts show it; 0 for a zero subtotal. */
-export function tipPercentOf(tip: Pence, subtotal: Pence): number {
+export function tipPercentOf(tip: MinorUnits, subtotal: MinorUnits): number {
   return subtotal > 0 ? Math.round((tip / subtotal) * 1000) / 10 : 0;
 }
 
@@ -41,10 +41,10 @@ export function readTipPercent(text: string): { ok: true; percent: number } | { 
 }
 
 /** A typed tip amount in the bill's currency: at least zero; anything else is refused, never turned into zero. */
-export function readTipAmount(text: string, currency: CurrencyCode): { ok: true; pence: Pence } | { ok: false; message: string } {
+export function readTipAmount(text: string, currency: CurrencyCode): { ok: true; pence: MinorUnits } | { ok: false; message: string } {
   const value = typedMajor(text);
   const refused = { ok: false, message: TIP_INPUT_MESSAGES.amount(currency) } as const;
   if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value > MAX_TIP_PENCE) return refused;
   const minor = majorToMinor(value, currency);
-  return minor > MAX_TIP_PENCE ? refused : { ok: true, pence: pence(minor) };
+  return minor > MAX_TIP_PENCE ? refused : { ok: true, pence: minorUnits(minor) };
 }

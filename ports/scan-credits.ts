@@ -1,10 +1,10 @@
 import type { AnonymousId } from '../domain/anonymous-id';
-import type { Pence } from '../domain/money';
+import type { MinorUnits } from '../domain/money';
 
 export interface ConfirmedPayment {
   readonly anonymousUserId: string;
   readonly tokens: number;
-  readonly amountPence: Pence;
+  readonly amountPence: MinorUnits;
   readonly currency: 'GBP';
   readonly provider: 'stripe' | 'paypal' | 'test';
   /** The provider's own id for the payment; a payment is credited at most once per id. */

@@ -16,7 +16,7 @@ import { migrateToLatest } from '../adapters/postgres/migrate';
 import { PostgresScanAllowance } from '../adapters/postgres/postgres-scan-allowance';
 import { PostgresScanCredits } from '../adapters/postgres/postgres-scan-credits';
 import { systemClock } from '../adapters/system-clock';
-import { pence } from '../domain/money';
+import { minorUnits } from '../domain/money';
 import { migrations } from '../migrations';
 import { readConfig } from '../src/server/config';
 import { baselineOf } from './bench-baselines.mjs';
@@ -50,7 +50,8 @@ async function runCase(db: Kysely<Database>, c: Case): Promise<{ perSecond: numb
   const credits = new PostgresScanCredits(db, systemClock);
   const users = Array.from({ length: c.users }, () => randomUUID());
   // Enough tokens that every reservation succeeds: the case measures the paying path, not refusals.
-  for (const id of users) await credits.creditConfirmedPayment({ anonymousUserId: id, tokens: 1_000_000, amountPence: pence(0), currency: 'GBP', provider: 'test', providerPaymentId: `bench_${id}` });
+  for (const id of users)
+    await credits.creditConfirmedPayment({ anonymousUserId: id, tokens: 1_000_000, amountPence: minorUnits(0), currency: 'GBP', provider: 'test', providerPaymentId: `bench_${id}` });
   if (c.history > 0) await addHistory(db, users, c.history);
   let done = 0;
   let refused = 0;

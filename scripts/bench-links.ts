@@ -10,7 +10,7 @@ import { pakoCompressor } from '../adapters/pako/pako-compressor';
 import { currencyCode } from '../domain/currency';
 import { newStoredBill } from '../domain/paying-back/new-stored-bill';
 import type { Bill } from '../domain/bill';
-import { pence } from '../domain/money';
+import { minorUnits } from '../domain/money';
 import { packetOfBill } from '../domain/sharing/share-packet';
 import { sealPacket } from '../domain/sharing/share-token';
 import { ShareLinks } from '../src/application/sharing/share-links';
@@ -42,13 +42,13 @@ const qrVersion = (text: string) => QRCode.create(text, { errorCorrectionLevel: 
 
 /** A reference bill as the app's one Bill. */
 function billOf(bill: ReferenceBill, extra: Partial<Bill> = {}): Bill {
-  const items = bill.items.map((i) => ({ ...i, pricePence: pence(i.pricePence), kind: i.kind ?? ('item' as const) }));
+  const items = bill.items.map((i) => ({ ...i, pricePence: minorUnits(i.pricePence), kind: i.kind ?? ('item' as const) }));
   return {
     currency: currencyCode(bill.currency ?? 'GBP')!,
     name: null,
     diners: bill.diners,
     items,
-    tipPence: pence(bill.tipPence),
+    tipPence: minorUnits(bill.tipPence),
     tipSplit: 'equal',
     tipSharers: 'allDiners',
     payerId: null,

@@ -1,4 +1,4 @@
-import { pence } from '../../domain/money';
+import { minorUnits } from '../../domain/money';
 import type { DinerRepayment } from '../../domain/paying-back/repayments';
 import { err, ok, type Result } from '../../domain/result';
 import type { StoredBill } from '../../domain/paying-back/stored-bill';
@@ -92,7 +92,7 @@ function apply(held: Held, change: StoredBillChange): void {
       if (!held.stored.bill.diners.some((d) => d.id === change.dinerId)) throw new Error(`no diner ${change.dinerId} on bill ${held.stored.id}`);
       const marked = held.payments.get(change.dinerId);
       if (marked !== undefined && (marked.amountPence ?? -1) >= change.amountPence) return;
-      held.payments.set(change.dinerId, { dinerId: change.dinerId, paidBy: change.by, paidAt: change.at, amountPence: pence(change.amountPence) });
+      held.payments.set(change.dinerId, { dinerId: change.dinerId, paidBy: change.by, paidAt: change.at, amountPence: minorUnits(change.amountPence) });
       return;
     }
     case 'markUnpaid':

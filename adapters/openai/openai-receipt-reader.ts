@@ -1,7 +1,7 @@
 import OpenAI, { APIConnectionTimeoutError, APIUserAbortError } from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { GBP, minorToMajorText } from '../../domain/currency';
-import { pence, type Pence } from '../../domain/money';
+import { minorUnits, type MinorUnits } from '../../domain/money';
 import { isoDate } from '../../domain/scanning/receipt-date';
 import { isCountedQuantity, kindGivenCount, type ReceiptLine, type ReceiptReading } from '../../domain/scanning/receipt-line';
 import { err, ok, type Result } from '../../domain/result';
@@ -85,7 +85,7 @@ function toReading(extraction: Extraction): ReceiptReading {
   const lines: ReceiptLine[] = extraction.items.map((item) => {
     // Discounts are negative whatever sign the model gave them.
     const amount = item.kind === 'discount' ? -Math.abs(item.pricePence) : item.pricePence;
-    const pricePence = pence(amount);
+    const pricePence = minorUnits(amount);
     const raw = `${item.label} ${pricePence < 0 ? '-' : ''}£${minorToMajorText(Math.abs(amount), GBP)}`;
     const units = unitsOf(item);
     // The model's own doubt; the sum check adds its own wherever the lines are shown.
@@ -94,10 +94,10 @@ function toReading(extraction: Extraction): ReceiptReading {
   // A service charge the model reported beside the lines, but not as one of them.
   const service = extraction.serviceChargePence;
   if (service !== null && service > 0 && !lines.some((l) => l.kind === 'service'))
-    lines.push({ raw: `Service charge £${minorToMajorText(service, GBP)}`, label: 'Service charge', pricePence: pence(service), kind: 'service' });
+    lines.push({ raw: `Service charge £${minorToMajorText(service, GBP)}`, label: 'Service charge', pricePence: minorUnits(service), kind: 'service' });
   return {
     lines,
-    totalPence: extraction.totalPence === null ? null : pence(extraction.totalPence),
+    totalPence: extraction.totalPence === null ? null : minorUnits(extraction.totalPence),
     merchant: extraction.merchant?.trim() || null,
     date: extraction.date === null ? null : isoDateOf(extraction.date),
     currency: extraction.currency,
@@ -111,8 +111,8 @@ function isoDateOf(text: string): string | null {
 }
 
 /** Quantity and unit price, kept only when they multiply out to the line's total. */
-function unitsOf(item: Extraction['items'][number]): { quantity?: number; unitPricePence?: Pence } {
+function unitsOf(item: Extraction['items'][number]): { quantity?: number; unitPricePence?: MinorUnits } {
   const { quantity, unitPricePence, pricePence } = item;
   if (!isCountedQuantity(quantity) || unitPricePence === null || quantity * unitPricePence !== pricePence) return {};
-  return { quantity, unitPricePence: pence(unitPricePence) };
+  return { quantity, unitPricePence: minorUnits(unitPricePence) };
 }

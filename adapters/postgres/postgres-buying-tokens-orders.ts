@@ -1,7 +1,7 @@
 import type { AnonymousId } from '../../domain/anonymous-id';
 import type { Kysely, Selectable } from 'kysely';
 import { inject, injectable } from 'tsyringe';
-import { pence } from '../../domain/money';
+import { minorUnits } from '../../domain/money';
 import type { PaymentOrder } from '../../domain/buying-tokens/verification';
 import type { NewPaymentOrder, PaymentOrders } from '../../ports/buying-tokens/payment-orders';
 import { INJECTION_KEYS } from '../../ports/injection-keys';
@@ -63,7 +63,7 @@ function toOrder(row: Selectable<PaymentOrdersTable>): PaymentOrder {
     offerType: row.offer_type,
     offerId: row.offer_id,
     tokens: row.tokens,
-    amountPence: pence(row.amount_pence),
+    amountPence: minorUnits(row.amount_pence),
     currency: 'GBP',
     status: row.status,
   };

@@ -3,7 +3,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { inject, injectable } from 'tsyringe';
 import { applyLive, type LiveActor, type LiveBill, type LiveChange, type LiveProblem } from '../../domain/live-bill/live-bill';
 import { currencyCode, GBP } from '../../domain/currency';
-import { pence } from '../../domain/money';
+import { minorUnits } from '../../domain/money';
 import { err, ok, type Result } from '../../domain/result';
 import type { DecideChange, LiveBillKeys, LiveBillStore } from '../../ports/live-bills';
 import { INJECTION_KEYS } from '../../ports/injection-keys';
@@ -308,15 +308,15 @@ async function loadBill(db: Db, billId: string): Promise<LoadedBill | null> {
     version: row.version,
     status: row.status,
     expiresAt: new Date(row.expires_at),
-    tip: row.tip_percent !== null ? { percent: Number(row.tip_percent) } : { pence: pence(row.tip_pence ?? 0) },
+    tip: row.tip_percent !== null ? { percent: Number(row.tip_percent) } : { pence: minorUnits(row.tip_pence ?? 0) },
     tipSplit: row.tip_split,
     currency: currencyCode(row.currency) ?? GBP,
-    items: row.items.map((i) => ({ id: i.id, name: i.name, pricePence: pence(i.price_pence), kind: i.kind, units: i.units })),
+    items: row.items.map((i) => ({ id: i.id, name: i.name, pricePence: minorUnits(i.price_pence), kind: i.kind, units: i.units })),
     diners: row.diners.map((d) => ({
       id: d.id,
       name: d.name,
       joined: d.key_hash !== null,
-      ...(d.pay_path === null ? {} : { payLink: { path: d.pay_path, pence: pence(d.pay_pence ?? 0), ...(d.pay_converted === null ? {} : { converted: d.pay_converted }) } }),
+      ...(d.pay_path === null ? {} : { payLink: { path: d.pay_path, pence: minorUnits(d.pay_pence ?? 0), ...(d.pay_converted === null ? {} : { converted: d.pay_converted }) } }),
       ...(d.asking_id === null ? {} : { asking: d.asking_id }),
       ...(d.seat_id === null ? {} : { seat: d.seat_id }),
     })),

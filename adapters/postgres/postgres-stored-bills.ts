@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { pence } from '../../domain/money';
+import { minorUnits } from '../../domain/money';
 import { inject, injectable } from 'tsyringe';
 import type { DinerRepayment } from '../../domain/paying-back/repayments';
 import { err, ok, type Result } from '../../domain/result';
@@ -92,7 +92,7 @@ async function held(db: Db, receiptId: string): Promise<HeldBill | null> {
 
 async function paymentsOf(db: Db, receiptId: string): Promise<DinerRepayment[]> {
   const rows = await db.selectFrom('diner_payments').selectAll().where('receipt_id', '=', receiptId).execute();
-  return rows.map((r) => ({ dinerId: r.diner_id, paidBy: r.marked_by, paidAt: r.paid_at, amountPence: r.amount_pence === null ? null : pence(r.amount_pence) }));
+  return rows.map((r) => ({ dinerId: r.diner_id, paidBy: r.marked_by, paidAt: r.paid_at, amountPence: r.amount_pence === null ? null : minorUnits(r.amount_pence) }));
 }
 
 async function apply(tx: Transaction<Database>, receiptId: string, change: StoredBillChange): Promise<void> {

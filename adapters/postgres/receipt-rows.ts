@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { currencyCode, GBP } from '../../domain/currency';
-import { pence } from '../../domain/money';
+import { minorUnits } from '../../domain/money';
 import { storedPayBackRate } from '../../domain/paying-back/pay-back-rate';
 import { isReceiptServiceCharge, NO_HANDLES, receiptServiceCharge, type StoredBill } from '../../domain/paying-back/stored-bill';
 import type { ItemKind, TipSharers } from '../../domain/split';
@@ -76,7 +76,7 @@ export async function readReceipt(db: Kysely<Database> | Transaction<Database>, 
       .execute(),
   ]);
   const tipSharers: TipSharers = receipt.tip_sharers === 'all_diners' ? 'allDiners' : 'dinersWithItems';
-  const service = receipt.service_charge_enabled && receipt.service_charge_pence !== 0 ? [receiptServiceCharge(pence(receipt.service_charge_pence))] : [];
+  const service = receipt.service_charge_enabled && receipt.service_charge_pence !== 0 ? [receiptServiceCharge(minorUnits(receipt.service_charge_pence))] : [];
   return {
     organiserSecretHash: receipt.organiser_secret_hash,
     expiresAt: receipt.expires_at,
@@ -90,13 +90,13 @@ export async function readReceipt(db: Kysely<Database> | Transaction<Database>, 
           ...items.map((i) => ({
             id: i.id,
             name: i.name,
-            pricePence: pence(i.price_pence),
+            pricePence: minorUnits(i.price_pence),
             kind: i.kind,
             assignedTo: assignments.filter((a) => a.receipt_item_id === i.id).map((a) => a.diner_id),
           })),
           ...service,
         ],
-        tipPence: pence(receipt.tip_total_pence),
+        tipPence: minorUnits(receipt.tip_total_pence),
         tipSplit: receipt.tip_split,
         tipSharers,
         payerId: receipt.payer_diner_id,

@@ -1,6 +1,6 @@
 import type { Bill } from '../../domain/bill';
 import { currencyCode, GBP } from '../../domain/currency';
-import { pence } from '../../domain/money';
+import { minorUnits } from '../../domain/money';
 import type { TabPayer } from '../../domain/tab/tab';
 
 // A tab's bill in its jsonb column: the domain Bill as it is (plain data), its amounts read back
@@ -15,8 +15,8 @@ export function billFromJson(json: unknown): Bill {
   return {
     ...bill,
     currency: currencyCode(bill.currency) ?? GBP,
-    tipPence: pence(bill.tipPence),
-    items: bill.items.map((item) => ({ ...item, pricePence: pence(item.pricePence) })),
+    tipPence: minorUnits(bill.tipPence),
+    items: bill.items.map((item) => ({ ...item, pricePence: minorUnits(item.pricePence) })),
   };
 }
 
@@ -25,5 +25,5 @@ export function payersToJson(payers: readonly TabPayer[]): string {
 }
 
 export function payersFromJson(json: unknown): TabPayer[] {
-  return (json as TabPayer[]).map(({ personId, amount }) => ({ personId, amount: pence(amount) }));
+  return (json as TabPayer[]).map(({ personId, amount }) => ({ personId, amount: minorUnits(amount) }));
 }

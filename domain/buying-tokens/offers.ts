@@ -1,4 +1,4 @@
-import { pence, type Pence } from '../money';
+import { minorUnits, type MinorUnits } from '../money';
 import { err, ok, type Result } from '../result';
 
 // The server's own price table. The browser shows these, but a price is never taken
@@ -11,7 +11,7 @@ export type OfferType = 'package' | 'subscription';
 export interface TokenPackage {
   readonly id: PackageId;
   readonly tokens: number;
-  readonly pricePence: Pence;
+  readonly pricePence: MinorUnits;
   readonly popular: boolean;
   readonly savings: string | null;
 }
@@ -19,7 +19,7 @@ export interface TokenPackage {
 export interface SubscriptionPlan {
   readonly id: PlanId;
   readonly name: string;
-  readonly pricePence: Pence;
+  readonly pricePence: MinorUnits;
   readonly period: 'month' | 'year';
   readonly savings: string | null;
   readonly tokens: number;
@@ -29,14 +29,14 @@ export interface SubscriptionPlan {
 const PLAN_TOKENS = 999;
 
 export const TOKEN_PACKAGES: readonly TokenPackage[] = [
-  { id: 'small', tokens: 10, pricePence: pence(299), popular: false, savings: null },
-  { id: 'medium', tokens: 25, pricePence: pence(599), popular: true, savings: 'Save 20%' },
-  { id: 'large', tokens: 50, pricePence: pence(999), popular: false, savings: 'Save 33%' },
+  { id: 'small', tokens: 10, pricePence: minorUnits(299), popular: false, savings: null },
+  { id: 'medium', tokens: 25, pricePence: minorUnits(599), popular: true, savings: 'Save 20%' },
+  { id: 'large', tokens: 50, pricePence: minorUnits(999), popular: false, savings: 'Save 33%' },
 ];
 
 export const SUBSCRIPTION_PLANS: readonly SubscriptionPlan[] = [
-  { id: 'monthly', name: 'Monthly', pricePence: pence(499), period: 'month', savings: null, tokens: PLAN_TOKENS },
-  { id: 'yearly', name: 'Yearly', pricePence: pence(4999), period: 'year', savings: 'Save 17%', tokens: PLAN_TOKENS },
+  { id: 'monthly', name: 'Monthly', pricePence: minorUnits(499), period: 'month', savings: null, tokens: PLAN_TOKENS },
+  { id: 'yearly', name: 'Yearly', pricePence: minorUnits(4999), period: 'year', savings: 'Save 17%', tokens: PLAN_TOKENS },
 ];
 
 export const DEFAULT_PACKAGE_ID: PackageId = 'medium';
@@ -49,7 +49,7 @@ export interface Offer {
   readonly type: OfferType;
   readonly id: PackageId | PlanId;
   readonly tokens: number;
-  readonly amountPence: Pence;
+  readonly amountPence: MinorUnits;
   readonly description: string;
   /** Plans renew; packages are paid once. */
   readonly period: 'month' | 'year' | null;

@@ -1,5 +1,5 @@
 import type { AnonymousId } from '../anonymous-id';
-import type { Pence } from '../money';
+import type { MinorUnits } from '../money';
 import { err, ok, type Result } from '../result';
 import { paypalCustomId } from './custom-id';
 import type { OfferType } from './offers';
@@ -14,7 +14,7 @@ export interface PaymentOrder {
   readonly offerType: OfferType;
   readonly offerId: string;
   readonly tokens: number;
-  readonly amountPence: Pence;
+  readonly amountPence: MinorUnits;
   readonly currency: 'GBP';
   readonly status: OrderStatus;
 }
@@ -40,7 +40,7 @@ export type MismatchReason = 'amount mismatch' | 'currency mismatch' | 'payer mi
  * A succeeded payment counts only if it is for exactly what we sold: the amount and currency of the
  * order and the same anonymous id.
  */
-export function matchesOrder(order: PaymentOrder, payment: ProviderPayment): Result<{ amountPence: Pence }, MismatchReason> {
+export function matchesOrder(order: PaymentOrder, payment: ProviderPayment): Result<{ amountPence: MinorUnits }, MismatchReason> {
   if (payment.currency.toUpperCase() !== order.currency) return err('currency mismatch');
   if (payment.amountPence !== order.amountPence) return err('amount mismatch');
   if (payment.anonymousUserId !== null && payment.anonymousUserId !== order.anonymousUserId) return err('payer mismatch');
@@ -48,7 +48,7 @@ export function matchesOrder(order: PaymentOrder, payment: ProviderPayment): Res
   return ok({ amountPence: order.amountPence });
 }
 
-/** Pence as PayPal's decimal text to 2 places: 599 → "5.99". */
+/** MinorUnits as PayPal's decimal text to 2 places: 599 → "5.99". */
 export function toDecimalAmount(amountPence: number): string {
   return `${Math.floor(amountPence / 100)}.${String(amountPence % 100).padStart(2, '0')}`;
 }

@@ -1,6 +1,6 @@
 import type { CurrencyCode } from '../currency';
 import { acceptDinerName, type DinerNameProblem } from '../diners';
-import { pence, type Pence } from '../money';
+import { minorUnits, type MinorUnits } from '../money';
 import { isPayBackPath } from '../paying-back/pay-back-links';
 import { MAX_PAYEE_NAME_LENGTH } from '../paying-back/payee';
 import { err, ok, type Result } from '../result';
@@ -34,12 +34,12 @@ export interface LiveBill {
 }
 
 export type LiveStatus = 'open' | 'locked' | 'finished';
-export type LiveTip = { readonly percent: number } | { readonly pence: Pence };
+export type LiveTip = { readonly percent: number } | { readonly pence: MinorUnits };
 
 export interface LiveItem {
   readonly id: string;
   readonly name: string;
-  readonly pricePence: Pence;
+  readonly pricePence: MinorUnits;
   readonly kind: ItemKind;
   /** A line such as "3 x Peroni" is claimed unit by unit; 1 for everything else. */
   readonly units: number;
@@ -61,7 +61,7 @@ export interface LiveDiner {
 export interface PayLink {
   /** A path of our own pay-back pages, `/r/{receiptId}/{capability}`. */
   readonly path: string;
-  readonly pence: Pence;
+  readonly pence: MinorUnits;
   /** The share at the bill's rate (the live bill's `payBack`), as the diner's page asks for it; absent without a rate. */
   readonly converted?: number | undefined;
 }
@@ -122,7 +122,7 @@ export interface HandOut {
  * The stored bill a hand-out settles on, worked out once: each of its diners' shares (what their links
  * must ask for), and, paid back in another currency, the rate and each share at it.
  */
-export function settlementOf(bill: Bill, payBack: PayBackRate | null): { readonly shares: ReadonlyMap<string, Pence>; readonly atRate?: NonNullable<HandOut['settled']>['atRate'] } {
+export function settlementOf(bill: Bill, payBack: PayBackRate | null): { readonly shares: ReadonlyMap<string, MinorUnits>; readonly atRate?: NonNullable<HandOut['settled']>['atRate'] } {
   const view = billView(bill, { payBackRate: payBack });
   const shares = new Map(view.seats.map((s) => [s.id, s.totalPence]));
   return payBack === null || view.converted === null ? { shares } : { shares, atRate: { payBack, totals: view.converted.totals } };
@@ -238,13 +238,13 @@ function claimable(bill: LiveBill, itemId: string, unit: number, dinerIds: reado
 }
 
 /** An item's name, price and units as the wizard accepts them: a name, a price above 0 for a food line. */
-export function acceptItem(rawName: string, pricePence: number, kind: ItemKind, units: number): { name: string; pricePence: Pence; units: number } | null {
+export function acceptItem(rawName: string, pricePence: number, kind: ItemKind, units: number): { name: string; pricePence: MinorUnits; units: number } | null {
   const name = rawName.trim();
   if (name === '' || [...name].length > MAX_ITEM_NAME_LENGTH) return null;
   if (!Number.isSafeInteger(pricePence) || Math.abs(pricePence) > MAX_ITEM_PENCE) return null;
   if (kind === 'item' && pricePence <= 0) return null;
   if (!Number.isInteger(units) || units < 1 || units > maxUnits(kind, pricePence)) return null;
-  return { name, pricePence: pence(pricePence), units };
+  return { name, pricePence: minorUnits(pricePence), units };
 }
 
 /** The most units a line can be claimed in: a food line up to MAX_UNITS, each at least a penny; any other line is one. */
@@ -284,7 +284,7 @@ export function applyLive(bill: LiveBill, change: LiveChange): LiveBill {
     case 'editItem':
       return {
         ...next,
-        items: bill.items.map((i) => (i.id === change.itemId ? { ...i, name: change.name, pricePence: pence(change.pricePence), units: change.units } : i)),
+        items: bill.items.map((i) => (i.id === change.itemId ? { ...i, name: change.name, pricePence: minorUnits(change.pricePence), units: change.units } : i)),
         claims: bill.claims.filter((c) => c.itemId !== change.itemId || c.unit < change.units),
       };
     case 'setStatus':
@@ -303,7 +303,7 @@ export function applyLive(bill: LiveBill, change: LiveChange): LiveBill {
     case 'handOut': {
       const { converted, ...settled } = change.settled === undefined ? { converted: new Map<string, number>() } : settledParts(bill, change.settled);
       const atRate = (dinerId: string) => (converted.has(dinerId) ? { converted: converted.get(dinerId)! } : {});
-      const links = new Map(change.links.map((l) => [l.dinerId, { path: l.path, pence: pence(l.pence), ...atRate(l.dinerId) }]));
+      const links = new Map(change.links.map((l) => [l.dinerId, { path: l.path, pence: minorUnits(l.pence), ...atRate(l.dinerId) }]));
       const { payBack: _, ...rest } = next;
       return { ...rest, ...settled, payTo: change.payTo, diners: bill.diners.map((d) => withPayLink(d, links.get(d.id))) };
     }

@@ -1,6 +1,6 @@
 import type { CurrencyCode } from '../currency';
 import { convertedTotals } from '../paying-back/pay-back-rate';
-import { pence, sumPence, type Pence } from '../money';
+import { minorUnits, sumMinorUnits, type MinorUnits } from '../money';
 import { billSplit, type Bill } from '../bill';
 import { subtotalOf, type BillSplit, type ItemKind } from '../split';
 import { tipFromPercent } from '../tip';
@@ -10,7 +10,7 @@ import type { LiveBill, LiveItem } from './live-bill';
 export interface SplitLine {
   readonly id: string;
   readonly name: string;
-  readonly pricePence: Pence;
+  readonly pricePence: MinorUnits;
   readonly kind: ItemKind;
   /** Diners in the bill's order (the split's tie-break follows it). */
   readonly assignedTo: readonly string[];
@@ -18,17 +18,17 @@ export interface SplitLine {
 
 export interface LiveBillTotals {
   readonly lines: readonly SplitLine[];
-  readonly tipPence: Pence;
+  readonly tipPence: MinorUnits;
   readonly split: BillSplit;
   /** Each diner's total at the bill's pay-back rate (by diner id), adding up to the converted total; null without a rate. */
   readonly converted: { readonly currency: CurrencyCode; readonly totals: ReadonlyMap<string, number>; readonly total: number } | null;
 }
 
-/** Pence of each unit of an item: whole pence that add up to its price, the odd pennies on the first units. */
-export function unitPrices(item: Pick<LiveItem, 'pricePence' | 'units'>): Pence[] {
+/** MinorUnits of each unit of an item: whole pence that add up to its price, the odd pennies on the first units. */
+export function unitPrices(item: Pick<LiveItem, 'pricePence' | 'units'>): MinorUnits[] {
   const base = Math.trunc(item.pricePence / item.units);
   const left = item.pricePence - base * item.units;
-  return Array.from({ length: item.units }, (_, u) => pence(base + (u < Math.abs(left) ? Math.sign(left) : 0)));
+  return Array.from({ length: item.units }, (_, u) => minorUnits(base + (u < Math.abs(left) ? Math.sign(left) : 0)));
 }
 
 /**
@@ -59,7 +59,7 @@ export function splitLines(bill: Pick<LiveBill, 'items' | 'diners' | 'claims'>):
     return [...groups.values()].map((g) => ({
       id: `${item.id}.${g.units[0]}`,
       name: g.units.length === 1 ? base : `${g.units.length} x ${base}`,
-      pricePence: pence(g.units.reduce((sum, u) => sum + prices[u]!, 0)),
+      pricePence: minorUnits(g.units.reduce((sum, u) => sum + prices[u]!, 0)),
       kind: item.kind,
       assignedTo: g.assignedTo,
     }));
@@ -98,8 +98,8 @@ export function liveTotals(bill: LiveBillAsItStands): LiveBillTotals {
 }
 
 /** What the units nobody has claimed yet come to. */
-export function unclaimedPence(bill: Pick<LiveBill, 'items' | 'diners' | 'claims'>): Pence {
-  return sumPence(unclaimedUnits(bill).flatMap(({ item, units }) => units.map((u) => unitPrices(item)[u]!)));
+export function unclaimedPence(bill: Pick<LiveBill, 'items' | 'diners' | 'claims'>): MinorUnits {
+  return sumMinorUnits(unclaimedUnits(bill).flatMap(({ item, units }) => units.map((u) => unitPrices(item)[u]!)));
 }
 
 /** Units nobody has claimed yet, item by item (only food lines are claimed; charges follow the rules). */

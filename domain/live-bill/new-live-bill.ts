@@ -1,7 +1,7 @@
 import { currencyCode } from '../currency';
 import { payBackRate } from '../paying-back/pay-back-rate';
 import { acceptDinerName, MAX_DINERS } from '../diners';
-import { pence } from '../money';
+import { minorUnits } from '../money';
 import type { BillItem } from '../receipt';
 import { err, ok, type Result } from '../result';
 import { MAX_ITEM_PENCE, type Bill } from '../bill';
@@ -98,5 +98,5 @@ function claimsOf(item: BillItem, units: number, unitCounts: Readonly<Record<str
 
 function acceptTip(tip: LiveOpening['tip']): LiveTip | null {
   if ('percent' in tip) return Number.isFinite(tip.percent) && tip.percent >= 0 && tip.percent <= 100 ? { percent: tip.percent } : null;
-  return Number.isSafeInteger(tip.pence) && tip.pence >= 0 && tip.pence <= MAX_ITEM_PENCE ? { pence: pence(tip.pence) } : null;
+  return Number.isSafeInteger(tip.pence) && tip.pence >= 0 && tip.pence <= MAX_ITEM_PENCE ? { pence: minorUnits(tip.pence) } : null;
 }

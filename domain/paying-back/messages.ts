@@ -1,5 +1,5 @@
 import { formatMoney, type CurrencyCode } from '../currency';
-import type { Pence } from '../money';
+import type { MinorUnits } from '../money';
 import { inBothCurrencies, rateText, type PayBackRate } from './pay-back-rate';
 
 /** The rate said once in a message, for a bill paid back in another currency: "Paid back in GBP at 1 EUR = £0.86". */
@@ -26,9 +26,9 @@ export function paymentRequestText(p: {
   readonly dinerName: string;
   readonly payeeName: string;
   readonly currency: CurrencyCode;
-  readonly amount: Pence;
+  readonly amount: MinorUnits;
   readonly items: readonly string[];
-  readonly paidPence?: Pence;
+  readonly paidPence?: MinorUnits;
   readonly billName?: string | undefined;
   /** The share in the currency the organiser is paid back in, formatted ("£10.36"): "is JP¥1,992 or £10.36". */
   readonly alsoIn?: string | undefined;
@@ -38,7 +38,7 @@ export function paymentRequestText(p: {
   readonly payBack?: PayBackRate | null | undefined;
 }): string {
   const what = billLabel(null, p.items);
-  const money = (amount: Pence) => inBothCurrencies(amount, p.currency, p.payBack ?? null);
+  const money = (amount: MinorUnits) => inBothCurrencies(amount, p.currency, p.payBack ?? null);
   const of = p.billName?.trim() ? ` of ${p.billName.trim()}` : '';
   const owed = p.paidPence
     ? `You've paid ${money(p.paidPence)}${of === '' ? '' : ` for ${p.billName!.trim()}`}; the bill changed since, so ${money(p.amount)} is left to pay`
@@ -57,7 +57,7 @@ export function reminderText(p: {
   readonly payeeName: string;
   readonly billLabel: string;
   readonly currency: CurrencyCode;
-  readonly unpaid: readonly { readonly name: string; readonly amount: Pence; readonly url?: string | undefined }[];
+  readonly unpaid: readonly { readonly name: string; readonly amount: MinorUnits; readonly url?: string | undefined }[];
   readonly wholeBillUrl: string;
   readonly payBack?: PayBackRate | null | undefined;
 }): string {
@@ -74,7 +74,7 @@ export function everyoneText(p: {
   readonly payeeName: string;
   readonly billLabel: string;
   readonly currency: CurrencyCode;
-  readonly diners: readonly { readonly name: string; readonly amount: Pence }[];
+  readonly diners: readonly { readonly name: string; readonly amount: MinorUnits }[];
   readonly wholeBillUrl: string;
   readonly payBack?: PayBackRate | null | undefined;
 }): string {

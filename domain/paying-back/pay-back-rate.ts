@@ -1,6 +1,6 @@
 import { currencyCode, currencySign, formatMoney, GBP, type CurrencyCode } from '../currency';
 import { convert, convertShares, minor, parseRate } from '../conversion';
-import type { Pence } from '../money';
+import type { MinorUnits } from '../money';
 import { err, ok, type Result } from '../result';
 
 /** The organiser of a bill in another currency is paid back in pounds, at a rate typed once for the bill. */
@@ -29,7 +29,7 @@ export function storedPayBackRate(currency: string | null, rate: string | null):
  */
 export function convertedTotals(
   billCurrency: CurrencyCode,
-  totals: readonly Pence[],
+  totals: readonly MinorUnits[],
   payBack: PayBackRate | null,
 ): { readonly currency: CurrencyCode; readonly total: number; readonly shares: readonly number[] } | null {
   if (payBack === null) return null;
@@ -48,8 +48,8 @@ export function convertedTotals(
  */
 export function leftAtRate(
   stored: { readonly bill: { readonly currency: CurrencyCode }; readonly payBack: PayBackRate | null },
-  share: { readonly totalPence: Pence; readonly converted: { readonly currency: CurrencyCode; readonly totalPence: number } | null },
-  leftPence: Pence,
+  share: { readonly totalPence: MinorUnits; readonly converted: { readonly currency: CurrencyCode; readonly totalPence: number } | null },
+  leftPence: MinorUnits,
 ): { readonly currency: CurrencyCode; readonly amount: number } | null {
   const { payBack, bill } = stored;
   if (payBack === null || share.converted === null) return null;
@@ -73,7 +73,7 @@ export function inBoth(own: string, other: string | null): string {
   return other === null ? own : `${own} (${other})`;
 }
 
-export function inBothCurrencies(amount: Pence, billCurrency: CurrencyCode, payBack: PayBackRate | null, converted?: number | null): string {
+export function inBothCurrencies(amount: MinorUnits, billCurrency: CurrencyCode, payBack: PayBackRate | null, converted?: number | null): string {
   const own = formatMoney(amount, billCurrency);
   if (payBack === null) return own;
   if (converted !== undefined && converted !== null) return inBoth(own, formatMoney(converted, payBack.currency));

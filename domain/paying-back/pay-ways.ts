@@ -1,5 +1,5 @@
 import { formatMoney, type CurrencyCode } from '../currency';
-import type { Pence } from '../money';
+import type { MinorUnits } from '../money';
 import { repaymentLinks, type RepaymentLink } from './repayment-links';
 import { parseBic, type Bic } from './bic';
 import { epcPayload } from './epc-qr';
@@ -60,7 +60,7 @@ export function payReference(billName: string | null, dinerName: string): string
  * The code first (it carries everything), then the apps' links, then an IBAN without a code.
  * Nothing to pay (0 or less) gives the apps' plain links only.
  */
-export function payWays(payee: PayeeDetails, due: { readonly amount: Pence; readonly currency: CurrencyCode }, reference: string, note: string | null = null): PayWay[] {
+export function payWays(payee: PayeeDetails, due: { readonly amount: MinorUnits; readonly currency: CurrencyCode }, reference: string, note: string | null = null): PayWay[] {
   const { amount, currency } = due;
   const links: PayWay[] = repaymentLinks(payee, amount, currency, note);
   if (amount <= 0) return links;
@@ -90,7 +90,12 @@ export function payWays(payee: PayeeDetails, due: { readonly amount: Pence; read
 }
 
 /** The bank-transfer code for this currency: EPC for euros, SPAYD for koruna; null for any other (or an amount out of the code's range). */
-function transferCode(name: string, account: { readonly iban: Iban; readonly bic: Bic | null }, due: { readonly amount: Pence; readonly currency: CurrencyCode }, reference: string): PayCode | null {
+function transferCode(
+  name: string,
+  account: { readonly iban: Iban; readonly bic: Bic | null },
+  due: { readonly amount: MinorUnits; readonly currency: CurrencyCode },
+  reference: string,
+): PayCode | null {
   const provider = carriesAmount('epc', due.currency) ? 'epc' : carriesAmount('spayd', due.currency) ? 'spayd' : null;
   if (provider === null) return null;
   const qr = provider === 'epc' ? epcPayload({ name, ...account, cents: due.amount, remittance: reference }) : spaydPayload({ ...account, hellers: due.amount, message: reference });

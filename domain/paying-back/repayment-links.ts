@@ -1,6 +1,6 @@
 import { minorToMajorText, type CurrencyCode } from '../currency';
 import { carriesAmount } from './pay-currencies';
-import type { Pence } from '../money';
+import type { MinorUnits } from '../money';
 
 export interface RepaymentLink {
   readonly provider: 'monzo' | 'revolut' | 'paypal';
@@ -25,7 +25,12 @@ const MAX_NOTE_LENGTH = 40;
  * - Revolut: https://revolut.me/{tag}: the payer types the amount (Revolut.Me has no amount in its link).
  * Amounts of zero or less (nothing to pay) give a plain profile link.
  */
-export function repaymentLinks(handles: { monzo: string | null; revolut: string | null; paypal: string | null }, amount: Pence, currency: CurrencyCode, note: string | null = null): RepaymentLink[] {
+export function repaymentLinks(
+  handles: { monzo: string | null; revolut: string | null; paypal: string | null },
+  amount: MinorUnits,
+  currency: CurrencyCode,
+  note: string | null = null,
+): RepaymentLink[] {
   const links: RepaymentLink[] = [];
   const due = amount > 0 ? minorToMajorText(amount, currency) : null;
   const monzo = clean(handles.monzo);

@@ -1,5 +1,5 @@
 import { formatMoney } from '../currency';
-import { pence, sumPence, type Pence } from '../money';
+import { minorUnits, sumMinorUnits, type MinorUnits } from '../money';
 import { dinerBreakdown, type DinerBreakdown, type StoredBill } from './stored-bill';
 import { dinerPayWays } from './diner-pay-ways';
 import { inBothCurrencies, rateText } from './pay-back-rate';
@@ -16,22 +16,22 @@ export interface DinerRepayment {
   readonly dinerId: string;
   readonly paidBy: PaidBy;
   readonly paidAt: Date;
-  readonly amountPence: Pence | null;
+  readonly amountPence: MinorUnits | null;
 }
 
 export interface DinerRepaymentStatus {
   readonly dinerId: string;
   readonly name: string;
-  readonly totalPence: Pence;
-  readonly paid: { readonly by: PaidBy; readonly at: string; readonly amountPence: Pence } | null;
+  readonly totalPence: MinorUnits;
+  readonly paid: { readonly by: PaidBy; readonly at: string; readonly amountPence: MinorUnits } | null;
   /** Who paid the restaurant: owed, never owing. */
   readonly isPayer: boolean;
   /** What is still to come from this diner (0 for the payer). */
-  readonly leftPence: Pence;
+  readonly leftPence: MinorUnits;
   /** Owes something and has paid all of it: the row offers 'Mark unpaid'. */
   readonly paidInFull: boolean;
   /** What this diner paid beyond their share, for the payer to give back. */
-  readonly overPence: Pence;
+  readonly overPence: MinorUnits;
   /** The row's words on the organiser's summary. */
   readonly note: string;
   /** Their whole share at the organiser's rate, as their page shows it ("£10.36"); null without a rate. */
@@ -49,26 +49,26 @@ export interface RepaymentStatus {
   /** Someone owes something and everyone who does has paid all of it: nobody is left to remind. */
   readonly everyonePaid: boolean;
   /** What those who owe still have to pay. */
-  readonly outstandingPence: Pence;
+  readonly outstandingPence: MinorUnits;
   /** The card's line: "1 of 3 paid · £1.06 still to come". */
   readonly summary: string;
 }
 
 /** What a diner has paid against what they owe now: paid in full, partly (the difference still to come), or over. */
-export function paidAgainst(totalPence: Pence, payment: Pick<DinerRepayment, 'amountPence'> | undefined): { paidPence: Pence; leftPence: Pence; overPence: Pence } {
-  const paidPence = payment === undefined ? pence(0) : (payment.amountPence ?? totalPence);
-  return { paidPence, leftPence: pence(Math.max(totalPence - paidPence, 0)), overPence: pence(Math.max(paidPence - totalPence, 0)) };
+export function paidAgainst(totalPence: MinorUnits, payment: Pick<DinerRepayment, 'amountPence'> | undefined): { paidPence: MinorUnits; leftPence: MinorUnits; overPence: MinorUnits } {
+  const paidPence = payment === undefined ? minorUnits(0) : (payment.amountPence ?? totalPence);
+  return { paidPence, leftPence: minorUnits(Math.max(totalPence - paidPence, 0)), overPence: minorUnits(Math.max(paidPence - totalPence, 0)) };
 }
 
 /** Who has paid and who still owes what, with each diner's total exactly as their page shows it. */
 export function repaymentStatus(stored: StoredBill, payments: readonly DinerRepayment[]): RepaymentStatus {
   const { bill } = stored;
   // With a rate, every amount in both currencies ("€6.69 (£5.75)"), and the rate on the card's line.
-  const money = (amount: Pence) => inBothCurrencies(amount, bill.currency, stored.payBack);
+  const money = (amount: MinorUnits) => inBothCurrencies(amount, bill.currency, stored.payBack);
   const byDiner = new Map(payments.map((p) => [p.dinerId, p]));
   const shares = new Map(bill.diners.map((d) => [d.id, dinerShare(stored, d.id)]));
   const totals = new Map([...shares].map(([id, share]) => [id, share.totalPence]));
-  const owedToPayer = sumPence(bill.diners.filter((d) => d.id !== bill.payerId).map((d) => totals.get(d.id)!));
+  const owedToPayer = sumMinorUnits(bill.diners.filter((d) => d.id !== bill.payerId).map((d) => totals.get(d.id)!));
   const diners = bill.diners.map((d): DinerRepaymentStatus => {
     const totalPence = totals.get(d.id)!;
     const isPayer = d.id === bill.payerId;
@@ -80,7 +80,7 @@ export function repaymentStatus(stored: StoredBill, payments: readonly DinerRepa
       totalPence,
       paid: payment === undefined ? null : { by: payment.paidBy, at: payment.paidAt.toISOString(), amountPence: paidPence },
       isPayer,
-      leftPence: isPayer ? pence(0) : leftPence,
+      leftPence: isPayer ? minorUnits(0) : leftPence,
       paidInFull: payment !== undefined && leftPence === 0,
       overPence,
       note: isPayer ? `Paid the bill · owed ${money(owedToPayer)}` : rowNote(d.name, payment, paidPence, leftPence, overPence, money),
@@ -90,7 +90,7 @@ export function repaymentStatus(stored: StoredBill, payments: readonly DinerRepa
   });
   const owing = diners.filter((d) => !d.isPayer);
   const paidCount = owing.filter((d) => d.paidInFull).length;
-  const outstandingPence = sumPence(owing.map((d) => d.leftPence));
+  const outstandingPence = sumMinorUnits(owing.map((d) => d.leftPence));
   return {
     diners,
     paidCount,
@@ -101,7 +101,7 @@ export function repaymentStatus(stored: StoredBill, payments: readonly DinerRepa
   };
 }
 
-function rowNote(name: string, payment: DinerRepayment | undefined, paid: Pence, left: Pence, over: Pence, money: (amount: Pence) => string): string {
+function rowNote(name: string, payment: DinerRepayment | undefined, paid: MinorUnits, left: MinorUnits, over: MinorUnits, money: (amount: MinorUnits) => string): string {
   if (payment === undefined) return 'Not paid yet';
   if (left > 0) return `paid ${money(paid)} · ${money(left)} still to come`;
   if (over > 0) return `paid ${money(paid)} · ${money(over)} to give back to ${name}`;
@@ -109,13 +109,13 @@ function rowNote(name: string, payment: DinerRepayment | undefined, paid: Pence,
 }
 
 /** A diner's total as their page shows it, and at the organiser's rate when the bill has one. */
-function dinerShare(stored: StoredBill, dinerId: string): { readonly totalPence: Pence; readonly convertedTotal: string | null; readonly breakdown: DinerBreakdown | null } {
+function dinerShare(stored: StoredBill, dinerId: string): { readonly totalPence: MinorUnits; readonly convertedTotal: string | null; readonly breakdown: DinerBreakdown | null } {
   const breakdown = dinerBreakdown(stored, dinerId);
-  if (!breakdown.ok) return { totalPence: pence(0), convertedTotal: null, breakdown: null };
+  if (!breakdown.ok) return { totalPence: minorUnits(0), convertedTotal: null, breakdown: null };
   const { totalPence, converted } = breakdown.value;
-  return { totalPence, convertedTotal: converted === null ? null : formatMoney(pence(converted.totalPence), converted.currency), breakdown: breakdown.value };
+  return { totalPence, convertedTotal: converted === null ? null : formatMoney(minorUnits(converted.totalPence), converted.currency), breakdown: breakdown.value };
 }
 
-function tableCodeFor(stored: StoredBill, breakdown: DinerBreakdown | null, leftPence: Pence): TableCode | null {
+function tableCodeFor(stored: StoredBill, breakdown: DinerBreakdown | null, leftPence: MinorUnits): TableCode | null {
   return breakdown === null ? null : tableCodeOf(dinerPayWays(stored, breakdown, leftPence));
 }

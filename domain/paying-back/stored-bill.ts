@@ -1,5 +1,5 @@
 import type { CurrencyCode } from '../currency';
-import { pence, type Pence } from '../money';
+import { minorUnits, type MinorUnits } from '../money';
 import { convertedTotals, type PayBackRate } from './pay-back-rate';
 import { err, ok, type Result } from '../result';
 import { billSplit, type Bill } from '../bill';
@@ -47,7 +47,7 @@ export interface BreakdownDiner extends PayHandles {
 const RECEIPT_SERVICE_CHARGE = 'receipt-service-charge';
 
 /** The receipt-level service charge as a line of the bill, split like any service charge. */
-export function receiptServiceCharge(amount: Pence): BillItem {
+export function receiptServiceCharge(amount: MinorUnits): BillItem {
   return { id: RECEIPT_SERVICE_CHARGE, name: 'Service charge', pricePence: amount, kind: 'service', assignedTo: [] };
 }
 
@@ -66,8 +66,8 @@ export const BREAKDOWN_MESSAGES = {
 export interface BreakdownLine {
   readonly name: string;
   readonly kind: 'item' | 'discount';
-  readonly fullPricePence: Pence;
-  readonly sharePence: Pence;
+  readonly fullPricePence: MinorUnits;
+  readonly sharePence: MinorUnits;
   readonly sharedWith: number;
 }
 
@@ -77,9 +77,9 @@ export interface DinerBreakdown {
   readonly merchant: string;
   readonly diningDate: string | null;
   readonly lines: readonly BreakdownLine[];
-  readonly serviceChargePence: Pence | null;
-  readonly tipPence: Pence | null;
-  readonly totalPence: Pence;
+  readonly serviceChargePence: MinorUnits | null;
+  readonly tipPence: MinorUnits | null;
+  readonly totalPence: MinorUnits;
   /** The total at the organiser's rate, so that everyone's add up to the converted Grand Total; null without a rate. */
   readonly converted: { readonly currency: CurrencyCode; readonly totalPence: number } | null;
 }
@@ -116,7 +116,7 @@ export function dinerBreakdown(stored: StoredBill, dinerId: string): Result<Dine
     lines,
     serviceChargePence: anyService ? share.servicePence : null,
     tipPence: bill.tipPence !== 0 ? share.tipPence : null,
-    totalPence: pence(share.totalPence),
+    totalPence: minorUnits(share.totalPence),
     converted: converted === null ? null : { currency: converted.currency, totalPence: converted.shares[split.shares.indexOf(share)]! },
   });
 }

@@ -1,4 +1,4 @@
-import { isPence, pence, type Pence } from '../money';
+import { isMinorUnits, minorUnits, type MinorUnits } from '../money';
 import { isoDate } from './receipt-date';
 import { isCountedQuantity, LINE_DOUBTS, type LineDoubt, type ReceiptHeader } from './receipt-line';
 import { reviewLine, type LineKind, type ReviewLine } from './review';
@@ -26,7 +26,7 @@ export function linesFromAnalysis(response: unknown, newId: () => string): Revie
     const label = text(entry['name']) ?? text(entry['label']) ?? text(entry['raw']) ?? '';
     const price = entry['pricePence'];
     const kindText = (text(entry['kind']) ?? text(entry['type']) ?? 'item').toLowerCase();
-    const pricePence = isPence(price) && price !== 0 ? pence(price) : null;
+    const pricePence = isMinorUnits(price) && price !== 0 ? minorUnits(price) : null;
     if (label === '' && pricePence === null) return [];
     const raw = text(entry['raw']);
     const kind = KINDS[kindText] ?? 'item';
@@ -36,10 +36,10 @@ export function linesFromAnalysis(response: unknown, newId: () => string): Revie
 }
 
 /** Quantity and unit price, carried only when both are there and make sense together. */
-function unitsOf(entry: Record<string, unknown>): { quantity?: number; unitPricePence?: Pence } {
+function unitsOf(entry: Record<string, unknown>): { quantity?: number; unitPricePence?: MinorUnits } {
   const quantity = entry['quantity'];
   const unit = entry['unitPricePence'];
-  return isCountedQuantity(quantity) && isPence(unit) && unit > 0 ? { quantity, unitPricePence: pence(unit) } : {};
+  return isCountedQuantity(quantity) && isMinorUnits(unit) && unit > 0 ? { quantity, unitPricePence: minorUnits(unit) } : {};
 }
 
 /** The units our server read at the start of the line, which the line can be split by. */
@@ -56,9 +56,9 @@ function doubtOf(entry: Record<string, unknown>): { doubt?: LineDoubt } {
 }
 
 /** The printed total our server found on the receipt (`totalPence` beside the items), if any. */
-export function printedTotalFromAnalysis(response: unknown): Pence | null {
+export function printedTotalFromAnalysis(response: unknown): MinorUnits | null {
   const total = isRecord(response) ? response['totalPence'] : null;
-  return isPence(total) && total > 0 ? pence(total) : null;
+  return isMinorUnits(total) && total > 0 ? minorUnits(total) : null;
 }
 
 /**

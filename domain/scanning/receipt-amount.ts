@@ -1,4 +1,4 @@
-import { pence, type Pence } from '../money';
+import { minorUnits, type MinorUnits } from '../money';
 
 /**
  * A money amount at the end of an OCR'd receipt line, and the text before it.
@@ -10,7 +10,7 @@ import { pence, type Pence } from '../money';
  */
 export interface TrailingAmount {
   readonly before: string;
-  readonly pence: Pence;
+  readonly pence: MinorUnits;
   readonly hadCurrency: boolean;
 }
 
@@ -32,16 +32,16 @@ export function trailingAmount(line: string): TrailingAmount | null {
     const negative = Boolean(g['neg'] ?? g['neg2'] ?? g['neg3']);
     const magnitude = Number(wholeText) * 100 + Number(g['dec']);
     if (!Number.isSafeInteger(magnitude)) return null;
-    return { before: text.slice(0, decimal.index).trimEnd(), pence: pence(negative ? -magnitude : magnitude), hadCurrency: Boolean(g['cur']) };
+    return { before: text.slice(0, decimal.index).trimEnd(), pence: minorUnits(negative ? -magnitude : magnitude), hadCurrency: Boolean(g['cur']) };
   }
   const thousands = THOUSANDS.exec(text);
   if (thousands?.groups) {
     const g = thousands.groups;
     const magnitude = Number(g['whole']!.replace(/[,.]/g, '')) * 100;
     if (!Number.isSafeInteger(magnitude)) return null;
-    return { before: text.slice(0, thousands.index).trimEnd(), pence: pence(g['neg'] || g['neg3'] ? -magnitude : magnitude), hadCurrency: Boolean(g['cur']) };
+    return { before: text.slice(0, thousands.index).trimEnd(), pence: minorUnits(g['neg'] || g['neg3'] ? -magnitude : magnitude), hadCurrency: Boolean(g['cur']) };
   }
   const missing = MISSING_POINT.exec(text);
-  if (missing?.groups) return { before: text.slice(0, missing.index).trimEnd(), pence: pence(Number(missing.groups['whole'])), hadCurrency: true };
+  if (missing?.groups) return { before: text.slice(0, missing.index).trimEnd(), pence: minorUnits(Number(missing.groups['whole'])), hadCurrency: true };
   return null;
 }

@@ -1,4 +1,4 @@
-import { sumPence, type Pence } from '../money';
+import { sumMinorUnits, type MinorUnits } from '../money';
 
 /** Kinds of a parsed receipt line. */
 export const RECEIPT_LINE_KINDS = ['item', 'service', 'vat', 'subtotal', 'total', 'discount'] as const;
@@ -12,10 +12,10 @@ export type ReceiptLineKind = (typeof RECEIPT_LINE_KINDS)[number];
 export interface ReceiptLine {
   readonly raw: string;
   readonly label: string;
-  readonly pricePence: Pence | null;
+  readonly pricePence: MinorUnits | null;
   readonly kind: ReceiptLineKind;
   readonly quantity?: number;
-  readonly unitPricePence?: Pence;
+  readonly unitPricePence?: MinorUnits;
   /** Why a person should check this line, when the reader is not sure of it (receipt-doubt.ts). */
   readonly doubt?: LineDoubt;
 }
@@ -44,7 +44,7 @@ export function kindGivenCount(kind: ReceiptLineKind, quantity: number | undefin
 /** The priced part of a reading: its lines, and the printed total when one was found. */
 export interface PricedLines {
   readonly lines: readonly ReceiptLine[];
-  readonly totalPence: Pence | null;
+  readonly totalPence: MinorUnits | null;
 }
 
 /** Who, when and in what money, each null when the receipt does not say. */
@@ -67,6 +67,6 @@ export interface ReceiptReading extends PricedLines, ReceiptHeader {}
 export const BILLED_KINDS: ReadonlySet<ReceiptLineKind> = new Set(['item', 'service', 'discount']);
 
 /** What the priced lines that pass `test` add up to (lines without a price count for nothing). */
-export function pricedSum<L extends ReceiptLine>(lines: readonly L[], test: (line: L) => boolean): Pence {
-  return sumPence(lines.filter((l) => test(l) && l.pricePence !== null).map((l) => l.pricePence!));
+export function pricedSum<L extends ReceiptLine>(lines: readonly L[], test: (line: L) => boolean): MinorUnits {
+  return sumMinorUnits(lines.filter((l) => test(l) && l.pricePence !== null).map((l) => l.pricePence!));
 }

@@ -1,4 +1,4 @@
-import { pence, type Pence } from '../money';
+import { minorUnits, type MinorUnits } from '../money';
 import { trailingAmount, type TrailingAmount } from './receipt-amount';
 import { BILLED_KINDS, isCountedQuantity, kindGivenCount, pricedSum, type PricedLines, type ReceiptLine, type ReceiptLineKind, type ReceiptReading } from './receipt-line';
 import { headerOf } from './receipt-header';
@@ -47,7 +47,7 @@ function readRows(rows: readonly string[], pointless: PointlessAmounts): PricedL
   // Where a rounding adjustment is printed, the total after it is the one to pay; without any
   // total row, what was paid less the change is.
   let roundedAfter = -1;
-  let roundedTotal: Pence | null = null;
+  let roundedTotal: MinorUnits | null = null;
   let paid = 0;
   let change = 0;
   // Rows after what was paid are summaries of the bill (by category, by VAT rate), not items.
@@ -96,14 +96,14 @@ function readRows(rows: readonly string[], pointless: PointlessAmounts): PricedL
     const read = notTheBill ? null : kindOf(label, amount.pence);
     if (read === null) continue;
     const kind = kindGivenCount(read, units.quantity);
-    const pricePence = kind === 'discount' && amount.pence > 0 ? pence(-amount.pence) : amount.pence;
+    const pricePence = kind === 'discount' && amount.pence > 0 ? minorUnits(-amount.pence) : amount.pence;
     lines.push(kind === 'item' ? { raw, label, pricePence, kind, ...units } : { raw, label, pricePence, kind });
   }
   const reading = settle(lines.filter((l, i) => i < paymentAt || l.kind !== 'item'));
   if (roundedTotal !== null) return { ...reading, totalPence: roundedTotal };
   const afterRounding = roundedAfter >= 0 ? lines.slice(roundedAfter).find((l) => l.kind === 'total' && (l.pricePence ?? 0) > 0) : undefined;
   if (afterRounding) return { ...reading, totalPence: afterRounding.pricePence };
-  if (reading.totalPence === null && paid - change > 0) return { ...reading, totalPence: pence(paid - change) };
+  if (reading.totalPence === null && paid - change > 0) return { ...reading, totalPence: minorUnits(paid - change) };
   return reading;
 }
 
@@ -144,7 +144,7 @@ function startsWithTax(label: string): boolean {
   return found !== null && !/^(?!e?s\b)[a-z]/.test(label.slice(found[0].length));
 }
 
-function kindOf(label: string, price: Pence): ReceiptLineKind | null {
+function kindOf(label: string, price: MinorUnits): ReceiptLineKind | null {
   // "Total for 3 items": a total, though it counts items.
   if (STARTS_WITH_TOTAL.test(label) && /items?\b/i.test(label)) return 'total';
   if (NOT_THE_BILL.test(label) || isCardPayment(label)) return null;
@@ -372,7 +372,7 @@ const TRAILING_NUMBERS = /(?:\s+(?:\d+[.,]\d\d|\d{1,3}|@|x|[aà](?=\s?\d+[.,]\d\
 interface Label {
   readonly label: string;
   readonly quantity?: number;
-  readonly unitPricePence?: Pence;
+  readonly unitPricePence?: MinorUnits;
 }
 
 /**
@@ -380,7 +380,7 @@ interface Label {
  * agree with the row's amount (2 × 7.00 = 14.00). `quantityColumn` says the receipt prints its
  * quantities hard against the names, so a leading digit (or an I read for a 1) is one.
  */
-function cleanLabel(text: string, pricePence: Pence | null = null, quantityColumn = false, unitColumn = false): Label {
+function cleanLabel(text: string, pricePence: MinorUnits | null = null, quantityColumn = false, unitColumn = false): Label {
   // Text left of a vertical rule ("NN | Add Bacon") is the paper's edge or a column of codes.
   const afterRule = text.includes('|') ? text.slice(text.lastIndexOf('|') + 1) : text;
   let rest = (hasWords(afterRule) ? afterRule : text).replace(PRODUCT_CODE, ' ').replace(LEFT_NOISE, '').trim();
@@ -422,16 +422,16 @@ function cleanLabel(text: string, pricePence: Pence | null = null, quantityColum
 }
 
 /** Quantity and unit price, when what the row prints of them multiplies out to its amount. */
-function unitsOf(quantityText: string | undefined, trailing: string, pricePence: Pence | null): { quantity?: number; unitPricePence?: Pence } {
+function unitsOf(quantityText: string | undefined, trailing: string, pricePence: MinorUnits | null): { quantity?: number; unitPricePence?: MinorUnits } {
   if (pricePence === null || pricePence <= 0) return {};
   const leading = quantityText === undefined ? undefined : /^\d+$/.test(quantityText) ? Number(quantityText) : 1;
   const counted = /(\d{1,3})\s*[@x]/i.exec(trailing)?.[1];
   const quantity = leading !== undefined && leading > 1 ? leading : counted === undefined ? undefined : Number(counted);
   const unitText = [...trailing.matchAll(/\d+[.,]\d\d/g)].at(-1)?.[0];
   const unit = unitText === undefined ? undefined : Math.round(Number(unitText.replace(',', '.')) * 100);
-  if (quantity !== undefined && unit !== undefined) return isCountedQuantity(quantity) && quantity * unit === pricePence ? { quantity, unitPricePence: pence(unit) } : {};
-  if (quantity !== undefined) return isCountedQuantity(quantity) && pricePence % quantity === 0 ? { quantity, unitPricePence: pence(pricePence / quantity) } : {};
-  if (unit !== undefined && unit > 0 && pricePence % unit === 0 && isCountedQuantity(pricePence / unit)) return { quantity: pricePence / unit, unitPricePence: pence(unit) };
+  if (quantity !== undefined && unit !== undefined) return isCountedQuantity(quantity) && quantity * unit === pricePence ? { quantity, unitPricePence: minorUnits(unit) } : {};
+  if (quantity !== undefined) return isCountedQuantity(quantity) && pricePence % quantity === 0 ? { quantity, unitPricePence: minorUnits(pricePence / quantity) } : {};
+  if (unit !== undefined && unit > 0 && pricePence % unit === 0 && isCountedQuantity(pricePence / unit)) return { quantity: pricePence / unit, unitPricePence: minorUnits(unit) };
   return {};
 }
 

@@ -1,14 +1,14 @@
-import { pence, type Pence } from '../money';
+import { minorUnits, type MinorUnits } from '../money';
 import { BILLED_KINDS, pricedSum, type ReceiptLine } from './receipt-line';
 
 export interface Reconciliation {
   /** Sum of the lines that make up the bill (items, service, discounts; VAT is inside the prices). */
-  readonly billedPence: Pence;
-  readonly totalPence: Pence | null;
+  readonly billedPence: MinorUnits;
+  readonly totalPence: MinorUnits | null;
   /** billed minus printed total; 0 when they agree, null without a printed total. */
-  readonly differencePence: Pence | null;
+  readonly differencePence: MinorUnits | null;
   /** How far apart they are, whichever is more (what Review shows); null without a printed total. */
-  readonly gapPence: Pence | null;
+  readonly gapPence: MinorUnits | null;
   readonly matches: boolean;
   /** Indexes (into the lines given) of lines that look wrong and deserve a second look. */
   readonly suspectLines: readonly number[];
@@ -21,13 +21,13 @@ export interface Reconciliation {
  * lets the review screen count only the lines the person kept; a billable line they left out is
  * suspect when putting it back alone would make the sum agree.
  */
-export function reconcile<L extends ReceiptLine>(lines: readonly L[], totalPence: Pence | null, included: (line: L) => boolean = billed): Reconciliation {
+export function reconcile<L extends ReceiptLine>(lines: readonly L[], totalPence: MinorUnits | null, included: (line: L) => boolean = billed): Reconciliation {
   const billedPence = pricedSum(lines, included);
   if (totalPence === null) {
     const suspectLines = indexesWhere(lines, (l) => included(l) && l.pricePence === null);
     return { billedPence, totalPence, differencePence: null, gapPence: null, matches: false, suspectLines };
   }
-  const differencePence = pence(billedPence - totalPence);
+  const differencePence = minorUnits(billedPence - totalPence);
   const matches = differencePence === 0;
   const suspectLines = indexesWhere(lines, (l) => {
     if (!included(l)) return !matches && billed(l) && l.pricePence !== null && l.pricePence === -differencePence;
@@ -35,7 +35,7 @@ export function reconcile<L extends ReceiptLine>(lines: readonly L[], totalPence
     if (matches) return false;
     return l.pricePence === differencePence || (l.kind === 'item' && totalPence > 0 && l.pricePence > totalPence);
   });
-  return { billedPence, totalPence, differencePence, gapPence: pence(Math.abs(differencePence)), matches, suspectLines };
+  return { billedPence, totalPence, differencePence, gapPence: minorUnits(Math.abs(differencePence)), matches, suspectLines };
 }
 
 function billed(line: ReceiptLine): boolean {
@@ -51,7 +51,7 @@ function indexesWhere<L extends ReceiptLine>(lines: readonly L[], test: (line: L
  * or the subtotal plus tax), else the first one printed. Later totals are often "balance
  * remaining", "total due 0.00" or a tip suggestion.
  */
-export function choosePrintedTotal(lines: readonly ReceiptLine[]): Pence | null {
+export function choosePrintedTotal(lines: readonly ReceiptLine[]): MinorUnits | null {
   const totals = lines.flatMap((l, i) => (l.kind === 'total' && l.pricePence !== null && l.pricePence > 0 ? [i] : []));
   if (totals.length === 0) return null;
   const sums = plausibleSums(lines);
@@ -65,7 +65,7 @@ export function choosePrintedTotal(lines: readonly ReceiptLine[]): Pence | null 
  * rows, Net Amount 393.00"): a later total or subtotal row that is the chosen total plus the rows
  * between (to the whole unit, where a rounding row was dropped) is the one to pay.
  */
-function grownTotal(lines: readonly ReceiptLine[], at: number): Pence {
+function grownTotal(lines: readonly ReceiptLine[], at: number): MinorUnits {
   const base = lines[at]!.pricePence!;
   let added = 0;
   let count = 0;
@@ -78,7 +78,7 @@ function grownTotal(lines: readonly ReceiptLine[], at: number): Pence {
       if (price === expected || (price % 100 === 0 && Math.abs(price - expected) < 50)) return line.pricePence!;
     }
   }
-  return base as Pence;
+  return base as MinorUnits;
 }
 
 function plausibleSums(lines: readonly ReceiptLine[]): Set<number> {

@@ -1,4 +1,4 @@
-import { pence, type Pence } from '../money';
+import { minorUnits, type MinorUnits } from '../money';
 import { BILLED_KINDS, pricedSum, type ReceiptLine, type PricedLines } from './receipt-line';
 
 /**
@@ -22,11 +22,11 @@ export function repairMisreadPrice(reading: PricedLines): PricedLines {
   );
   if (repairs.length !== 1) return reading;
   const { at, price } = repairs[0]!;
-  return { ...reading, lines: lines.map((line, i) => (i === at ? repriced(line, pence(price)) : line)) };
+  return { ...reading, lines: lines.map((line, i) => (i === at ? repriced(line, minorUnits(price)) : line)) };
 }
 
 /** What the billed lines may add up to: a subtotal, the total, or the total less the tax added to it. */
-function printedSums(lines: readonly ReceiptLine[], totalPence: Pence | null): Set<number> {
+function printedSums(lines: readonly ReceiptLine[], totalPence: MinorUnits | null): Set<number> {
   const sums = new Set<number>(lines.filter((l) => l.kind === 'subtotal' && (l.pricePence ?? 0) > 0).map((l) => l.pricePence!));
   if (totalPence !== null && totalPence > 0) {
     sums.add(totalPence);
@@ -37,7 +37,7 @@ function printedSums(lines: readonly ReceiptLine[], totalPence: Pence | null): S
 }
 
 /** Prices a misread could have come from: one digit fewer (from 10.00 up), or only the last one to three figures before the point of a long run of digits. */
-function misreadings(price: Pence): number[] {
+function misreadings(price: MinorUnits): number[] {
   const digits = String(price);
   if (price < 1000) return [];
   const fewer = [...digits].map((_, i) => Number(digits.slice(0, i) + digits.slice(i + 1)));
@@ -48,7 +48,7 @@ function misreadings(price: Pence): number[] {
 }
 
 /** The line at its repaired price; a quantity and unit price that no longer multiply out to it are dropped. */
-function repriced(line: ReceiptLine, pricePence: Pence): ReceiptLine {
+function repriced(line: ReceiptLine, pricePence: MinorUnits): ReceiptLine {
   const { quantity, unitPricePence, ...rest } = line;
   const agrees = quantity !== undefined && unitPricePence !== undefined && quantity * unitPricePence === pricePence;
   // Put right by the sum, not read: a person should see it.

@@ -1,4 +1,4 @@
-import { pence, type Pence } from '../money';
+import { minorUnits, type MinorUnits } from '../money';
 import { GBP, minorToMajorText, rescaleMinor, type CurrencyCode } from '../currency';
 import { parsePriceInput, type PriceInput } from '../price-input';
 import { BILLED_KINDS, type ReceiptLine, type ReceiptLineKind } from './receipt-line';
@@ -23,17 +23,17 @@ function startsIncluded(kind: LineKind): boolean {
 }
 
 /** A line as read; `raw` defaults to the seed's form "name £price". */
-export function reviewLine(id: string, label: string, pricePence: Pence | null, kind: LineKind, raw = pricePence === null ? label : `${label} £${(pricePence / 100).toFixed(2)}`): ReviewLine {
+export function reviewLine(id: string, label: string, pricePence: MinorUnits | null, kind: LineKind, raw = pricePence === null ? label : `${label} £${(pricePence / 100).toFixed(2)}`): ReviewLine {
   return { id, raw, label, pricePence, kind, included: startsIncluded(kind) };
 }
 
 /** The specification's fixed sample receipt. */
 export function sampleReceiptLines(): ReviewLine[] {
   return [
-    reviewLine('sample-1', 'Margherita Pizza', pence(899), 'item'),
-    reviewLine('sample-2', 'Soft Drink', pence(299), 'item'),
-    reviewLine('sample-3', 'Service Charge', pence(150), 'service'),
-    reviewLine('sample-4', 'VAT', pence(0), 'vat'),
+    reviewLine('sample-1', 'Margherita Pizza', minorUnits(899), 'item'),
+    reviewLine('sample-2', 'Soft Drink', minorUnits(299), 'item'),
+    reviewLine('sample-3', 'Service Charge', minorUnits(150), 'service'),
+    reviewLine('sample-4', 'VAT', minorUnits(0), 'vat'),
   ];
 }
 
@@ -41,8 +41,8 @@ export function sampleReceiptLines(): ReviewLine[] {
  * The lines and printed total with their amounts in a currency of other minor units (digits after
  * the point): a reading, which is in hundredths, as whole yen; or the review after its currency changed.
  */
-export function rescaleReview(lines: readonly ReviewLine[], totalPence: Pence | null, from: 0 | 2 | 3, to: 0 | 2 | 3): { lines: ReviewLine[]; totalPence: Pence | null } {
-  const scale = (amount: Pence) => pence(rescaleMinor(amount, from, to));
+export function rescaleReview(lines: readonly ReviewLine[], totalPence: MinorUnits | null, from: 0 | 2 | 3, to: 0 | 2 | 3): { lines: ReviewLine[]; totalPence: MinorUnits | null } {
+  const scale = (amount: MinorUnits) => minorUnits(rescaleMinor(amount, from, to));
   return {
     lines: lines.map((l) => ({
       ...l,
@@ -77,7 +77,7 @@ export function heldBack(line: ReviewLine): LineHeldBack | null {
 }
 
 /** The included lines that go on (none held back), named by their label or else their raw text. */
-export function linesToPassOn(lines: readonly ReviewLine[]): { id: string; name: string; pricePence: Pence; kind: ItemKind }[] {
+export function linesToPassOn(lines: readonly ReviewLine[]): { id: string; name: string; pricePence: MinorUnits; kind: ItemKind }[] {
   return lines.flatMap((l) =>
     l.included && heldBack(l) === null && l.pricePence !== null && isItemKind(l.kind) ? [{ id: l.id, name: l.label.trim() || l.raw, pricePence: l.pricePence, kind: l.kind }] : [],
   );
@@ -90,7 +90,7 @@ export function linesToPassOn(lines: readonly ReviewLine[]): { id: string; name:
 export function typedReviewPrice(text: string, currency: CurrencyCode): PriceInput {
   const negative = /^\s*-/.test(text);
   const typed = parsePriceInput(negative ? text.replace('-', '') : text, currency);
-  return negative && typed.kind === 'price' ? { ...typed, pricePence: pence(-typed.pricePence), normalised: `-${typed.normalised}` } : typed;
+  return negative && typed.kind === 'price' ? { ...typed, pricePence: minorUnits(-typed.pricePence), normalised: `-${typed.normalised}` } : typed;
 }
 
 /**
@@ -98,15 +98,15 @@ export function typedReviewPrice(text: string, currency: CurrencyCode): PriceInp
  * (receipt-reconcile), re-run on the lines as the person has them now (inclusion, corrected prices),
  * counting only the lines that go on to Assign.
  */
-export function reviewReconciliation(lines: readonly ReviewLine[], printedTotalPence: Pence | null): Reconciliation {
+export function reviewReconciliation(lines: readonly ReviewLine[], printedTotalPence: MinorUnits | null): Reconciliation {
   // A negative item does not go on, so it is not counted either (a line without a price adds nothing, and is flagged).
   return reconcile(lines, printedTotalPence, (l) => l.included && BILLED_KINDS.has(l.kind) && heldBack(l) !== 'negative');
 }
 
 /** What the included lines fall short of the printed total by (what a missed line may cost); null when they do not. */
-export function shortfallPence(reconciliation: Reconciliation): Pence | null {
+export function shortfallPence(reconciliation: Reconciliation): MinorUnits | null {
   const difference = reconciliation.differencePence;
-  return difference !== null && difference < 0 ? pence(-difference) : null;
+  return difference !== null && difference < 0 ? minorUnits(-difference) : null;
 }
 
 export type MissedLineProblem = 'name needed' | 'price needed';
@@ -134,7 +134,7 @@ function isItemKind(kind: LineKind): kind is ItemKind {
  * Back from Assign to Review: the lines as read, brought up to date with the bill as it is now
  * (names and prices edited since, items removed unticked), then the items added since.
  */
-export function reviewLinesForBill(read: readonly ReviewLine[], items: readonly { id: string; name: string; pricePence: Pence; kind: ItemKind }[]): ReviewLine[] {
+export function reviewLinesForBill(read: readonly ReviewLine[], items: readonly { id: string; name: string; pricePence: MinorUnits; kind: ItemKind }[]): ReviewLine[] {
   const byId = new Map(items.map((i) => [i.id, i]));
   const lines = read.map((line) => {
     const item = byId.get(line.id);

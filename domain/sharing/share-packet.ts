@@ -3,7 +3,7 @@ import type { CurrencyCode } from '../currency';
 import { payBackRate } from '../paying-back/pay-back-rate';
 import { MAX_BILL_NAME_LENGTH } from '../bill-name';
 import { MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../diners';
-import { pence, type Pence } from '../money';
+import { minorUnits, type MinorUnits } from '../money';
 import { err, ok, type Result } from '../result';
 import type { TipSplit } from '../split';
 import { sharedBill } from './shared-lines';
@@ -52,7 +52,7 @@ export function defaultKind(pricePence: number): SharedKind {
 
 export interface SharedItem {
   readonly name: string;
-  readonly pricePence: Pence;
+  readonly pricePence: MinorUnits;
   readonly kind: SharedKind;
   /** Seat ids the item is split between (the documents' originalAssignedTo); empty when unassigned. */
   readonly assignedTo: readonly string[];
@@ -67,7 +67,7 @@ export interface SharePacket {
   readonly currency: CurrencyCode;
   readonly seats: readonly SharedSeat[];
   readonly items: readonly SharedItem[];
-  readonly tipPence: Pence;
+  readonly tipPence: MinorUnits;
   readonly tipSplit: TipSplit;
   /** The seat an individual share is for; null for the complete bill. */
   readonly focusSeatId: string | null;
@@ -115,7 +115,7 @@ export function packetOfBill(whole: Bill, options: ShareOptions, nowSeconds: num
     if (!Number.isSafeInteger(item.pricePence) || Math.abs(item.pricePence) > MAX_ITEM_PENCE || item.kind === 'vat') return err(SHARE_MESSAGES.invalidFormat);
     const assignedTo = [...new Set(item.assignedTo)].map((id) => seatOf.get(id));
     if (assignedTo.some((s) => s === undefined)) return err(SHARE_MESSAGES.invalidFormat);
-    items.push({ name, pricePence: pence(item.pricePence), kind: item.kind, assignedTo: assignedTo as string[] });
+    items.push({ name, pricePence: minorUnits(item.pricePence), kind: item.kind, assignedTo: assignedTo as string[] });
   }
   const negative = subtotalProblem(items);
   if (negative !== null) return err(negative);
@@ -137,7 +137,7 @@ export function packetOfBill(whole: Bill, options: ShareOptions, nowSeconds: num
     currency: bill.currency,
     seats,
     items,
-    tipPence: pence(bill.tipPence),
+    tipPence: minorUnits(bill.tipPence),
     tipSplit: bill.tipSplit,
     focusSeatId,
     name: name === '' ? null : name,

@@ -1,5 +1,5 @@
 import type { CurrencyCode } from '../currency';
-import type { Pence } from '../money';
+import type { MinorUnits } from '../money';
 import { err, ok, type Result } from '../result';
 import type { Bill } from '../bill';
 import { billView } from '../bill-view';
@@ -13,9 +13,9 @@ export type ShareSummary =
       readonly currency: CurrencyCode;
       readonly dinerName: string;
       readonly itemCount: number;
-      readonly items: readonly { name: string; sharePence: Pence }[];
-      readonly tipPence: Pence;
-      readonly totalPence: Pence;
+      readonly items: readonly { name: string; sharePence: MinorUnits }[];
+      readonly tipPence: MinorUnits;
+      readonly totalPence: MinorUnits;
       /** Paid back in pounds at the organiser's rate (null without one), and the total at it. */
       readonly payBack?: PayBackRate | null;
       readonly convertedTotal?: number | null;
@@ -23,12 +23,12 @@ export type ShareSummary =
   | {
       readonly kind: 'complete';
       readonly currency: CurrencyCode;
-      readonly totalPence: Pence;
+      readonly totalPence: MinorUnits;
       readonly people: number;
       readonly items: number;
       readonly tipPercent: number | null;
       /** Each diner's share (and at the rate, adding up to the converted total); for whoever paid the restaurant, what the others owe them instead. */
-      readonly amounts: readonly { name: string; totalPence: Pence; owedPence?: Pence; converted?: number | null }[];
+      readonly amounts: readonly { name: string; totalPence: MinorUnits; owedPence?: MinorUnits; converted?: number | null }[];
       readonly payBack?: PayBackRate | null;
       readonly convertedTotal?: number | null;
     };
@@ -80,7 +80,7 @@ export function shareSummary(bill: Bill, dinerId: string | null, typedRate: stri
 export function shareText(summary: ShareSummary, url: string): string {
   // With the organiser's rate, every amount in both currencies, and the rate said once.
   const payBack = summary.payBack ?? null;
-  const money = (amount: Pence, converted?: number | null) => inBothCurrencies(amount, summary.currency, payBack, converted);
+  const money = (amount: MinorUnits, converted?: number | null) => inBothCurrencies(amount, summary.currency, payBack, converted);
   const rateLine = payBack === null ? [] : [`Paid back in ${payBack.currency} at ${rateText(summary.currency, payBack)}`];
   if (summary.kind === 'complete') {
     const tip = summary.tipPercent === null ? '' : ` (tip ${summary.tipPercent}%)`;

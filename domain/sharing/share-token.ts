@@ -7,7 +7,7 @@ import { decodeTexts, encodeTexts } from './text-model';
 import { currencyCode, GBP, type CurrencyCode } from '../currency';
 import { MAX_BILL_NAME_LENGTH } from '../bill-name';
 import { MAX_DINER_NAME_LENGTH, MAX_DINERS } from '../diners';
-import { pence } from '../money';
+import { minorUnits } from '../money';
 import { err, type Result } from '../result';
 
 /** HMAC signing with a list of keys (newest first); implemented outside the domain with a real MAC. */
@@ -240,7 +240,7 @@ function decodeBody(body: Uint8Array, expiresAt: number, flags: BodyFlags, textM
       .map((bit) => String(bit + 1));
     const kind = kinds.has(i) ? SHARED_KINDS[kinds.get(i)!] : defaultKind(pricePence);
     if (kind === undefined) throw new ByteFormatError('item kind');
-    return { name: names[seatCount + i]!, pricePence: pence(pricePence), kind, assignedTo };
+    return { name: names[seatCount + i]!, pricePence: minorUnits(pricePence), kind, assignedTo };
   });
   return {
     version: SHARE_PACKET_VERSION,
@@ -248,7 +248,7 @@ function decodeBody(body: Uint8Array, expiresAt: number, flags: BodyFlags, textM
     currency,
     seats,
     items,
-    tipPence: pence(tipPence),
+    tipPence: minorUnits(tipPence),
     tipSplit: flags.proportionalTip ? 'proportional' : 'equal',
     focusSeatId: focus === null ? null : String(focus + 1),
     name: flags.details && names[textCount - 1] !== '' ? names[textCount - 1]! : null,

@@ -1,11 +1,11 @@
 import type { Bill } from '../bill';
-import type { Pence } from '../money';
+import type { MinorUnits } from '../money';
 import { portionLabel, portionParts, type PortionedItem } from '../portions';
 import { MAX_ITEM_NAME_LENGTH } from '../bill';
 
 export interface SharedLine {
   readonly name: string;
-  readonly pricePence: Pence;
+  readonly pricePence: MinorUnits;
   readonly assignedTo: readonly string[];
 }
 

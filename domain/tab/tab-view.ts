@@ -1,6 +1,6 @@
 import { billSplit } from '../bill';
 import { formatMoney, minorDigits, type CurrencyCode } from '../currency';
-import { pence } from '../money';
+import { minorUnits } from '../money';
 import { payReference, payWays, tableCodeOf, type TableCode } from '../paying-back/pay-ways';
 import type { RepaymentLink } from '../paying-back/repayment-links';
 import { settleTab } from './tab-ledger';
@@ -149,7 +149,7 @@ function payToChanged(person: Tab['people'][number]): string | null {
 
 function payTo(payee: Tab['people'][number] | undefined, payerName: string, amount: number, currency: CurrencyCode, tabName: string): Pick<TabTransferView, 'payLinks' | 'code'> {
   if (payee?.payTo == null) return { payLinks: [], code: null };
-  const ways = payWays({ name: payee.name, ...payee.payTo }, { amount: pence(amount), currency }, payReference(tabName, payerName), tabName);
+  const ways = payWays({ name: payee.name, ...payee.payTo }, { amount: minorUnits(amount), currency }, payReference(tabName, payerName), tabName);
   const payLinks = ways.filter((w): w is RepaymentLink => w.provider === 'monzo' || w.provider === 'revolut' || w.provider === 'paypal');
   return { payLinks, code: tableCodeOf(ways) };
 }

@@ -2,7 +2,7 @@ import { billSplit, type Bill } from '../bill';
 import type { BillSplit } from '../split';
 import { parseRate } from '../conversion';
 import type { CurrencyCode } from '../currency';
-import { pence } from '../money';
+import { minorUnits } from '../money';
 import type { Payee } from '../paying-back/payee';
 import { err, ok, type Result } from '../result';
 import { settleTab, type TabLedger } from './tab-ledger';
@@ -226,8 +226,8 @@ export function expenseBill(p: { readonly name: string; readonly amount: number;
     currency: p.currency,
     name: p.name,
     diners,
-    items: [{ id: 'expense', name: p.name, pricePence: pence(p.amount), kind: 'item', assignedTo: diners.map((d) => d.id) }],
-    tipPence: pence(0),
+    items: [{ id: 'expense', name: p.name, pricePence: minorUnits(p.amount), kind: 'item', assignedTo: diners.map((d) => d.id) }],
+    tipPence: minorUnits(0),
     tipSplit: 'equal',
     tipSharers: 'allDiners',
     payerId: null,

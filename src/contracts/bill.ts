@@ -2,7 +2,7 @@ import { z } from './zod';
 import type { Bill } from '../../domain/bill';
 import { currencyCode } from '../../domain/currency';
 import { MAX_DINERS } from '../../domain/diners';
-import { pence } from '../../domain/money';
+import { minorUnits } from '../../domain/money';
 import type { Portions } from '../../domain/portions';
 import { err, ok, type Result } from '../../domain/result';
 import { MAX_ITEM_PENCE } from '../../domain/bill';
@@ -59,7 +59,7 @@ export function billFromWire(wire: BillWire): Result<Bill, { readonly field: 'cu
   return ok({
     ...wire,
     currency,
-    tipPence: pence(wire.tipPence),
-    items: wire.items.map((item) => ({ ...item, pricePence: pence(item.pricePence), portions: item.portions as Portions | undefined })),
+    tipPence: minorUnits(wire.tipPence),
+    items: wire.items.map((item) => ({ ...item, pricePence: minorUnits(item.pricePence), portions: item.portions as Portions | undefined })),
   });
 }

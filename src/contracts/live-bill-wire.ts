@@ -2,7 +2,7 @@ import { z } from './zod';
 import { parseRate } from '../../domain/conversion';
 import { currencyCode, GBP } from '../../domain/currency';
 import type { LiveBill, LiveDiner } from '../../domain/live-bill/live-bill';
-import { pence } from '../../domain/money';
+import { minorUnits } from '../../domain/money';
 import { isPayBackPath } from '../../domain/paying-back/pay-back-links';
 import type { PayBackRate } from '../../domain/paying-back/pay-back-rate';
 import { TIP_SPLITS, type ItemKind } from '../../domain/split';
@@ -70,10 +70,10 @@ export function liveBillFromWire(wire: LiveBillWire): LiveBill {
     version: wire.version,
     status: wire.status,
     expiresAt: new Date(wire.expiresAt),
-    tip: 'percent' in wire.tip ? { percent: wire.tip.percent } : { pence: pence(wire.tip.pence) },
+    tip: 'percent' in wire.tip ? { percent: wire.tip.percent } : { pence: minorUnits(wire.tip.pence) },
     tipSplit: wire.tipSplit,
     currency: currencyCode(wire.currency) ?? GBP,
-    items: wire.items.map((i) => ({ ...i, pricePence: pence(i.pricePence) })),
+    items: wire.items.map((i) => ({ ...i, pricePence: minorUnits(i.pricePence) })),
     diners: wire.diners.map(dinerFromWire),
     claims: wire.claims.map(([itemId, unit, dinerId]) => ({ itemId, unit, dinerId })),
     ...(wire.payTo === undefined ? {} : { payTo: wire.payTo }),
@@ -91,5 +91,5 @@ function dinerFromWire({ payLink, asking, seat, ...rest }: LiveBillWire['diners'
   const diner: LiveDiner = { ...rest, ...(asking === undefined ? {} : { asking }), ...(seat === undefined ? {} : { seat }) };
   const own = payLink !== undefined && isPayBackPath(payLink.path);
   const converted = own && payLink.converted !== undefined ? { converted: payLink.converted } : {};
-  return own ? { ...diner, payLink: { path: payLink.path, pence: pence(payLink.pence), ...converted } } : diner;
+  return own ? { ...diner, payLink: { path: payLink.path, pence: minorUnits(payLink.pence), ...converted } } : diner;
 }

@@ -1,7 +1,7 @@
 import { z } from './zod';
 import type { Bill } from '../../domain/bill';
 import { currencyCode, GBP } from '../../domain/currency';
-import { pence } from '../../domain/money';
+import { minorUnits } from '../../domain/money';
 import { err, ok, type Result } from '../../domain/result';
 import { TIP_SPLITS } from '../../domain/split';
 import { SHARE_MESSAGES } from '../../domain/sharing/share-packet';
@@ -49,13 +49,13 @@ export function billOfStoredReceiptRequest(request: StoredReceiptRequest): Resul
         ...request.items.map((item, n) => ({
           id: String(n),
           name: item.name,
-          pricePence: pence(item.pricePence),
+          pricePence: minorUnits(item.pricePence),
           kind: item.kind ?? (item.pricePence < 0 ? 'discount' : 'item'),
           assignedTo: item.assignedTo,
         })),
-        ...(service === 0 ? [] : [receiptServiceCharge(pence(service))]),
+        ...(service === 0 ? [] : [receiptServiceCharge(minorUnits(service))]),
       ],
-      tipPence: pence(request.tipPence),
+      tipPence: minorUnits(request.tipPence),
       tipSplit: request.tipSplit ?? 'equal',
       tipSharers: 'dinersWithItems',
       payerId: null,

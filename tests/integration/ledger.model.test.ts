@@ -7,7 +7,7 @@ import { PostgresScanAllowance } from '../../adapters/postgres/postgres-scan-all
 import { PostgresScanCredits } from '../../adapters/postgres/postgres-scan-credits';
 import { PostgresUsage } from '../../adapters/postgres/postgres-usage';
 import { MAX_FREE_BILLS, monthStart, RESERVATION_ABANDONED_AFTER_MS } from '../../domain/scan-credits/freemium';
-import { pence } from '../../domain/money';
+import { minorUnits } from '../../domain/money';
 import type { ScanAllowance } from '../../ports/scan-allowance';
 import type { ScanCredits } from '../../ports/scan-credits';
 import type { UsageQuery } from '../../ports/usage';
@@ -107,7 +107,14 @@ class Credit implements Command {
   async run(m: Model, r: Real) {
     const paymentId = `pay_${randomUUID()}`;
     r.paymentIds.push(paymentId);
-    const outcome = await r.credits.creditConfirmedPayment({ anonymousUserId: r.id, tokens: this.tokens, amountPence: pence(299), currency: 'GBP', provider: 'test', providerPaymentId: paymentId });
+    const outcome = await r.credits.creditConfirmedPayment({
+      anonymousUserId: r.id,
+      tokens: this.tokens,
+      amountPence: minorUnits(299),
+      currency: 'GBP',
+      provider: 'test',
+      providerPaymentId: paymentId,
+    });
     m.tokens += this.tokens;
     m.payments += 1;
     expect(outcome).toEqual({ credited: true, balance: m.tokens });
@@ -121,7 +128,7 @@ class DuplicateCredit implements Command {
   check = (m: Readonly<Model>) => m.payments > 0;
   async run(m: Model, r: Real) {
     const paymentId = r.paymentIds[this.pick % r.paymentIds.length]!;
-    const outcome = await r.credits.creditConfirmedPayment({ anonymousUserId: r.id, tokens: 50, amountPence: pence(999), currency: 'GBP', provider: 'test', providerPaymentId: paymentId });
+    const outcome = await r.credits.creditConfirmedPayment({ anonymousUserId: r.id, tokens: 50, amountPence: minorUnits(999), currency: 'GBP', provider: 'test', providerPaymentId: paymentId });
     expect(outcome).toEqual({ credited: false, balance: m.tokens });
     await checkInvariants(m, r);
   }

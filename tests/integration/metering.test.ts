@@ -8,7 +8,7 @@ import { PostgresScanAllowance } from '../../adapters/postgres/postgres-scan-all
 import { PostgresScanCredits } from '../../adapters/postgres/postgres-scan-credits';
 import { PostgresUsage } from '../../adapters/postgres/postgres-usage';
 import type { ConfirmedPayment } from '../../ports/scan-credits';
-import { pence } from '../../domain/money';
+import { minorUnits } from '../../domain/money';
 import { RESERVATION_ABANDONED_AFTER_MS } from '../../domain/scan-credits/freemium';
 import { FakeClock } from '../support/clock';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
@@ -16,7 +16,7 @@ import { describeEachDatabase, type TestDatabase } from '../support/databases';
 const payment = (anonymousUserId: string, tokens: number, providerPaymentId = `pi_${randomUUID()}`): ConfirmedPayment => ({
   anonymousUserId,
   tokens,
-  amountPence: pence(299),
+  amountPence: minorUnits(299),
   currency: 'GBP',
   provider: 'stripe',
   providerPaymentId,

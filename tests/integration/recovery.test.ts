@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PostgresRateLimiter } from '../../adapters/postgres/postgres-rate-limiter';
 import { PostgresRecoveryCodes } from '../../adapters/postgres/postgres-recovery-codes';
 import { PostgresScanCredits } from '../../adapters/postgres/postgres-scan-credits';
-import { pence } from '../../domain/money';
+import { minorUnits } from '../../domain/money';
 import { TokenRecovery } from '../../src/application/scan-credits/token-recovery';
 import { FakeClock } from '../support/clock';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
@@ -25,7 +25,7 @@ describeEachDatabase('token recovery', (open) => {
 
   const buyer = async (tokens: number) => {
     const id = anAnonymousId();
-    await credits.creditConfirmedPayment({ anonymousUserId: id, tokens, amountPence: pence(599), currency: 'GBP', provider: 'test', providerPaymentId: `t_${randomUUID()}` });
+    await credits.creditConfirmedPayment({ anonymousUserId: id, tokens, amountPence: minorUnits(599), currency: 'GBP', provider: 'test', providerPaymentId: `t_${randomUUID()}` });
     return id;
   };
 

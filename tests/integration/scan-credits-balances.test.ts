@@ -9,7 +9,7 @@ import { migrateToLatest } from '../../adapters/postgres/migrate';
 import { PostgresScanAllowance } from '../../adapters/postgres/postgres-scan-allowance';
 import { PostgresScanCredits } from '../../adapters/postgres/postgres-scan-credits';
 import { RESERVATION_ABANDONED_AFTER_MS } from '../../domain/scan-credits/freemium';
-import { pence } from '../../domain/money';
+import { minorUnits } from '../../domain/money';
 import type { PaymentsMode } from '../../ports/scan-credits';
 import { migrations } from '../../migrations';
 import { FakeClock } from '../support/clock';
@@ -72,7 +72,7 @@ describeEachDatabase('maintained token balances', (open) => {
                 await new PostgresScanCredits(db, clock).creditConfirmedPayment({
                   anonymousUserId: user,
                   tokens: s.tokens,
-                  amountPence: pence(299),
+                  amountPence: minorUnits(299),
                   currency: 'GBP',
                   provider: s.provider,
                   providerPaymentId: `pay_${randomUUID()}`,

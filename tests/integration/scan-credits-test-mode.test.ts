@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PostgresScanAllowance } from '../../adapters/postgres/postgres-scan-allowance';
 import { PostgresScanCredits } from '../../adapters/postgres/postgres-scan-credits';
 import { PostgresUsage } from '../../adapters/postgres/postgres-usage';
-import { pence } from '../../domain/money';
+import { minorUnits } from '../../domain/money';
 import type { ConfirmedPayment, PaymentsMode } from '../../ports/scan-credits';
 import { FakeClock } from '../support/clock';
 import { describeEachDatabase, type TestDatabase } from '../support/databases';
@@ -12,7 +12,7 @@ import { describeEachDatabase, type TestDatabase } from '../support/databases';
 const payment = (anonymousUserId: string, tokens: number, provider: ConfirmedPayment['provider']): ConfirmedPayment => ({
   anonymousUserId,
   tokens,
-  amountPence: pence(299),
+  amountPence: minorUnits(299),
   currency: 'GBP',
   provider,
   providerPaymentId: `pay_${randomUUID()}`,

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { parseAnonymousUserId, type AnonymousId } from '../../domain/anonymous-id';
-import { pence } from '../../domain/money';
+import { minorUnits } from '../../domain/money';
 import type { Portions } from '../../domain/portions';
 import type { Bill, BillDiner } from '../../domain/bill';
 import type { BillItem } from '../../domain/receipt';
@@ -18,7 +18,7 @@ type LineGiven = Omit<BillItem, 'pricePence' | 'kind' | 'assignedTo'> & { readon
 class BillBuilder {
   private readonly diners: BillDiner[] = [];
   private readonly items: BillItem[] = [];
-  private tip = pence(0);
+  private tip = minorUnits(0);
   private tipSplit: TipSplit = 'equal';
   private currency: CurrencyCode = GBP;
   private payerId: string | null = null;
@@ -34,20 +34,20 @@ class BillBuilder {
   }
 
   withItem(id: string, pricePence: number, assignedTo: string[], kind: ItemKind = 'item'): this {
-    this.items.push({ id, name: id, pricePence: pence(pricePence), assignedTo, kind });
+    this.items.push({ id, name: id, pricePence: minorUnits(pricePence), assignedTo, kind });
     return this;
   }
 
   /** A line split by units or shares: its diners are those with a count. */
   withPortionedItem(id: string, pricePence: number, portions: Portions): this {
     const assignedTo = Object.keys(portions.counts).filter((d) => portions.counts[d]! > 0);
-    this.items.push({ id, name: id, pricePence: pence(pricePence), assignedTo, kind: 'item', portions });
+    this.items.push({ id, name: id, pricePence: minorUnits(pricePence), assignedTo, kind: 'item', portions });
     return this;
   }
 
   /** A line as given, its own name and quantity (or one no wizard makes): a food line shared by nobody unless said. */
   withLine(line: LineGiven): this {
-    this.items.push({ kind: 'item', assignedTo: [], ...line, pricePence: pence(line.pricePence) });
+    this.items.push({ kind: 'item', assignedTo: [], ...line, pricePence: minorUnits(line.pricePence) });
     return this;
   }
 
@@ -58,7 +58,7 @@ class BillBuilder {
   }
 
   withTip(tipPence: number, split: TipSplit = 'equal'): this {
-    this.tip = pence(tipPence);
+    this.tip = minorUnits(tipPence);
     this.tipSplit = split;
     return this;
   }

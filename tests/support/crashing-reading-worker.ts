@@ -4,7 +4,7 @@
 import { threadId } from 'node:worker_threads';
 import sharp from 'sharp';
 import { serveReadings } from '../../adapters/ocr/serve-readings';
-import { pence } from '../../domain/money';
+import { minorUnits } from '../../domain/money';
 import { ok } from '../../domain/result';
 
 serveReadings({
@@ -17,7 +17,7 @@ serveReadings({
       return new Promise(() => undefined);
     }
     if (width === height) throw new Error('the reading went wrong');
-    return ok({ lines: [{ raw: `Soup 6.50`, label: `Soup from thread ${threadId}`, pricePence: pence(650), kind: 'item' }], totalPence: null, merchant: null, date: null, currency: null });
+    return ok({ lines: [{ raw: `Soup 6.50`, label: `Soup from thread ${threadId}`, pricePence: minorUnits(650), kind: 'item' }], totalPence: null, merchant: null, date: null, currency: null });
   },
   close: async () => undefined,
 });

@@ -1,4 +1,4 @@
-import { pence } from '../../domain/money';
+import { minorUnits } from '../../domain/money';
 import type { Portions } from '../../domain/portions';
 import type { Bill, BillDiner } from '../../domain/bill';
 import { GBP } from '../../domain/currency';
@@ -21,13 +21,13 @@ class ReceiptBuilder {
   }
 
   withItem(name: string, pricePence: number, assignedTo: string[] = [], kind: ItemKind = 'item'): this {
-    this.items.push({ id: `i${this.items.length + 1}`, name, pricePence: pence(pricePence), kind, assignedTo });
+    this.items.push({ id: `i${this.items.length + 1}`, name, pricePence: minorUnits(pricePence), kind, assignedTo });
     return this;
   }
 
   withPortionedItem(name: string, pricePence: number, portions: Portions): this {
     const assignedTo = Object.keys(portions.counts);
-    this.items.push({ id: `i${this.items.length + 1}`, name, pricePence: pence(pricePence), kind: 'item', assignedTo, portions });
+    this.items.push({ id: `i${this.items.length + 1}`, name, pricePence: minorUnits(pricePence), kind: 'item', assignedTo, portions });
     return this;
   }
 
@@ -37,7 +37,7 @@ class ReceiptBuilder {
   }
 
   build(): Bill {
-    return { currency: GBP, name: null, items: [...this.items], diners: [...this.diners], tipPence: pence(this.tip), tipSplit: 'equal', tipSharers: 'allDiners', payerId: null };
+    return { currency: GBP, name: null, items: [...this.items], diners: [...this.diners], tipPence: minorUnits(this.tip), tipSplit: 'equal', tipSharers: 'allDiners', payerId: null };
   }
 }
 

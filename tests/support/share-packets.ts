@@ -1,6 +1,6 @@
 import type { Bill } from '../../domain/bill';
 import { currencyCode, GBP } from '../../domain/currency';
-import { pence } from '../../domain/money';
+import { minorUnits } from '../../domain/money';
 import type { Portions } from '../../domain/portions';
 import { packetOfBill, type SharedKind } from '../../domain/sharing/share-packet';
 import type { TipSplit } from '../../domain/split';
@@ -33,8 +33,8 @@ export function billOf(sketch: BillSketch): Bill {
     currency: sketch.currency == null ? GBP : currencyOf(sketch.currency),
     name: sketch.name ?? null,
     diners: sketch.diners,
-    items: sketch.items.map((item, i) => ({ ...item, id: String(i), pricePence: pence(item.pricePence), kind: item.kind ?? (item.pricePence < 0 ? 'discount' : 'item') })),
-    tipPence: pence(sketch.tipPence),
+    items: sketch.items.map((item, i) => ({ ...item, id: String(i), pricePence: minorUnits(item.pricePence), kind: item.kind ?? (item.pricePence < 0 ? 'discount' : 'item') })),
+    tipPence: minorUnits(sketch.tipPence),
     tipSplit: sketch.tipSplit ?? 'equal',
     tipSharers: 'allDiners',
     payerId: sketch.payerId ?? null,

@@ -5,7 +5,7 @@ import { pakoCompressor } from '../../adapters/pako/pako-compressor';
 import { addsUpView, sharesAddUp, unassignedCount } from '../../domain/adds-up';
 import { currencyCode, minorDigits, type CurrencyCode } from '../../domain/currency';
 import { exportBill } from '../../domain/export';
-import { pence, type Pence } from '../../domain/money';
+import { minorUnits, type MinorUnits } from '../../domain/money';
 import type { Portions } from '../../domain/portions';
 import type { BillItem } from '../../domain/receipt';
 import { newStoredBill } from '../../domain/paying-back/new-stored-bill';
@@ -43,7 +43,7 @@ interface WizardBill {
   readonly currency: CurrencyCode;
   readonly diners: readonly { id: string; name: string; color: string }[];
   readonly items: readonly BillItem[];
-  readonly tipPence: Pence;
+  readonly tipPence: MinorUnits;
   readonly tipSplit: TipSplit;
 }
 
@@ -78,7 +78,7 @@ const bills: fc.Arbitrary<WizardBill> = fc.integer({ min: 1, max: 8 }).chain((n)
         { minLength: 1, maxLength: 20 },
       ),
       edits: fc.array(fc.record({ at: fc.nat(), price: fc.integer({ min: 1, max: 30_000 }), remove: fc.boolean() }), { maxLength: 3 }),
-      tipPence: fc.integer({ min: 0, max: 10_000 }).map(pence),
+      tipPence: fc.integer({ min: 0, max: 10_000 }).map(minorUnits),
       tipSplit: fc.constantFrom('equal' as const, 'proportional' as const),
     })
     .map(({ currency, diners, items, edits, tipPence, tipSplit }) => {
@@ -86,14 +86,14 @@ const bills: fc.Arbitrary<WizardBill> = fc.integer({ min: 1, max: 8 }).chain((n)
         id: `i${k}`,
         name: `Line ${k}`,
         kind: i.kind,
-        pricePence: pence(i.kind === 'discount' ? -i.price : i.price),
+        pricePence: minorUnits(i.kind === 'discount' ? -i.price : i.price),
         ...(i.kind === 'item' ? i.split : { assignedTo: i.split.assignedTo }),
       }));
       // The organiser's edits on the Summary: a new price (a discount stays negative), or a line removed.
       for (const e of edits) {
         if (lines.length <= 1) break;
         const at = e.at % lines.length;
-        lines = e.remove ? lines.filter((_, k) => k !== at) : lines.map((l, k) => (k === at ? { ...l, pricePence: pence(l.pricePence < 0 ? -e.price : e.price) } : l));
+        lines = e.remove ? lines.filter((_, k) => k !== at) : lines.map((l, k) => (k === at ? { ...l, pricePence: minorUnits(l.pricePence < 0 ? -e.price : e.price) } : l));
       }
       return { currency, diners, items: lines, tipPence, tipSplit };
     });

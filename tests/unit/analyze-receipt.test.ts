@@ -3,7 +3,7 @@ import { FakeReceiptReader } from '../../adapters/memory/fake-receipt-reader';
 import { MemoryDailyQuotas } from '../../adapters/memory/memory-daily-quotas';
 import { MemoryRateLimiter } from '../../adapters/memory/memory-rate-limiter';
 import { MemoryScanCredits } from '../../adapters/memory/memory-scan-credits';
-import { pence } from '../../domain/money';
+import { minorUnits } from '../../domain/money';
 import { NO_HEADER, type ReceiptLine } from '../../domain/scanning/receipt-line';
 import { err, ok } from '../../domain/result';
 import { FREE_SCANS_FROM_ADDRESS_USED_MESSAGE, SCANNING_PAUSED_MESSAGE } from '../../domain/scanning/scan-budgets';
@@ -18,7 +18,7 @@ import { PDF_BYTES, pngClaiming, tinyImage } from '../support/images';
 import { aNamedAnonymousId } from '../support/builders';
 
 const USER = aNamedAnonymousId('device-1');
-const line = (label: string, price: number, kind: ReceiptLine['kind'] = 'item'): ReceiptLine => ({ raw: `${label} £${price / 100}`, label, pricePence: pence(price), kind });
+const line = (label: string, price: number, kind: ReceiptLine['kind'] = 'item'): ReceiptLine => ({ raw: `${label} £${price / 100}`, label, pricePence: minorUnits(price), kind });
 const clock = { now: () => new Date('2026-11-22T12:00:00Z') };
 
 let reader: FakeReceiptReader;
@@ -33,7 +33,7 @@ async function metering(freeBillsUsed: number, tokens: number, names: string[] =
       const r = await m.reserve(user);
       if (r.ok) await m.settle(r.value.id);
     }
-    if (tokens > 0) await m.creditConfirmedPayment({ anonymousUserId: user, tokens, amountPence: pence(100), currency: 'GBP', provider: 'test', providerPaymentId: `pay-${user}` });
+    if (tokens > 0) await m.creditConfirmedPayment({ anonymousUserId: user, tokens, amountPence: minorUnits(100), currency: 'GBP', provider: 'test', providerPaymentId: `pay-${user}` });
   }
   return m;
 }
@@ -59,7 +59,7 @@ async function call(handler: AnalyzeReceipt, request: Request, ip = '10.0.0.1') 
 
 let jpegBase64: string;
 beforeEach(async () => {
-  reader = new FakeReceiptReader(async () => ok({ lines: [line('Pizza', 899), line('Cola', 299), line('VAT', 200, 'vat'), line('Total', 1198, 'total')], totalPence: pence(1198), ...NO_HEADER }));
+  reader = new FakeReceiptReader(async () => ok({ lines: [line('Pizza', 899), line('Cola', 299), line('VAT', 200, 'vat'), line('Total', 1198, 'total')], totalPence: minorUnits(1198), ...NO_HEADER }));
   allowance = await metering(0, 0);
   limits = DEFAULT_ANALYZE_LIMITS;
   quotas = new MemoryDailyQuotas();
@@ -84,7 +84,7 @@ describe('POST /functions/v1/analyze-receipt', () => {
 
   it('marks each line the reader doubted, and a price that breaks the sum to the printed total, as doubtful with the reason', async () => {
     reader = new FakeReceiptReader(async () =>
-      ok({ lines: [{ ...line('Pizza', 899), doubt: 'name' as const }, line('Cola', 299), line('Bread', 100), line('Total', 1198, 'total')], totalPence: pence(1198), ...NO_HEADER }),
+      ok({ lines: [{ ...line('Pizza', 899), doubt: 'name' as const }, line('Cola', 299), line('Bread', 100), line('Total', 1198, 'total')], totalPence: minorUnits(1198), ...NO_HEADER }),
     );
     const { body } = await call(endpoint(), post({ image: jpegBase64, anonymousUserId: USER }));
     expect((body['items'] as { doubtful: boolean; doubt?: string }[]).map((i) => [i.doubtful, i.doubt])).toEqual([
@@ -98,7 +98,13 @@ describe('POST /functions/v1/analyze-receipt', () => {
 
   it('passes on quantity, unit price, the merchant, the date and the currency when the reader found them', async () => {
     reader.answers(async () =>
-      ok({ lines: [{ ...line('Peroni', 1400), quantity: 2, unitPricePence: pence(700) }, line('Soup', 500)], totalPence: pence(1900), merchant: 'The Vine', date: '2014-11-22', currency: 'GBP' }),
+      ok({
+        lines: [{ ...line('Peroni', 1400), quantity: 2, unitPricePence: minorUnits(700) }, line('Soup', 500)],
+        totalPence: minorUnits(1900),
+        merchant: 'The Vine',
+        date: '2014-11-22',
+        currency: 'GBP',
+      }),
     );
     const { status, body } = await call(endpoint(), post({ image: jpegBase64, anonymousUserId: USER }));
     expect(status).toBe(200);
@@ -111,7 +117,7 @@ describe('POST /functions/v1/analyze-receipt', () => {
   });
 
   it('says how many units a line was printed with, even when its price does not divide evenly', async () => {
-    reader.answers(async () => ok({ lines: [{ ...line('Peroni', 1000), raw: '3 x Peroni 10.00' }, line('Soup', 500)], totalPence: pence(1500), ...NO_HEADER }));
+    reader.answers(async () => ok({ lines: [{ ...line('Peroni', 1000), raw: '3 x Peroni 10.00' }, line('Soup', 500)], totalPence: minorUnits(1500), ...NO_HEADER }));
     const { body } = await call(endpoint(), post({ image: jpegBase64, anonymousUserId: USER }));
     expect(body['items']).toMatchObject([{ name: 'Peroni', printedUnits: 3 }, { name: 'Soup' }]);
     expect((body['items'] as object[])[1]).not.toHaveProperty('printedUnits');
@@ -125,7 +131,7 @@ describe('POST /functions/v1/analyze-receipt', () => {
   });
 
   it('refunds and says the photo is unclear when nothing billable was read', async () => {
-    reader.answers(async () => ok({ lines: [line('Total', 1198, 'total')], totalPence: pence(1198), ...NO_HEADER }));
+    reader.answers(async () => ok({ lines: [line('Total', 1198, 'total')], totalPence: minorUnits(1198), ...NO_HEADER }));
     const { status, body } = await call(endpoint(), post({ image: jpegBase64, anonymousUserId: USER }));
     expect({ status, body }).toEqual({ status: 422, body: { error: MESSAGES.unclear, code: 'unclear' } });
     expect(await usage()).toEqual({ freeBills: 3, tokens: 0 });

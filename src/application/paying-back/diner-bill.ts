@@ -2,7 +2,7 @@ import type { CurrencyCode } from '../../../domain/currency';
 import { dinerBreakdown, type DinerBreakdown } from '../../../domain/paying-back/stored-bill';
 import { err, ok, type Result } from '../../../domain/result';
 import { paidAgainst, type PaidBy } from '../../../domain/paying-back/repayments';
-import { pence, type Pence } from '../../../domain/money';
+import { minorUnits, type MinorUnits } from '../../../domain/money';
 import { dinerPayWays } from '../../../domain/paying-back/diner-pay-ways';
 import type { PayWay } from '../../../domain/paying-back/pay-ways';
 import { leftAtRate, type PayBackRate } from '../../../domain/paying-back/pay-back-rate';
@@ -20,9 +20,9 @@ export interface DinerBill {
   readonly payLinks: readonly PayWay[];
   readonly paid: { readonly by: PaidBy } | null;
   /** Paid so far, what is left to pay now (the pay links ask for it), and what was paid beyond the share. */
-  readonly paidPence: Pence;
-  readonly leftPence: Pence;
-  readonly overPence: Pence;
+  readonly paidPence: MinorUnits;
+  readonly leftPence: MinorUnits;
+  readonly overPence: MinorUnits;
   /** What is left to pay at the organiser's rate, in the currency they are paid back in (the pay links ask for it); null without a rate. */
   readonly convertedLeft: { readonly currency: CurrencyCode; readonly amount: number } | null;
   /** The organiser's rate, for the page to say and to give every amount in both currencies; null without one. */
@@ -61,7 +61,7 @@ export class OpenDinerBill {
       payLinks: isPayer || leftPence === 0 ? [] : links,
       paid: payment === undefined || isPayer ? null : { by: payment.paidBy },
       paidPence,
-      leftPence: isPayer ? pence(0) : leftPence,
+      leftPence: isPayer ? minorUnits(0) : leftPence,
       overPence,
       convertedLeft,
       payBack: stored.payBack,

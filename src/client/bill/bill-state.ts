@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { GBP, type CurrencyCode } from '../../../domain/currency';
-import type { Pence } from '../../../domain/money';
+import type { MinorUnits } from '../../../domain/money';
 import type { ExportStamp } from '../../../domain/export';
 import type { BillItem, Diner } from '../../../domain/receipt';
 import type { ReviewLine } from '../../../domain/scanning/review';
@@ -25,7 +25,7 @@ export interface BillState {
   /** Lines read from a receipt, awaiting review on the scan step. */
   readonly review: readonly ReviewLine[] | null;
   /** The printed total the server found on the receipt under review. */
-  readonly reviewTotalPence: Pence | null;
+  readonly reviewTotalPence: MinorUnits | null;
   /** Whether the lines under review are the sample receipt (it marks a test receipt). */
   readonly reviewIsSample: boolean;
   /** Whether the lines under review were typed in, never read (a manual bill back from Assign): nothing was paid for them. */
@@ -33,7 +33,7 @@ export interface BillState {
   /** A paid reading the person went back from: the scan step offers it again until another reading or bill replaces it. */
   readonly discarded: {
     readonly lines: readonly ReviewLine[];
-    readonly totalPence: Pence | null;
+    readonly totalPence: MinorUnits | null;
     readonly merchant: string | null;
     readonly receiptDate: string | null;
     readonly name: string | null;
@@ -42,7 +42,7 @@ export interface BillState {
   } | null;
   /** The lines as read and the printed total, kept so that Back from Assign can show Review again. */
   readonly readLines: readonly ReviewLine[];
-  readonly readTotalPence: Pence | null;
+  readonly readTotalPence: MinorUnits | null;
   readonly items: readonly BillItem[];
   readonly diners: readonly Diner[];
   readonly tip: TipSetting;

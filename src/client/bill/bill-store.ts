@@ -5,7 +5,7 @@ import { billView, type BillView } from '../../../domain/bill-view';
 import { billName, chosenBillName, londonDay } from '../../../domain/bill-name';
 import { acceptDinerName, dinerColour, type DinerNameProblem } from '../../../domain/diners';
 import { currencyCode, GBP, minorDigits, minorToMajorText, type CurrencyCode } from '../../../domain/currency';
-import type { Pence } from '../../../domain/money';
+import type { MinorUnits } from '../../../domain/money';
 import type { SplitLine } from '../../../domain/live-bill/live-split';
 import { payBackRate } from '../../../domain/paying-back/pay-back-rate';
 import { payerDinerId } from '../../../domain/paying-back/payee';
@@ -64,7 +64,7 @@ function rateOf(bill: BillState) {
 export function startReview(
   lines: readonly ReviewLine[],
   isSample: boolean,
-  printedTotalPence: Pence | null,
+  printedTotalPence: MinorUnits | null,
   header: { readonly merchant: string | null; readonly date: string | null; readonly currency?: string | null; readonly currencyDoubtful?: boolean } = NO_HEADER,
 ): void {
   const currency = currencyCode(header.currency) ?? GBP;
@@ -164,7 +164,7 @@ export function continueFromReview(): void {
   startBillWith(items, reviewIsSample);
 }
 
-type NewItem = { id: string; name: string; pricePence: Pence; kind: ItemKind; quantity?: number | undefined };
+type NewItem = { id: string; name: string; pricePence: MinorUnits; kind: ItemKind; quantity?: number | undefined };
 
 /** Items extracted or entered: on to the assign step with the test-receipt flag (only the sample is a test receipt). */
 export function startBillWith(items: readonly NewItem[], isTestReceipt: boolean): void {
@@ -259,7 +259,7 @@ export function renameItem(itemId: string, rawName: string): Result<string, AddI
 }
 
 /** A corrected price keeps the item's sign (a discount stays a discount). */
-export function repriceItem(itemId: string, pricePence: Pence): void {
+export function repriceItem(itemId: string, pricePence: MinorUnits): void {
   editItem(itemId, (item) => ({ ...item, pricePence: keepingSign(item.pricePence, pricePence) }));
 }
 

@@ -1,6 +1,6 @@
 import type { LiveBill, LiveItem } from '../../../domain/live-bill/live-bill';
 import { baseName, unitPrices } from '../../../domain/live-bill/live-split';
-import { pence } from '../../../domain/money';
+import { minorUnits } from '../../../domain/money';
 import { inBothCurrencies } from '../../../domain/paying-back/pay-back-rate';
 
 export type LiveViewer = { readonly kind: 'organiser' } | { readonly kind: 'diner'; readonly dinerId: string };
@@ -20,7 +20,7 @@ interface Props {
 export function LiveItems({ bill, viewer, readOnly, onClaim, onEdit }: Props) {
   const items = bill.items.filter((i) => i.kind === 'item');
   // With the organiser's rate, a price in both currencies, as the totals below are.
-  const money = (amount: number) => inBothCurrencies(pence(amount), bill.currency, bill.payBack ?? null);
+  const money = (amount: number) => inBothCurrencies(minorUnits(amount), bill.currency, bill.payBack ?? null);
   const names = new Map(bill.diners.map((d) => [d.id, d.name]));
   const claimants = (itemId: string, unit: number) => bill.claims.filter((c) => c.itemId === itemId && c.unit === unit && names.has(c.dinerId)).map((c) => c.dinerId);
   return (

@@ -1,6 +1,6 @@
 import type { LiveBill } from '../../../domain/live-bill/live-bill';
 import { liveTotals, unclaimedPence, unclaimedUnits } from '../../../domain/live-bill/live-split';
-import { pence } from '../../../domain/money';
+import { minorUnits } from '../../../domain/money';
 import { inBothCurrencies, rateText } from '../../../domain/paying-back/pay-back-rate';
 import { ShareBreakdown } from '../bill/ShareBreakdown';
 import { unitsOf, type LiveViewer } from './LiveItems';
@@ -12,7 +12,7 @@ export function LiveTotals({ bill, viewer }: { readonly bill: LiveBill; readonly
   const unclaimed = unclaimedUnits(bill);
   const names = new Map(bill.diners.map((d) => [d.id, d.name]));
   const payBack = bill.payBack ?? null;
-  const money = (amount: number, dinerId?: string) => inBothCurrencies(pence(amount), bill.currency, payBack, dinerId === undefined ? undefined : converted?.totals.get(dinerId));
+  const money = (amount: number, dinerId?: string) => inBothCurrencies(minorUnits(amount), bill.currency, payBack, dinerId === undefined ? undefined : converted?.totals.get(dinerId));
   const shares = viewer.kind === 'organiser' ? split.shares : split.shares.filter((s) => s.dinerId === viewer.dinerId);
   return (
     <section className="card lv-totals" aria-labelledby="live-totals-title">

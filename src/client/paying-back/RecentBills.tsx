@@ -2,7 +2,7 @@ import { useStore } from '../use-store';
 import { useEffect, useState } from 'react';
 import { everyoneText } from '../../../domain/paying-back/messages';
 import { formatMoney } from '../../../domain/currency';
-import { pence } from '../../../domain/money';
+import { minorUnits } from '../../../domain/money';
 import { $bill } from '../bill/bill-state';
 import { openRecentBill } from '../bill/bill-store';
 import { Dialog } from '../ui/Dialog';
@@ -41,7 +41,7 @@ export function RecentBills() {
       payeeName: payee?.name ?? 'me',
       billLabel: bill.label,
       currency: recentCurrency(bill),
-      diners: bill.diners.filter((d) => d.id !== bill.payerId).map((d) => ({ name: d.name, amount: pence(d.totalPence) })),
+      diners: bill.diners.filter((d) => d.id !== bill.payerId).map((d) => ({ name: d.name, amount: minorUnits(d.totalPence) })),
       wholeBillUrl: bill.wholeBillUrl,
       payBack: recentPayBack(bill),
     });

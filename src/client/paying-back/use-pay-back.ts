@@ -2,7 +2,7 @@ import { useStore } from '../use-store';
 import { useEffect, useRef, useState } from 'react';
 import { paymentRequestText, reminderText } from '../../../domain/paying-back/messages';
 import type { Payee } from '../../../domain/paying-back/payee';
-import { pence } from '../../../domain/money';
+import { minorUnits } from '../../../domain/money';
 import { publicPaths } from '../../../domain/public-paths';
 import { handOutLinks } from '../live-bill/hand-out';
 import type { HandOutLink } from '../bill/bill-state';
@@ -171,12 +171,12 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
           dinerName: diner.name,
           payeeName: who.name,
           currency: recentCurrency(bill),
-          amount: pence(partly ? row.leftPence : diner.totalPence),
+          amount: minorUnits(partly ? row.leftPence : diner.totalPence),
           items: diner.items ?? [],
           billName: bill.label,
           upiLink: code?.provider === 'upi' ? code.qr : undefined,
           payBack: recentPayBack(bill),
-          ...(partly ? { paidPence: pence(row.paid!.amountPence) } : { alsoIn: row?.convertedTotal ?? undefined }),
+          ...(partly ? { paidPence: minorUnits(row.paid!.amountPence) } : { alsoIn: row?.convertedTotal ?? undefined }),
         });
         await share(`${diner.name}'s share`, text, diner.url, `Message for ${diner.name} copied: paste it into any chat`, rowSlot(dinerId));
       }),
@@ -210,7 +210,7 @@ export function usePayBack(toStore: BillToStore | null, storedReceiptId: string 
         const rows = bill.status?.diners ?? [];
         const unpaid = bill.diners.flatMap((d) => {
           const left = rows.find((r) => r.dinerId === d.dinerId)?.leftPence ?? 0;
-          return left > 0 ? [{ name: d.name, amount: pence(left), url: readOnlyPage(bill, d.dinerId) }] : [];
+          return left > 0 ? [{ name: d.name, amount: minorUnits(left), url: readOnlyPage(bill, d.dinerId) }] : [];
         });
         if (unpaid.length === 0 || bill.wholeBillUrl === undefined) return;
         const text = reminderText({ payeeName: who.name, billLabel: bill.label, currency: recentCurrency(bill), unpaid, wholeBillUrl: bill.wholeBillUrl, payBack: recentPayBack(bill) });

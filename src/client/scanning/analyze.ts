@@ -1,5 +1,5 @@
 import { headerFromAnalysis, linesFromAnalysis, printedTotalFromAnalysis } from '../../../domain/scanning/analysis-response';
-import type { Pence } from '../../../domain/money';
+import type { MinorUnits } from '../../../domain/money';
 import type { ReceiptHeader } from '../../../domain/scanning/receipt-line';
 import type { ReviewLine } from '../../../domain/scanning/review';
 import { err, ok, type Result } from '../../../domain/result';
@@ -18,7 +18,7 @@ const RECEIPT_PROMPT =
  */
 export interface Reading extends ReceiptHeader {
   readonly lines: ReviewLine[];
-  readonly totalPence: Pence | null;
+  readonly totalPence: MinorUnits | null;
 }
 
 /** POST /functions/v1/analyze-receipt, aborted after 30 s. */

@@ -1,7 +1,7 @@
 import { useStore } from '../use-store';
 import { useRef, useState } from 'react';
 import { formatMoney, minorToMajorText, type CurrencyCode } from '../../../domain/currency';
-import type { Pence } from '../../../domain/money';
+import type { MinorUnits } from '../../../domain/money';
 import type { LineDoubt } from '../../../domain/scanning/receipt-line';
 import { printedQuantity } from '../../../domain/portions';
 import { heldBack, HELD_BACK_MESSAGES, linesToPassOn, reviewReconciliation, shortfallPence, suspectLineIds, typedReviewPrice, type ReviewLine } from '../../../domain/scanning/review';
@@ -37,7 +37,7 @@ export function ReviewItems() {
   const shortfall = shortfallPence(reconciliation);
   const [missedPrice, setMissedPrice] = useState('');
   const missedName = useRef<HTMLInputElement>(null);
-  const offerMissedLine = (price: Pence) => {
+  const offerMissedLine = (price: MinorUnits) => {
     setMissedPrice(minorToMajorText(price, currency));
     // Centred, so the footer pinned to the bottom of a phone's screen does not cover it.
     missedName.current?.focus({ preventScroll: true });

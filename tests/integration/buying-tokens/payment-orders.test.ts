@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { pence } from '../../../domain/money';
+import { minorUnits } from '../../../domain/money';
 import { PostgresPaymentOrders } from '../../../adapters/postgres/postgres-buying-tokens-orders';
 import { describeEachDatabase, type TestDatabase } from '../../support/databases';
 import { ANON } from '../../support/buying-tokens-shop';
@@ -21,7 +21,7 @@ describeEachDatabase('payment_orders', (open) => {
     offerType: 'package' as const,
     offerId: 'medium',
     tokens: 25,
-    amountPence: pence(599),
+    amountPence: minorUnits(599),
     currency: 'GBP' as const,
   });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pence } from '../../../domain/money';
+import { minorUnits } from '../../../domain/money';
 import { paypalCustomId } from '../../../domain/buying-tokens/custom-id';
 import { DEFAULT_PACKAGE_ID, DEFAULT_PLAN_ID, findOffer, SUBSCRIPTION_PLANS, TOKEN_PACKAGES } from '../../../domain/buying-tokens/offers';
 import { fromDecimalAmount, matchesOrder, toDecimalAmount, type PaymentOrder, type ProviderPayment } from '../../../domain/buying-tokens/verification';
@@ -53,7 +53,7 @@ describe('a provider payment matches the order only exactly', () => {
     offerType: 'package',
     offerId: 'medium',
     tokens: 25,
-    amountPence: pence(599),
+    amountPence: minorUnits(599),
     currency: 'GBP',
     status: 'pending',
   };

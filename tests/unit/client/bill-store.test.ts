@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currencyCode } from '../../../domain/currency';
-import { pence } from '../../../domain/money';
+import { minorUnits } from '../../../domain/money';
 import { splitLines } from '../../../domain/live-bill/live-split';
 import { sampleReceiptLines } from '../../../domain/scanning/review';
 import { $bill, EMPTY_BILL, resetBill } from '../../../src/client/bill/bill-state';
@@ -62,10 +62,10 @@ describe('the bill in progress', () => {
     );
     const doubts = () => $bill.get().review?.map((l) => l.doubt);
     editReviewLine(soup!.id, { included: false });
-    editReviewLine(soup!.id, { pricePence: pence(900) });
+    editReviewLine(soup!.id, { pricePence: minorUnits(900) });
     expect(doubts()).toEqual(['name', 'price']);
     editReviewLine(soup!.id, { label: 'Margherita' });
-    editReviewLine(cola!.id, { pricePence: pence(300) });
+    editReviewLine(cola!.id, { pricePence: minorUnits(300) });
     expect(doubts()).toEqual([undefined, undefined]);
   });
 
@@ -79,7 +79,7 @@ describe('the bill in progress', () => {
   });
 
   it('toggles diners on items and drops a removed diner from every item', () => {
-    startBillWith([{ id: 'a', name: 'Soup', pricePence: pence(500), kind: 'item' }], false);
+    startBillWith([{ id: 'a', name: 'Soup', pricePence: minorUnits(500), kind: 'item' }], false);
     const ann = addDiner('Ann');
     const bo = addDiner('Bo');
     if (!ann.ok || !bo.ok) throw new Error('diners refused');
@@ -114,7 +114,7 @@ describe('the bill in progress', () => {
   });
 
   it('tips 10% by default, by amount when chosen, and the shares add up to the total', () => {
-    startBillWith([{ id: 'a', name: 'Soup', pricePence: pence(1000), kind: 'item' }], false);
+    startBillWith([{ id: 'a', name: 'Soup', pricePence: minorUnits(1000), kind: 'item' }], false);
     const ids = ['A', 'B', 'C'].map((n) => {
       const d = addDiner(n);
       if (!d.ok) throw new Error('refused');
@@ -135,8 +135,8 @@ describe('the bill in progress', () => {
   it('shares the tip equally unless asked to share it by what each had, and the receipt to share says which', () => {
     startBillWith(
       [
-        { id: 'steak', name: 'Steak', pricePence: pence(3000), kind: 'item' },
-        { id: 'salad', name: 'Salad', pricePence: pence(1000), kind: 'item' },
+        { id: 'steak', name: 'Steak', pricePence: minorUnits(3000), kind: 'item' },
+        { id: 'salad', name: 'Salad', pricePence: minorUnits(1000), kind: 'item' },
       ],
       false,
     );
@@ -186,15 +186,15 @@ describe('the bill in progress', () => {
   it('renames, re-prices and removes items; a blank name is refused and a discount stays a discount', () => {
     startBillWith(
       [
-        { id: 'a', name: 'Soup', pricePence: pence(500), kind: 'item' },
-        { id: 'd', name: 'Voucher', pricePence: pence(-200), kind: 'discount' },
+        { id: 'a', name: 'Soup', pricePence: minorUnits(500), kind: 'item' },
+        { id: 'd', name: 'Voucher', pricePence: minorUnits(-200), kind: 'discount' },
       ],
       false,
     );
     expect(renameItem('a', '  ')).toEqual({ ok: false, error: 'name needed' });
     renameItem('a', ' Soup of the day ');
-    repriceItem('a', pence(650));
-    repriceItem('d', pence(300));
+    repriceItem('a', minorUnits(650));
+    repriceItem('d', minorUnits(300));
     expect($bill.get().items.map((i) => [i.name, i.pricePence])).toEqual([
       ['Soup of the day', 650],
       ['Voucher', -300],
@@ -204,7 +204,7 @@ describe('the bill in progress', () => {
   });
 
   it('splits 3 x Peroni unit by unit between three diners to the penny, 2:1 by shares, and puts everyone on an item', () => {
-    startReview([{ id: 'p', raw: '3 x Peroni £10.00', label: 'Peroni', pricePence: pence(1000), kind: 'item', included: true, printedUnits: 3 }], false, null);
+    startReview([{ id: 'p', raw: '3 x Peroni £10.00', label: 'Peroni', pricePence: minorUnits(1000), kind: 'item', included: true, printedUnits: 3 }], false, null);
     continueFromReview();
     expect($bill.get().items[0]!.quantity).toBe(3);
     const ids = ['Ann', 'Bo', 'Cy'].map((n) => {
@@ -236,7 +236,7 @@ describe('the bill in progress', () => {
     removeItem('sample-3');
     expect($billView.get().tipPence).toBe(120);
     setTip({ percent: 15 });
-    startBillWith([{ id: 's', name: 'Service', pricePence: pence(150), kind: 'service' }], false);
+    startBillWith([{ id: 's', name: 'Service', pricePence: minorUnits(150), kind: 'service' }], false);
     expect($bill.get().tip).toMatchObject({ percent: 15, chosen: true });
   });
 
@@ -320,7 +320,7 @@ describe("the bill's name", () => {
   it('is "Bill of" the day it was started for a bill typed in, and a reading discarded takes its name with it', () => {
     startReview(sampleReceiptLines(), false, null, { merchant: 'The Olive Tree', date: null });
     discardReview();
-    startBillWith([{ id: 'a', name: 'Soup', pricePence: pence(500), kind: 'item' }], false);
+    startBillWith([{ id: 'a', name: 'Soup', pricePence: minorUnits(500), kind: 'item' }], false);
     expect($bill.get().merchant).toBeNull();
     expect(billNameOf({ ...$bill.get(), startedOn: '2026-11-25' })).toBe('Bill of 25 Nov 2026');
   });
@@ -339,14 +339,18 @@ describe("the bill's currency", () => {
   });
 
   it('is the one the receipt was read in, its hundredths brought to whole yen; pounds when the receipt does not say', () => {
-    startReview([{ id: 'r', raw: 'RAMEN 1,200', label: 'RAMEN', pricePence: pence(120000), kind: 'item', included: true }], false, pence(120000), { merchant: null, date: null, currency: 'JPY' });
+    startReview([{ id: 'r', raw: 'RAMEN 1,200', label: 'RAMEN', pricePence: minorUnits(120000), kind: 'item', included: true }], false, minorUnits(120000), {
+      merchant: null,
+      date: null,
+      currency: 'JPY',
+    });
     expect($bill.get()).toMatchObject({ currency: 'JPY', reviewTotalPence: 1200, review: [{ pricePence: 1200 }] });
     startReview(sampleReceiptLines(), false, null, { merchant: null, date: null, currency: null });
     expect($bill.get().currency).toBe('GBP');
   });
 
   it('chosen on Review keeps the figures read, and items typed later are in it', () => {
-    startReview(sampleReceiptLines(), false, pence(1348), { merchant: null, date: null, currency: null });
+    startReview(sampleReceiptLines(), false, minorUnits(1348), { merchant: null, date: null, currency: null });
     chooseCurrency(currencyCode('KWD')!);
     expect($bill.get().review!.map((l) => l.pricePence)).toEqual([8990, 2990, 1500, 0]);
     expect($bill.get().reviewTotalPence).toBe(13480);

@@ -5,7 +5,7 @@ import { exportBill } from '../../../domain/export';
 import { liveTotals } from '../../../domain/live-bill/live-split';
 import { newLiveBill } from '../../../domain/live-bill/new-live-bill';
 import { liveBillToWire } from '../../../src/contracts/live-bill-wire';
-import { pence } from '../../../domain/money';
+import { minorUnits } from '../../../domain/money';
 import { paymentRequestText, reminderText } from '../../../domain/paying-back/messages';
 import { leftAtRate } from '../../../domain/paying-back/pay-back-rate';
 import { billSplit, type Bill } from '../../../domain/bill';
@@ -26,17 +26,17 @@ const handles = { monzo: 'alex', revolut: 'alexr', paypal: 'AlexS' };
 
 describe('pay links in the bill’s currency', () => {
   it('fill the amount where the provider takes the currency, and say why not elsewhere', () => {
-    expect(repaymentLinks(handles, pence(1250), EUR, 'Taverna').map((l) => [l.provider, l.url, l.amountFilled, l.otherCurrency ?? false])).toEqual([
+    expect(repaymentLinks(handles, minorUnits(1250), EUR, 'Taverna').map((l) => [l.provider, l.url, l.amountFilled, l.otherCurrency ?? false])).toEqual([
       ['monzo', 'https://monzo.me/alex', false, true],
       ['revolut', 'https://revolut.me/alexr', false, false],
       ['paypal', 'https://paypal.me/AlexS/12.50EUR', true, false],
     ]);
-    expect(repaymentLinks(handles, pence(1200), JPY).find((l) => l.provider === 'paypal')?.url).toBe('https://paypal.me/AlexS/1200JPY');
-    expect(repaymentLinks(handles, pence(45000), IDR).find((l) => l.provider === 'paypal')).toMatchObject({ url: 'https://paypal.me/AlexS', amountFilled: false, otherCurrency: true });
+    expect(repaymentLinks(handles, minorUnits(1200), JPY).find((l) => l.provider === 'paypal')?.url).toBe('https://paypal.me/AlexS/1200JPY');
+    expect(repaymentLinks(handles, minorUnits(45000), IDR).find((l) => l.provider === 'paypal')).toMatchObject({ url: 'https://paypal.me/AlexS', amountFilled: false, otherCurrency: true });
   });
 
   it('stay what they were for pounds', () => {
-    expect(repaymentLinks(handles, pence(1234), GBP, 'The Crown').map((l) => l.url)).toEqual([
+    expect(repaymentLinks(handles, minorUnits(1234), GBP, 'The Crown').map((l) => l.url)).toEqual([
       'https://monzo.me/alex/12.34?d=The%20Crown',
       'https://revolut.me/alexr',
       'https://paypal.me/AlexS/12.34GBP',
@@ -46,13 +46,15 @@ describe('pay links in the bill’s currency', () => {
 
 describe('messages in the bill’s currency', () => {
   it('name every amount in it', () => {
-    expect(paymentRequestText({ dinerName: 'Ann', payeeName: 'Alex', currency: JPY, amount: pence(1200), items: ['Ramen'] })).toBe(
+    expect(paymentRequestText({ dinerName: 'Ann', payeeName: 'Alex', currency: JPY, amount: minorUnits(1200), items: ['Ramen'] })).toBe(
       'Hi Ann! Your share is JP¥1,200 (Ramen). Your items and how to pay Alex:',
     );
-    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', currency: JPY, amount: pence(1992), items: ['Sushi'], alsoIn: '£10.36' })).toBe(
+    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', currency: JPY, amount: minorUnits(1992), items: ['Sushi'], alsoIn: '£10.36' })).toBe(
       'Hi Ben! Your share is JP¥1,992 or £10.36 (Sushi). Your items and how to pay Alex:',
     );
-    expect(reminderText({ payeeName: 'Alex', billLabel: 'Taverna', currency: KWD, unpaid: [{ name: 'Ann', amount: pence(4500) }], wholeBillUrl: 'https://x/b/1' })).toContain('• Ann: KWD\u00a04.500');
+    expect(reminderText({ payeeName: 'Alex', billLabel: 'Taverna', currency: KWD, unpaid: [{ name: 'Ann', amount: minorUnits(4500) }], wholeBillUrl: 'https://x/b/1' })).toContain(
+      '• Ann: KWD\u00a04.500',
+    );
   });
 
   it('say by how much a share was rounded up, in the currency', () => {
@@ -76,7 +78,7 @@ describe('typed amounts in the bill’s currency', () => {
   });
 
   it('bring a reading’s hundredths to whole yen, the printed total too', () => {
-    const read = rescaleReview([reviewLine('1', 'Ramen', pence(120000), 'item')], pence(240000), 2, 0);
+    const read = rescaleReview([reviewLine('1', 'Ramen', minorUnits(120000), 'item')], minorUnits(240000), 2, 0);
     expect(read.lines[0]!.pricePence).toBe(1200);
     expect(read.totalPence).toBe(2400);
   });
@@ -86,12 +88,12 @@ describe('the bill’s currency on every path', () => {
   const receipt = (currency: CurrencyCode, price: number): Bill => ({
     currency,
     name: null,
-    items: [{ id: 'i', name: 'Ramen', pricePence: pence(price), kind: 'item', assignedTo: ['a', 'b'] }],
+    items: [{ id: 'i', name: 'Ramen', pricePence: minorUnits(price), kind: 'item', assignedTo: ['a', 'b'] }],
     diners: [
       { id: 'a', name: 'Ann' },
       { id: 'b', name: 'Bob' },
     ],
-    tipPence: pence(0),
+    tipPence: minorUnits(0),
     tipSplit: 'equal',
     tipSharers: 'allDiners',
     payerId: null,
@@ -165,8 +167,8 @@ describe('the bill’s currency on every path', () => {
     ]);
     const ben = pages[1]!;
     if (!ben.ok) throw new Error(ben.error);
-    expect(leftAtRate(receipt, ben.value, pence(1992))).toEqual({ currency: 'GBP', amount: 1036 });
-    expect(leftAtRate(receipt, ben.value, pence(992))).toEqual({ currency: 'GBP', amount: 516 });
+    expect(leftAtRate(receipt, ben.value, minorUnits(1992))).toEqual({ currency: 'GBP', amount: 1036 });
+    expect(leftAtRate(receipt, ben.value, minorUnits(992))).toEqual({ currency: 'GBP', amount: 516 });
     expect(storedAt(request, 'lots')).toEqual({ ok: false, error: 'Enter the rate as a number greater than 0, such as 0.86.' });
     // A bill already in pounds has no rate to keep.
     const pounds = storedAt({ ...request, currency: 'GBP' }, '0.0052');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { billView } from '../../../domain/bill-view';
 import { currencyCode, GBP } from '../../../domain/currency';
-import { pence } from '../../../domain/money';
+import { minorUnits } from '../../../domain/money';
 import { evenUnitPrice } from '../../../domain/portions';
 import { keepingSign, priceEditText } from '../../../domain/price-input';
 import { tipSettingPence, tipSettingPercent } from '../../../domain/tip-setting';
@@ -46,22 +46,22 @@ describe('the tip as the organiser set it', () => {
 
 describe('a unit price', () => {
   it('is shown only when the price divides evenly among the units', () => {
-    expect(evenUnitPrice(pence(1500), 3)).toBe(500);
-    expect(evenUnitPrice(pence(-900), 3)).toBe(-300);
-    expect(evenUnitPrice(pence(1000), 3)).toBeNull();
+    expect(evenUnitPrice(minorUnits(1500), 3)).toBe(500);
+    expect(evenUnitPrice(minorUnits(-900), 3)).toBe(-300);
+    expect(evenUnitPrice(minorUnits(1000), 3)).toBeNull();
   });
 });
 
 describe('a corrected price', () => {
   it('keeps the line’s sign', () => {
-    expect(keepingSign(pence(-500), pence(300))).toBe(-300);
-    expect(keepingSign(pence(-500), pence(-300))).toBe(-300);
-    expect(keepingSign(pence(500), pence(300))).toBe(300);
+    expect(keepingSign(minorUnits(-500), minorUnits(300))).toBe(-300);
+    expect(keepingSign(minorUnits(-500), minorUnits(-300))).toBe(-300);
+    expect(keepingSign(minorUnits(500), minorUnits(300))).toBe(300);
   });
 
   it('is edited as its size: a discount’s field shows no minus', () => {
-    expect(priceEditText(pence(-500), GBP)).toBe('5.00');
-    expect(priceEditText(pence(1205), GBP)).toBe('12.05');
-    expect(priceEditText(pence(-1500), currencyCode('JPY')!)).toBe('1500');
+    expect(priceEditText(minorUnits(-500), GBP)).toBe('5.00');
+    expect(priceEditText(minorUnits(1205), GBP)).toBe('12.05');
+    expect(priceEditText(minorUnits(-1500), currencyCode('JPY')!)).toBe('1500');
   });
 });

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { pence } from '../../../domain/money';
+import { minorUnits } from '../../../domain/money';
 import { describe, expect, it, vi } from 'vitest';
 import {
   COMMON_CURRENCIES,
@@ -124,7 +124,7 @@ describe('splitting in every class of currency', () => {
             return { id: `i${i}`, pricePence: typed.pricePence, assignedTo: diners.filter((_, k) => (i + k) % 3 !== 0 || k === 0).map((d) => d.id) };
           });
           const subtotal = items.reduce((sum, i) => sum + i.pricePence, 0);
-          const tipPence = tipFromPercent(pence(subtotal), tenths / 10);
+          const tipPence = tipFromPercent(minorUnits(subtotal), tenths / 10);
           const bill = aBill()
             .inCurrency(currency)
             .withDiners(...diners.map((d) => d.id))

@@ -5,7 +5,7 @@ import { liveTotals, splitLines, unclaimedUnits, unitPrices } from '../../../dom
 import { newLiveBill, type LiveOpening } from '../../../domain/live-bill/new-live-bill';
 import { liveBillToWire } from '../../../src/contracts/live-bill-wire';
 import type { Bill } from '../../../domain/bill';
-import { pence } from '../../../domain/money';
+import { minorUnits } from '../../../domain/money';
 import type { CurrencyCode } from '../../../domain/currency';
 import { aBill as aWizardBill } from '../../support/builders';
 import { aTableBill, anOpening, atTheTable, readLiveBill } from '../../support/live-bills';
@@ -284,7 +284,7 @@ describe('totals', () => {
   it('gives each unit whole pence that add up to the line', () => {
     fc.assert(
       fc.property(fc.integer({ min: 2, max: 20 }), fc.integer({ min: 20, max: 1_000_000 }), (units, price) => {
-        const prices = unitPrices({ pricePence: pence(price), units });
+        const prices = unitPrices({ pricePence: minorUnits(price), units });
         expect(prices.reduce((a, b) => a + b, 0)).toBe(price);
         expect(Math.max(...prices) - Math.min(...prices)).toBeLessThanOrEqual(1);
       }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ITEM_PENCE } from '../../../domain/bill';
 import { currencyCode, formatMoney, GBP, majorToMinor, minorToMajorText } from '../../../domain/currency';
-import { pence, sumPence } from '../../../domain/money';
+import { minorUnits, sumMinorUnits } from '../../../domain/money';
 import { parsePriceInput, typedItemPrice, typedLinePrice, typedMajor } from '../../../domain/price-input';
 
 describe('money', () => {
@@ -20,14 +20,14 @@ describe('money', () => {
   });
 
   it('refuses fractional or unsafe pence', () => {
-    expect(() => pence(1.5)).toThrow(RangeError);
-    expect(() => pence(Number.MAX_SAFE_INTEGER + 1)).toThrow(RangeError);
+    expect(() => minorUnits(1.5)).toThrow(RangeError);
+    expect(() => minorUnits(Number.MAX_SAFE_INTEGER + 1)).toThrow(RangeError);
   });
 
   it('writes plain two-decimal text and sums', () => {
     expect(minorToMajorText(5, GBP)).toBe('0.05');
     expect(minorToMajorText(-1205, GBP)).toBe('-12.05');
-    expect(sumPence([pence(1), pence(2), pence(-3)])).toBe(0);
+    expect(sumMinorUnits([minorUnits(1), minorUnits(2), minorUnits(-3)])).toBe(0);
   });
 });
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { pence } from '../../../domain/money';
+import { minorUnits } from '../../../domain/money';
 import { allocate, isEveryone, portionParts, printedQuantity, withEveryoneToggled, withoutDiner, withPortionCount, withQuantity, withSplitMode, type PortionedItem } from '../../../domain/portions';
 import { sharedLines } from '../../../domain/sharing/shared-lines';
 import { billSplit } from '../../../domain/bill';
 import { aBill } from '../../support/builders';
 
-const line = (pricePence: number, assignedTo: string[] = []): PortionedItem & { name: string } => ({ name: 'Peroni', pricePence: pence(pricePence), assignedTo });
+const line = (pricePence: number, assignedTo: string[] = []): PortionedItem & { name: string } => ({ name: 'Peroni', pricePence: minorUnits(pricePence), assignedTo });
 const totals = (bill: ReturnType<ReturnType<typeof aBill>['build']>) => billSplit(bill).shares.map((s) => s.totalPence);
 
 describe('split by units', () => {
@@ -102,9 +102,9 @@ describe('Everyone', () => {
 
 describe('allocate', () => {
   it('adds up exactly, gives leftover pennies to the largest remainders, and keeps the sign of a discount', () => {
-    expect(allocate(pence(1000), [1, 1, 1])).toEqual([334, 333, 333]);
-    expect(allocate(pence(100), [1, 2])).toEqual([33, 67]);
-    expect(allocate(pence(-1000), [1, 1, 1])).toEqual([-334, -333, -333]);
+    expect(allocate(minorUnits(1000), [1, 1, 1])).toEqual([334, 333, 333]);
+    expect(allocate(minorUnits(100), [1, 2])).toEqual([33, 67]);
+    expect(allocate(minorUnits(-1000), [1, 1, 1])).toEqual([-334, -333, -333]);
   });
 
   it('spreads leftover pennies over many portioned lines instead of always charging the same diner', () => {
@@ -114,7 +114,7 @@ describe('allocate', () => {
   });
 
   it('cuts a portioned line in table order, whatever order the counts were given in', () => {
-    const parts = portionParts([{ pricePence: pence(1000), assignedTo: ['b', 'a'], portions: { by: 'shares', counts: { b: 1, a: 1 } } }], ['a', 'b']).get(0);
+    const parts = portionParts([{ pricePence: minorUnits(1000), assignedTo: ['b', 'a'], portions: { by: 'shares', counts: { b: 1, a: 1 } } }], ['a', 'b']).get(0);
     expect(parts?.map((p) => p.dinerId)).toEqual(['a', 'b']);
   });
 });
@@ -122,8 +122,8 @@ describe('allocate', () => {
 describe('shared lines', () => {
   it('send a portioned line as its parts, which split to the same figures as the summary', () => {
     const items = [
-      { id: 'w', name: 'Wine', pricePence: pence(1000), kind: 'item' as const, assignedTo: ['a', 'b', 'c'] },
-      { id: 'p', name: 'Peroni', pricePence: pence(1000), kind: 'item' as const, assignedTo: ['a', 'c'], portions: { by: 'units' as const, quantity: 3, counts: { a: 2, c: 1 } } },
+      { id: 'w', name: 'Wine', pricePence: minorUnits(1000), kind: 'item' as const, assignedTo: ['a', 'b', 'c'] },
+      { id: 'p', name: 'Peroni', pricePence: minorUnits(1000), kind: 'item' as const, assignedTo: ['a', 'c'], portions: { by: 'units' as const, quantity: 3, counts: { a: 2, c: 1 } } },
     ];
     const lines = sharedLines(items, ['a', 'b', 'c']);
     expect(lines.map((l) => [l.name, l.pricePence, l.assignedTo])).toEqual([

@@ -4,14 +4,14 @@ import { withReadingDoubts } from '../../../domain/scanning/receipt-doubt';
 import { EVIDENCE, lineEvidence, type Evidence } from '../../../domain/scanning/receipt-doubt-evidence';
 import { DOUBT_MODEL, doubtOf, doubtScore } from '../../../domain/scanning/receipt-doubt-model';
 import type { LaidOutRow, PrintedWord } from '../../../domain/scanning/receipt-layout';
-import { pence } from '../../../domain/money';
+import { minorUnits } from '../../../domain/money';
 import { NO_HEADER, type ReceiptLine, type ReceiptReading } from '../../../domain/scanning/receipt-line';
 
 const sure = { letters: 0.99, figures: 0.99, rewritten: false, disagreed: false };
 const word = (text: string, doubt: Partial<typeof sure> = {}): PrintedWord => ({ text, confidence: 0.95, corners: [], doubt: { ...sure, ...doubt } });
 const row = (...words: PrintedWord[]): LaidOutRow => ({ text: words.map((w) => w.text).join('    '), words });
-const line = (label: string, price: number, kind: ReceiptLine['kind'] = 'item'): ReceiptLine => ({ raw: `${label}    ${(price / 100).toFixed(2)}`, label, pricePence: pence(price), kind });
-const reading = (lines: ReceiptLine[], total: number | null): ReceiptReading => ({ lines, totalPence: total === null ? null : pence(total), ...NO_HEADER });
+const line = (label: string, price: number, kind: ReceiptLine['kind'] = 'item'): ReceiptLine => ({ raw: `${label}    ${(price / 100).toFixed(2)}`, label, pricePence: minorUnits(price), kind });
+const reading = (lines: ReceiptLine[], total: number | null): ReceiptReading => ({ lines, totalPence: total === null ? null : minorUnits(total), ...NO_HEADER });
 const noEvidence = Object.fromEntries(EVIDENCE.map((name) => [name, 0])) as Record<(typeof EVIDENCE)[number], number>;
 
 describe('the doubt model', () => {

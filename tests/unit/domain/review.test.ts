@@ -2,7 +2,7 @@ import { GBP } from '../../../domain/currency';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { headerFromAnalysis, linesFromAnalysis, printedTotalFromAnalysis } from '../../../domain/scanning/analysis-response';
-import { pence } from '../../../domain/money';
+import { minorUnits } from '../../../domain/money';
 import {
   heldBack,
   keepAssignments,
@@ -24,15 +24,15 @@ const id = () => `l${++n}`;
 describe('review lines', () => {
   it('start included for items, service and discounts only', () => {
     const kinds = ['item', 'service', 'discount', 'vat', 'subtotal', 'total'] as const;
-    expect(kinds.map((k) => reviewLine('x', 'x', pence(100), k).included)).toEqual([true, true, true, false, false, false]);
+    expect(kinds.map((k) => reviewLine('x', 'x', minorUnits(100), k).included)).toEqual([true, true, true, false, false, false]);
   });
 
   it('pass on only included lines with a price, named by label or else raw text', () => {
     const lines: ReviewLine[] = [
-      reviewLine('a', 'Soup', pence(500), 'item'),
+      reviewLine('a', 'Soup', minorUnits(500), 'item'),
       { ...reviewLine('b', 'Bread', null, 'item') },
-      { ...reviewLine('c', 'Wine', pence(900), 'item'), included: false },
-      { ...reviewLine('d', 'Cake', pence(450), 'item'), label: '  ' },
+      { ...reviewLine('c', 'Wine', minorUnits(900), 'item'), included: false },
+      { ...reviewLine('d', 'Cake', minorUnits(450), 'item'), label: '  ' },
     ];
     expect(linesToPassOn(lines)).toEqual([
       { id: 'a', name: 'Soup', pricePence: 500, kind: 'item' },
@@ -42,13 +42,13 @@ describe('review lines', () => {
 
   it('holds back a ticked line with no price, 0.00, a negative item or a total, and says why; unticked lines are simply left out', () => {
     const lines: ReviewLine[] = [
-      reviewLine('a', 'Soup', pence(500), 'item'),
-      reviewLine('b', 'Bread', pence(0), 'item'),
-      reviewLine('c', 'Refund', pence(-300), 'item'),
-      { ...reviewLine('d', 'Total', pence(500), 'total'), included: true },
-      reviewLine('e', 'Voucher', pence(-200), 'discount'),
+      reviewLine('a', 'Soup', minorUnits(500), 'item'),
+      reviewLine('b', 'Bread', minorUnits(0), 'item'),
+      reviewLine('c', 'Refund', minorUnits(-300), 'item'),
+      { ...reviewLine('d', 'Total', minorUnits(500), 'total'), included: true },
+      reviewLine('e', 'Voucher', minorUnits(-200), 'discount'),
       reviewLine('f', 'Cover', null, 'item'),
-      { ...reviewLine('g', 'Water', pence(0), 'item'), included: false },
+      { ...reviewLine('g', 'Water', minorUnits(0), 'item'), included: false },
     ];
     expect(lines.map(heldBack)).toEqual([null, 'no price', 'negative', 'not a bill line', null, 'no price', null]);
     expect(linesToPassOn(lines).map((l) => l.id)).toEqual(['a', 'e']);
@@ -78,13 +78,13 @@ describe('review lines', () => {
 
 describe('reconciliation with the printed total, as the person edits the lines', () => {
   const lines = (cola: boolean): ReviewLine[] => [
-    reviewLine('burger', 'Burger', pence(1250), 'item'),
-    reviewLine('chips', 'Chips', pence(350), 'item'),
-    { ...reviewLine('cola', 'Cola', pence(250), 'item'), included: cola },
-    reviewLine('vat', 'VAT', pence(267), 'vat'),
+    reviewLine('burger', 'Burger', minorUnits(1250), 'item'),
+    reviewLine('chips', 'Chips', minorUnits(350), 'item'),
+    { ...reviewLine('cola', 'Cola', minorUnits(250), 'item'), included: cola },
+    reviewLine('vat', 'VAT', minorUnits(267), 'vat'),
   ];
   const check = (ls: ReviewLine[], total: number | null) => {
-    const result = reviewReconciliation(ls, total === null ? null : pence(total));
+    const result = reviewReconciliation(ls, total === null ? null : minorUnits(total));
     return { ...result, suspects: suspectLineIds(ls, result) };
   };
 
@@ -101,16 +101,16 @@ describe('reconciliation with the printed total, as the person edits the lines',
   });
 
   it('flags a left-out line that would make it add up, and kept lines without a price', () => {
-    const missing = [...lines(false).slice(0, 2), reviewLine('sub', 'Subtotal', pence(200), 'subtotal'), reviewLine('bread', 'Bread', null, 'item')];
-    missing.push({ ...reviewLine('cake', 'Cake', pence(200), 'item'), included: false });
+    const missing = [...lines(false).slice(0, 2), reviewLine('sub', 'Subtotal', minorUnits(200), 'subtotal'), reviewLine('bread', 'Bread', null, 'item')];
+    missing.push({ ...reviewLine('cake', 'Cake', minorUnits(200), 'item'), included: false });
     expect(check(missing, 1800)).toMatchObject({ differencePence: -200, suspects: ['bread', 'cake'] });
   });
 
   it('always agrees with the included total (property)', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 10_000 }), fc.boolean()), { maxLength: 12 }), fc.integer({ min: 1, max: 100_000 }), (rows, total) => {
-        const ls = rows.map(([p, inc], i) => ({ ...reviewLine(`r${i}`, `r${i}`, pence(p), 'item'), included: inc }));
-        const result = reviewReconciliation(ls, pence(total));
+        const ls = rows.map(([p, inc], i) => ({ ...reviewLine(`r${i}`, `r${i}`, minorUnits(p), 'item'), included: inc }));
+        const result = reviewReconciliation(ls, minorUnits(total));
         const sum = rows.filter(([, inc]) => inc).reduce((a, [p]) => a + p, 0);
         expect(result.billedPence).toBe(reviewReconciliation(ls, null).billedPence);
         expect(result.matches).toBe(sum === total);
@@ -207,12 +207,12 @@ describe('the analysis response', () => {
 });
 
 describe('a line the reader missed', () => {
-  const read = [reviewLine('soup', 'Soup', pence(500), 'item'), reviewLine('total', 'Total', pence(1100), 'total')];
+  const read = [reviewLine('soup', 'Soup', minorUnits(500), 'item'), reviewLine('total', 'Total', minorUnits(1100), 'total')];
 
   it('is offered at what the included lines fall short of the printed total, and not when they come to more', () => {
-    expect(shortfallPence(reviewReconciliation(read, pence(1100)))).toBe(600);
-    expect(shortfallPence(reviewReconciliation(read, pence(400)))).toBeNull();
-    expect(shortfallPence(reviewReconciliation(read, pence(500)))).toBeNull();
+    expect(shortfallPence(reviewReconciliation(read, minorUnits(1100)))).toBe(600);
+    expect(shortfallPence(reviewReconciliation(read, minorUnits(400)))).toBeNull();
+    expect(shortfallPence(reviewReconciliation(read, minorUnits(500)))).toBeNull();
     expect(shortfallPence(reviewReconciliation(read, null))).toBeNull();
   });
 
@@ -226,11 +226,11 @@ describe('a line the reader missed', () => {
     const line = fc.record({ pricePence: fc.integer({ min: -500, max: 5000 }), kind: fc.constantFrom('item', 'service', 'discount', 'vat') as fc.Arbitrary<'item' | 'service' | 'discount' | 'vat'> });
     fc.assert(
       fc.property(fc.array(line, { maxLength: 8 }), fc.integer({ min: 1, max: 100_000 }), (rows, total) => {
-        const lines = rows.map((r, i) => reviewLine(`r${i}`, `Line ${i}`, pence(r.pricePence), r.kind));
-        const shortfall = shortfallPence(reviewReconciliation(lines, pence(total)));
+        const lines = rows.map((r, i) => reviewLine(`r${i}`, `Line ${i}`, minorUnits(r.pricePence), r.kind));
+        const shortfall = shortfallPence(reviewReconciliation(lines, minorUnits(total)));
         if (shortfall === null) return;
         const added = missedLine('missed', 'Missed', (shortfall / 100).toFixed(2), GBP);
-        expect(added.ok && reviewReconciliation([...lines, added.value], pence(total)).matches).toBe(true);
+        expect(added.ok && reviewReconciliation([...lines, added.value], minorUnits(total)).matches).toBe(true);
       }),
     );
   });
@@ -240,9 +240,9 @@ describe('back from Assign to Review', () => {
   it('shows the lines as read, with the bill’s edits, removed items unticked and added items at the end', () => {
     const read = sampleReceiptLines();
     const items = [
-      { id: 'sample-1', name: 'Pizza Margherita', pricePence: pence(950), kind: 'item' as const },
-      { id: 'sample-3', name: 'Service Charge', pricePence: pence(150), kind: 'service' as const },
-      { id: 'added', name: 'Tiramisu', pricePence: pence(550), kind: 'item' as const },
+      { id: 'sample-1', name: 'Pizza Margherita', pricePence: minorUnits(950), kind: 'item' as const },
+      { id: 'sample-3', name: 'Service Charge', pricePence: minorUnits(150), kind: 'service' as const },
+      { id: 'added', name: 'Tiramisu', pricePence: minorUnits(550), kind: 'item' as const },
     ];
     const lines = reviewLinesForBill(read, items);
     expect(lines.map((l) => [l.id, l.label, l.pricePence, l.included])).toEqual([

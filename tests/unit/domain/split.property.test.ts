@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pence } from '../../../domain/money';
+import { minorUnits } from '../../../domain/money';
 import { portionParts, type Portions } from '../../../domain/portions';
 import { sharedLines } from '../../../domain/sharing/shared-lines';
 import { billSplit, type Bill } from '../../../domain/bill';
@@ -39,10 +39,10 @@ const bills = (kinds: ItemKind[] = ['item', 'service', 'discount']): fc.Arbitrar
             pricePence: fc.integer({ min: 1, max: 200_000 }),
             split: portions(ids),
           })
-          .map(({ split, ...i }) => ({ ...i, name: i.id, ...split, pricePence: pence(i.kind === 'discount' ? -i.pricePence : i.pricePence) })),
+          .map(({ split, ...i }) => ({ ...i, name: i.id, ...split, pricePence: minorUnits(i.kind === 'discount' ? -i.pricePence : i.pricePence) })),
         { maxLength: 40 },
       ),
-      tipPence: fc.integer({ min: 0, max: 50_000 }).map(pence),
+      tipPence: fc.integer({ min: 0, max: 50_000 }).map(minorUnits),
       tipSplit: fc.constantFrom('equal' as const, 'proportional' as const),
       tipSharers: fc.constantFrom('allDiners' as const, 'dinersWithItems' as const),
       payerId: fc.constant(null),
@@ -123,7 +123,7 @@ describe('billSplit properties', () => {
         const after = billSplit(shuffled).shares;
         for (const s of after) expect(Math.abs(s.totalPence - before.get(s.dinerId)!)).toBeLessThanOrEqual(2);
         // With nothing to round (every line divides evenly) the result is identical.
-        const even: Bill = { ...bill, tipPence: pence(0), items: bill.items.map((i) => ({ ...i, pricePence: pence(i.pricePence * 840) })) };
+        const even: Bill = { ...bill, tipPence: minorUnits(0), items: bill.items.map((i) => ({ ...i, pricePence: minorUnits(i.pricePence * 840) })) };
         const evenShuffled: Bill = { ...even, diners: shuffled.diners };
         const evenBefore = new Map(billSplit(even).shares.map((s) => [s.dinerId, s.totalPence]));
         for (const s of billSplit(evenShuffled).shares) expect(s.totalPence).toBe(evenBefore.get(s.dinerId));

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { pence } from '../../../domain/money';
+import { minorUnits } from '../../../domain/money';
 import { readTipAmount, readTipPercent, TIP_INPUT_MESSAGES, tipFromAmount, tipFromPercent, tipPercentOf } from '../../../domain/tip';
 import { defaultTipPercent } from '../../../domain/tip-default';
 import { GBP } from '../../../domain/currency';
 
 describe('tip', () => {
   it('takes a percentage of the subtotal, rounded to pence', () => {
-    expect(tipFromPercent(pence(1198), 10)).toBe(120);
-    expect(tipFromPercent(pence(1005), 12.5)).toBe(126);
-    expect(tipFromPercent(pence(999), 0)).toBe(0);
+    expect(tipFromPercent(minorUnits(1198), 10)).toBe(120);
+    expect(tipFromPercent(minorUnits(1005), 12.5)).toBe(126);
+    expect(tipFromPercent(minorUnits(999), 0)).toBe(0);
   });
 
   it('clamps the percentage to 0–100 and to steps of 0.1', () => {
-    expect(tipFromPercent(pence(1000), 150)).toBe(1000);
-    expect(tipFromPercent(pence(1000), -5)).toBe(0);
-    expect(tipFromPercent(pence(1000), 12.34)).toBe(123);
+    expect(tipFromPercent(minorUnits(1000), 150)).toBe(1000);
+    expect(tipFromPercent(minorUnits(1000), -5)).toBe(0);
+    expect(tipFromPercent(minorUnits(1000), 12.34)).toBe(123);
   });
 
   it('reads an amount in pounds, never negative', () => {
@@ -24,8 +24,8 @@ describe('tip', () => {
   });
 
   it('reports the tip as a percentage of the subtotal', () => {
-    expect(tipPercentOf(pence(150), pence(1000))).toBe(15);
-    expect(tipPercentOf(pence(150), pence(0))).toBe(0);
+    expect(tipPercentOf(minorUnits(150), minorUnits(1000))).toBe(15);
+    expect(tipPercentOf(minorUnits(150), minorUnits(0))).toBe(0);
   });
 
   it('starts at no extra tip when the bill has a service charge, else at the documents’ 10%', () => {

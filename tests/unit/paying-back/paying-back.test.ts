@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pence } from '../../../domain/money';
+import { minorUnits } from '../../../domain/money';
 import { billLabel, dinerItemNames, everyoneText, paymentRequestText, reminderText } from '../../../domain/paying-back/messages';
 import { parsePayee } from '../../../domain/paying-back/payee';
 import { isSecretShaped, newSecret } from '../../../domain/paying-back/secrets';
@@ -50,12 +50,12 @@ describe("the organiser's payment details", () => {
 
 describe('pay links', () => {
   it('fill the amount in for Monzo (with the note) and PayPal (in pounds), not for Revolut', () => {
-    expect(repaymentLinks({ monzo: 'alex', revolut: 'alexr', paypal: 'AlexS' }, pence(1234), GBP, 'The Crown & Anchor').map((l) => [l.url, l.amountFilled])).toEqual([
+    expect(repaymentLinks({ monzo: 'alex', revolut: 'alexr', paypal: 'AlexS' }, minorUnits(1234), GBP, 'The Crown & Anchor').map((l) => [l.url, l.amountFilled])).toEqual([
       ['https://monzo.me/alex/12.34?d=The%20Crown%20%26%20Anchor', true],
       ['https://revolut.me/alexr', false],
       ['https://paypal.me/AlexS/12.34GBP', true],
     ]);
-    expect(repaymentLinks({ monzo: 'alex', revolut: null, paypal: 'AlexS' }, pence(0), GBP).map((l) => l.url)).toEqual(['https://monzo.me/alex', 'https://paypal.me/AlexS']);
+    expect(repaymentLinks({ monzo: 'alex', revolut: null, paypal: 'AlexS' }, minorUnits(0), GBP).map((l) => l.url)).toEqual(['https://monzo.me/alex', 'https://paypal.me/AlexS']);
   });
 });
 
@@ -78,29 +78,29 @@ describe('messages', () => {
     expect(billLabel(null, ['Pie'])).toBe('Pie');
     expect(billLabel(null, ['Antipasto', 'Antipasto', 'Primo'])).toBe('Antipasto, Primo');
     expect(billLabel(null, ['Antipasto', 'Antipasto', 'Primo', 'Vino'])).toBe('Antipasto, Primo and more');
-    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', currency: GBP, amount: pence(394), items: ['CHEESE START', 'STEAK', 'WINE'] })).toBe(
+    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', currency: GBP, amount: minorUnits(394), items: ['CHEESE START', 'STEAK', 'WINE'] })).toBe(
       'Hi Ben! Your share is £3.94 (CHEESE START, STEAK and more). Your items and how to pay Alex:',
     );
-    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', currency: GBP, amount: pence(106), items: ['STEAK'], paidPence: pence(3102) })).toBe(
+    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', currency: GBP, amount: minorUnits(106), items: ['STEAK'], paidPence: minorUnits(3102) })).toBe(
       "Hi Ben! You've paid £31.02; the bill changed since, so £1.06 is left to pay (STEAK). Your items and how to pay Alex:",
     );
     // The bill's name says which bill; the items are still the diner's own.
-    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', currency: GBP, amount: pence(394), items: ['STEAK'], billName: 'The Olive Tree · 25 Nov 2026' })).toBe(
+    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', currency: GBP, amount: minorUnits(394), items: ['STEAK'], billName: 'The Olive Tree · 25 Nov 2026' })).toBe(
       'Hi Ben! Your share of The Olive Tree · 25 Nov 2026 is £3.94 (STEAK). Your items and how to pay Alex:',
     );
-    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', currency: GBP, amount: pence(106), items: ['STEAK'], paidPence: pence(3102), billName: 'Bill of 25 Nov 2026' })).toBe(
+    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', currency: GBP, amount: minorUnits(106), items: ['STEAK'], paidPence: minorUnits(3102), billName: 'Bill of 25 Nov 2026' })).toBe(
       "Hi Ben! You've paid £31.02 for Bill of 25 Nov 2026; the bill changed since, so £1.06 is left to pay (STEAK). Your items and how to pay Alex:",
     );
     // A rupee bill: the UPI link with the share, which UPI apps open from the chat.
     const upiLink = 'upi://pay?pa=alex@okaxis&pn=Alex&am=394.00&cu=INR&tn=Ben%27s%20share';
-    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', currency: 'INR' as CurrencyCode, amount: pence(39400), items: ['DOSA'], upiLink })).toBe(
+    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', currency: 'INR' as CurrencyCode, amount: minorUnits(39400), items: ['DOSA'], upiLink })).toBe(
       `Hi Ben! Your share is ₹394.00 (DOSA). Pay Alex by UPI: ${upiLink}\nYour items and how to pay Alex:`,
     );
     // Group messages carry the whole-bill link and amounts, never anyone's own /r/ link.
-    expect(reminderText({ payeeName: 'Alex', billLabel: 'The Crown', currency: GBP, unpaid: [{ name: 'Ben', amount: pence(394) }], wholeBillUrl: 'https://x/b/T' })).toBe(
+    expect(reminderText({ payeeName: 'Alex', billLabel: 'The Crown', currency: GBP, unpaid: [{ name: 'Ben', amount: minorUnits(394) }], wholeBillUrl: 'https://x/b/T' })).toBe(
       'Still to pay Alex for The Crown:\n• Ben: £3.94\nThe whole bill: https://x/b/T',
     );
-    expect(everyoneText({ payeeName: 'Alex', billLabel: 'The Crown', currency: GBP, diners: [{ name: 'Ben', amount: pence(394) }], wholeBillUrl: 'https://x/b/T' })).not.toMatch(/\/r\//);
+    expect(everyoneText({ payeeName: 'Alex', billLabel: 'The Crown', currency: GBP, diners: [{ name: 'Ben', amount: minorUnits(394) }], wholeBillUrl: 'https://x/b/T' })).not.toMatch(/\/r\//);
   });
 
   it('give a euro bill paid back in pounds in both currencies and say the rate; the reminder links each person to their own page read only', () => {
@@ -111,18 +111,18 @@ describe('messages', () => {
       payeeName: 'Alex',
       billLabel: 'Chez Paul',
       currency: EUR,
-      unpaid: [{ name: 'Ben', amount: pence(669), url: 'https://x/r/rcpt/rcptdiner1' }],
+      unpaid: [{ name: 'Ben', amount: minorUnits(669), url: 'https://x/r/rcpt/rcptdiner1' }],
       wholeBillUrl: 'https://x/b/T',
       payBack,
     });
     expect(reminder).toBe('Still to pay Alex for Chez Paul:\n• Ben: €6.69 (£5.75) · pay here: https://x/r/rcpt/rcptdiner1\nPaid back in GBP at 1 EUR = £0.86\nThe whole bill: https://x/b/T');
-    expect(everyoneText({ payeeName: 'Alex', billLabel: 'Chez Paul', currency: EUR, diners: [{ name: 'Ben', amount: pence(669) }], wholeBillUrl: 'https://x/b/T', payBack })).toContain(
+    expect(everyoneText({ payeeName: 'Alex', billLabel: 'Chez Paul', currency: EUR, diners: [{ name: 'Ben', amount: minorUnits(669) }], wholeBillUrl: 'https://x/b/T', payBack })).toContain(
       '• Ben: €6.69 (£5.75)\nPaid back in GBP at 1 EUR = £0.86',
     );
-    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', currency: EUR, amount: pence(669), items: ['FISH'], alsoIn: '£5.75', payBack })).toBe(
+    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', currency: EUR, amount: minorUnits(669), items: ['FISH'], alsoIn: '£5.75', payBack })).toBe(
       'Hi Ben! Your share is €6.69 or £5.75 at 1 EUR = £0.86 (FISH). Your items and how to pay Alex:',
     );
-    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', currency: EUR, amount: pence(100), items: ['FISH'], paidPence: pence(669), payBack })).toBe(
+    expect(paymentRequestText({ dinerName: 'Ben', payeeName: 'Alex', currency: EUR, amount: minorUnits(100), items: ['FISH'], paidPence: minorUnits(669), payBack })).toBe(
       "Hi Ben! You've paid €6.69 (£5.75); the bill changed since, so €1.00 (£0.86) is left to pay at 1 EUR = £0.86 (FISH). Your items and how to pay Alex:",
     );
   });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pence } from '../../../domain/money';
+import { minorUnits } from '../../../domain/money';
 import type { StoredReceiptRequest } from '../../../src/contracts/stored-receipts';
 import { storedReceiptOf } from '../../support/stored-receipts';
 import { repaymentLinks } from '../../../domain/paying-back/repayment-links';
@@ -124,7 +124,7 @@ describe('stored receipt breakdown', () => {
 
 describe('payment links', () => {
   it('fills the amount in for Monzo and PayPal, and links Revolut to the profile', () => {
-    expect(repaymentLinks({ monzo: 'alicem', revolut: '@benr', paypal: 'AliceP' }, pence(1234), GBP)).toEqual([
+    expect(repaymentLinks({ monzo: 'alicem', revolut: '@benr', paypal: 'AliceP' }, minorUnits(1234), GBP)).toEqual([
       { provider: 'monzo', handle: 'alicem', url: 'https://monzo.me/alicem/12.34', amountFilled: true },
       { provider: 'revolut', handle: 'benr', url: 'https://revolut.me/benr', amountFilled: false },
       { provider: 'paypal', handle: 'AliceP', url: 'https://paypal.me/AliceP/12.34GBP', amountFilled: true },
@@ -132,6 +132,6 @@ describe('payment links', () => {
   });
 
   it('drops handles that are not handles, and the amount when nothing is owed', () => {
-    expect(repaymentLinks({ monzo: 'x/../evil', revolut: null, paypal: 'p' }, pence(0), GBP)).toEqual([{ provider: 'paypal', handle: 'p', url: 'https://paypal.me/p', amountFilled: false }]);
+    expect(repaymentLinks({ monzo: 'x/../evil', revolut: null, paypal: 'p' }, minorUnits(0), GBP)).toEqual([{ provider: 'paypal', handle: 'p', url: 'https://paypal.me/p', amountFilled: false }]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrencyCode } from '../../../../domain/currency';
-import { pence } from '../../../../domain/money';
+import { minorUnits } from '../../../../domain/money';
 import { changeTab, expenseBill, tabProblemText, type Tab, type TabId } from '../../../../domain/tab/tab';
 import { tabCsv } from '../../../../domain/tab/tab-csv';
 import { tabView } from '../../../../domain/tab/tab-view';
@@ -156,7 +156,7 @@ describe('the tab as every phone sees it', () => {
   });
 
   it('exports every bill, share, payment made and transfer as CSV', () => {
-    const paid = changeTab(tab, { type: 'recordTransfer', transfer: { id: 't1', from: 'cat', to: 'ana', amount: pence(500), currency: GBP, at: '2026-11-27T20:00:00.000Z' } });
+    const paid = changeTab(tab, { type: 'recordTransfer', transfer: { id: 't1', from: 'cat', to: 'ana', amount: minorUnits(500), currency: GBP, at: '2026-11-27T20:00:00.000Z' } });
     if (!paid.ok) throw new Error(paid.error.code);
     const lines = tabCsv(tabView(paid.value)).trimEnd().split('\r\n');
     expect(lines[0]).toBe('section,bill or person,currency,total,paid by,Ana,Ben,Cat');
