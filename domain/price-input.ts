@@ -1,5 +1,6 @@
 import { MAX_ITEM_PENCE } from './bill';
-import { majorToMinor, minorToMajorText, type CurrencyCode } from './currency';
+import { formatMoney, majorToMinor, minorToMajorText, type CurrencyCode } from './currency';
+import { err, ok, type Result } from './result';
 import { minorUnits, type MinorUnits } from './money';
 
 /**
@@ -23,16 +24,30 @@ export function typedMinor(amount: number, currency: CurrencyCode): MinorUnits {
   return minorUnits(majorToMinor(amount, currency));
 }
 
+/** Why a typed price will not go on a line: nothing above 0 in the currency's unit, or more than any line may be. */
+export type ItemPriceProblem = 'price needed' | 'price too high';
+
 /**
- * A food line's price as typed on Assign or in manual entry, in the currency's minor units: null when
- * it is blank, no number, not above 0 in the currency's unit, or more than a line may be (MAX_ITEM_PENCE),
- * as every endpoint that takes a bill judges it.
+ * A food line's price as typed on Assign or in manual entry, in the currency's minor units, or why
+ * not: blank, no number or not above 0 in the currency's unit; or more than a line may be
+ * (MAX_ITEM_PENCE), as every endpoint that takes a bill judges it.
  */
-export function typedItemPrice(text: string, currency: CurrencyCode): MinorUnits | null {
+export function typedItemPrice(text: string, currency: CurrencyCode): Result<MinorUnits, ItemPriceProblem> {
   const major = typedMajor(text);
-  if (text.trim() === '' || !Number.isFinite(major) || major <= 0) return null;
+  if (text.trim() === '' || !Number.isFinite(major) || major <= 0) return err('price needed');
   const minor = typedMinor(major, currency);
-  return minor > 0 && minor <= MAX_ITEM_PENCE ? minor : null;
+  if (minor <= 0) return err('price needed');
+  return beyondAnyLine(minor) ? err('price too high') : ok(minor);
+}
+
+/** More than any line may be, either way (a discount too): every endpoint that takes a bill refuses it. */
+export function beyondAnyLine(pricePence: MinorUnits): boolean {
+  return Math.abs(pricePence) > MAX_ITEM_PENCE;
+}
+
+/** What every form says of a price beyond any line. */
+export function priceTooHighText(currency: CurrencyCode): string {
+  return `Enter a price of at most ${formatMoney(MAX_ITEM_PENCE, currency)}.`;
 }
 
 /**

@@ -309,7 +309,7 @@ describe.skipIf(noPostgres !== null)('at the table', () => {
     await context.close();
   });
 
-  it('says in manual entry why a negative or 0 price is not counted', async () => {
+  it('says in manual entry why a negative, 0 or too high price is not counted', async () => {
     const { context, page } = await phone();
     await openApp(page);
     await page
@@ -325,6 +325,9 @@ describe.skipIf(noPostgres !== null)('at the table', () => {
     await dialog.getByText('Enter a price greater than £0.00: this item is not counted.').waitFor();
     await dialog.getByLabel('Item 2 price').fill('0');
     await dialog.getByText('Enter a price greater than £0.00: this item is not counted.').waitFor();
+    // More than any line may be: said, not counted, rather than refused later when the bill is shared.
+    await dialog.getByLabel('Item 2 price').fill('200000');
+    await dialog.getByText('Enter a price of at most £100,000.00. This item is not counted.').waitFor();
     await dialog.getByRole('button', { name: 'Continue (1 items)' }).waitFor();
     await context.close();
   });

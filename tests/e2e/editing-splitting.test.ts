@@ -86,6 +86,9 @@ describe('editing and splitting a bill', () => {
     await edit.getByLabel('Price', { exact: true }).fill('0');
     await edit.getByRole('button', { name: 'Save' }).click();
     await edit.getByText('Enter a price greater than £0.00.').waitFor();
+    await edit.getByLabel('Price', { exact: true }).fill('250000');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.getByText('Enter a price of at most £100,000.00.').waitFor();
     await edit.getByLabel('Price', { exact: true }).fill('9.50');
     await edit.getByRole('button', { name: 'Save' }).click();
     // Focus goes back to the item's Edit button.

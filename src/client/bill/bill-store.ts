@@ -9,7 +9,7 @@ import type { MinorUnits } from '../../../domain/money';
 import type { SplitLine } from '../../../domain/live-bill/live-split';
 import { payBackRate } from '../../../domain/paying-back/pay-back-rate';
 import { payerDinerId } from '../../../domain/paying-back/payee';
-import { keepingSign, typedItemPrice } from '../../../domain/price-input';
+import { keepingSign, typedItemPrice, type ItemPriceProblem } from '../../../domain/price-input';
 import { receiptIdFor, type BillItem, type Diner } from '../../../domain/receipt';
 import { keepAssignments, linesToPassOn, missedLine, rescaleReview, reviewLinesForBill, type MissedLineProblem, type ReviewLine } from '../../../domain/scanning/review';
 import { printedQuantity, withEveryoneToggled, withoutDiner, withPortionCount, withQuantity, withSplitMode, type SplitMode } from '../../../domain/portions';
@@ -263,16 +263,16 @@ export function repriceItem(itemId: string, pricePence: MinorUnits): void {
   editItem(itemId, (item) => ({ ...item, pricePence: keepingSign(item.pricePence, pricePence) }));
 }
 
-export type AddItemProblem = 'name needed' | 'price needed';
+export type AddItemProblem = 'name needed' | ItemPriceProblem;
 
 /** Name and price both needed; the price a number greater than 0, rounded to the currency's unit. */
 export function addItem(rawName: string, priceText: string): Result<BillItem, AddItemProblem> {
   const name = rawName.trim();
   if (name === '') return err('name needed');
   const { currency } = $bill.get();
-  const pricePence = typedItemPrice(priceText, currency);
-  if (pricePence === null) return err('price needed');
-  const item: BillItem = { id: crypto.randomUUID(), name, pricePence, kind: 'item', assignedTo: [], quantity: printedQuantity(name) ?? undefined };
+  const price = typedItemPrice(priceText, currency);
+  if (!price.ok) return price;
+  const item: BillItem = { id: crypto.randomUUID(), name, pricePence: price.value, kind: 'item', assignedTo: [], quantity: printedQuantity(name) ?? undefined };
   updateBill((bill) => ({ items: [...bill.items, item] }));
   return ok(item);
 }

@@ -1,6 +1,7 @@
 import { useState, type RefObject } from 'react';
 import { formatMoney, type CurrencyCode } from '../../../domain/currency';
 import type { Result } from '../../../domain/result';
+import { priceTooHighText, type ItemPriceProblem } from '../../../domain/price-input';
 import { Button } from '../ui/Button';
 import { MoneyInput } from '../ui/MoneyInput';
 import { Problem } from '../ui/Problem';
@@ -25,7 +26,7 @@ export function AddLineForm(props: {
   readonly currency: CurrencyCode;
   readonly price: string;
   readonly onPriceChange: (text: string) => void;
-  readonly add: (name: string, price: string) => Result<unknown, 'name needed' | 'price needed'>;
+  readonly add: (name: string, price: string) => Result<unknown, 'name needed' | ItemPriceProblem>;
   readonly nameInput?: RefObject<HTMLInputElement | null>;
 }) {
   const { words, currency, price, onPriceChange, add, nameInput } = props;
@@ -43,7 +44,7 @@ export function AddLineForm(props: {
           setName('');
           onPriceChange('');
           setProblem(null);
-        } else setProblem(added.error === 'name needed' ? words.nameNeeded : `Enter a price greater than ${formatMoney(0, currency)}.`);
+        } else setProblem(added.error === 'name needed' ? words.nameNeeded : added.error === 'price too high' ? priceTooHighText(currency) : `Enter a price greater than ${formatMoney(0, currency)}.`);
       }}
     >
       <fieldset>

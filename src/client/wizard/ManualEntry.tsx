@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatMoney, type CurrencyCode } from '../../../domain/currency';
 import { printedQuantity } from '../../../domain/portions';
-import { typedItemPrice } from '../../../domain/price-input';
+import { priceTooHighText, typedItemPrice, type ItemPriceProblem } from '../../../domain/price-input';
 import { useStore } from '../use-store';
 import { MoneyInput } from '../ui/MoneyInput';
 import { chooseCurrency, startBillWith } from '../bill/bill-store';
@@ -19,8 +19,9 @@ interface Row {
 const emptyRow = (key: number): Row => ({ key, name: '', price: '' });
 
 /** Why a typed price will not go on (a 0, a minus, no number): said on the row rather than the row quietly left out. */
-function priceProblem(row: Row, currency: CurrencyCode): 'price needed' | null {
-  return row.price.trim() === '' || typedItemPrice(row.price, currency) !== null ? null : 'price needed';
+function priceProblem(row: Row, currency: CurrencyCode): ItemPriceProblem | null {
+  const price = typedItemPrice(row.price, currency);
+  return row.price.trim() === '' || price.ok ? null : price.error;
 }
 
 export function ManualEntry({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
@@ -29,8 +30,8 @@ export function ManualEntry({ open, onClose }: { readonly open: boolean; readonl
   const currency = useStore($currency);
   // A row counts only with a name and a price above 0 (as an item added on Assign).
   const valid = rows.flatMap((row) => {
-    const pricePence = typedItemPrice(row.price, currency);
-    return row.name.trim() !== '' && pricePence !== null ? [{ row, pricePence }] : [];
+    const price = typedItemPrice(row.price, currency);
+    return row.name.trim() !== '' && price.ok ? [{ row, pricePence: price.value }] : [];
   });
   const edit = (key: number, change: Partial<Row>) => setRows(rows.map((r) => (r.key === key ? { ...r, ...change } : r)));
   const close = () => {
@@ -81,7 +82,9 @@ export function ManualEntry({ open, onClose }: { readonly open: boolean; readonl
               ) : null}
               {priceProblem(row, currency) !== null ? (
                 <p id={`manual-price-${row.key}`} className="wz-error wz-manual-problem">
-                  Enter a price greater than {formatMoney(0, currency)}: this item is not counted.
+                  {priceProblem(row, currency) === 'price too high'
+                    ? `${priceTooHighText(currency)} This item is not counted.`
+                    : `Enter a price greater than ${formatMoney(0, currency)}: this item is not counted.`}
                 </p>
               ) : null}
             </li>

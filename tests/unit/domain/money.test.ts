@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_ITEM_PENCE } from '../../../domain/bill';
 import { currencyCode, formatMoney, GBP, majorToMinor, minorToMajorText } from '../../../domain/currency';
 import { minorUnits, sumMinorUnits } from '../../../domain/money';
-import { parsePriceInput, typedItemPrice, typedLinePrice, typedMajor } from '../../../domain/price-input';
+import { beyondAnyLine, parsePriceInput, priceTooHighText, typedItemPrice, typedLinePrice, typedMajor } from '../../../domain/price-input';
 
 describe('money', () => {
   it('formats pence as en-GB pounds with two decimals', () => {
@@ -85,14 +85,21 @@ describe('a live line’s price as the organiser typed it', () => {
 
 describe('a food line’s price as typed on Assign or in manual entry', () => {
   it('is in the currency’s minor units', () => {
-    expect(typedItemPrice('£12.50', GBP)).toBe(1250);
-    expect(typedItemPrice('500', currencyCode('JPY')!)).toBe(500);
-    expect(typedItemPrice(String(MAX_ITEM_PENCE / 100), GBP)).toBe(MAX_ITEM_PENCE);
+    expect(typedItemPrice('£12.50', GBP)).toEqual({ ok: true, value: 1250 });
+    expect(typedItemPrice('500', currencyCode('JPY')!)).toEqual({ ok: true, value: 500 });
+    expect(typedItemPrice(String(MAX_ITEM_PENCE / 100), GBP)).toEqual({ ok: true, value: MAX_ITEM_PENCE });
   });
 
-  it('is none when blank, no number, not above 0 in the currency’s unit, or more than any endpoint takes for a line', () => {
-    for (const text of ['', '  ', 'twelve', '0', '-3', '0.001', String(MAX_ITEM_PENCE / 100 + 0.01), '1e400']) expect(typedItemPrice(text, GBP), text).toBeNull();
+  it('is needed when blank, no number, or not above 0 in the currency’s unit', () => {
+    for (const text of ['', '  ', 'twelve', '0', '-3', '0.001', '1e400']) expect(typedItemPrice(text, GBP), text).toEqual({ ok: false, error: 'price needed' });
     // Half a yen is no yen.
-    expect(typedItemPrice('0.4', currencyCode('JPY')!)).toBeNull();
+    expect(typedItemPrice('0.4', currencyCode('JPY')!)).toEqual({ ok: false, error: 'price needed' });
+  });
+
+  it('is too high above what every endpoint takes for a line, and says the most it may be', () => {
+    expect(typedItemPrice(String(MAX_ITEM_PENCE / 100 + 0.01), GBP)).toEqual({ ok: false, error: 'price too high' });
+    expect(beyondAnyLine(minorUnits(-MAX_ITEM_PENCE - 1))).toBe(true);
+    expect(beyondAnyLine(minorUnits(-MAX_ITEM_PENCE))).toBe(false);
+    expect(priceTooHighText(GBP)).toBe('Enter a price of at most £100,000.00.');
   });
 });
