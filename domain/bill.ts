@@ -11,6 +11,11 @@ export const MAX_ITEM_NAME_LENGTH = 80;
 // line, far below unsafe integers.
 export const MAX_ITEM_PENCE = 10_000_000;
 
+/** A line's price any bill may carry, either way (a discount too): whole minor units no bigger than MAX_ITEM_PENCE. */
+export function isLinePrice(amount: number): boolean {
+  return Number.isSafeInteger(amount) && Math.abs(amount) <= MAX_ITEM_PENCE;
+}
+
 export interface BillDiner {
   readonly id: string;
   readonly name: string;

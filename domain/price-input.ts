@@ -1,4 +1,4 @@
-import { MAX_ITEM_PENCE } from './bill';
+import { isLinePrice, MAX_ITEM_PENCE } from './bill';
 import { formatMoney, majorToMinor, minorToMajorText, type CurrencyCode } from './currency';
 import { err, ok, type Result } from './result';
 import { minorUnits, type MinorUnits } from './money';
@@ -34,15 +34,12 @@ export type ItemPriceProblem = 'price needed' | 'price too high';
  */
 export function typedItemPrice(text: string, currency: CurrencyCode): Result<MinorUnits, ItemPriceProblem> {
   const major = typedMajor(text);
-  if (text.trim() === '' || !Number.isFinite(major) || major <= 0) return err('price needed');
+  if (!Number.isFinite(major) || major <= 0) return err('price needed');
+  // Over MAX_ITEM_PENCE whole units is beyond any line in every currency, and may be too big to convert.
+  if (major > MAX_ITEM_PENCE) return err('price too high');
   const minor = typedMinor(major, currency);
   if (minor <= 0) return err('price needed');
-  return beyondAnyLine(minor) ? err('price too high') : ok(minor);
-}
-
-/** More than any line may be, either way (a discount too): every endpoint that takes a bill refuses it. */
-export function beyondAnyLine(pricePence: MinorUnits): boolean {
-  return Math.abs(pricePence) > MAX_ITEM_PENCE;
+  return isLinePrice(minor) ? ok(minor) : err('price too high');
 }
 
 /** What every form says of a price beyond any line. */

@@ -4,7 +4,7 @@ import { minorUnits, type MinorUnits } from '../money';
 import { isPayBackPath } from '../paying-back/pay-back-links';
 import { MAX_PAYEE_NAME_LENGTH } from '../paying-back/payee';
 import { err, ok, type Result } from '../result';
-import { MAX_ITEM_NAME_LENGTH, MAX_ITEM_PENCE, type Bill } from '../bill';
+import { isLinePrice, MAX_ITEM_NAME_LENGTH, type Bill } from '../bill';
 import type { ItemKind, TipSplit } from '../split';
 import type { PayBackRate } from '../paying-back/pay-back-rate';
 import { billView } from '../bill-view';
@@ -241,7 +241,7 @@ function claimable(bill: LiveBill, itemId: string, unit: number, dinerIds: reado
 export function acceptItem(rawName: string, pricePence: number, kind: ItemKind, units: number): { name: string; pricePence: MinorUnits; units: number } | null {
   const name = rawName.trim();
   if (name === '' || [...name].length > MAX_ITEM_NAME_LENGTH) return null;
-  if (!Number.isSafeInteger(pricePence) || Math.abs(pricePence) > MAX_ITEM_PENCE) return null;
+  if (!isLinePrice(pricePence)) return null;
   if (kind === 'item' && pricePence <= 0) return null;
   if (!Number.isInteger(units) || units < 1 || units > maxUnits(kind, pricePence)) return null;
   return { name, pricePence: minorUnits(pricePence), units };

@@ -4,7 +4,7 @@ import { MAX_DINER_NAME_LENGTH, MAX_DINERS, MAX_DINERS_MESSAGE } from '../diners
 import { err, ok, type Result } from '../result';
 import { PAYMENT_HANDLE } from './repayment-links';
 import { MAX_SHARED_ITEMS, SHARE_MESSAGES, subtotalProblem } from '../sharing/share-packet';
-import { MAX_ITEM_NAME_LENGTH, MAX_ITEM_PENCE, type Bill, type BillDiner } from '../bill';
+import { isLinePrice, MAX_ITEM_NAME_LENGTH, MAX_ITEM_PENCE, type Bill, type BillDiner } from '../bill';
 import type { BillItem } from '../receipt';
 import { sharedBill } from '../sharing/shared-lines';
 import { BREAKDOWN_MESSAGES, isReceiptServiceCharge, shortId, type PayHandles, type StoredBill } from './stored-bill';
@@ -54,7 +54,7 @@ export function newStoredBill(
   if (lines.length > MAX_SHARED_ITEMS) return err(SHARE_MESSAGES.invalidFormat);
   if (!Number.isSafeInteger(whole.tipPence) || whole.tipPence < 0) return err(SHARE_MESSAGES.negativeTip);
   const servicePence = service?.pricePence ?? 0;
-  if (!Number.isSafeInteger(servicePence) || servicePence < 0 || servicePence > MAX_ITEM_PENCE || whole.tipPence > MAX_ITEM_PENCE) return err(SHARE_MESSAGES.invalidFormat);
+  if (!isLinePrice(servicePence) || servicePence < 0 || whole.tipPence > MAX_ITEM_PENCE) return err(SHARE_MESSAGES.invalidFormat);
   if (terms.diningDate && !/^\d{4}-\d{2}-\d{2}$/.test(terms.diningDate)) return err(SHARE_MESSAGES.invalidFormat);
   const payBack = payBackRate(whole.currency, terms.payBackRate);
   if (!payBack.ok) return payBack;
@@ -68,21 +68,21 @@ export function newStoredBill(
   for (const d of whole.diners) {
     const name = d.name.trim();
     if (name.length === 0 || [...name].length > MAX_DINER_NAME_LENGTH || dinerIds.has(d.id)) return err(SHARE_MESSAGES.invalidFormat);
-    const given = terms.handles?.(d.id) ?? {};
-    const [monzo, revolut, paypal] = [given.monzo, given.revolut, given.paypal].map((h) => (h ? h.trim().replace(/^@/, '') : null));
-    if ([monzo, revolut, paypal].some((h) => h != null && !PAYMENT_HANDLE.test(h))) return err(SHARE_MESSAGES.invalidFormat);
+    const offered = terms.handles?.(d.id) ?? {};
+    const [monzo = null, revolut = null, paypal = null] = [offered.monzo, offered.revolut, offered.paypal].map((h) => (h ? h.trim().replace(/^@/, '') : null));
+    if ([monzo, revolut, paypal].some((h) => h !== null && !PAYMENT_HANDLE.test(h))) return err(SHARE_MESSAGES.invalidFormat);
     const fresh = () => prefix + shortId(random(DINER_ID_LENGTH), DINER_ID_LENGTH);
     let id = ids.kept?.dinerIds.get(d.id) ?? fresh();
     while (diners.some((x) => x.id === id)) id = fresh();
     dinerIds.set(d.id, id);
     diners.push({ id, name });
-    handles.set(id, { monzo: monzo ?? null, revolut: revolut ?? null, paypal: paypal ?? null });
+    handles.set(id, { monzo, revolut, paypal });
   }
   const items: BillItem[] = [];
   for (const [n, item] of lines.entries()) {
     const name = item.name.trim();
     if (name.length === 0 || [...name].length > MAX_ITEM_NAME_LENGTH) return err(SHARE_MESSAGES.invalidFormat);
-    if (!Number.isSafeInteger(item.pricePence) || Math.abs(item.pricePence) > MAX_ITEM_PENCE) return err(SHARE_MESSAGES.invalidFormat);
+    if (!isLinePrice(item.pricePence)) return err(SHARE_MESSAGES.invalidFormat);
     if (item.assignedTo.some((id) => !dinerIds.has(id))) return err(BREAKDOWN_MESSAGES.personNotFound);
     // In table order, as the store reads assignments back.
     const assignedTo = whole.diners.filter((d) => item.assignedTo.includes(d.id)).map((d) => dinerIds.get(d.id)!);

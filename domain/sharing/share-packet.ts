@@ -1,4 +1,4 @@
-import { MAX_ITEM_NAME_LENGTH, MAX_ITEM_PENCE, type Bill } from '../bill';
+import { isLinePrice, MAX_ITEM_NAME_LENGTH, MAX_ITEM_PENCE, type Bill } from '../bill';
 import type { CurrencyCode } from '../currency';
 import { payBackRate } from '../paying-back/pay-back-rate';
 import { MAX_BILL_NAME_LENGTH } from '../bill-name';
@@ -112,7 +112,7 @@ export function packetOfBill(whole: Bill, options: ShareOptions, nowSeconds: num
   for (const item of bill.items) {
     const name = item.name.trim();
     if (name.length === 0 || [...name].length > MAX_ITEM_NAME_LENGTH) return err(SHARE_MESSAGES.invalidFormat);
-    if (!Number.isSafeInteger(item.pricePence) || Math.abs(item.pricePence) > MAX_ITEM_PENCE || item.kind === 'vat') return err(SHARE_MESSAGES.invalidFormat);
+    if (!isLinePrice(item.pricePence) || item.kind === 'vat') return err(SHARE_MESSAGES.invalidFormat);
     const assignedTo = [...new Set(item.assignedTo)].map((id) => seatOf.get(id));
     if (assignedTo.some((s) => s === undefined)) return err(SHARE_MESSAGES.invalidFormat);
     items.push({ name, pricePence: minorUnits(item.pricePence), kind: item.kind, assignedTo: assignedTo as string[] });

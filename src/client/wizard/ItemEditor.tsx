@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatMoney, type CurrencyCode } from '../../../domain/currency';
-import { beyondAnyLine, parsePriceInput, priceEditText, priceTooHighText } from '../../../domain/price-input';
+import { parsePriceInput, priceEditText, priceTooHighText } from '../../../domain/price-input';
+import { isLinePrice } from '../../../domain/bill';
 import { MAX_ITEM_NAME_LENGTH } from '../../../domain/bill';
 import type { BillItem } from '../../../domain/receipt';
 import { evenUnitPrice, printedQuantity } from '../../../domain/portions';
@@ -76,7 +77,7 @@ function ItemForm({ item, currency, onDone }: { readonly item: BillItem; readonl
     const parsed = parsePriceInput(price, currency);
     if (name.trim() === '') return setProblem(ITEM_EDIT_MESSAGES.name);
     if (parsed.kind !== 'price') return setProblem(ITEM_EDIT_MESSAGES.price(currency));
-    if (beyondAnyLine(parsed.pricePence)) return setProblem(priceTooHighText(currency));
+    if (!isLinePrice(parsed.pricePence)) return setProblem(priceTooHighText(currency));
     renameItem(item.id, name);
     repriceItem(item.id, parsed.pricePence);
     onDone();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ITEM_PENCE } from '../../../domain/bill';
+import { isLinePrice, MAX_ITEM_PENCE } from '../../../domain/bill';
 import { currencyCode, formatMoney, GBP, majorToMinor, minorToMajorText } from '../../../domain/currency';
 import { minorUnits, sumMinorUnits } from '../../../domain/money';
-import { beyondAnyLine, parsePriceInput, priceTooHighText, typedItemPrice, typedLinePrice, typedMajor } from '../../../domain/price-input';
+import { parsePriceInput, priceTooHighText, typedItemPrice, typedLinePrice, typedMajor } from '../../../domain/price-input';
 
 describe('money', () => {
   it('formats pence as en-GB pounds with two decimals', () => {
@@ -98,8 +98,10 @@ describe('a food line’s price as typed on Assign or in manual entry', () => {
 
   it('is too high above what every endpoint takes for a line, and says the most it may be', () => {
     expect(typedItemPrice(String(MAX_ITEM_PENCE / 100 + 0.01), GBP)).toEqual({ ok: false, error: 'price too high' });
-    expect(beyondAnyLine(minorUnits(-MAX_ITEM_PENCE - 1))).toBe(true);
-    expect(beyondAnyLine(minorUnits(-MAX_ITEM_PENCE))).toBe(false);
+    // Too big to convert to minor units at all: still said, never thrown.
+    expect(typedItemPrice('1e300', GBP)).toEqual({ ok: false, error: 'price too high' });
+    expect(isLinePrice(-MAX_ITEM_PENCE - 1)).toBe(false);
+    expect(isLinePrice(-MAX_ITEM_PENCE)).toBe(true);
     expect(priceTooHighText(GBP)).toBe('Enter a price of at most £100,000.00.');
   });
 });
