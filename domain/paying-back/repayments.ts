@@ -1,6 +1,6 @@
 import { formatMoney } from '../currency';
 import { minorUnits, sumMinorUnits, type MinorUnits } from '../money';
-import { dinerBreakdown, type DinerBreakdown, type StoredBill } from './stored-bill';
+import { dinerBreakdowns, type StoredBill } from './stored-bill';
 import { dinerPayWays } from './diner-pay-ways';
 import { inBothCurrencies, rateText } from './pay-back-rate';
 import { tableCodeOf, type TableCode } from './pay-ways';
@@ -66,11 +66,12 @@ export function repaymentStatus(stored: StoredBill, payments: readonly DinerRepa
   // With a rate, every amount in both currencies ("€6.69 (£5.75)"), and the rate on the card's line.
   const money = (amount: MinorUnits) => inBothCurrencies(amount, bill.currency, stored.payBack);
   const byDiner = new Map(payments.map((p) => [p.dinerId, p]));
-  const shares = new Map(bill.diners.map((d) => [d.id, dinerShare(stored, d.id)]));
-  const totals = new Map([...shares].map(([id, share]) => [id, share.totalPence]));
-  const owedToPayer = sumMinorUnits(bill.diners.filter((d) => d.id !== bill.payerId).map((d) => totals.get(d.id)!));
+  // Each diner's page, every one from the same split: what it shows is what they are asked for here.
+  const pages = dinerBreakdowns(stored);
+  const owedToPayer = sumMinorUnits(bill.diners.filter((d) => d.id !== bill.payerId).map((d) => pages.get(d.id)!.totalPence));
   const diners = bill.diners.map((d): DinerRepaymentStatus => {
-    const totalPence = totals.get(d.id)!;
+    const page = pages.get(d.id)!;
+    const { totalPence, converted } = page;
     const isPayer = d.id === bill.payerId;
     const payment = isPayer ? undefined : byDiner.get(d.id);
     const { paidPence, leftPence, overPence } = paidAgainst(totalPence, payment);
@@ -84,8 +85,8 @@ export function repaymentStatus(stored: StoredBill, payments: readonly DinerRepa
       paidInFull: payment !== undefined && leftPence === 0,
       overPence,
       note: isPayer ? `Paid the bill · owed ${money(owedToPayer)}` : rowNote(d.name, payment, paidPence, leftPence, overPence, money),
-      convertedTotal: shares.get(d.id)!.convertedTotal,
-      tableCode: isPayer || leftPence === 0 ? null : tableCodeFor(stored, shares.get(d.id)!.breakdown, leftPence),
+      convertedTotal: converted === null ? null : formatMoney(minorUnits(converted.totalPence), converted.currency),
+      tableCode: isPayer || leftPence === 0 ? null : tableCodeOf(dinerPayWays(stored, page, leftPence)),
     };
   });
   const owing = diners.filter((d) => !d.isPayer);
@@ -106,16 +107,4 @@ function rowNote(name: string, payment: DinerRepayment | undefined, paid: MinorU
   if (left > 0) return `paid ${money(paid)} · ${money(left)} still to come`;
   if (over > 0) return `paid ${money(paid)} · ${money(over)} to give back to ${name}`;
   return payment.paidBy === 'diner' ? `✓ ${name} says they've paid ${money(paid)}` : `✓ Paid ${money(paid)}`;
-}
-
-/** A diner's total as their page shows it, and at the organiser's rate when the bill has one. */
-function dinerShare(stored: StoredBill, dinerId: string): { readonly totalPence: MinorUnits; readonly convertedTotal: string | null; readonly breakdown: DinerBreakdown | null } {
-  const breakdown = dinerBreakdown(stored, dinerId);
-  if (!breakdown.ok) return { totalPence: minorUnits(0), convertedTotal: null, breakdown: null };
-  const { totalPence, converted } = breakdown.value;
-  return { totalPence, convertedTotal: converted === null ? null : formatMoney(minorUnits(converted.totalPence), converted.currency), breakdown: breakdown.value };
-}
-
-function tableCodeFor(stored: StoredBill, breakdown: DinerBreakdown | null, leftPence: MinorUnits): TableCode | null {
-  return breakdown === null ? null : tableCodeOf(dinerPayWays(stored, breakdown, leftPence));
 }

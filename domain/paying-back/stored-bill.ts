@@ -88,37 +88,47 @@ export interface DinerBreakdown {
  * One diner's page of a stored receipt: item shares, discounts (unassigned ones
  * across everyone), and the service charge and tip split among diners with at least one item (the
  * tip equally or by what each had, as the organiser chose).
- * Shares come from billSplit, so every diner's total adds up exactly to the bill.
  */
 export function dinerBreakdown(stored: StoredBill, dinerId: string): Result<DinerBreakdown, string> {
+  const page = dinerBreakdowns(stored).get(dinerId);
+  return page === undefined ? err(BREAKDOWN_MESSAGES.personNotFound) : ok(page);
+}
+
+/**
+ * Every diner's page of a stored bill, by diner id, from one split (and one conversion at the
+ * organiser's rate), so every diner's total adds up exactly to the bill.
+ */
+export function dinerBreakdowns(stored: StoredBill): ReadonlyMap<string, DinerBreakdown> {
   const { bill } = stored;
-  const diner = bill.diners.find((d) => d.id === dinerId);
-  if (diner === undefined) return err(BREAKDOWN_MESSAGES.personNotFound);
   const anyService = bill.items.some((i) => i.kind === 'service');
   const split = billSplit(bill);
-  const share = split.shares.find((s) => s.dinerId === dinerId)!;
   const converted = convertedTotals(
     bill.currency,
     split.shares.map((s) => s.totalPence),
     stored.payBack,
   );
   const byId = new Map(bill.items.map((i) => [i.id, i]));
-  const lines = share.lines.flatMap((l) => {
-    const item = byId.get(l.itemId);
-    if (item === undefined || (item.kind !== 'item' && item.kind !== 'discount')) return [];
-    return [{ name: item.name, kind: item.kind, fullPricePence: item.pricePence, sharePence: l.sharePence, sharedWith: l.sharedWith }];
-  });
-  return ok({
-    currency: bill.currency,
-    diner: { id: diner.id, displayName: diner.name, ...(stored.handles.get(diner.id) ?? NO_HANDLES) },
-    merchant: bill.name ?? 'Your Split',
-    diningDate: stored.diningDate,
-    lines,
-    serviceChargePence: anyService ? share.servicePence : null,
-    tipPence: bill.tipPence !== 0 ? share.tipPence : null,
-    totalPence: minorUnits(share.totalPence),
-    converted: converted === null ? null : { currency: converted.currency, totalPence: converted.shares[split.shares.indexOf(share)]! },
-  });
+  const pages = new Map<string, DinerBreakdown>();
+  for (const [n, diner] of bill.diners.entries()) {
+    const share = split.shares[n]!;
+    const lines = share.lines.flatMap((l) => {
+      const item = byId.get(l.itemId);
+      if (item === undefined || (item.kind !== 'item' && item.kind !== 'discount')) return [];
+      return [{ name: item.name, kind: item.kind, fullPricePence: item.pricePence, sharePence: l.sharePence, sharedWith: l.sharedWith }];
+    });
+    pages.set(diner.id, {
+      currency: bill.currency,
+      diner: { id: diner.id, displayName: diner.name, ...(stored.handles.get(diner.id) ?? NO_HANDLES) },
+      merchant: bill.name ?? 'Your Split',
+      diningDate: stored.diningDate,
+      lines,
+      serviceChargePence: anyService ? share.servicePence : null,
+      tipPence: bill.tipPence !== 0 ? share.tipPence : null,
+      totalPence: minorUnits(share.totalPence),
+      converted: converted === null ? null : { currency: converted.currency, totalPence: converted.shares[n]! },
+    });
+  }
+  return pages;
 }
 
 const ID_ALPHABET = '23456789abcdefghjkmnpqrstuvwxyz'; // no 0/o, 1/l/i: readable when typed from a screen
