@@ -18,7 +18,7 @@ interface Row {
 
 const emptyRow = (key: number): Row => ({ key, name: '', price: '' });
 
-/** Why a typed price will not go on (a 0, a minus, no number): said on the row rather than the row quietly left out. */
+/** Why a typed price will not go on (a 0, a minus, no number, too high): said on the row rather than the row quietly left out. */
 function priceProblem(row: Row, currency: CurrencyCode): ItemPriceProblem | null {
   const price = typedItemPrice(row.price, currency);
   return row.price.trim() === '' || price.ok ? null : price.error;
@@ -65,30 +65,38 @@ export function ManualEntry({ open, onClose }: { readonly open: boolean; readonl
       >
         <CurrencyPicker id="manual-currency" currency={currency} onChange={chooseCurrency} />
         <ol className="wz-manual-rows">
-          {rows.map((row, index) => (
-            <li key={row.key} className="wz-manual-row">
-              <input className="wz-input" type="text" placeholder="Item name" aria-label={`Item ${index + 1} name`} value={row.name} onChange={(e) => edit(row.key, { name: e.currentTarget.value })} />
-              <MoneyInput
-                currency={currency}
-                label={`Item ${index + 1} price`}
-                value={row.price}
-                onValueChange={(price) => edit(row.key, { price })}
-                problemId={priceProblem(row, currency) === null ? undefined : `manual-price-${row.key}`}
-              />
-              {rows.length > 1 ? (
-                <button type="button" className="icon-button" aria-label={`Remove item ${index + 1}`} onClick={() => setRows(rows.filter((r) => r.key !== row.key))}>
-                  ×
-                </button>
-              ) : null}
-              {priceProblem(row, currency) !== null ? (
-                <p id={`manual-price-${row.key}`} className="wz-error wz-manual-problem">
-                  {priceProblem(row, currency) === 'price too high'
-                    ? `${priceTooHighText(currency)} This item is not counted.`
-                    : `Enter a price greater than ${formatMoney(0, currency)}: this item is not counted.`}
-                </p>
-              ) : null}
-            </li>
-          ))}
+          {rows.map((row, index) => {
+            const problem = priceProblem(row, currency);
+            return (
+              <li key={row.key} className="wz-manual-row">
+                <input
+                  className="wz-input"
+                  type="text"
+                  placeholder="Item name"
+                  aria-label={`Item ${index + 1} name`}
+                  value={row.name}
+                  onChange={(e) => edit(row.key, { name: e.currentTarget.value })}
+                />
+                <MoneyInput
+                  currency={currency}
+                  label={`Item ${index + 1} price`}
+                  value={row.price}
+                  onValueChange={(price) => edit(row.key, { price })}
+                  problemId={problem === null ? undefined : `manual-price-${row.key}`}
+                />
+                {rows.length > 1 ? (
+                  <button type="button" className="icon-button" aria-label={`Remove item ${index + 1}`} onClick={() => setRows(rows.filter((r) => r.key !== row.key))}>
+                    ×
+                  </button>
+                ) : null}
+                {problem !== null ? (
+                  <p id={`manual-price-${row.key}`} className="wz-error wz-manual-problem">
+                    {problem === 'price too high' ? `${priceTooHighText(currency)} This item is not counted.` : `Enter a price greater than ${formatMoney(0, currency)}: this item is not counted.`}
+                  </p>
+                ) : null}
+              </li>
+            );
+          })}
         </ol>
         <Button
           variant="ghost"
