@@ -1,6 +1,7 @@
 import type { Payee } from '../../../domain/paying-back/payee';
 import { err, ok, type Result } from '../../../domain/result';
-import { billSplit, type Bill } from '../../../domain/bill';
+import type { Bill } from '../../../domain/bill';
+import type { BillSplit } from '../../../domain/split';
 import { dinerItemNames } from '../../../domain/paying-back/messages';
 import type { BillSnapshot } from '../bill/bill-store';
 import { storeBill } from '../../contracts/paying-back';
@@ -15,6 +16,8 @@ import { keepRecentBill, recentBill, type RecentBill } from './recent-bills';
 export interface BillToStore {
   /** The bill as the Summary shows it, named as its pages are headed (the recent bill's label), with who paid the restaurant. */
   readonly bill: Bill;
+  /** The bill's split as the Summary worked it out ($billView): each diner's lines and the total, not split again here. */
+  readonly split: BillSplit;
   readonly snapshot: BillSnapshot;
   /** The date printed on the receipt (ISO), null when none was read. */
   readonly diningDate: string | null;
@@ -42,7 +45,7 @@ export async function ensureStored(toStore: BillToStore, payee: Payee, storedRec
   const names = new Map(toStore.bill.diners.map((d) => [d.id, d.name]));
   // Each diner's total as the server stored it; the lines each has a share of, from the one split.
   const owed = new Map(answer.value.status.diners.map((d) => [d.dinerId, d.totalPence]));
-  const split = billSplit(toStore.bill);
+  const { split } = toStore;
   const lines = new Map(split.shares.map((s) => [s.dinerId, dinerItemNames(toStore.bill.items, s.lines)]));
   const recent: RecentBill = {
     receiptId: answer.value.receiptId,

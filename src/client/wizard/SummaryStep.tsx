@@ -50,8 +50,8 @@ export function SummaryStep({ onSplitAnother }: { readonly onSplitAnother: () =>
     // The whole-bill page heads with the name and shows the payer as owed.
     // Its links carry the rate, so every page shows the amounts in pounds too.
     const payBackRateText = converted?.rate ?? null;
-    return { bill: { ...model, name }, snapshot: billSnapshot(bill), diningDate: bill.receiptDate, payBackRate: payBackRateText };
-  }, [bill, model, check.addsUp, converted]);
+    return { bill: { ...model, name }, split: view.split, snapshot: billSnapshot(bill), diningDate: bill.receiptDate, payBackRate: payBackRateText };
+  }, [bill, model, check.addsUp, converted, view.split]);
   const shareable = toStore?.bill ?? null;
   const payBack = usePayBack(toStore, bill.storedReceiptId, bill.handOut);
   const [dialog, setDialog] = useState<'share' | 'qr' | 'tab' | null>(null);
