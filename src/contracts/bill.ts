@@ -11,7 +11,8 @@ import { everyMember } from './every-member';
 
 // The one bill on the wire: the domain's Bill as JSON, checked here and mapped to the domain here.
 
-const ITEM_KINDS = everyMember<ItemKind>()('item', 'service', 'vat', 'discount');
+/** A line's kind on the wire, every one the domain has: the bill's and the live bill's lines alike. */
+export const itemKind = z.enum(everyMember<ItemKind>()('item', 'service', 'vat', 'discount'));
 const id = z.string().check(z.minLength(1), z.maxLength(64));
 const counts = z.record(id, z.int().check(z.minimum(0), z.maximum(99)));
 const portions = z.union([z.object({ by: z.literal('shares'), counts }), z.object({ by: z.literal('units'), quantity: z.int().check(z.minimum(1), z.maximum(99)), counts })]);
@@ -27,7 +28,7 @@ export const billWire = z.object({
           id,
           name: z.string().check(z.maxLength(200)),
           pricePence: z.int().check(z.minimum(-MAX_ITEM_PENCE), z.maximum(MAX_ITEM_PENCE)),
-          kind: z.enum(ITEM_KINDS),
+          kind: itemKind,
           assignedTo: z.readonly(z.array(id).check(z.maxLength(MAX_DINERS))),
           portions: z.optional(portions),
           quantity: z.optional(z.int().check(z.minimum(1), z.maximum(99))),

@@ -5,13 +5,12 @@ import type { LiveBill, LiveDiner } from '../../domain/live-bill/live-bill';
 import { minorUnits } from '../../domain/money';
 import { isPayBackPath } from '../../domain/paying-back/pay-back-links';
 import type { PayBackRate } from '../../domain/paying-back/pay-back-rate';
-import { TIP_SPLITS, type ItemKind } from '../../domain/split';
-import { everyMember } from './every-member';
+import { TIP_SPLITS } from '../../domain/split';
+import { itemKind } from './bill';
 
 // The live bill on the wire (what the server pushes to phones and answers a change with), checked
 // here and mapped to and from the domain's LiveBill here.
 
-const ITEM_KINDS = everyMember<ItemKind>()('item', 'service', 'vat', 'discount');
 const amount = z.int();
 export const liveTip = z.union([z.object({ percent: z.number() }), z.object({ pence: amount })]);
 
@@ -24,7 +23,7 @@ export const liveBillWire = z.object({
   currency: z.optional(z.string()),
   tip: liveTip,
   tipSplit: z.enum(TIP_SPLITS),
-  items: z.readonly(z.array(z.object({ id: z.string(), name: z.string(), pricePence: amount, kind: z.enum(ITEM_KINDS), units: z.int() }))),
+  items: z.readonly(z.array(z.object({ id: z.string(), name: z.string(), pricePence: amount, kind: itemKind, units: z.int() }))),
   /** `payLink` only on the diners whose link this phone may see (visibleTo). */
   diners: z.readonly(
     z.array(
