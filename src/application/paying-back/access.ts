@@ -1,5 +1,5 @@
 import { billIdOf, dinerKeyOf } from '../../../domain/bill-ids';
-import { isSecretShaped } from '../../../domain/paying-back/secrets';
+import { isSecretShaped, newSecret } from '../../../domain/paying-back/secrets';
 import { err, ok, type Result } from '../../../domain/result';
 import type { StoredBill } from '../../../domain/paying-back/stored-bill';
 import type { Clock } from '../../../ports/clock';
@@ -37,6 +37,15 @@ export async function openAsDiner(
   if (found === null) return err({ code: 'bill_not_found' });
   const opened = await deps.bills.dinerFor(id, { capabilityHash: deps.secrets.hash(key), plainId: key });
   return opened === null ? err({ code: 'diner_not_found' }) : ok({ stored: found.stored, ...opened, expiresAt: found.expiresAt });
+}
+
+/**
+ * A new capability for each of these diners (the link to send them, only ever given out once) and
+ * its hash (all the store keeps), by diner id.
+ */
+export function newCapabilities(secrets: Secrets, dinerIds: readonly string[]): { readonly capabilities: ReadonlyMap<string, string>; readonly hashes: ReadonlyMap<string, string> } {
+  const capabilities = new Map(dinerIds.map((id) => [id, newSecret((n) => secrets.randomBytes(n))]));
+  return { capabilities, hashes: new Map([...capabilities].map(([id, capability]) => [id, secrets.hash(capability)])) };
 }
 
 /** Per client and per bill, so one noisy phone cannot mark a table's worth of bills, nor hammer one bill. */

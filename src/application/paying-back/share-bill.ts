@@ -10,7 +10,7 @@ import type { Clock } from '../../../ports/clock';
 import type { RateLimiter } from '../../../ports/rate-limiter';
 import type { Secrets } from '../../../ports/secrets';
 import type { BillAccess, StoredBills } from '../../../ports/stored-bills';
-import { openAsOrganiser, withinLimits } from './access';
+import { newCapabilities, openAsOrganiser, withinLimits } from './access';
 import type { PayingBackError } from './errors';
 
 /** How long a stored bill stays open for paying back; every edit starts it again. */
@@ -97,8 +97,10 @@ export class ShareBill {
     if (unassigned !== null) return err({ code: 'unassigned_items', count: unassigned });
     const { stored, dinerIds } = made.value;
     const keptIds = new Set(kept?.dinerIds.values() ?? []);
-    const capabilities = new Map(stored.bill.diners.filter((d) => !keptIds.has(d.id)).map((d) => [d.id, newSecret(this.random)]));
-    const dinerCapabilityHashes = new Map([...capabilities].map(([id, c]) => [id, this.secrets.hash(c)]));
+    const { capabilities, hashes: dinerCapabilityHashes } = newCapabilities(
+      this.secrets,
+      stored.bill.diners.filter((d) => !keptIds.has(d.id)).map((d) => d.id),
+    );
     return ok({ stored, dinerIds, capabilities, access: { organiserSecretHash: this.secrets.hash(organiserSecret), dinerCapabilityHashes, expiresAt } });
   }
 }

@@ -1,11 +1,11 @@
 import { NOT_ADDING_UP, unassignedCount } from '../../../domain/adds-up';
 import { err, ok, type Result } from '../../../domain/result';
-import { newSecret } from '../../../domain/paying-back/secrets';
 import { newStoredBill, type StoredBillTerms } from '../../../domain/paying-back/new-stored-bill';
 import { billSplit, type Bill } from '../../../domain/bill';
 import type { RateLimit, RateLimiter } from '../../../ports/rate-limiter';
 import type { Secrets } from '../../../ports/secrets';
 import type { StoredBills } from '../../../ports/stored-bills';
+import { newCapabilities } from './access';
 
 export interface StoredReceiptLinks {
   readonly receiptId: string;
@@ -43,9 +43,11 @@ export class StoredReceipts {
     const decision = await this.limiter.hit(`receipts:client:${clientKey}`, RECEIPTS_PER_CLIENT);
     if (!decision.allowed) return err({ code: 'rate_limited', retryAfterSeconds: decision.retryAfterSeconds });
     const { stored, dinerIds } = made.value;
-    const capabilities = new Map(stored.bill.diners.map((d) => [d.id, newSecret((n) => this.secrets.randomBytes(n))]));
+    const { capabilities, hashes: dinerCapabilityHashes } = newCapabilities(
+      this.secrets,
+      stored.bill.diners.map((d) => d.id),
+    );
     // Stored through the API: nobody organises it and it does not expire.
-    const dinerCapabilityHashes = new Map([...capabilities].map(([id, c]) => [id, this.secrets.hash(c)]));
     await this.bills.create(stored, { organiserSecretHash: null, dinerCapabilityHashes, expiresAt: null });
     return ok({
       receiptId: stored.id,
