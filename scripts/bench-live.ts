@@ -15,6 +15,7 @@ import { holdToCpuShare, type CpuHold } from './cpu-hold';
 import { join } from 'node:path';
 import { startBuiltServer, type BuiltServer } from '../tests/support/built-server';
 import { openEventStream, type EventStreamReader, type ServerEvent } from '../tests/support/event-stream';
+import { liveOpeningBody } from './live-opening';
 import { emitRows, say } from './bench-output.mjs';
 
 const BILLS = Number(process.env.LIVE_BILLS ?? 100);
@@ -23,7 +24,7 @@ const CLAIMS = Number(process.env.LIVE_CLAIMS ?? 3);
 const SECONDS = Number(process.env.LIVE_SECONDS ?? 20);
 const DRAIN_MS = 10_000;
 // Each table's own line per diner: 8 diners x CLAIMS units, so every claim is a new set member.
-const ITEMS = Array.from({ length: DINERS }, (_, d) => ({ id: `i${d}`, name: `${CLAIMS} x Drink ${d + 1}`, pricePence: 450 * CLAIMS, kind: 'item' as const }));
+const ITEMS = Array.from({ length: DINERS }, (_, d) => ({ id: `i${d}`, name: `${CLAIMS} x Drink ${d + 1}`, pricePence: 450 * CLAIMS }));
 
 interface Claim {
   readonly bill: number;
@@ -51,7 +52,14 @@ try {
   const tables = await inBatches(BILLS, 10, async (b) => {
     // Each table is behind its own address (the restaurant's Wi-Fi), as per-address caps see it.
     const address = `10.${Math.floor(b / 250)}.${b % 250}.1`;
-    const opened = await post('/api/live-bills', { items: ITEMS, diners: ITEMS.map((_, d) => ({ id: `d${d}`, name: `Diner ${d + 1}` })), tip: { percent: 10 } }, address);
+    const opened = await post(
+      '/api/live-bills',
+      liveOpeningBody(
+        ITEMS,
+        ITEMS.map((_, d) => ({ id: `d${d}`, name: `Diner ${d + 1}` })),
+      ),
+      address,
+    );
     const { billId, tableKey } = (await opened.json()) as { billId: string; tableKey: string };
     const keys: string[] = [];
     for (let d = 0; d < DINERS; d++) {

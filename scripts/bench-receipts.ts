@@ -26,13 +26,13 @@
  * share of each the reading marked doubtful (domain/scanning/receipt-doubt.ts) is printed per folder and
  * for all but the held-out half.
  */
-import { availableParallelism, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { decodeCtc } from '../adapters/ocr/ctc-decoding';
 import { PaddleOcr } from '../adapters/ocr/paddle-ocr';
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchReader, receiptImage } from './receipts/engine';
+import { benchReader, readingThreads, receiptImage } from './receipts/engine';
 import { lineDoubts } from '../domain/scanning/receipt-doubt';
 import type { ReceiptLine } from '../domain/scanning/receipt-line';
 import { f1, merchantNamed, missesOf, percentile, scoreItems, type ItemScore, type TruthItem } from './receipts/score';
@@ -174,8 +174,7 @@ for (const folder of FOLDERS) {
 }
 /** PaddleOCR's detector and first recogniser with greedy decoding, nothing else, at the pool's threads per worker. */
 function bareDetectorAndRecogniser(): PaddleOcr {
-  const threads = Math.max(1, Math.floor((availableParallelism() - 1) / Math.max(1, Number(process.env['RECEIPT_READERS'] ?? availableParallelism() - 1))));
-  return new PaddleOcr({ threads, decoder: async () => decodeCtc });
+  return new PaddleOcr({ threads: readingThreads(argv), decoder: async () => decodeCtc });
 }
 
 /** Which item lines are wrong (no expected item matched them) and which of each kind the reading doubted. */

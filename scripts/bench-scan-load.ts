@@ -20,6 +20,7 @@ import { startBuiltServer } from '../tests/support/built-server';
 import { openEventStream, type EventStreamReader } from '../tests/support/event-stream';
 import { freshBenchDatabase } from './bench-database';
 import { emitRows, say } from './bench-output.mjs';
+import { liveOpeningBody } from './live-opening';
 
 const IDLE_SECONDS = Number(process.env.SCAN_LOAD_IDLE_SECONDS ?? 5);
 const READINGS = Number(process.env.SCAN_LOAD_READINGS ?? 50);
@@ -173,7 +174,7 @@ async function openTable(url: string): Promise<Table> {
     return (await answer.json()) as Record<string, unknown>;
   };
   const diners = Array.from({ length: 8 }, (_, d) => ({ id: `d${d}`, name: `Diner ${d + 1}` }));
-  const opened = (await post('/api/live-bills', { items: [{ id: 'i1', name: '4 x Beer', pricePence: 2000, kind: 'item' }], diners, tip: { percent: 10 } })) as { billId: string; tableKey: string };
+  const opened = (await post('/api/live-bills', liveOpeningBody([{ id: 'i1', name: '4 x Beer', pricePence: 2000 }], diners))) as { billId: string; tableKey: string };
   const join = async (dinerId: string) =>
     ((await post(`/api/live-bills/${opened.billId}/commands`, { key: opened.tableKey, command: { type: 'join', dinerId } })) as { joined: { dinerKey: string } }).joined.dinerKey;
   const keys: string[] = [];

@@ -146,6 +146,9 @@ export class PaddleOcr implements TextFinder {
       graphOptimizationLevel: 'all' as const,
       enableCpuMemArena: false,
       enableMemPattern: false,
+      // Threads that spin between operations take the core the server's event loop needs, and
+      // contend with each other: reading was slower with spinning, not faster (eleventh round).
+      extra: { session: { intra_op: { allow_spinning: '0' } } },
     };
     const [detection, recognition, secondOpinion, keys, decode] = await Promise.all([
       InferenceSession.create(paddleModels.detectionPath, session),

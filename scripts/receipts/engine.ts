@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { readConfig } from '../../src/server/config';
-import { createReceiptReader } from '../../src/server/container/receipt-reader';
+import { createReceiptReader, threadsPerReader } from '../../src/server/container/receipt-reader';
 import type { ReceiptImage } from '../../ports/receipt-reader';
 import { imageTypeOf } from '../../domain/scanning/image-upload';
 import { LocalReceiptReader } from '../../adapters/ocr/local-receipt-reader';
@@ -33,7 +33,12 @@ export async function benchReader(argv: readonly string[], projectRoot: string) 
   if (at < 0 || config.receiptEngine !== 'local') return createReceiptReader(config);
   const sources = ['paddle-ocr.ts', 'text-boxes.ts', 'ctc-decoding.ts', 'ctc-word-search.ts', 'lexicon-decoding.ts'].map((f) => join(projectRoot, 'adapters', 'ocr', f));
   // In this process: with the OCR output cached, the parser's time is what is measured.
-  return new LocalReceiptReader(new CachedTextFinder(new PaddleOcr(), argv[at + 1]!, await ocrFingerprint(sources)));
+  return new LocalReceiptReader(new CachedTextFinder(new PaddleOcr({ threads: readingThreads(argv) }), argv[at + 1]!, await ocrFingerprint(sources)));
+}
+
+/** The CPU threads each of the server's readers gives its models, as the server would set them. */
+export function readingThreads(argv: readonly string[]): number {
+  return threadsPerReader(configFrom(argv).receiptReaders);
 }
 
 /** Files named on the command line, without the options. */

@@ -17,14 +17,24 @@ const READINGS_PER_WORKER = 200;
  */
 const MEMORY_GROWTH_BYTES = 256 * 1024 * 1024;
 
+/**
+ * CPU threads each reader's models may use: the cores shared among the readers, the event loop's
+ * core included. The threads sleep between operations rather than spin (paddle-ocr.ts), so the
+ * event loop gets a core whenever it asks: on 2 cores, one reader on both read a photo in 850 ms
+ * against 1088 on one, with /api/health's p99 at 33 ms against 30 while two clients scanned
+ * (docs/receipt-reading.md, eleventh round).
+ */
+export function threadsPerReader(readers: number, cores = availableParallelism()): number {
+  return Math.max(1, Math.floor(cores / readers));
+}
+
 /** The receipt reader RECEIPT_ENGINE asks for; the CLI overrides the engine. */
 export function createReceiptReader(config: Pick<Config, 'receiptEngine' | 'receiptReaders' | 'openai'>): ReceiptReader & { close?(): Promise<void> } {
   if (config.receiptEngine === 'openai') return new OpenAiReceiptReader(config.openai);
   return new ReaderPool({
     script: readingWorkerScript(),
     workers: config.receiptReaders,
-    // The workers share the cores the event loop leaves them.
-    threadsPerWorker: Math.max(1, Math.floor((availableParallelism() - 1) / config.receiptReaders)),
+    threadsPerWorker: threadsPerReader(config.receiptReaders),
     readingsPerWorker: READINGS_PER_WORKER,
     memoryGrowthBytes: MEMORY_GROWTH_BYTES,
   });
