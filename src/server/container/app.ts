@@ -2,6 +2,7 @@ import type { Services } from '../services';
 import { readConfig } from '../config';
 import { logger } from '../logger';
 import { buildServices } from '.';
+import { hasReaderMalloc } from './receipt-reader';
 
 // Exit code for a configuration error (sysexits EX_CONFIG).
 const EX_CONFIG = 78;
@@ -24,6 +25,9 @@ async function start(): Promise<Services> {
     process.exit(EX_CONFIG);
   }
   const built = await buildServices(result.config);
+  if (result.config.receiptEngine === 'local' && !hasReaderMalloc(process.env)) {
+    logger.warn("GLIBC_TUNABLES lacks package.json's config.readerMalloc: the local reader may read each photo twice as slowly (docs/operations.md, malloc)");
+  }
   // The reader's workers load their models now, beside the first requests, not on a person's first photo.
   void built.warmUp().catch((error: unknown) => logger.warn({ err: error }, 'the receipt reader did not warm up; the first photo will load it'));
   // scripts/serve.mjs calls this after the last in-flight request, to close the database cleanly.

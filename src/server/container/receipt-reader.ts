@@ -28,6 +28,15 @@ export function threadsPerReader(readers: number, cores = availableParallelism()
   return Math.max(1, Math.floor(cores / readers));
 }
 
+/**
+ * Whether this process runs with the malloc the local reader needs (package.json's
+ * `config.readerMalloc`, which `npm start` and the image set): without it, on a VM, every model
+ * run faults its activations in anew and a reading takes about twice as long. Only glibc reads it.
+ */
+export function hasReaderMalloc(env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform = process.platform): boolean {
+  return platform !== 'linux' || (env['GLIBC_TUNABLES'] ?? '').includes('glibc.malloc.hugetlb=1');
+}
+
 /** The receipt reader RECEIPT_ENGINE asks for; the CLI overrides the engine. */
 export function createReceiptReader(config: Pick<Config, 'receiptEngine' | 'receiptReaders' | 'openai'>): ReceiptReader & { close?(): Promise<void> } {
   if (config.receiptEngine === 'openai') return new OpenAiReceiptReader(config.openai);
