@@ -214,9 +214,12 @@ describe('the splitting wizard at /app', () => {
 
   it('on a small phone, Analyze Receipt tapped at the foot of the preview shows the spinner and then the review from their top', async () => {
     await page.setViewportSize({ width: 320, height: 568 });
+    // Made before the request: answered even when answer() runs before the request reaches the
+    // route (the photo is downsized first, which a busy machine may take longer over).
     let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     await page.route('**/functions/v1/analyze-receipt', async (route) => {
-      await new Promise<void>((resolve) => (answer = resolve));
+      await answered;
       await route.fulfill({ json: { items: [{ name: 'Soup', pricePence: 600, kind: 'item' }], totalPence: 600 } });
     });
     await openApp(page);
