@@ -15,7 +15,8 @@ import { holdToCpuShare, type CpuHold } from './cpu-hold';
 import { join } from 'node:path';
 import { startBuiltServer, type BuiltServer } from '../tests/support/built-server';
 import { openEventStream, type EventStreamReader, type ServerEvent } from '../tests/support/event-stream';
-import { liveOpeningBody } from './live-opening';
+import { aBill } from '../tests/support/builders';
+import { liveOpenBody } from '../tests/support/live-bills';
 import { emitRows, say } from './bench-output.mjs';
 
 const BILLS = Number(process.env.LIVE_BILLS ?? 100);
@@ -24,7 +25,9 @@ const CLAIMS = Number(process.env.LIVE_CLAIMS ?? 3);
 const SECONDS = Number(process.env.LIVE_SECONDS ?? 20);
 const DRAIN_MS = 10_000;
 // Each table's own line per diner: 8 diners x CLAIMS units, so every claim is a new set member.
-const ITEMS = Array.from({ length: DINERS }, (_, d) => ({ id: `i${d}`, name: `${CLAIMS} x Drink ${d + 1}`, pricePence: 450 * CLAIMS }));
+const TABLE_BILL = Array.from({ length: DINERS }, (_, d) => d)
+  .reduce((bill, d) => bill.withDiner(`d${d}`, `Diner ${d + 1}`).withLine({ id: `i${d}`, name: `${CLAIMS} x Drink ${d + 1}`, pricePence: 450 * CLAIMS }), aBill())
+  .build();
 
 interface Claim {
   readonly bill: number;
@@ -52,14 +55,7 @@ try {
   const tables = await inBatches(BILLS, 10, async (b) => {
     // Each table is behind its own address (the restaurant's Wi-Fi), as per-address caps see it.
     const address = `10.${Math.floor(b / 250)}.${b % 250}.1`;
-    const opened = await post(
-      '/api/live-bills',
-      liveOpeningBody(
-        ITEMS,
-        ITEMS.map((_, d) => ({ id: `d${d}`, name: `Diner ${d + 1}` })),
-      ),
-      address,
-    );
+    const opened = await post('/api/live-bills', liveOpenBody(TABLE_BILL), address);
     const { billId, tableKey } = (await opened.json()) as { billId: string; tableKey: string };
     const keys: string[] = [];
     for (let d = 0; d < DINERS; d++) {

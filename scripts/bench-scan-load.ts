@@ -20,7 +20,8 @@ import { startBuiltServer } from '../tests/support/built-server';
 import { openEventStream, type EventStreamReader } from '../tests/support/event-stream';
 import { freshBenchDatabase } from './bench-database';
 import { emitRows, say } from './bench-output.mjs';
-import { liveOpeningBody } from './live-opening';
+import { aBill } from '../tests/support/builders';
+import { liveOpenBody } from '../tests/support/live-bills';
 
 const IDLE_SECONDS = Number(process.env.SCAN_LOAD_IDLE_SECONDS ?? 5);
 const READINGS = Number(process.env.SCAN_LOAD_READINGS ?? 50);
@@ -174,7 +175,8 @@ async function openTable(url: string): Promise<Table> {
     return (await answer.json()) as Record<string, unknown>;
   };
   const diners = Array.from({ length: 8 }, (_, d) => ({ id: `d${d}`, name: `Diner ${d + 1}` }));
-  const opened = (await post('/api/live-bills', liveOpeningBody([{ id: 'i1', name: '4 x Beer', pricePence: 2000 }], diners))) as { billId: string; tableKey: string };
+  const bill = diners.reduce((b, d) => b.withDiner(d.id, d.name), aBill()).withLine({ id: 'i1', name: '4 x Beer', pricePence: 2000 });
+  const opened = (await post('/api/live-bills', liveOpenBody(bill.build()))) as { billId: string; tableKey: string };
   const join = async (dinerId: string) =>
     ((await post(`/api/live-bills/${opened.billId}/commands`, { key: opened.tableKey, command: { type: 'join', dinerId } })) as { joined: { dinerKey: string } }).joined.dinerKey;
   const keys: string[] = [];
